@@ -1,0 +1,38 @@
+# The two commands of the README: `make demo` and `make test`.
+# Both create .venv with nothing but python3 and install what they need.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-dev
+
+.PHONY: demo test lint typecheck pytest bench clean
+
+$(VENV)/bin/python:
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+
+$(STAMP): pyproject.toml | $(VENV)/bin/python
+	$(PY) -m pip install --quiet -e '.[dev,bench]'
+	touch $(STAMP)
+
+demo: $(STAMP)
+	$(PY) examples/demo.py
+
+test: lint typecheck pytest
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check --output-format concise src tests examples benchmarks
+	$(VENV)/bin/ruff format --check src tests examples benchmarks
+
+typecheck: $(STAMP)
+	$(VENV)/bin/mypy src
+
+# pytest exits 5 when it collects nothing; that is a failure here too.
+pytest: $(STAMP)
+	$(PY) -m pytest -q -n auto --dist worksteal
+
+bench: $(STAMP)
+	for f in benchmarks/bench_*.py; do $(PY) $$f || exit 1; done
+
+clean:
+	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis

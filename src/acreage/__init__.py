@@ -1,0 +1,61 @@
+"""acreage: rules engines for four farm-and-fence board games.
+
+Each game is a subpackage with the same pure functions (see ``docs/contract.md``)::
+
+    from acreage import fence_em_in as fei
+    state = fei.new_game(fei.Rules(players=3))
+    state = fei.apply_move(state, fei.legal_moves(state)[0])
+
+This module is the public face shared by all of them: the :class:`Game`
+bundle and registry, :data:`CHANCE`, the errors, records and replay, and
+:func:`play` / :func:`simulate`.
+"""
+
+from acreage.core.game import (
+    CHANCE,
+    Chance,
+    Game,
+    GameError,
+    IllegalMoveError,
+    MoveSyntaxError,
+    RecordError,
+    RulesError,
+    UnknownGameError,
+    _register_builtin,
+    games,
+    get_game,
+    register,
+)
+from acreage.core.record import GameRecord, record_of, replay
+from acreage.play import FirstMoveAgent, PlayResult, RandomAgent, Simulation, play, simulate
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CHANCE",
+    "Chance",
+    "FirstMoveAgent",
+    "Game",
+    "GameError",
+    "GameRecord",
+    "IllegalMoveError",
+    "MoveSyntaxError",
+    "PlayResult",
+    "RandomAgent",
+    "RecordError",
+    "RulesError",
+    "Simulation",
+    "UnknownGameError",
+    "games",
+    "get_game",
+    "play",
+    "record_of",
+    "register",
+    "replay",
+    "simulate",
+]
+
+# The bundled games by registry name, each imported the first time it is asked for.
+_BUNDLED: tuple[tuple[str, str], ...] = ()
+for _name, _module in _BUNDLED:
+    _register_builtin(_name, _module)

@@ -1,0 +1,1 @@
+"""Shared by every game and knowing none: grids, regions, chance, the contract, records."""

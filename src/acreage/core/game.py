@@ -1,0 +1,196 @@
+"""The game contract: CHANCE, the :class:`Game` bundle, the registry and the errors.
+
+Every game module exposes the same pure functions (``new_game``,
+``legal_moves``, ``apply_move``, ...). :class:`Game` bundles them so that
+generic tools (``acreage.play``, ``acreage.testing``, the CLI, your bot) can
+drive any game without knowing which one it is.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Callable, Mapping
+from fractions import Fraction
+from typing import Any, Final, Generic, Literal, Protocol, TypeVar
+
+import attrs
+
+__all__ = [
+    "CHANCE",
+    "Chance",
+    "Game",
+    "GameError",
+    "IllegalMoveError",
+    "MoveSyntaxError",
+    "RecordError",
+    "RulesError",
+    "RulesLike",
+    "StateLike",
+    "UnknownGameError",
+    "games",
+    "get_game",
+    "register",
+]
+
+
+class Chance(enum.Enum):
+    """The type of :data:`CHANCE`."""
+
+    CHANCE = "chance"
+
+    def __repr__(self) -> str:
+        return "CHANCE"
+
+
+CHANCE: Final = Chance.CHANCE
+"""``state.to_move`` at a chance node: the next move is an outcome of chance."""
+
+ToMove = int | Literal[Chance.CHANCE] | None
+
+
+class GameError(Exception):
+    """Base of every error acreage raises on purpose."""
+
+
+class MoveSyntaxError(GameError, ValueError):
+    """Text that is no move of this game."""
+
+
+class IllegalMoveError(GameError, ValueError):
+    """A move the rules forbid in this state; the message says which rule."""
+
+
+class RulesError(GameError, ValueError):
+    """Bad Rules or component data; the message names the field and what was expected."""
+
+
+class RecordError(GameError, ValueError):
+    """A game record that cannot be read or replayed."""
+
+
+class UnknownGameError(GameError, KeyError):
+    """No game is registered under that name."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+
+class RulesLike(Protocol):
+    """What generic tools need of a game's ``Rules``."""
+
+    @property
+    def players(self) -> int: ...
+
+    def to_data(self) -> dict[str, Any]: ...
+
+
+class StateLike(Protocol):
+    """What generic tools need of a game's state."""
+
+    @property
+    def to_move(self) -> ToMove: ...
+
+
+S = TypeVar("S")
+M = TypeVar("M")
+R = TypeVar("R")
+
+
+@attrs.frozen
+class Game(Generic[S, M, R]):
+    """One game's functions, bundled for generic tools.
+
+    Attributes:
+        name: registry name, e.g. ``"fence-em-in"``.
+        title: the box title.
+        rules_type: the game's ``Rules`` class (``Rules(players=N)``,
+            ``Rules.from_data(dict)``, ``rules.to_data()``).
+        new_game: rules -> the state before setup's chance events.
+        legal_moves: state -> tuple of moves, deterministic order (outcomes at CHANCE).
+        chance_outcomes: state -> ``((move, Fraction), ...)`` at CHANCE, else ``()``.
+        apply_move: (state, move) -> new state; raises IllegalMoveError.
+        is_terminal, scores, winners: the end of the game; ``winners`` applies
+            the tie-breaks and is ``()`` before the end.
+        observe: (state, player) -> what that player may see, a plain value.
+        parse_move: (state, text) -> move; ``parse_move(s, str(m)) == m``.
+        render_text, render_svg: pictures of a state.
+        resample: (state, player, rng) -> a state that ``player`` cannot tell
+            from ``state`` (hidden cards redealt), or ``None`` for games with
+            no hidden information. Used by ``check_game`` and by
+            determinizing search.
+    """
+
+    name: str
+    title: str
+    rules_type: Callable[..., R]
+    new_game: Callable[[R], S]
+    legal_moves: Callable[[S], tuple[M, ...]]
+    chance_outcomes: Callable[[S], tuple[tuple[M, Fraction], ...]]
+    apply_move: Callable[[S, M], S]
+    is_terminal: Callable[[S], bool]
+    scores: Callable[[S], tuple[int, ...]]
+    winners: Callable[[S], tuple[int, ...]]
+    observe: Callable[[S, int], object]
+    parse_move: Callable[[S, str], M]
+    render_text: Callable[[S], str]
+    render_svg: Callable[[S], str]
+    resample: Callable[[S, int, random.Random], S] | None = None
+
+    def to_move(self, state: S) -> ToMove:
+        """Who decides next: a player index, :data:`CHANCE`, or ``None`` at the end."""
+        who: ToMove = state.to_move  # type: ignore[attr-defined]
+        return who
+
+    def rules(self, data: Mapping[str, Any] | None = None, **fields: Any) -> R:
+        """Rules from plain data (as in a game record) and/or keyword fields."""
+        if data is None:
+            return self.rules_type(**fields)
+        from_data: Callable[[Mapping[str, Any]], R] = self.rules_type.from_data  # type: ignore[attr-defined]
+        return from_data({**data, **fields})
+
+    def players(self, rules: R) -> int:
+        """The number of players ``rules`` are for."""
+        n: int = rules.players  # type: ignore[attr-defined]
+        return n
+
+    def __repr__(self) -> str:
+        return f"<Game {self.name}>"
+
+
+# -- the registry -----------------------------------------------------------------
+
+_BUILTIN: dict[str, str] = {}
+_REGISTERED: dict[str, Game[Any, Any, Any]] = {}
+
+
+def register(game: Game[Any, Any, Any], *, replace: bool = False) -> Game[Any, Any, Any]:
+    """Make ``game`` known to :func:`games`, records, replay and the CLI."""
+    if not replace and game.name in _REGISTERED and _REGISTERED[game.name] is not game:
+        raise ValueError(f"a game named {game.name!r} is registered already")
+    _REGISTERED[game.name] = game
+    return game
+
+
+def _register_builtin(name: str, module: str) -> None:
+    """Name a bundled game module; it is imported the first time it is asked for."""
+    _BUILTIN[name] = module
+
+
+def get_game(name: str) -> Game[Any, Any, Any]:
+    """The game registered as ``name``; :class:`UnknownGameError` otherwise."""
+    if name not in _REGISTERED and name in _BUILTIN:
+        import importlib
+
+        game = importlib.import_module(_BUILTIN[name]).GAME
+        _REGISTERED.setdefault(name, game)
+    try:
+        return _REGISTERED[name]
+    except KeyError:
+        known = ", ".join(sorted(set(_BUILTIN) | set(_REGISTERED))) or "none"
+        raise UnknownGameError(f"no game named {name!r} (known: {known})") from None
+
+
+def games() -> dict[str, Game[Any, Any, Any]]:
+    """Every known game by name, sorted by name."""
+    return {name: get_game(name) for name in sorted(set(_BUILTIN) | set(_REGISTERED))}

@@ -1,0 +1,406 @@
+"""Square and hexagonal grids: integer ids for cells, edges and vertices.
+
+Every game board in acreage is one of two grids behind one protocol, so that
+region code is written once:
+
+* :class:`SquareGrid` ``(width, height)``: cells ``(x, y)`` with ``y`` growing
+  downwards; directions ``N, E, S, W``. Cell id ``y * width + x``.
+* :class:`HexGrid` ``(radius)``: flat-topped hexagons in axial coordinates
+  ``(q, r)`` holding the cells with ``max(|q|, |r|, |q + r|) <= radius``;
+  directions ``N=(0,-1), NE=(1,-1), SE=(1,0), S=(0,1), SW=(-1,1), NW=(-1,0)``.
+  Cell ids follow ``(r, q)`` order.
+
+Cells are plots or tiles, edges are the sides between them (fences, paths)
+and vertices are their corners (crossroads). Every table is built once per
+grid shape and shared: constructing ``SquareGrid(12, 12)`` twice returns the
+same object.
+
+Edge ids are laid out by direction so that bit-parallel code can go from cell
+sets to edge sets with shifts: the first half of the directions (``N, E`` or
+``N, NE, SE``) are the *primary* directions, and the ``d``-side of cell ``c``
+for the ``k``-th primary direction has id ``k * n_cells + c``. The remaining
+border sides (a cell's ``S``/``W`` side on the edge of the board, say) follow
+in direction order, then cell order. An inner edge therefore has exactly one
+id, the primary side of one of its two cells.
+
+Vertices are numbered in order of first appearance, cell by cell, corner by
+corner. ``vertex_points`` gives each vertex an integer lattice point that
+identifies it across grids of the same kind: the corners of square cell
+``(x, y)`` are ``(x, y)`` to ``(x+1, y+1)``; hexagon ``(q, r)`` has its centre
+at ``(3q, 2r+q)`` and its corners at offsets ``(-1,-1) (1,-1) (2,0) (1,1)
+(-1,1) (-2,0)`` (upper left, upper right, east, lower right, lower left,
+west), so edge ``d`` of a cell joins corners ``d`` and ``d+1``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import ClassVar, Final
+
+from acreage.core.bitset import BitMap
+
+__all__ = ["Coord", "Grid", "HexGrid", "Point", "SquareGrid"]
+
+Coord = tuple[int, int]
+"""A cell's coordinates: ``(x, y)`` on a square grid, axial ``(q, r)`` on a hex grid."""
+
+Point = tuple[int, int]
+"""A vertex's integer lattice point (see the module docstring)."""
+
+NO_CELL: Final = -1
+
+
+class Grid:
+    """The protocol shared by :class:`SquareGrid` and :class:`HexGrid`.
+
+    All tables are tuples indexed by id; they are built once and never change.
+
+    Attributes:
+        kind: ``"square"`` or ``"hex"``.
+        directions: the direction names, in the order of every per-direction table.
+        n_cells, n_edges, n_vertices: the number of ids of each kind.
+        cell_coords: ``cell_coords[c]`` is the coordinate of cell ``c``.
+        cell_edges: ``cell_edges[c][d]`` is the edge on side ``d`` of cell ``c``.
+        cell_vertices: ``cell_vertices[c][i]`` is corner ``i`` of cell ``c``;
+            edge ``d`` joins corners ``d`` and ``d + 1``.
+        step: ``step[c][d]`` is the neighbour of ``c`` in direction ``d``, or -1.
+        neighbors: ``neighbors[c]`` is a tuple of ``(edge, cell)`` pairs, one per
+            inner edge of ``c``, in direction order.
+        edge_cells: the one cell (a border edge) or two cells of each edge.
+        edge_vertices: the two end vertices of each edge, in increasing order.
+        edge_sides: ``edge_sides[e]`` is the canonical ``(cell, direction)`` of edge ``e``.
+        vertex_edges: the edges meeting at each vertex, increasing.
+        vertex_cells: the cells touching each vertex, increasing.
+        vertex_points: the lattice point of each vertex.
+        all_cells: the bitset of every cell id.
+        border_edges: the bitset of the edges on the board's border.
+        inner_edges: the bitset of the edges between two cells.
+    """
+
+    kind: ClassVar[str]
+    directions: tuple[str, ...]
+    n_cells: int
+    n_edges: int
+    n_vertices: int
+    cell_coords: tuple[Coord, ...]
+    cell_edges: tuple[tuple[int, ...], ...]
+    cell_vertices: tuple[tuple[int, ...], ...]
+    step: tuple[tuple[int, ...], ...]
+    neighbors: tuple[tuple[tuple[int, int], ...], ...]
+    edge_cells: tuple[tuple[int, ...], ...]
+    edge_vertices: tuple[tuple[int, int], ...]
+    edge_sides: tuple[tuple[int, int], ...]
+    vertex_edges: tuple[tuple[int, ...], ...]
+    vertex_cells: tuple[tuple[int, ...], ...]
+    vertex_points: tuple[Point, ...]
+    all_cells: int
+    border_edges: int
+    inner_edges: int
+
+    # Bit-parallel tables used by acreage.core.regions. "Board" positions are
+    # a layout in which every direction is a single shift (the identity for
+    # square grids, a padded parallelogram for hex grids).
+    _to_board: BitMap
+    _from_board: BitMap
+    _board_all: int
+    _board_shift: tuple[int, ...]
+    _board_src: tuple[int, ...]
+    _tail_to_board: tuple[BitMap | None, ...]
+    _board_to_tail: tuple[BitMap | None, ...]
+
+    _cell_index: dict[Coord, int]
+    _vertex_index: dict[Point, int]
+
+    # -- lookups ---------------------------------------------------------------
+
+    def cell_id(self, coord: Coord) -> int:
+        """The id of the cell at ``coord``; :class:`KeyError` when it is off the board."""
+        try:
+            return self._cell_index[coord]
+        except KeyError:
+            raise KeyError(f"{coord!r} is not a cell of {self!r}") from None
+
+    def has_cell(self, coord: Coord) -> bool:
+        """Whether ``coord`` is on the board."""
+        return coord in self._cell_index
+
+    def vertex_id(self, point: Point) -> int:
+        """The id of the vertex at lattice ``point``; :class:`KeyError` when there is none."""
+        try:
+            return self._vertex_index[point]
+        except KeyError:
+            raise KeyError(f"{point!r} is not a vertex of {self!r}") from None
+
+    def direction(self, name: str) -> int:
+        """The index of direction ``name`` (``"N"``, ``"SE"``, ...)."""
+        try:
+            return self.directions.index(name)
+        except ValueError:
+            raise KeyError(f"{name!r} is not a direction of {self.kind} grids") from None
+
+    def opposite(self, direction: int) -> int:
+        """The direction opposite ``direction``."""
+        return (direction + len(self.directions) // 2) % len(self.directions)
+
+    def is_border(self, edge: int) -> bool:
+        """Whether ``edge`` lies on the border of the board (it has one cell)."""
+        return len(self.edge_cells[edge]) == 1
+
+    def edge_between(self, a: int, b: int) -> int:
+        """The edge shared by neighbouring cells ``a`` and ``b``; :class:`ValueError` if none."""
+        for edge, other in self.neighbors[a]:
+            if other == b:
+                return edge
+        raise ValueError(f"cells {a} and {b} are not neighbours")
+
+    def distance(self, a: int, b: int) -> int:
+        """The number of steps between cells ``a`` and ``b`` ignoring any walls."""
+        raise NotImplementedError
+
+    def point_xy(self, point: Point) -> tuple[float, float]:
+        """Plane coordinates of a lattice point, for cells of unit size."""
+        raise NotImplementedError
+
+    def vertex_xy(self, vertex: int) -> tuple[float, float]:
+        """Plane coordinates of ``vertex``, for drawing."""
+        return self.point_xy(self.vertex_points[vertex])
+
+    def cell_xy(self, cell: int) -> tuple[float, float]:
+        """Plane coordinates of the centre of ``cell``, for drawing."""
+        corners = [self.vertex_xy(v) for v in self.cell_vertices[cell]]
+        return (
+            sum(x for x, _ in corners) / len(corners),
+            sum(y for _, y in corners) / len(corners),
+        )
+
+    # -- value semantics -------------------------------------------------------
+
+    def _shape(self) -> tuple[int, ...]:
+        raise NotImplementedError
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other._shape() == self._shape()
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self._shape()))
+
+    def __reduce__(self) -> tuple[type[Grid], tuple[int, ...]]:
+        return (type(self), self._shape())
+
+    # -- construction ----------------------------------------------------------
+
+    def _build(
+        self,
+        coords: Sequence[Coord],
+        directions: tuple[str, ...],
+        offsets: Sequence[Coord],
+        corners: Callable[[Coord], Sequence[Point]],
+        board_pos: Callable[[Coord], int],
+    ) -> None:
+        n = len(coords)
+        n_dirs = len(directions)
+        half = n_dirs // 2
+        index = {c: i for i, c in enumerate(coords)}
+        step = tuple(
+            tuple(index.get((q + dq, r + dr), NO_CELL) for dq, dr in offsets) for q, r in coords
+        )
+
+        # Edge ids: primary sides first (k * n + c), then the remaining border sides.
+        cell_edges = [[NO_CELL] * n_dirs for _ in range(n)]
+        edge_sides: list[tuple[int, int]] = [(c, k) for k in range(half) for c in range(n)]
+        for k in range(half):
+            for c in range(n):
+                cell_edges[c][k] = k * n + c
+                nb = step[c][k]
+                if nb != NO_CELL:
+                    cell_edges[nb][k + half] = k * n + c
+        for d in range(half, n_dirs):
+            for c in range(n):
+                if step[c][d] == NO_CELL:
+                    cell_edges[c][d] = len(edge_sides)
+                    edge_sides.append((c, d))
+        n_edges = len(edge_sides)
+
+        edge_cells = tuple(
+            (c,) if step[c][d] == NO_CELL else (c, step[c][d]) for c, d in edge_sides
+        )
+
+        # Vertices in order of first appearance.
+        vertex_index: dict[Point, int] = {}
+        cell_vertices: list[tuple[int, ...]] = []
+        for coord in coords:
+            ids = []
+            for p in corners(coord):
+                if p not in vertex_index:
+                    vertex_index[p] = len(vertex_index)
+                ids.append(vertex_index[p])
+            cell_vertices.append(tuple(ids))
+        n_vertices = len(vertex_index)
+        edge_vertices = []
+        for c, d in edge_sides:
+            a, b = cell_vertices[c][d], cell_vertices[c][(d + 1) % n_dirs]
+            edge_vertices.append((min(a, b), max(a, b)))
+        vertex_edges: list[list[int]] = [[] for _ in range(n_vertices)]
+        for e, (a, b) in enumerate(edge_vertices):
+            vertex_edges[a].append(e)
+            vertex_edges[b].append(e)
+        vertex_cells: list[set[int]] = [set() for _ in range(n_vertices)]
+        for c, vs in enumerate(cell_vertices):
+            for v in vs:
+                vertex_cells[v].add(c)
+
+        self.directions = directions
+        self.n_cells, self.n_edges, self.n_vertices = n, n_edges, n_vertices
+        self.cell_coords = tuple(coords)
+        self.cell_edges = tuple(tuple(row) for row in cell_edges)
+        self.cell_vertices = tuple(cell_vertices)
+        self.step = step
+        self.neighbors = tuple(
+            tuple((cell_edges[c][d], step[c][d]) for d in range(n_dirs) if step[c][d] != NO_CELL)
+            for c in range(n)
+        )
+        self.edge_cells = edge_cells
+        self.edge_vertices = tuple(edge_vertices)
+        self.edge_sides = tuple(edge_sides)
+        self.vertex_edges = tuple(tuple(es) for es in vertex_edges)
+        self.vertex_cells = tuple(tuple(sorted(cs)) for cs in vertex_cells)
+        self.vertex_points = tuple(vertex_index)
+        self.all_cells = (1 << n) - 1
+        self.border_edges = sum(1 << e for e, cs in enumerate(edge_cells) if len(cs) == 1)
+        self.inner_edges = ((1 << n_edges) - 1) & ~self.border_edges
+        self._cell_index = index
+        self._vertex_index = vertex_index
+
+        pos = [board_pos(c) for c in coords]
+        self._to_board = BitMap(enumerate(pos))
+        self._from_board = BitMap((p, c) for c, p in enumerate(pos))
+        self._board_all = self._to_board(self.all_cells)
+        shifts = []
+        srcs = []
+        for d in range(n_dirs):
+            moves = {pos[step[c][d]] - pos[c] for c in range(n) if step[c][d] != NO_CELL}
+            if len(moves) > 1:  # pragma: no cover - guarded by the layouts below
+                raise AssertionError("board layout must make every direction one shift")
+            shifts.append(moves.pop() if moves else 0)
+            srcs.append(sum(1 << pos[c] for c in range(n) if step[c][d] != NO_CELL))
+        self._board_shift = tuple(shifts)
+        self._board_src = tuple(srcs)
+        tail_to: list[BitMap | None] = [None] * n_dirs
+        to_tail: list[BitMap | None] = [None] * n_dirs
+        for d in range(half, n_dirs):
+            pairs = [(cell_edges[c][d], pos[c]) for c in range(n) if step[c][d] == NO_CELL]
+            tail_to[d] = BitMap(pairs)
+            to_tail[d] = BitMap((p, e) for e, p in pairs)
+        self._tail_to_board = tuple(tail_to)
+        self._board_to_tail = tuple(to_tail)
+
+
+_SQUARE_DIRECTIONS = ("N", "E", "S", "W")
+_SQUARE_OFFSETS = ((0, -1), (1, 0), (0, 1), (-1, 0))
+_HEX_DIRECTIONS = ("N", "NE", "SE", "S", "SW", "NW")
+_HEX_OFFSETS = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
+_HEX_CORNERS = ((-1, -1), (1, -1), (2, 0), (1, 1), (-1, 1), (-2, 0))
+_SQRT3_2 = math.sqrt(3) / 2
+
+_square_cache: dict[tuple[int, int], SquareGrid] = {}
+_hex_cache: dict[int, HexGrid] = {}
+
+
+class SquareGrid(Grid):
+    """A ``width`` x ``height`` board of square cells (see the module docstring).
+
+    >>> g = SquareGrid(3, 2)
+    >>> g.n_cells, g.n_edges, g.n_vertices
+    (6, 17, 12)
+    >>> g.cell_id((2, 1))
+    5
+    """
+
+    kind = "square"
+    width: int
+    height: int
+
+    def __new__(cls, width: int, height: int) -> SquareGrid:
+        if not (isinstance(width, int) and isinstance(height, int)) or width < 1 or height < 1:
+            raise ValueError(f"a square grid needs positive integer sides, not {width}x{height}")
+        grid = _square_cache.get((width, height))
+        if grid is None:
+            grid = super().__new__(cls)
+            grid.width, grid.height = width, height
+            coords = [(x, y) for y in range(height) for x in range(width)]
+            grid._build(
+                coords,
+                _SQUARE_DIRECTIONS,
+                _SQUARE_OFFSETS,
+                lambda c: ((c[0], c[1]), (c[0] + 1, c[1]), (c[0] + 1, c[1] + 1), (c[0], c[1] + 1)),
+                lambda c: c[1] * width + c[0],
+            )
+            _square_cache[(width, height)] = grid
+        return grid
+
+    def _shape(self) -> tuple[int, ...]:
+        return (self.width, self.height)
+
+    def distance(self, a: int, b: int) -> int:
+        """Manhattan distance between cells ``a`` and ``b``."""
+        (ax, ay), (bx, by) = self.cell_coords[a], self.cell_coords[b]
+        return abs(ax - bx) + abs(ay - by)
+
+    def point_xy(self, point: Point) -> tuple[float, float]:
+        return (float(point[0]), float(point[1]))
+
+    def __repr__(self) -> str:
+        return f"SquareGrid({self.width}, {self.height})"
+
+
+class HexGrid(Grid):
+    """A hexagon of flat-topped hexagonal cells of the given ``radius``.
+
+    >>> g = HexGrid(3)
+    >>> g.n_cells, g.n_vertices, g.n_edges
+    (37, 96, 132)
+    >>> g.cell_coords[g.step[g.cell_id((0, 0))][g.direction("NE")]]
+    (1, -1)
+    """
+
+    kind = "hex"
+    radius: int
+
+    def __new__(cls, radius: int) -> HexGrid:
+        if not isinstance(radius, int) or radius < 0:
+            raise ValueError(f"a hex grid needs a non-negative integer radius, not {radius!r}")
+        grid = _hex_cache.get(radius)
+        if grid is None:
+            grid = super().__new__(cls)
+            grid.radius = radius
+            side = 2 * radius + 1
+            coords = [
+                (q, r)
+                for r in range(-radius, radius + 1)
+                for q in range(-radius, radius + 1)
+                if abs(q + r) <= radius
+            ]
+            grid._build(
+                coords,
+                _HEX_DIRECTIONS,
+                _HEX_OFFSETS,
+                lambda c: tuple((3 * c[0] + dx, 2 * c[1] + c[0] + dy) for dx, dy in _HEX_CORNERS),
+                lambda c: (c[0] + radius) + (c[1] + radius) * side,
+            )
+            _hex_cache[radius] = grid
+        return grid
+
+    def _shape(self) -> tuple[int, ...]:
+        return (self.radius,)
+
+    def distance(self, a: int, b: int) -> int:
+        """Hex distance between cells ``a`` and ``b``."""
+        (aq, ar), (bq, br) = self.cell_coords[a], self.cell_coords[b]
+        return max(abs(aq - bq), abs(ar - br), abs(aq + ar - bq - br))
+
+    def point_xy(self, point: Point) -> tuple[float, float]:
+        return (point[0] / 2, point[1] * _SQRT3_2)
+
+    def __repr__(self) -> str:
+        return f"HexGrid({self.radius})"

@@ -1,0 +1,286 @@
+"""Playing games: agents, :func:`play` for one game, :func:`simulate` for many.
+
+An agent is any callable ``agent(state, legal_moves, rng) -> move``. It sees
+the full state; an agent that must not cheat looks at
+``game.observe(state, state.to_move)`` only. Chance nodes are resolved by
+:func:`play` itself with a seeded :class:`random.Random`, so a seed fixes
+the whole game, and the game's record (rules + move texts) replays it
+without any seed at all.
+
+>>> from acreage.play import play
+>>> result = play("fence-em-in", seed=3)            # doctest: +SKIP
+>>> result.winners, result.scores                   # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import random
+import sys
+import time
+from collections.abc import Callable, Iterable, Sequence
+from fractions import Fraction
+from typing import IO, Any
+
+import attrs
+
+from acreage.core.chance import sample
+from acreage.core.game import CHANCE, Game, GameError, get_game
+from acreage.core.record import GameRecord, record_of
+
+__all__ = [
+    "Agent",
+    "FirstMoveAgent",
+    "PlayResult",
+    "RandomAgent",
+    "Simulation",
+    "play",
+    "simulate",
+]
+
+Agent = Callable[[Any, Sequence[Any], random.Random], Any]
+"""``agent(state, legal_moves, rng) -> one of legal_moves``."""
+
+
+class RandomAgent:
+    """Picks a legal move uniformly at random."""
+
+    def __call__(self, state: Any, moves: Sequence[Any], rng: random.Random) -> Any:
+        return moves[rng.randrange(len(moves))]
+
+    def __repr__(self) -> str:
+        return "RandomAgent()"
+
+
+class FirstMoveAgent:
+    """Always picks the first legal move: a fixed, repeatable line of play."""
+
+    def __call__(self, state: Any, moves: Sequence[Any], rng: random.Random) -> Any:
+        return moves[0]
+
+    def __repr__(self) -> str:
+        return "FirstMoveAgent()"
+
+
+@attrs.frozen
+class PlayResult:
+    """The outcome of one game.
+
+    Attributes:
+        record: rules and every move's text; ``acreage.replay(record)`` gives the states.
+        scores: final score per seat.
+        winners: the winning seats after the rulebook's tie-breaks.
+        decisions: the number of moves made by players (chance outcomes excluded).
+        moves: the number of moves, chance outcomes included.
+        state: the final state (``None`` in results of :func:`simulate`).
+    """
+
+    record: GameRecord
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    decisions: int
+    moves: int
+    state: Any = attrs.field(default=None, eq=False, repr=False)
+
+
+def _game(game: Game[Any, Any, Any] | str) -> Game[Any, Any, Any]:
+    return get_game(game) if isinstance(game, str) else game
+
+
+def _agents(agents: Agent | Sequence[Agent] | None, players: int) -> tuple[Agent, ...]:
+    if agents is None:
+        return (RandomAgent(),) * players
+    if callable(agents):
+        return (agents,) * players
+    seats = tuple(agents)
+    if len(seats) != players:
+        raise ValueError(f"{len(seats)} agents for {players} players")
+    return seats
+
+
+def play(
+    game: Game[Any, Any, Any] | str,
+    rules: Any = None,
+    agents: Agent | Sequence[Agent] | None = None,
+    seed: int | str = 0,
+    *,
+    max_moves: int = 1_000_000,
+    metadata: dict[str, Any] | None = None,
+) -> PlayResult:
+    """Play one game to the end.
+
+    Args:
+        game: a :class:`~acreage.Game` or its registry name.
+        rules: the game's ``Rules``; its defaults when ``None``.
+        agents: one agent per seat, one agent for every seat, or ``None``
+            for :class:`RandomAgent` everywhere.
+        seed: fixes chance and the agents' random choices.
+        max_moves: raise :class:`~acreage.GameError` if the game runs longer.
+        metadata: extra data for the record (the seed is added).
+    """
+    g = _game(game)
+    rules = g.rules_type() if rules is None else rules
+    seats = _agents(agents, g.players(rules))
+    chance_rng = random.Random(f"acreage:{seed}:chance")
+    agent_rng = random.Random(f"acreage:{seed}:agents")
+    state = g.new_game(rules)
+    moves: list[Any] = []
+    decisions = 0
+    while True:
+        who = g.to_move(state)
+        if who is None:
+            break
+        if len(moves) >= max_moves:
+            raise GameError(f"{g.name}: no end after {max_moves} moves")
+        if who is CHANCE:
+            move = sample(g.chance_outcomes(state), chance_rng)
+        else:
+            move = seats[who](state, g.legal_moves(state), agent_rng)
+            decisions += 1
+        state = g.apply_move(state, move)
+        moves.append(move)
+    record = record_of(g, rules, moves, {"seed": seed, **(metadata or {})})
+    return PlayResult(record, g.scores(state), g.winners(state), decisions, len(moves), state)
+
+
+# -- many games --------------------------------------------------------------------
+
+
+@attrs.frozen
+class Simulation:
+    """The results of :func:`simulate`, in game order, and their summary."""
+
+    game: str
+    players: int
+    results: tuple[PlayResult, ...]
+    seconds: float
+
+    @property
+    def games(self) -> int:
+        return len(self.results)
+
+    def wins(self) -> tuple[Fraction, ...]:
+        """Wins per seat; a shared win counts 1/k for each of the k winners."""
+        wins = [Fraction(0)] * self.players
+        for r in self.results:
+            for w in r.winners:
+                wins[w] += Fraction(1, len(r.winners))
+        return tuple(wins)
+
+    def mean_scores(self) -> tuple[float, ...]:
+        n = max(1, len(self.results))
+        return tuple(sum(r.scores[i] for r in self.results) / n for i in range(self.players))
+
+    def mean_decisions(self) -> float:
+        return sum(r.decisions for r in self.results) / max(1, len(self.results))
+
+    def games_per_second(self) -> float:
+        return len(self.results) / self.seconds if self.seconds > 0 else float("inf")
+
+    def table(self) -> str:
+        """A plain-text summary: wins by seat, mean scores, decisions per game, speed."""
+        wins = self.wins()
+        means = self.mean_scores()
+        lines = [
+            f"{self.game}: {self.games} games, {self.players} players",
+            f"{'seat':>6} {'wins':>8} {'win %':>7} {'mean score':>11}",
+        ]
+        for seat in range(self.players):
+            pct = 100 * float(wins[seat]) / max(1, self.games)
+            lines.append(f"{seat:>6} {float(wins[seat]):>8.2f} {pct:>6.1f}% {means[seat]:>11.2f}")
+        lines.append(
+            f"mean decisions per game {self.mean_decisions():.1f}; "
+            f"{self.games_per_second():.1f} games/s"
+        )
+        return "\n".join(lines)
+
+
+def _play_one(args: tuple[Any, Any, Any, str]) -> PlayResult:
+    game, rules, agents, seed = args
+    result = play(_game(game), rules, agents, seed)
+    return attrs.evolve(result, state=None)
+
+
+class _Progress:
+    def __init__(self, total: int, stream: IO[str] | None) -> None:
+        self.total = total
+        self.stream = stream
+        self.start = time.perf_counter()
+        self.done = 0
+
+    def step(self) -> None:
+        self.done += 1
+        if self.stream is None:
+            return
+        width = 30
+        filled = width * self.done // max(1, self.total)
+        rate = self.done / max(1e-9, time.perf_counter() - self.start)
+        self.stream.write(
+            f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} {rate:.1f} games/s"
+        )
+        if self.done == self.total:
+            self.stream.write("\n")
+        self.stream.flush()
+
+
+def simulate(
+    game: Game[Any, Any, Any] | str,
+    games: int = 100,
+    *,
+    rules: Any = None,
+    agents: Agent | Sequence[Agent] | None = None,
+    seed: int | str = 0,
+    workers: int = 1,
+    executor: concurrent.futures.Executor | None = None,
+    progress: bool | None = None,
+) -> Simulation:
+    """Play ``games`` games and summarise them.
+
+    Game ``i`` is played with seed ``f"{seed}/{i}"``, so the results do not
+    depend on ``workers`` or on the executor. ``workers > 1`` runs a process
+    pool (agents must then be picklable); ``executor`` takes any
+    :class:`concurrent.futures.Executor` instead. ``progress`` shows a bar on
+    stderr; by default only when stderr is a terminal.
+    """
+    g = _game(game)
+    if games < 0:
+        raise ValueError(f"games must be >= 0, not {games}")
+    rules = g.rules_type() if rules is None else rules
+    seats = _agents(agents, g.players(rules))
+    # Registered games travel to worker processes by name.
+    ref: Game[Any, Any, Any] | str = g.name if _is_registered(g) else g
+    jobs = [(ref, rules, seats, f"{seed}/{i}") for i in range(games)]
+    show = sys.stderr.isatty() if progress is None else progress
+    bar = _Progress(games, sys.stderr if show else None)
+    start = time.perf_counter()
+    results: list[PlayResult] = []
+    if executor is None and workers <= 1:
+        for job in jobs:
+            results.append(_play_one(job))
+            bar.step()
+    else:
+        own = executor is None
+        pool = executor or concurrent.futures.ProcessPoolExecutor(max_workers=workers)
+        try:
+            results = _ordered(pool, jobs, bar)
+        finally:
+            if own:
+                pool.shutdown()
+    seconds = time.perf_counter() - start
+    return Simulation(g.name, g.players(rules), tuple(results), seconds)
+
+
+def _ordered(
+    pool: concurrent.futures.Executor, jobs: Iterable[tuple[Any, Any, Any, str]], bar: _Progress
+) -> list[PlayResult]:
+    futures = [pool.submit(_play_one, job) for job in jobs]
+    for _ in concurrent.futures.as_completed(futures):
+        bar.step()
+    return [f.result() for f in futures]
+
+
+def _is_registered(game: Game[Any, Any, Any]) -> bool:
+    try:
+        return get_game(game.name) is game
+    except GameError:
+        return False

@@ -1,0 +1,389 @@
+"""Testing kit: hypothesis strategies for any game, and the conformance check.
+
+``check_game(game)`` is the contract every acreage game passes, and a user's
+variant can run it too::
+
+    from acreage import fence_em_in as fei
+    from acreage.testing import check_game
+    check_game(fei.GAME, fei.Rules(players=3))
+
+The strategies drive games through hypothesis, so a failing property shrinks
+to a short game with simple choices::
+
+    from hypothesis import given
+    from acreage.testing import playouts
+
+    @given(playouts(fei.GAME, fei.Rules(players=2)))
+    def test_no_overlap(playout):
+        for state in playout.states:
+            ...
+
+This module imports hypothesis only when a strategy is asked for, so
+``check_game`` works without it.
+"""
+
+from __future__ import annotations
+
+import enum
+import pickle
+import random
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from acreage.core.chance import check_distribution
+from acreage.core.game import CHANCE, Game, GameError, IllegalMoveError, MoveSyntaxError
+from acreage.core.grid import Grid
+from acreage.core.record import record_of, replay
+
+if TYPE_CHECKING:
+    from hypothesis.strategies import SearchStrategy
+
+__all__ = ["ConformanceError", "Playout", "check_game", "check_immutable", "playouts", "states"]
+
+
+class ConformanceError(AssertionError):
+    """A game broke the contract; the message says which part and where."""
+
+
+@attrs.frozen
+class Playout:
+    """One line of play: ``states[i + 1] == apply_move(states[i], moves[i])``."""
+
+    game: Game[Any, Any, Any] = attrs.field(repr=False)
+    rules: Any = attrs.field(repr=False)
+    moves: tuple[Any, ...]
+    states: tuple[Any, ...] = attrs.field(repr=False)
+
+    @property
+    def final(self) -> Any:
+        return self.states[-1]
+
+
+def playouts(
+    game: Game[Any, Any, Any],
+    rules: Any = None,
+    *,
+    max_moves: int = 20_000,
+    complete: bool = True,
+) -> SearchStrategy[Playout]:
+    """Strategy for playouts of ``game`` from its start.
+
+    Every move, chance outcomes included, is drawn by hypothesis as an index
+    into ``legal_moves``, so failures shrink towards first moves. With
+    ``complete=True`` each playout runs to the end (and fails if it has not
+    ended after ``max_moves``); otherwise it stops after a drawn number of
+    moves, and failures shrink to short games. ``rules`` may itself be a
+    strategy.
+    """
+    from hypothesis import strategies as st
+
+    @st.composite
+    def draw_playout(draw: Callable[..., Any]) -> Playout:
+        r = draw(rules) if isinstance(rules, st.SearchStrategy) else rules
+        r = game.rules_type() if r is None else r
+        target = max_moves if complete else draw(st.integers(0, max_moves))
+        state = game.new_game(r)
+        states = [state]
+        moves: list[Any] = []
+        while game.to_move(state) is not None and len(moves) < target:
+            legal = game.legal_moves(state)
+            move = legal[draw(st.integers(0, len(legal) - 1))]
+            state = game.apply_move(state, move)
+            moves.append(move)
+            states.append(state)
+        if complete and game.to_move(state) is not None:
+            raise ConformanceError(f"{game.name}: playout did not end within {max_moves} moves")
+        return Playout(game, r, tuple(moves), tuple(states))
+
+    strategy: SearchStrategy[Playout] = draw_playout()
+    return strategy
+
+
+def states(
+    game: Game[Any, Any, Any], rules: Any = None, *, max_moves: int = 500
+) -> SearchStrategy[Any]:
+    """Strategy for states reachable from the start in up to ``max_moves`` moves."""
+    return playouts(game, rules, max_moves=max_moves, complete=False).map(lambda p: p.final)
+
+
+# -- immutability ------------------------------------------------------------------
+
+_IMMUTABLE_LEAVES = (int, str, bytes, bool, float, Fraction, type(None), enum.Enum, Grid, range)
+
+
+def check_immutable(value: Any, where: str = "state") -> None:
+    """Raise :class:`ConformanceError` if ``value`` holds anything mutable.
+
+    Allowed: ints, strings, bools, floats, Fractions, None, enums, grids,
+    tuples, frozensets, and frozen attrs instances of those.
+    """
+    seen: set[int] = set()
+
+    def walk(v: Any, path: str) -> None:
+        if isinstance(v, _IMMUTABLE_LEAVES) or id(v) in seen:
+            return
+        seen.add(id(v))
+        if isinstance(v, tuple | frozenset):
+            for i, item in enumerate(v):
+                walk(item, f"{path}[{i}]")
+            return
+        cls = type(v)
+        if attrs.has(cls):
+            params = getattr(cls, "__attrs_attrs__", None)
+            if params is None or not _is_frozen(cls):
+                raise ConformanceError(f"{path}: {cls.__name__} is not a frozen attrs class")
+            for f in attrs.fields(cls):
+                walk(getattr(v, f.name), f"{path}.{f.name}")
+            return
+        if callable(v) and not isinstance(v, type) and hasattr(v, "__module__"):
+            return  # functions and singletons of behaviour (handlers) are not data
+        raise ConformanceError(f"{path}: {cls.__name__} is mutable or not plain data")
+
+    walk(value, where)
+
+
+def _is_frozen(cls: type) -> bool:
+    setattr_ = getattr(cls, "__setattr__", None)
+    return getattr(setattr_, "__name__", "") == "_frozen_setattrs" or bool(
+        getattr(cls, "__attrs_frozen__", False)
+    )
+
+
+# -- the conformance check ---------------------------------------------------------
+
+
+def _fail(game: Game[Any, Any, Any], where: str, message: str) -> ConformanceError:
+    return ConformanceError(f"{game.name}: {where}: {message}")
+
+
+def check_game(
+    game: Game[Any, Any, Any],
+    rules: Any = None,
+    *,
+    playouts: int = 10,
+    seed: int = 0,
+    max_moves: int = 20_000,
+    moves_per_state: int = 6,
+    expect_hidden: bool | None = None,
+) -> None:
+    """Check that ``game`` keeps the acreage contract; raise :class:`ConformanceError` if not.
+
+    Random playouts (seeded, so the check is repeatable) visit states, and at
+    each one the check verifies: ``to_move`` agrees with ``is_terminal``;
+    ``legal_moves`` is a non-empty tuple, the same on every call; at chance
+    nodes the outcomes are the legal moves with Fraction probabilities
+    summing to 1, elsewhere there are none; a sample of legal moves apply,
+    and their text parses back to the same move; moves legal elsewhere but
+    not here raise :class:`IllegalMoveError`; garbage text raises
+    :class:`MoveSyntaxError`; ``apply_move`` leaves its input untouched and
+    states hold only immutable data; ``observe(s, p)`` equals
+    ``observe(s', p)`` for every ``s'`` that ``game.resample`` says ``p``
+    cannot tell apart, and holds no link to the state; scores and winners
+    have the right shape. After each playout the record replays to equal
+    states with equal hashes, and the playout must have ended within
+    ``max_moves``. Unless ``expect_hidden`` is False (rules with nothing
+    hidden), a game with ``resample`` must show it redealing something at
+    least once, so a resample that does nothing cannot pass for one.
+    """
+    rules = game.rules_type() if rules is None else rules
+    n_players = game.players(rules)
+    rng = random.Random(f"check:{seed}")
+    try:
+        again = game.rules(rules.to_data())
+    except GameError as e:
+        raise _fail(game, "rules", f"to_data() does not load back: {e}") from None
+    if again != rules:
+        raise _fail(game, "rules", "rules differ after to_data() and back")
+    first = game.new_game(rules)
+    if game.new_game(rules) != first:
+        raise _fail(game, "new_game", "two calls with the same rules give different states")
+    seen_moves: dict[str, Any] = {}
+    resample_changed = False
+    for run in range(playouts):
+        state = first
+        moves: list[Any] = []
+        states = [state]
+        while True:
+            where = f"playout {run} move {len(moves)}"
+            _check_state(game, state, n_players, where)
+            if game.to_move(state) is None:
+                break
+            if len(moves) >= max_moves:
+                raise _fail(game, f"playout {run}", f"no end after {max_moves} moves")
+            legal = game.legal_moves(state)
+            resample_changed |= _check_observe(game, state, n_players, rng, where)
+            _check_moves(game, state, legal, rng, moves_per_state, seen_moves, where)
+            move = legal[rng.randrange(len(legal))]
+            state = game.apply_move(state, move)
+            moves.append(move)
+            states.append(state)
+        _check_replay(game, rules, moves, states, f"playout {run}")
+    if expect_hidden is None:
+        expect_hidden = game.resample is not None
+    if expect_hidden and not resample_changed:
+        raise _fail(
+            game, "resample", "never produced a different state: hidden information is not hidden"
+        )
+
+
+def _check_state(game: Game[Any, Any, Any], state: Any, n_players: int, where: str) -> None:
+    who = game.to_move(state)
+    terminal = game.is_terminal(state)
+    if terminal != (who is None):
+        raise _fail(game, where, f"is_terminal is {terminal} but to_move is {who!r}")
+    if (
+        who is not None
+        and who is not CHANCE
+        and not (isinstance(who, int) and 0 <= who < n_players)
+    ):
+        raise _fail(game, where, f"to_move {who!r} is not a seat, CHANCE or None")
+    try:
+        hash(state)
+    except TypeError as e:
+        raise _fail(game, where, f"state is not hashable: {e}") from None
+    check_immutable(state, f"{game.name}: {where}: state")
+    scores = game.scores(state)
+    if not isinstance(scores, tuple) or len(scores) != n_players:
+        raise _fail(game, where, f"scores {scores!r} is not a tuple of {n_players}")
+    winners = game.winners(state)
+    if not isinstance(winners, tuple):
+        raise _fail(game, where, f"winners {winners!r} is not a tuple")
+    if not terminal and winners:
+        raise _fail(game, where, f"winners {winners!r} before the end")
+    if terminal and (not winners or not all(0 <= w < n_players for w in winners)):
+        raise _fail(game, where, f"winners {winners!r} at the end are not seats")
+    if list(winners) != sorted(set(winners)):
+        raise _fail(game, where, f"winners {winners!r} are not sorted and distinct")
+    if terminal and game.legal_moves(state):
+        raise _fail(game, where, "legal moves at a terminal state")
+
+
+def _check_moves(
+    game: Game[Any, Any, Any],
+    state: Any,
+    legal: tuple[Any, ...],
+    rng: random.Random,
+    k: int,
+    seen_moves: dict[str, Any],
+    where: str,
+) -> None:
+    if not isinstance(legal, tuple) or not legal:
+        raise _fail(game, where, f"legal_moves is {legal!r}, not a non-empty tuple")
+    if game.legal_moves(state) != legal:
+        raise _fail(game, where, "legal_moves differs between two calls")
+    if len(set(legal)) != len(legal):
+        raise _fail(game, where, "legal_moves lists a move twice")
+    outcomes = game.chance_outcomes(state)
+    if game.to_move(state) is CHANCE:
+        if tuple(m for m, _ in outcomes) != legal:
+            raise _fail(game, where, "chance outcomes are not the legal moves, in order")
+        try:
+            check_distribution(outcomes)
+        except ValueError as e:
+            raise _fail(game, where, f"chance outcomes: {e}") from None
+    elif outcomes:
+        raise _fail(game, where, "chance outcomes at a player's decision")
+    snapshot = pickle.dumps(state)
+    sample = legal if len(legal) <= k else rng.sample(legal, k)
+    for move in sample:
+        text = str(move)
+        try:
+            parsed = game.parse_move(state, text)
+        except GameError as e:
+            raise _fail(game, where, f"text {text!r} of a legal move does not parse: {e}") from None
+        if parsed != move:
+            raise _fail(game, where, f"parse_move(str(m)) != m for {text!r}: got {parsed!r}")
+        try:
+            game.apply_move(state, move)
+        except GameError as e:
+            raise _fail(game, where, f"legal move {text!r} does not apply: {e}") from None
+        seen_moves.setdefault(text, move)
+    legal_set = set(legal)
+    strangers = [m for m in seen_moves.values() if m not in legal_set]
+    for move in strangers if len(strangers) <= k else rng.sample(strangers, k):
+        try:
+            game.apply_move(state, move)
+        except IllegalMoveError:
+            pass
+        except Exception as e:
+            raise _fail(
+                game, where, f"illegal move {move} raised {type(e).__name__}, not IllegalMoveError"
+            ) from None
+        else:
+            raise _fail(game, where, f"move {move} is not legal here but applied")
+    for garbage in ("", "no such move !!", "\x00"):
+        try:
+            game.parse_move(state, garbage)
+        except MoveSyntaxError:
+            pass
+        except Exception as e:
+            raise _fail(
+                game, where, f"text {garbage!r} raised {type(e).__name__}, not MoveSyntaxError"
+            ) from None
+        else:
+            raise _fail(game, where, f"text {garbage!r} parsed as a move")
+    if pickle.dumps(state) != snapshot:
+        raise _fail(game, where, "apply_move or parse_move changed its input state")
+
+
+def _check_observe(
+    game: Game[Any, Any, Any], state: Any, n_players: int, rng: random.Random, where: str
+) -> bool:
+    """Check every player's view; return whether resampling changed the state."""
+    changed = False
+    for p in range(n_players):
+        view = game.observe(state, p)
+        _check_detached(game, view, state, f"{where}: observe(state, {p})")
+        if game.observe(state, p) != view:
+            raise _fail(game, where, f"observe(state, {p}) differs between two calls")
+        if game.resample is None:
+            continue
+        other = game.resample(state, p, rng)
+        if game.observe(other, p) != view:
+            raise _fail(
+                game,
+                where,
+                f"player {p} sees a difference between two states resample "
+                "says they cannot tell apart: observe leaks hidden information",
+            )
+        if game.to_move(state) == p and game.legal_moves(other) != game.legal_moves(state):
+            raise _fail(game, where, f"player {p}'s legal moves depend on what they cannot see")
+        changed |= other != state
+    return changed
+
+
+def _check_detached(game: Game[Any, Any, Any], view: Any, state: Any, where: str) -> None:
+    seen: set[int] = set()
+
+    def walk(v: Any) -> None:
+        if v is state:
+            raise _fail(game, where, "the view holds the full state")
+        if id(v) in seen or isinstance(v, _IMMUTABLE_LEAVES):
+            return
+        seen.add(id(v))
+        if isinstance(v, tuple | list | frozenset | set):
+            for item in v:
+                walk(item)
+        elif isinstance(v, dict):
+            for item in v.values():
+                walk(item)
+        elif attrs.has(type(v)):
+            for f in attrs.fields(type(v)):
+                walk(getattr(v, f.name))
+
+    walk(view)
+
+
+def _check_replay(
+    game: Game[Any, Any, Any], rules: Any, moves: Sequence[Any], states: Sequence[Any], where: str
+) -> None:
+    record = record_of(game, rules, moves)
+    again = replay(record, game)
+    if len(again) != len(states):
+        raise _fail(game, where, "replay gave a different number of states")
+    for i, (a, b) in enumerate(zip(states, again, strict=True)):
+        if a != b or hash(a) != hash(b):
+            raise _fail(game, where, f"state {i} differs after replay from the record")

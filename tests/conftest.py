@@ -1,0 +1,20 @@
+"""Shared test setup: hypothesis profiles and the test-only game."""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import HealthCheck, settings
+
+import acreage
+import dots_and_boxes
+
+settings.register_profile(
+    "default",
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+settings.register_profile("thorough", parent=settings.get_profile("default"), max_examples=2000)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+acreage.register(dots_and_boxes.GAME, replace=True)

@@ -1,0 +1,273 @@
+"""Dots and boxes with secret boxes: a small game that keeps the whole acreage contract.
+
+It exercises the foundation before (and beside) the real games: a chance
+node deals each player a secret box, which only that player sees; players
+then draw lines (edges of a SquareGrid, the border included); completing a
+box scores it and gives another turn. At the end, owning your secret box
+scores 1 more. Most points wins; ties are shared.
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import attrs
+
+from acreage import CHANCE, Game, IllegalMoveError, MoveSyntaxError, RulesError
+from acreage.core.data import PRIMARY, DataClass
+from acreage.core.game import Chance
+from acreage.core.grid import SquareGrid
+
+
+@attrs.frozen
+class Rules(DataClass):
+    players: int = attrs.field(default=2, metadata=PRIMARY)
+    width: int = 2
+    height: int = 2
+    secret_boxes: bool = True
+
+    def __attrs_post_init__(self) -> None:
+        if not 2 <= self.players <= 4:
+            raise RulesError(f"players: expected 2 to 4, got {self.players}")
+        if self.width < 1 or self.height < 1:
+            raise RulesError(f"board: expected positive sides, got {self.width}x{self.height}")
+        if self.secret_boxes and self.players > self.width * self.height:
+            raise RulesError("secret_boxes: more players than boxes")
+
+    @property
+    def grid(self) -> SquareGrid:
+        return SquareGrid(self.width, self.height)
+
+
+@attrs.frozen
+class Draw:
+    edge: int
+    text: str = attrs.field(eq=False, repr=False)
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@attrs.frozen
+class Deal:
+    cell: int
+    text: str = attrs.field(eq=False, repr=False)
+
+    def __str__(self) -> str:
+        return self.text
+
+
+Move = Draw | Deal
+
+
+@attrs.frozen
+class State:
+    rules: Rules
+    drawn: int = 0
+    owners: tuple[int, ...] = ()
+    secrets: tuple[int, ...] = ()
+    player: int = 0
+
+    @property
+    def to_move(self) -> int | Chance | None:
+        if self.rules.secret_boxes and len(self.secrets) < self.rules.players:
+            return CHANCE
+        if all(o >= 0 for o in self.owners):
+            return None
+        return self.player
+
+
+@attrs.frozen
+class View:
+    player: int
+    drawn: int
+    owners: tuple[int, ...]
+    my_secret: int | None
+    to_move: int | Chance | None
+
+
+def _cell_text(grid: SquareGrid, cell: int) -> str:
+    x, y = grid.cell_coords[cell]
+    return f"{x},{y}"
+
+
+def _edge_text(grid: SquareGrid, edge: int) -> str:
+    cell, d = grid.edge_sides[edge]
+    return f"{_cell_text(grid, cell)} {grid.directions[d]}"
+
+
+def new_game(rules: Rules) -> State:
+    return State(rules, owners=(-1,) * rules.grid.n_cells)
+
+
+def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
+    if state.to_move is not CHANCE:
+        return ()
+    grid = state.rules.grid
+    free = [c for c in range(grid.n_cells) if c not in state.secrets]
+    p = Fraction(1, len(free))
+    return tuple((Deal(c, f"deal {_cell_text(grid, c)}"), p) for c in free)
+
+
+def legal_moves(state: State) -> tuple[Move, ...]:
+    who = state.to_move
+    if who is None:
+        return ()
+    if who is CHANCE:
+        return tuple(m for m, _ in chance_outcomes(state))
+    grid = state.rules.grid
+    return tuple(
+        Draw(e, f"draw {_edge_text(grid, e)}")
+        for e in range(grid.n_edges)
+        if not state.drawn >> e & 1
+    )
+
+
+def apply_move(state: State, move: Move) -> State:
+    grid = state.rules.grid
+    if isinstance(move, Deal):
+        if (
+            state.to_move is not CHANCE
+            or move.cell in state.secrets
+            or not 0 <= move.cell < grid.n_cells
+        ):
+            raise IllegalMoveError(f"{move}: no secret box can be dealt there now")
+        return attrs.evolve(state, secrets=(*state.secrets, move.cell))
+    if not isinstance(move, Draw):
+        raise IllegalMoveError(f"{move!r} is not a move of dots and boxes")
+    if not isinstance(state.to_move, int):
+        raise IllegalMoveError(f"{move}: it is not a player's turn")
+    if not 0 <= move.edge < grid.n_edges or state.drawn >> move.edge & 1:
+        raise IllegalMoveError(f"{move}: that line is drawn already")
+    drawn = state.drawn | 1 << move.edge
+    owners = list(state.owners)
+    scored = False
+    for cell in grid.edge_cells[move.edge]:
+        if all(drawn >> e & 1 for e in grid.cell_edges[cell]):
+            owners[cell] = state.player
+            scored = True
+    player = state.player if scored else (state.player + 1) % state.rules.players
+    return State(state.rules, drawn, tuple(owners), state.secrets, player)
+
+
+def parse_move(state: State, text: str) -> Move:
+    grid = state.rules.grid
+    words = text.split()
+    try:
+        if len(words) == 2 and words[0] == "deal":
+            x, y = (int(v) for v in words[1].split(","))
+            cell = grid.cell_id((x, y))
+            return Deal(cell, f"deal {_cell_text(grid, cell)}")
+        if len(words) == 3 and words[0] == "draw":
+            x, y = (int(v) for v in words[1].split(","))
+            edge = grid.cell_edges[grid.cell_id((x, y))][grid.direction(words[2])]
+            return Draw(edge, f"draw {_edge_text(grid, edge)}")
+    except (ValueError, KeyError):
+        pass
+    raise MoveSyntaxError(f"{text!r} is not 'draw X,Y DIR' or 'deal X,Y'")
+
+
+def scores(state: State) -> tuple[int, ...]:
+    out = [0] * state.rules.players
+    for owner in state.owners:
+        if owner >= 0:
+            out[owner] += 1
+    if state.to_move is None:
+        for player, secret in enumerate(state.secrets):
+            if state.owners[secret] == player:
+                out[player] += 1
+    return tuple(out)
+
+
+def is_terminal(state: State) -> bool:
+    return state.to_move is None
+
+
+def winners(state: State) -> tuple[int, ...]:
+    if state.to_move is not None:
+        return ()
+    s = scores(state)
+    return tuple(p for p, v in enumerate(s) if v == max(s))
+
+
+def observe(state: State, player: int) -> View:
+    mine = state.secrets[player] if player < len(state.secrets) else None
+    return View(player, state.drawn, state.owners, mine, state.to_move)
+
+
+def resample(state: State, player: int, rng: random.Random) -> State:
+    """Redeal the other players' secret boxes (only their own box is known to ``player``)."""
+    if len(state.secrets) <= 1:
+        return state
+    n = state.rules.grid.n_cells
+    free = [c for c in range(n) if player >= len(state.secrets) or c != state.secrets[player]]
+    others = rng.sample(free, len(state.secrets) - (1 if player < len(state.secrets) else 0))
+    secrets = []
+    for p in range(len(state.secrets)):
+        secrets.append(state.secrets[p] if p == player else others.pop())
+    return attrs.evolve(state, secrets=tuple(secrets))
+
+
+def render_text(state: State) -> str:
+    grid = state.rules.grid
+    rows = []
+    for y in range(grid.height):
+        top = "+"
+        mid = ""
+        for x in range(grid.width):
+            c = grid.cell_id((x, y))
+            n, _, _, w = grid.cell_edges[c]
+            top += ("--" if state.drawn >> n & 1 else "  ") + "+"
+            mid += ("|" if state.drawn >> w & 1 else " ") + (
+                f"{state.owners[c]} " if state.owners[c] >= 0 else "  "
+            )
+        last = grid.cell_edges[grid.cell_id((grid.width - 1, y))][1]
+        mid += "|" if state.drawn >> last & 1 else " "
+        rows += [top, mid]
+    bottom = "+"
+    for x in range(grid.width):
+        s = grid.cell_edges[grid.cell_id((x, grid.height - 1))][2]
+        bottom += ("--" if state.drawn >> s & 1 else "  ") + "+"
+    rows.append(bottom)
+    return "\n".join(rows)
+
+
+def render_svg(state: State) -> str:
+    from acreage.core.svg import PLAYER_COLOURS, Svg
+
+    grid = state.rules.grid
+    unit = 40
+    svg = Svg(grid.width * unit + 20, grid.height * unit + 20)
+    for c in range(grid.n_cells):
+        if state.owners[c] >= 0:
+            x, y = grid.cell_coords[c]
+            svg.rect(10 + x * unit, 10 + y * unit, unit, unit, fill=PLAYER_COLOURS[state.owners[c]])
+    for e in range(grid.n_edges):
+        if state.drawn >> e & 1:
+            a, b = (grid.vertex_xy(v) for v in grid.edge_vertices[e])
+            svg.line(
+                (10 + a[0] * unit, 10 + a[1] * unit),
+                (10 + b[0] * unit, 10 + b[1] * unit),
+                stroke_width=3,
+            )
+    return str(svg)
+
+
+GAME: Game[State, Move, Rules] = Game(
+    name="dots-and-boxes",
+    title="Dots and Boxes (with secret boxes)",
+    rules_type=Rules,
+    new_game=new_game,
+    legal_moves=legal_moves,
+    chance_outcomes=chance_outcomes,
+    apply_move=apply_move,
+    is_terminal=is_terminal,
+    scores=scores,
+    winners=winners,
+    observe=observe,
+    parse_move=parse_move,
+    render_text=render_text,
+    render_svg=render_svg,
+    resample=resample,
+)

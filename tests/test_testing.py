@@ -1,0 +1,179 @@
+"""check_game passes a correct game and catches each kind of broken one."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import given, settings
+
+import dots_and_boxes as dab
+from acreage import IllegalMoveError, MoveSyntaxError
+from acreage.testing import ConformanceError, Playout, check_game, check_immutable, playouts, states
+
+
+def test_check_game_passes_dots_and_boxes() -> None:
+    for players in (2, 3, 4):
+        check_game(dab.GAME, dab.Rules(players=players, width=3, height=2))
+    check_game(dab.GAME, dab.Rules(secret_boxes=False), expect_hidden=False)
+
+
+def _broken(**changes: Any) -> Any:
+    return attrs.evolve(dab.GAME, **changes)
+
+
+def _legal_drops_last(state: Any) -> tuple[Any, ...]:
+    moves = dab.legal_moves(state)
+    return moves[:-1] if len(moves) > 1 and state.to_move is not dab.CHANCE else moves
+
+
+def _lenient_apply(state: Any, move: Any) -> Any:
+    if isinstance(move, dab.Draw) and state.drawn >> move.edge & 1:
+        return state  # accepts a drawn line instead of raising
+    return dab.apply_move(state, move)
+
+
+def _wrong_error_apply(state: Any, move: Any) -> Any:
+    try:
+        return dab.apply_move(state, move)
+    except IllegalMoveError as e:
+        raise RuntimeError(str(e)) from None
+
+
+def _bad_probabilities(state: Any) -> tuple[tuple[Any, Fraction], ...]:
+    outcomes = dab.chance_outcomes(state)
+    return tuple((m, p * 2 if i == 0 else p) for i, (m, p) in enumerate(outcomes))
+
+
+def _float_probabilities(state: Any) -> tuple[tuple[Any, Any], ...]:
+    return tuple((m, float(p)) for m, p in dab.chance_outcomes(state))
+
+
+def _lossy_text(state: Any, text: str) -> Any:
+    move = dab.parse_move(state, text)
+    if isinstance(move, dab.Draw) and text.endswith(" S"):
+        return dab.Draw(move.edge + 1, text)
+    return move
+
+
+def _lenient_parse(state: Any, text: str) -> Any:
+    try:
+        return dab.parse_move(state, text)
+    except MoveSyntaxError:
+        return dab.legal_moves(state)[0]
+
+
+def _leaky_observe(state: Any, player: int) -> Any:
+    return (dab.observe(state, player), state.secrets)
+
+
+def _linked_observe(state: Any, player: int) -> Any:
+    return (player, state)
+
+
+def _cheating_moves(state: Any) -> tuple[Any, ...]:
+    moves = dab.legal_moves(state)
+    if state.to_move not in (None, dab.CHANCE) and len(state.secrets) > 1 and state.secrets[1] == 0:
+        return moves[1:] or moves
+    return moves
+
+
+def _mutable_apply(state: Any, move: Any) -> Any:
+    new = dab.apply_move(state, move)
+    return attrs.evolve(new, owners=list(new.owners))  # a list inside a frozen state
+
+
+def _random_order(state: Any) -> tuple[Any, ...]:
+    moves = list(dab.legal_moves(state))
+    random.shuffle(moves)
+    return tuple(moves)
+
+
+def _never_ends(state: Any) -> bool:
+    return False
+
+
+def _winners_early(state: Any) -> tuple[int, ...]:
+    return (0,)
+
+
+def _no_resample(state: Any, player: int, rng: random.Random) -> Any:
+    return state
+
+
+BROKEN = {
+    "legal move missing from legal_moves applies": dict(legal_moves=_legal_drops_last),
+    "illegal move applies": dict(apply_move=_lenient_apply),
+    "illegal move raises the wrong error": dict(apply_move=_wrong_error_apply),
+    "probabilities do not sum to 1": dict(chance_outcomes=_bad_probabilities),
+    "probabilities are floats": dict(chance_outcomes=_float_probabilities),
+    "text does not round-trip": dict(parse_move=_lossy_text),
+    "garbage text parses": dict(parse_move=_lenient_parse),
+    "observe leaks a hidden card": dict(observe=_leaky_observe),
+    "observe holds the state": dict(observe=_linked_observe),
+    "legal moves depend on hidden cards": dict(legal_moves=_cheating_moves),
+    "state holds a list": dict(apply_move=_mutable_apply),
+    "legal moves in random order": dict(legal_moves=_random_order),
+    "is_terminal disagrees with to_move": dict(is_terminal=_never_ends),
+    "winners before the end": dict(winners=_winners_early),
+    "resample never changes anything": dict(resample=_no_resample),
+}
+
+
+@pytest.mark.parametrize("defect", sorted(BROKEN))
+def test_check_game_catches(defect: str) -> None:
+    with pytest.raises(ConformanceError):
+        check_game(_broken(**BROKEN[defect]), dab.Rules(players=3, width=3, height=2), playouts=6)
+
+
+def test_check_game_catches_a_game_that_never_ends() -> None:
+    def loop_apply(state: Any, move: Any) -> Any:
+        new = dab.apply_move(state, move)
+        return state if new.to_move is None else new
+
+    def loop_legal(state: Any) -> tuple[Any, ...]:
+        return dab.legal_moves(state) or ()
+
+    with pytest.raises((ConformanceError, IllegalMoveError)):
+        check_game(_broken(apply_move=loop_apply, legal_moves=loop_legal), max_moves=50)
+
+
+def test_check_immutable() -> None:
+    @attrs.define(frozen=False)
+    class Box:
+        value: int
+
+    with pytest.raises(ConformanceError, match="not a frozen attrs class"):
+        check_immutable(Box(1))
+    with pytest.raises(ConformanceError, match="dict is mutable"):
+        check_immutable((1, {"a": 1}))
+    check_immutable((1, frozenset({2}), "x", Fraction(1, 2), dab.new_game(dab.Rules())))
+
+
+def test_check_game_catches_rules_that_do_not_round_trip() -> None:
+    @attrs.frozen
+    class ForgetfulRules(dab.Rules):
+        def to_data(self) -> dict[str, Any]:
+            return {"players": self.players}
+
+    with pytest.raises(ConformanceError, match="rules differ"):
+        check_game(dab.GAME, ForgetfulRules(width=3))
+
+
+@settings(max_examples=30)
+@given(playouts(dab.GAME, dab.Rules(players=3, width=3, height=2)))
+def test_playouts_run_to_the_end(playout: Playout) -> None:
+    assert dab.is_terminal(playout.final)
+    assert len(playout.states) == len(playout.moves) + 1
+    assert sum(dab.scores(playout.final)) >= 6
+    for before, move, after in zip(playout.states, playout.moves, playout.states[1:], strict=False):
+        assert dab.apply_move(before, move) == after
+
+
+@settings(max_examples=30)
+@given(states(dab.GAME, dab.Rules(), max_moves=6))
+def test_states_are_reachable_prefixes(state: Any) -> None:
+    assert bin(state.drawn).count("1") <= 6
