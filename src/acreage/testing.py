@@ -25,6 +25,7 @@ This module imports hypothesis only when a strategy is asked for, so
 from __future__ import annotations
 
 import enum
+import json
 import pickle
 import random
 from collections.abc import Callable, Sequence
@@ -41,7 +42,16 @@ from acreage.core.record import record_of, replay
 if TYPE_CHECKING:
     from hypothesis.strategies import SearchStrategy
 
-__all__ = ["ConformanceError", "Playout", "check_game", "check_immutable", "playouts", "states"]
+__all__ = [
+    "ConformanceError",
+    "Playout",
+    "check_game",
+    "check_immutable",
+    "golden_playthrough",
+    "move_counts",
+    "playouts",
+    "states",
+]
 
 
 class ConformanceError(AssertionError):
@@ -387,3 +397,60 @@ def _check_replay(
     for i, (a, b) in enumerate(zip(states, again, strict=True)):
         if a != b or hash(a) != hash(b):
             raise _fail(game, where, f"state {i} differs after replay from the record")
+
+
+# -- golden files --------------------------------------------------------------------
+
+
+def golden_playthrough(
+    game: Game[Any, Any, Any], rules: Any, seed: int | str = 0, *, render: bool = True
+) -> str:
+    """A text record of one seeded random game: rules, then every move and the board after it.
+
+    Kept under ``tests/golden/`` and diffed in CI, it turns any change of
+    behaviour (a rule, a move order, a rendering) into a reviewed diff.
+    """
+    from acreage.play import play
+
+    result = play(game, rules, seed=seed)
+    lines = [
+        f"game {game.name}",
+        f"rules {json.dumps(result.record.rules, sort_keys=True)}",
+        f"seed {seed}",
+        "",
+    ]
+    state = game.new_game(rules)
+    if render:
+        lines += [game.render_text(state), ""]
+    for i, text in enumerate(result.record.moves):
+        who = game.to_move(state)
+        actor = "chance" if who is CHANCE else f"player {who}"
+        state = game.apply_move(state, game.parse_move(state, text))
+        lines.append(f"{i + 1}. {actor}: {text}")
+        if render and who is not CHANCE:
+            lines += [game.render_text(state), ""]
+    lines += [
+        "",
+        f"scores {' '.join(map(str, game.scores(state)))}",
+        f"winners {' '.join(map(str, game.winners(state)))}",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def move_counts(game: Game[Any, Any, Any], rules: Any, seed: int | str = 0) -> str:
+    """The number of legal moves at each state along one seeded random game, one line each."""
+    from acreage.play import play
+
+    result = play(game, rules, seed=seed)
+    state = game.new_game(rules)
+    lines = [
+        f"game {game.name}",
+        f"rules {json.dumps(result.record.rules, sort_keys=True)}",
+        f"seed {seed}",
+    ]
+    for i, text in enumerate(result.record.moves):
+        who = game.to_move(state)
+        actor = "chance" if who is CHANCE else f"p{who}"
+        lines.append(f"{i + 1} {actor} {len(game.legal_moves(state))} {text}")
+        state = game.apply_move(state, game.parse_move(state, text))
+    return "\n".join(lines) + "\n"

@@ -106,8 +106,12 @@ class Grid:
     _board_all: int
     _board_shift: tuple[int, ...]
     _board_src: tuple[int, ...]
-    _tail_to_board: tuple[BitMap | None, ...]
-    _board_to_tail: tuple[BitMap | None, ...]
+    _board_bits: int
+    _flood_order: tuple[int, ...]
+    _flood_shifts: tuple[int, ...]
+    _sides_to_board: BitMap
+    _board_to_sides: BitMap
+    _board_to_border: BitMap
 
     _cell_index: dict[Coord, int]
     _vertex_index: dict[Point, int]
@@ -285,15 +289,25 @@ class Grid:
             shifts.append(moves.pop() if moves else 0)
             srcs.append(sum(1 << pos[c] for c in range(n) if step[c][d] != NO_CELL))
         self._board_shift = tuple(shifts)
+        # Flooding wants the left-shifting directions first, then the right-shifting ones.
+        # (A lone cell has no steps: its four or six shifts of 0 flood nothing.)
+        order = sorted(range(n_dirs), key=lambda d: (shifts[d] < 0, d))
+        self._flood_order = tuple(order)
+        self._flood_shifts = tuple(abs(shifts[d]) for d in order)
         self._board_src = tuple(srcs)
-        tail_to: list[BitMap | None] = [None] * n_dirs
-        to_tail: list[BitMap | None] = [None] * n_dirs
-        for d in range(half, n_dirs):
-            pairs = [(cell_edges[c][d], pos[c]) for c in range(n) if step[c][d] == NO_CELL]
-            tail_to[d] = BitMap(pairs)
-            to_tail[d] = BitMap((p, e) for e, p in pairs)
-        self._tail_to_board = tuple(tail_to)
-        self._board_to_tail = tuple(to_tail)
+        # Per-direction board sets are packed side by side, _board_bits apart,
+        # so one map call converts all primary sides (or all border sides) at once.
+        width = max(pos) + 1
+        self._board_bits = width
+        sides = [(k * n + c, k * width + pos[c]) for k in range(half) for c in range(n)]
+        self._sides_to_board = BitMap(sides)
+        self._board_to_sides = BitMap((b, e) for e, b in sides)
+        self._board_to_border = BitMap(
+            ((d - half) * width + pos[c], cell_edges[c][d])
+            for d in range(half, n_dirs)
+            for c in range(n)
+            if step[c][d] == NO_CELL
+        )
 
 
 _SQUARE_DIRECTIONS = ("N", "E", "S", "W")

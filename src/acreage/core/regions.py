@@ -92,78 +92,56 @@ def edge_mask(edges: int | Iterable[int]) -> int:
 
 
 def _passable(grid: Grid, blocked: int) -> tuple[int, ...]:
-    """Per direction, the board-layout cells whose side that way is an open inner edge."""
-    n = grid.n_cells
+    """Board-layout cells whose side is an open inner edge, per direction.
+
+    The directions come in ``grid._flood_order``: those whose step shifts
+    bits left first, then those shifting right.
+    """
     half = len(grid.directions) // 2
-    full = grid.all_cells
+    width = grid._board_bits
+    open_sides = grid._sides_to_board(~blocked)
     out = [0] * len(grid.directions)
     for k in range(half):
-        open_side = grid._to_board(~(blocked >> (k * n)) & full) & grid._board_src[k]
+        open_side = (open_sides >> (k * width)) & grid._board_src[k]
         out[k] = open_side
         # The same edge seen from the neighbour, which lies one step away.
         shift = grid._board_shift[k]
         out[k + half] = open_side << shift if shift >= 0 else open_side >> -shift
-    return tuple(out)
+    return tuple(out[d] for d in grid._flood_order)
 
 
-def _flooder(grid: Grid, passable: tuple[int, ...]) -> Callable[[int], int]:
-    """A function flooding a board-layout seed through the open inner edges.
+def _flood(grid: Grid, seed: int, passable: tuple[int, ...]) -> int:
+    """All board-layout cells reachable from ``seed`` through open inner edges.
 
     Opposite directions shift opposite ways, so half the directions shift
     left and half right; the loop body is one expression per grid kind.
     """
-    left = [(m, k) for m, k in zip(passable, grid._board_shift, strict=True) if k > 0]
-    right = [(m, -k) for m, k in zip(passable, grid._board_shift, strict=True) if k < 0]
-    if len(left) == 2 and len(right) == 2:
-        (a, ka), (b, kb) = left
-        (c, kc), (d, kd) = right
-
-        def flood4(seed: int) -> int:
-            reached = frontier = seed
-            while frontier:
-                frontier = (
-                    ((frontier & a) << ka)
-                    | ((frontier & b) << kb)
-                    | ((frontier & c) >> kc)
-                    | ((frontier & d) >> kd)
-                ) & ~reached
-                reached |= frontier
-            return reached
-
-        return flood4
-    if len(left) == 3 and len(right) == 3:
-        (a, ka), (b, kb), (c, kc) = left
-        (d, kd), (e, ke), (f, kf) = right
-
-        def flood6(seed: int) -> int:
-            reached = frontier = seed
-            while frontier:
-                frontier = (
-                    ((frontier & a) << ka)
-                    | ((frontier & b) << kb)
-                    | ((frontier & c) << kc)
-                    | ((frontier & d) >> kd)
-                    | ((frontier & e) >> ke)
-                    | ((frontier & f) >> kf)
-                ) & ~reached
-                reached |= frontier
-            return reached
-
-        return flood6
-
-    def flood_any(seed: int) -> int:  # a 1x1 grid or a lone hexagon: no inner edges
-        reached = frontier = seed
+    reached = frontier = seed
+    if len(passable) == 4:
+        a, b, c, d = passable
+        ka, kb, kc, kd = grid._flood_shifts
         while frontier:
-            grown = 0
-            for m, k in left:
-                grown |= (frontier & m) << k
-            for m, k in right:
-                grown |= (frontier & m) >> k
-            frontier = grown & ~reached
+            frontier = (
+                ((frontier & a) << ka)
+                | ((frontier & b) << kb)
+                | ((frontier & c) >> kc)
+                | ((frontier & d) >> kd)
+            ) & ~reached
             reached |= frontier
         return reached
-
-    return flood_any
+    a, b, c, d, e, f = passable
+    ka, kb, kc, kd, ke, kf = grid._flood_shifts
+    while frontier:
+        frontier = (
+            ((frontier & a) << ka)
+            | ((frontier & b) << kb)
+            | ((frontier & c) << kc)
+            | ((frontier & d) >> kd)
+            | ((frontier & e) >> ke)
+            | ((frontier & f) >> kf)
+        ) & ~reached
+        reached |= frontier
+    return reached
 
 
 def _step(grid: Grid, cells: int, d: int) -> int:
@@ -175,20 +153,19 @@ def _step(grid: Grid, cells: int, d: int) -> int:
 
 def _boundary(grid: Grid, group: int) -> int:
     """Edge bitset bounding the board-layout cell set ``group``."""
-    n = grid.n_cells
     half = len(grid.directions) // 2
-    out = 0
+    width = grid._board_bits
+    sides = 0
+    border = 0
     for k in range(half):
         opp = k + half
-        # Side k of a member whose k-neighbour is outside the group (or off board).
-        own = group & ~_step(grid, group, opp)
-        # Side k of a non-member whose opposite neighbour is a member.
-        theirs = _step(grid, group, opp) & ~group
-        out |= grid._from_board(own | theirs) << (k * n)
-        to_tail = grid._board_to_tail[opp]
-        assert to_tail is not None
-        out |= to_tail(group & ~grid._board_src[opp])
-    return out
+        # Side k of cell c bounds the group when exactly one of c and its
+        # k-neighbour is in it; c's k-neighbour is in the group exactly when
+        # c is an opp-neighbour of the group.
+        sides |= (group ^ _step(grid, group, opp)) << (k * width)
+        # Border sides in the other directions have ids of their own.
+        border |= (group & ~grid._board_src[opp]) << (k * width)
+    return grid._board_to_sides(sides) | grid._board_to_border(border)
 
 
 def _region(grid: Grid, group: int, open_border: int | None) -> Region:
@@ -263,11 +240,11 @@ class Partition:
         cells = 0
         for i in touched:
             cells |= self.regions[i].cells
-        flood = _flooder(grid, _passable(grid, blocked))
+        passable = _passable(grid, blocked)
         open_border = _open_border(grid, blocked, self.border)
         remaining = grid._to_board(cells)
         while remaining:
-            group = flood(remaining & -remaining)
+            group = _flood(grid, remaining & -remaining, passable)
             remaining &= ~group
             kept.append(_region(grid, group, open_border))
         kept.sort(key=lambda r: r.cells & -r.cells)
@@ -290,12 +267,12 @@ def partition(
     """
     blocked_mask = edge_mask(blocked)
     mode = Border(border)
-    flood = _flooder(grid, _passable(grid, blocked_mask))
+    passable = _passable(grid, blocked_mask)
     open_border = _open_border(grid, blocked_mask, mode)
     regions = []
     remaining = grid._board_all
     while remaining:
-        group = flood(remaining & -remaining)
+        group = _flood(grid, remaining & -remaining, passable)
         remaining &= ~group
         regions.append(_region(grid, group, open_border))
     # Board layouts preserve cell order, so regions come out by lowest cell id.
@@ -305,7 +282,7 @@ def partition(
 def flood(grid: Grid, start: int | Iterable[int], blocked: int | Iterable[int] = 0) -> int:
     """Bitset of the cells reachable from ``start`` (a cell bitset or ids) through unblocked edges."""
     seed = grid._to_board(edge_mask(start))
-    return grid._from_board(_flooder(grid, _passable(grid, edge_mask(blocked)))(seed))
+    return grid._from_board(_flood(grid, seed, _passable(grid, edge_mask(blocked))))
 
 
 def _touching(grid: Grid, board: int) -> int:
