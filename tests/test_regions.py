@@ -49,14 +49,16 @@ def _check_against_networkx(grid: Grid, blocked: int, border: Border) -> None:
     assert lows == sorted(lows)
 
 
+@pytest.mark.parametrize("border", list(Border), ids=lambda b: b.value)
 @settings(max_examples=500)
-@given(boards(square_grids), st.sampled_from(Border))
+@given(board=boards(square_grids))
 def test_square_partition_equals_networkx(board: tuple[Grid, int], border: Border) -> None:
     _check_against_networkx(*board, border)
 
 
+@pytest.mark.parametrize("border", list(Border), ids=lambda b: b.value)
 @settings(max_examples=500)
-@given(boards(hex_grids), st.sampled_from(Border))
+@given(board=boards(hex_grids))
 def test_hex_partition_equals_networkx(board: tuple[Grid, int], border: Border) -> None:
     _check_against_networkx(*board, border)
 
