@@ -251,6 +251,9 @@ def render_svg(state: State) -> str:
                 (10 + b[0] * unit, 10 + b[1] * unit),
                 stroke_width=3,
             )
+    for v in range(grid.n_vertices):
+        x, y = grid.vertex_xy(v)
+        svg.circle((10 + x * unit, 10 + y * unit), 3, fill="#000000")
     return str(svg)
 
 
