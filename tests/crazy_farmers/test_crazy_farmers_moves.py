@@ -189,6 +189,7 @@ def test_render_text_shows_the_board_and_the_players() -> None:
     assert "###" in text  # the hay bale on 0,1 N
     assert "aaa" in text and "AAA" in text  # fence pieces, the last two protected
     assert " A " in text and " a " in text  # main field and fallow land
+    assert "   0---+" in text and "+---1" in text  # the tractors, by seat
     assert "barn" in text and "0,-2" in text
 
 

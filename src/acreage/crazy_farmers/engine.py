@@ -188,9 +188,22 @@ def _expire(state: State, f: Farmer, until: str) -> tuple[Farmer, tuple[str, ...
     return attrs.evolve(f, in_play=kept, guards=guards, slowdown=slowdown), gone
 
 
-def _position(seat: int, farmers: tuple[Farmer, ...], bales: int) -> tuple[object, ...]:
-    owned = sum(g.plots.bit_count() for g in farmers)
-    return (owned, seat, bales, tuple((g.tractor, g.fence, g.plots) for g in farmers))
+def _position(seat: int, farmers: tuple[Farmer, ...], bales: int) -> int:
+    """The board position starting ``seat``'s turn, packed in one int.
+
+    The lowest 6 bits hold the number of plots owned, which only grows: once
+    it changes, no earlier position can come back. A fence is its paths and
+    its starting point (a loop-free line is known from those).
+    """
+    owned = 0
+    key = 0
+    for f in farmers:
+        owned += f.plots.bit_count()
+        start = f.fence[0] if f.fence else 127
+        key = (
+            ((key << 37 | f.plots) << 7 | f.tractor + 1) << 7 | start
+        ) << GRID.n_edges | f.fence_paths
+    return ((key << GRID.n_edges | bales) << 2 | seat) << 6 | owned
 
 
 def _begin_turn(
@@ -208,7 +221,7 @@ def _begin_turn(
     ended = ""
     if rules.repetition_limit is not None:
         key = _position(seat, farmers, state.bales)
-        if history and history[-1][0] != key[0]:
+        if history and history[-1] & 63 != key & 63:
             history = ()  # a plot was claimed: no earlier position can come back
         if history.count(key) + 1 >= rules.repetition_limit:
             ended = "repetition"

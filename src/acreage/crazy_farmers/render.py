@@ -5,7 +5,7 @@ seat 0, ``B`` for seat 1, ...: upper case for the main field, lower case for
 fallow land, ``.`` when empty) and ``barn`` if it has one. Paths show
 ``---``, ``/`` and ``\\`` when free, the owner's letter when they carry a
 fence (upper case for the 2 protected fences behind the tractor) and ``#``
-for a hay bale. A tractor shows as its owner's letter on a crossroad (``+``).
+for a hay bale. A tractor shows as its seat number on a crossroad (``+``).
 """
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ def _board_text(state: State) -> list[str]:
     for seat, f in enumerate(state.farmers):
         if f.tractor >= 0:
             row, col = _VERTEX_AT[f.tractor]
-            canvas[row][col] = LETTERS[seat]
+            canvas[row][col] = str(seat)
     barns = state.rules.barn_plots
     for c, (row, col) in enumerate(_CELL_AT):
         name = plot_name(c)

@@ -134,8 +134,8 @@ class State:
             to place (:attr:`Phase.HAY_BALE`).
         flown: whether the tractor flew by Helicopter this turn (it cannot
             cut fences until the end of the turn).
-        history: the positions that started a turn since a plot was last
-            claimed, for the repetition rule.
+        history: the positions (packed in ints) that started a turn since a
+            plot was last claimed, for the repetition rule.
         reshuffles: how many times the discard pile became the draw pile.
         ended: why the game ended (``"tiles"``, ``"endgame"``,
             ``"elimination"``, ``"repetition"``), ``""`` before the end.
@@ -153,7 +153,7 @@ class State:
     moves_made: int = 0
     pending: int = 0
     flown: bool = False
-    history: tuple[tuple[object, ...], ...] = ()
+    history: tuple[int, ...] = ()
     reshuffles: int = 0
     ended: str = ""
 
