@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import attrs
 import networkx as nx
 import pytest
 from crazy_farmers_steps import play, plots, texts
 
-from acreage import IllegalMoveError
+from acreage import IllegalMoveError, RulesError
 from acreage import crazy_farmers as cf
 from acreage.core.regions import vertex_graph
 from acreage.crazy_farmers import board
 from acreage.crazy_farmers.cards import bale_spots, bridges
+from acreage.testing import check_game
 
 TWO = cf.Rules(players=2)
 THREE = cf.Rules(players=3)
@@ -312,3 +314,39 @@ def test_bribe_cannot_place_the_last_tile() -> None:
     )
     with pytest.raises(IllegalMoveError, match="last plot tile"):
         cf.apply_move(s, cf.parse_move(s, "play Bribe on 0,-1"))
+
+
+class Pitchfork(cf.Handler):
+    """A made-up kind of card: clears every hay bale off the board."""
+
+    kind = "pitchfork"
+
+    def targets(self, state: cf.State, seat: int, card: str) -> tuple[int, ...]:
+        return (-1,) if state.bales else ()
+
+    def apply(self, state: cf.State, seat: int, card: str, target: int) -> cf.State:
+        return attrs.evolve(state, bales=0)
+
+
+def test_a_new_kind_of_card_is_data_plus_a_handler() -> None:
+    # The Crazy Bonus and Stadium Event cards are named by the rulebook without
+    # their text; a new kind of card is a handler registered under its kind.
+    with pytest.raises(RulesError, match=r"bonus_cards\[10\]\.kind"):
+        cf.Rules(bonus_cards=(*TWO.bonus_cards, cf.BonusCard("Pitchfork", "pitchfork", 2)))
+    cf.register(Pitchfork())
+    try:
+        with pytest.raises(ValueError, match="registered already"):
+            cf.register(Pitchfork())
+        rules = cf.Rules(bonus_cards=(*TWO.bonus_cards, cf.BonusCard("Pitchfork", "pitchfork", 2)))
+        s = cf.arrange(
+            rules,
+            fields={0: ["0,-2"], 1: ["0,2"]},
+            tractors={0: "0,-2 E", 1: "0,2 SE"},
+            hands={0: ["Pitchfork"]},
+            bales=["0,0 N", "1,0 N"],
+        )
+        s = play(s, "play Pitchfork")
+        assert s.bales == 0 and s.discard == ("Pitchfork",)
+        check_game(cf.GAME, rules, playouts=1, seed=3)
+    finally:
+        del cf.HANDLERS["pitchfork"]

@@ -20,6 +20,7 @@ from typing import ClassVar, Final, Literal
 
 import attrs
 
+from acreage.core.bitset import bits
 from acreage.crazy_farmers.board import (
     CELL_NEIGHBOURS,
     CELL_VERTICES,
@@ -106,6 +107,10 @@ def register(handler: Handler, *, replace: bool = False) -> Handler:
         raise ValueError(f"a bonus card kind {handler.kind!r} is registered already")
     HANDLERS[handler.kind] = handler
     return handler
+
+
+def _members(bitset: int) -> tuple[int, ...]:
+    return tuple(bits(bitset))
 
 
 def _others(state: State, seat: int) -> tuple[int, ...]:
@@ -234,7 +239,7 @@ class Dynamite(Handler):
     target = "path"
 
     def targets(self, state: State, seat: int, card: str) -> tuple[int, ...]:
-        return _ids(state.bales)
+        return _members(state.bales)
 
     def apply(self, state: State, seat: int, card: str, target: int) -> State:
         return attrs.evolve(state, bales=state.bales & ~(1 << target))
@@ -374,7 +379,7 @@ class Bribe(Handler):
             around |= CELL_NEIGHBOURS[low.bit_length() - 1]
             rest ^= low
         candidates = around & theirs & ~state.rules.barn_plots
-        return tuple(c for c in _ids(candidates) if bribe_refusal(state, seat, c) is None)
+        return tuple(c for c in _members(candidates) if bribe_refusal(state, seat, c) is None)
 
     def apply(self, state: State, seat: int, card: str, target: int) -> State:
         bit = 1 << target
@@ -389,15 +394,6 @@ class Bribe(Handler):
     def refusal(self, state: State, seat: int, card: str, target: int) -> str:
         reason = bribe_refusal(state, seat, target) or "not now"
         return f"{card} on {plot_name(target)}: {reason}"
-
-
-def _ids(bitset: int) -> tuple[int, ...]:
-    out = []
-    while bitset:
-        low = bitset & -bitset
-        out.append(low.bit_length() - 1)
-        bitset ^= low
-    return tuple(out)
 
 
 for _handler in (

@@ -14,6 +14,7 @@ from typing import Final
 
 import attrs
 
+from acreage.core.bitset import bits
 from acreage.core.chance import Deck
 from acreage.core.game import IllegalMoveError
 from acreage.core.regions import Border, partition
@@ -104,15 +105,6 @@ def _play(card: str, target: int, kind: str) -> Play:
         aim = "" if target == NO_TARGET else aim_text(kind, target)
         move = _PLAYS[key] = Play(card, target, aim)
     return move
-
-
-def _ids(bitset: int) -> list[int]:
-    out = []
-    while bitset:
-        low = bitset & -bitset
-        out.append(low.bit_length() - 1)
-        bitset ^= low
-    return out
 
 
 # -- setup ------------------------------------------------------------------------
@@ -419,7 +411,7 @@ def _drive(state: State, move: Drive) -> State:
         state.reshuffles,
     )
     if contact:
-        return _annex(after)
+        return _close(after)
     return after
 
 
@@ -442,20 +434,34 @@ def enclosed(f: Farmer) -> int:
     return out
 
 
-def _annex(state: State) -> State:
-    """Annex what the fence of the player to move closes off, then draw for the barns."""
+def guarded_plots(state: State, seat: int) -> int:
+    """The plots of ``seat``'s opponents a Watchdog protects (bitset).
+
+    "Annexations by opponents leave the plots and barns of the protected player in place."
+    """
+    out = 0
+    for s, g in enumerate(state.farmers):
+        if s != seat and g.guards & WATCHDOG:
+            out |= g.plots
+    return out
+
+
+def annex(state: State, seat: int, taken: int) -> State:
+    """The state after ``seat`` annexes the plots ``taken`` (its own fallow ones rejoin).
+
+    "Place your Plot tiles and replace your opponents' plots [...] win 1 Bonus
+    card per Barn (2 for an opponent's Barn)". Opponents who lose plots get
+    their tiles back, may be left with fallow land, lose a fence whose starting
+    point no longer touches their field, and are eliminated with their last
+    plot. The game ends if the tiles run out or no opponent is left; otherwise
+    the barns' cards are drawn (chance) before the turn resumes.
+    """
     rules = state.rules
-    seat = state.player
     f = state.farmers[seat]
     others = 0
-    guarded = 0
     for s, g in enumerate(state.farmers):
         if s != seat:
             others |= g.plots
-            if g.guards & WATCHDOG:
-                guarded |= g.plots
-    # "Annexations by opponents leave the plots and barns of the protected player in place."
-    taken = enclosed(f) & ~guarded
     fresh = taken & ~f.plots & ~others
     captured = taken & others
     if rules.common_pile:
@@ -465,17 +471,7 @@ def _annex(state: State) -> State:
         tiles_left = rules.plot_tiles - f.plots.bit_count()
         tiles_needed = fresh.bit_count() + captured.bit_count()
     cards = (fresh & rules.barn_plots).bit_count() + 2 * (captured & rules.barn_plots).bit_count()
-    plots = f.plots | taken
-    # "Remove unnecessary fences": the whole fence now runs along or inside the field.
-    annexer = attrs.evolve(
-        f,
-        fence=(),
-        fence_paths=0,
-        fence_crossroads=0,
-        plots=plots,
-        main=component(plots, VERTEX_CELLS[f.tractor]),
-    )
-    farmers = replace(state.farmers, seat, annexer)
+    farmers = replace(state.farmers, seat, settle(attrs.evolve(f, plots=f.plots | taken)))
     discard = state.discard
     for s, g in enumerate(farmers):
         if s == seat or not g.plots & captured:
@@ -503,6 +499,18 @@ def _annex(state: State) -> State:
     return attrs.evolve(
         state, phase=phase, farmers=farmers, discard=discard, pending=pending, ended=ended
     )
+
+
+def _close(state: State) -> State:
+    """The fence of the player to move touched its main field again: annex what it closes off.
+
+    "Remove unnecessary fences": back on its field, the tractor needs none.
+    """
+    seat = state.player
+    f = state.farmers[seat]
+    taken = enclosed(f) & ~guarded_plots(state, seat)
+    unfenced = attrs.evolve(f, fence=(), fence_paths=0, fence_crossroads=0)
+    return annex(attrs.evolve(state, farmers=replace(state.farmers, seat, unfenced)), seat, taken)
 
 
 # -- drawing bonus cards ----------------------------------------------------------
@@ -581,7 +589,7 @@ def _start_plots(state: State) -> list[int]:
         owned |= g.plots
         if g.tractor >= 0:
             taken |= (1 << g.tractor) | g.fence_crossroads
-    return [c for c in _ids(GRID.all_cells & ~owned) if board.CELL_VERTICES[c] & ~taken]
+    return [c for c in bits(GRID.all_cells & ~owned) if board.CELL_VERTICES[c] & ~taken]
 
 
 def _start_moves(state: State) -> tuple[Move, ...]:
@@ -589,7 +597,7 @@ def _start_moves(state: State) -> tuple[Move, ...]:
         plots = _start_plots(state)
         return tuple(ChoosePlot(c) for c in plots) if plots else (END_TURN,)
     spots = _start_spots(state)
-    return tuple(StartAt(v) for v in _ids(spots)) if spots else (END_TURN,)
+    return tuple(StartAt(v) for v in bits(spots)) if spots else (END_TURN,)
 
 
 def _choose_plot(state: State, move: ChoosePlot) -> State:
@@ -667,8 +675,8 @@ def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
 
 def _bale_moves(state: State) -> tuple[Move, ...]:
     if state.hay_bales_left:
-        return tuple(PlaceBale(e) for e in _ids(bale_spots(state)))
-    return tuple(TakeBale(e) for e in _ids(bales_to_take(state)))
+        return tuple(PlaceBale(e) for e in bits(bale_spots(state)))
+    return tuple(TakeBale(e) for e in bits(bales_to_take(state)))
 
 
 def _take_bale(state: State, move: TakeBale) -> State:
@@ -756,7 +764,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     if phase is Phase.HAY_BALE:
         return _bale_moves(state)
     if phase is Phase.HELICOPTER:
-        return tuple(Land(v) for v in _ids(landing_spots(state, state.player)))
+        return tuple(Land(v) for v in bits(landing_spots(state, state.player)))
     return ()
 
 
