@@ -42,6 +42,13 @@ def test_rulebook_numbers(players: int, fences: int, tiles: tuple[int, ...], bar
     assert rules.common_pile == (players == 2)
 
 
+def test_the_start_plot_holds_a_tile() -> None:
+    two = cf.new_game(cf.Rules(players=2))
+    assert cf.tiles_left(two, 0) == cf.tiles_left(two, 1) == 27 - 2  # the common pile
+    three = cf.new_game(cf.Rules(players=3, length="long"))
+    assert [cf.tiles_left(three, s) for s in range(3)] == [12, 12, 12]
+
+
 def test_reference_layouts() -> None:
     assert cf.Rules(players=2).start_plots == ((0, -2), (0, 2))
     assert cf.Rules(players=3).start_plots == ((0, -2), (-2, 2), (2, 0))

@@ -50,6 +50,23 @@ def test_no_fence_inside_or_along_the_own_field() -> None:
     assert s.farmers[0].fence == () and s.farmers[0].powered
 
 
+def test_holes_in_the_main_field_are_annexed_with_the_next_annexation() -> None:
+    # Ruling "annexing": every group of plots closed off by the fence and the
+    # main field becomes the player's, a hole in the main field included.
+    ring = ["0,-1", "1,-1", "1,0", "0,1", "-1,1", "-1,0"]
+    s = cf.arrange(
+        TWO,
+        fields={0: ring, 1: ["0,0", "0,3"]},
+        fences={0: ["0,-2 SE", "1,-3 SW", "1,-3 SE", "2,-3 SW"]},
+        tractors={1: "0,3 SE"},
+    )
+    assert s.farmers[1].fallow == plots("0,0")  # player 1's tractor stands on 0,3
+    s = play(s, "move SW")
+    assert s.farmers[0].plots == plots(*ring, "1,-2", "0,0")
+    assert s.farmers[1].plots == plots("0,3")
+    assert s.pending == 1 + 2  # the barns of 1,-2 (empty) and 0,0 (player 1's)
+
+
 def test_a_loop_is_removed_without_annexing() -> None:
     # Ruling "loops": "You can however take a path from where you came in the
     # opposite direction, removing the fence placed on it, or create a loop."

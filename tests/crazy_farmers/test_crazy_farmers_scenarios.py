@@ -137,6 +137,15 @@ def test_powerless_tractor_is_powered_again_on_reaching_its_field() -> None:
     assert s.farmers[0].fence_length == 1
 
 
+def test_reaching_its_field_on_an_opponents_fence_cuts_it() -> None:
+    # Powered again on arrival, the tractor cuts the fence it arrives on.
+    fence = ["0,1 SW", "-1,1 SE", "0,0 SW", "-1,0 SE", "0,-1 SW", "-1,-1 SE"]
+    s = cf.arrange(TWO, fields={0: ["-1,1"], 1: ["0,2"]}, tractors={0: "0,0 SE"}, fences={1: fence})
+    assert not s.farmers[0].powered
+    s = play(s, "move W")  # 0,0 SW: a corner of plot -1,1 and a crossroad of the fence
+    assert s.farmers[0].powered and s.farmers[1].fence == ()
+
+
 def test_field_split_into_main_and_fallow_then_reunified() -> None:
     # "If annexing a plot ends up dividing an opponent's field into several
     # parts, read Fallow Land below. [...] The part of the field where your

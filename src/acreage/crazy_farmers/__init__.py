@@ -44,7 +44,7 @@ from acreage.crazy_farmers.moves import (
 )
 from acreage.crazy_farmers.render import render_svg, render_text
 from acreage.crazy_farmers.rules import ENDGAME, BonusCard, Rules
-from acreage.crazy_farmers.scoring import fields, is_terminal, scores, winners
+from acreage.crazy_farmers.scoring import fields, is_terminal, scores, tiles_left, winners
 from acreage.crazy_farmers.state import Farmer, Phase, State
 from acreage.crazy_farmers.view import FarmerView, View, observe, resample
 
@@ -93,6 +93,7 @@ __all__ = [
     "render_text",
     "resample",
     "scores",
+    "tiles_left",
     "winners",
 ]
 

@@ -34,6 +34,7 @@ from acreage.crazy_farmers.board import (
     plot_name,
 )
 from acreage.crazy_farmers.pieces import replace, settle
+from acreage.crazy_farmers.scoring import tiles_left
 from acreage.crazy_farmers.state import HIGH_VOLTAGE, WATCHDOG, Phase, State
 
 __all__ = [
@@ -311,13 +312,6 @@ class Helicopter(Handler):
         return f"{card}: no crossroad of your field is free to land on"
 
 
-def _tiles_left(state: State, seat: int) -> int:
-    rules = state.rules
-    if rules.common_pile:
-        return rules.plot_tiles - sum(g.plots.bit_count() for g in state.farmers)
-    return rules.plot_tiles - state.farmers[seat].plots.bit_count()
-
-
 def bribe_refusal(state: State, seat: int, cell: int) -> str | None:
     """Why ``seat`` may not bribe plot ``cell``, or ``None`` when it may.
 
@@ -339,7 +333,7 @@ def bribe_refusal(state: State, seat: int, cell: int) -> str | None:
         return f"player {owner}'s Watchdog protects their plots from bonus effects"
     if g.plots == bit:
         return f"it is player {owner}'s last plot"
-    if not state.rules.common_pile and _tiles_left(state, seat) <= 1:
+    if not state.rules.common_pile and tiles_left(state, seat) <= 1:
         return "it would place your last plot tile and end the game"
     if CELL_NEIGHBOURS[cell] & f.fallow:
         return "it would join your fallow land to your main field"

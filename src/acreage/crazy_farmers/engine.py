@@ -64,6 +64,7 @@ from acreage.crazy_farmers.pieces import (
     settle,
 )
 from acreage.crazy_farmers.rules import ENDGAME, Rules
+from acreage.crazy_farmers.scoring import tiles_left
 from acreage.crazy_farmers.state import WATCHDOG, Farmer, Phase, State
 
 __all__ = [
@@ -464,12 +465,8 @@ def annex(state: State, seat: int, taken: int) -> State:
             others |= g.plots
     fresh = taken & ~f.plots & ~others
     captured = taken & others
-    if rules.common_pile:
-        tiles_left = rules.plot_tiles - sum(g.plots.bit_count() for g in state.farmers)
-        tiles_needed = fresh.bit_count()
-    else:
-        tiles_left = rules.plot_tiles - f.plots.bit_count()
-        tiles_needed = fresh.bit_count() + captured.bit_count()
+    pile = tiles_left(state, seat)
+    tiles_needed = fresh.bit_count() + (0 if rules.common_pile else captured.bit_count())
     cards = (fresh & rules.barn_plots).bit_count() + 2 * (captured & rules.barn_plots).bit_count()
     farmers = replace(state.farmers, seat, settle(attrs.evolve(f, plots=f.plots | taken)))
     discard = state.discard
@@ -486,7 +483,7 @@ def annex(state: State, seat: int, taken: int) -> State:
             discard = discarded(discard, g.hand + g.in_play)
             farmers = replace(farmers, s, eliminated(g))
     ended = ""
-    if tiles_needed >= tiles_left:
+    if tiles_needed >= pile:
         ended = "tiles"
     elif all(g.out for s, g in enumerate(farmers) if s != seat):
         ended = "elimination"

@@ -14,7 +14,7 @@ from typing import Final
 
 from acreage.core.svg import PLAYER_COLOURS, Svg
 from acreage.crazy_farmers.board import GRID, crossroad_name, edge_between, plot_name
-from acreage.crazy_farmers.scoring import fields
+from acreage.crazy_farmers.scoring import fields, tiles_left
 from acreage.crazy_farmers.state import HIGH_VOLTAGE, WATCHDOG, Farmer, Phase, State
 
 __all__ = ["render_svg", "render_text"]
@@ -131,7 +131,7 @@ def _status(state: State) -> list[str]:
             f"fence {f.fence_length}/{rules.fences}",
         ]
         if not rules.common_pile:
-            parts.append(f"tiles left {rules.plot_tiles - f.plots.bit_count()}")
+            parts.append(f"tiles left {tiles_left(state, seat)}")
         parts.append(f"hand [{', '.join(f.hand)}]")
         if f.in_play:
             parts.append(f"in play [{', '.join(f.in_play)}]")
@@ -144,9 +144,7 @@ def _status(state: State) -> list[str]:
     pile = f"draw pile {len(state.deck)}"
     if state.endgame >= 0:
         pile += f" (+ Endgame among the last {state.endgame})"
-    common = ""
-    if rules.common_pile:
-        common = f"; common tiles left {rules.plot_tiles - sum(g.plots.bit_count() for g in state.farmers)}"
+    common = f"; common tiles left {tiles_left(state, 0)}" if rules.common_pile else ""
     lines.append(
         f"{pile}; discard {len(state.discard)}; hay bales in the box {state.hay_bales_left}{common}"
     )

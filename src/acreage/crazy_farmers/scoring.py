@@ -9,7 +9,20 @@ from __future__ import annotations
 
 from acreage.crazy_farmers.state import Phase, State
 
-__all__ = ["fields", "is_terminal", "scores", "winners"]
+__all__ = ["fields", "is_terminal", "scores", "tiles_left", "winners"]
+
+
+def tiles_left(state: State, seat: int) -> int:
+    """The plot tiles left in ``seat``'s pile, or in the common pile with 2 players.
+
+    A player's start plot holds one of its tiles. Annexing an opponent's plot
+    hands the opponent's tile back: with 2 players the tiles are double-sided
+    and shared, so only empty plots use up the common pile.
+    """
+    rules = state.rules
+    if rules.common_pile:
+        return rules.plot_tiles - sum(g.plots.bit_count() for g in state.farmers)
+    return rules.plot_tiles - state.farmers[seat].plots.bit_count()
 
 
 def _untiled(state: State, seat: int) -> int:
