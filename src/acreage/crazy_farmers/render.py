@@ -123,6 +123,7 @@ def _status(state: State) -> list[str]:
             lines.append(f"{head} eliminated")
             continue
         main, total = sizes[seat]
+        untiled = f.plots.bit_count() - total
         where = crossroad_name(f.tractor) if f.tractor >= 0 else "not placed"
         power = "" if f.tractor < 0 or f.powered else " powerless"
         parts = [
@@ -132,6 +133,8 @@ def _status(state: State) -> list[str]:
         ]
         if not rules.common_pile:
             parts.append(f"tiles left {tiles_left(state, seat)}")
+        if untiled:
+            parts.append(f"{untiled} plot(s) without a tile")
         parts.append(f"hand [{', '.join(f.hand)}]")
         if f.in_play:
             parts.append(f"in play [{', '.join(f.in_play)}]")

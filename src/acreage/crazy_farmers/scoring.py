@@ -21,8 +21,10 @@ def tiles_left(state: State, seat: int) -> int:
     """
     rules = state.rules
     if rules.common_pile:
-        return rules.plot_tiles - sum(g.plots.bit_count() for g in state.farmers)
-    return rules.plot_tiles - state.farmers[seat].plots.bit_count()
+        placed = sum(g.plots.bit_count() for g in state.farmers)
+    else:
+        placed = state.farmers[seat].plots.bit_count()
+    return max(0, rules.plot_tiles - placed)
 
 
 def _untiled(state: State, seat: int) -> int:
