@@ -15,6 +15,7 @@ handler lists a play that would.
 
 from __future__ import annotations
 
+import abc
 import functools
 from typing import ClassVar, Final, Literal
 
@@ -60,7 +61,7 @@ MAX_MOVES: Final = 5
 NONE: Final = (-1,)
 
 
-class Handler:
+class Handler(abc.ABC):
     """What one kind of bonus card does.
 
     Class attributes:
@@ -85,13 +86,13 @@ class Handler:
     guard: ClassVar[int] = 0
     slowdown: ClassVar[int] = 0
 
+    @abc.abstractmethod
     def targets(self, state: State, seat: int, card: str) -> tuple[int, ...]:
         """The targets ``seat`` may play ``card`` on now (``(-1,)`` for none); ``()`` if unplayable."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def apply(self, state: State, seat: int, card: str, target: int) -> State:
         """The state after the card takes effect (it has left the hand already)."""
-        raise NotImplementedError
 
     def refusal(self, state: State, seat: int, card: str, target: int) -> str:
         """Why ``card`` cannot be played on ``target`` now (a target not in :meth:`targets`)."""
