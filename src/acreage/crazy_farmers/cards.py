@@ -22,6 +22,7 @@ from typing import ClassVar, Final, Literal
 import attrs
 
 from acreage.core.bitset import bits
+from acreage.crazy_farmers import pieces
 from acreage.crazy_farmers.board import (
     CELL_NEIGHBOURS,
     CELL_VERTICES,
@@ -34,7 +35,6 @@ from acreage.crazy_farmers.board import (
     path_name,
     plot_name,
 )
-from acreage.crazy_farmers.pieces import replace, settle
 from acreage.crazy_farmers.scoring import tiles_left
 from acreage.crazy_farmers.state import HIGH_VOLTAGE, WATCHDOG, Phase, State
 
@@ -381,9 +381,13 @@ class Bribe(Handler):
         farmers = state.farmers
         for s, g in enumerate(farmers):
             if g.plots & bit:
-                farmers = replace(farmers, s, settle(attrs.evolve(g, plots=g.plots & ~bit)))
+                farmers = pieces.replace(
+                    farmers, s, pieces.settle(attrs.evolve(g, plots=g.plots & ~bit))
+                )
         f = farmers[seat]
-        farmers = replace(farmers, seat, attrs.evolve(f, plots=f.plots | bit, main=f.main | bit))
+        farmers = pieces.replace(
+            farmers, seat, attrs.evolve(f, plots=f.plots | bit, main=f.main | bit)
+        )
         return attrs.evolve(state, farmers=farmers)
 
     def refusal(self, state: State, seat: int, card: str, target: int) -> str:

@@ -187,9 +187,6 @@ Move = (
 END_TURN: Final = EndTurn()
 DRIVES: Final = tuple(Drive(h) for h in range(len(board.HEADINGS)))
 
-TARGETS: Final = ("none", "player", "path", "plot")
-"""What a bonus card is played on."""
-
 
 def aim_text(target_kind: str, target: int) -> str:
     """The text of a card's target in ``play <card> on <target>``."""
