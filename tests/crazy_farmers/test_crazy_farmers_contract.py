@@ -8,9 +8,18 @@ import networkx as nx
 import pytest
 from hypothesis import given, settings
 
+import acreage
 from acreage import crazy_farmers as cf
-from acreage.core.regions import vertex_graph
-from acreage.crazy_farmers.board import GRID, INNER_PATHS, STEPS, VERTEX_CELLS, component
+from acreage.core.bitset import mask
+from acreage.core.regions import OUTSIDE, to_networkx, vertex_graph
+from acreage.crazy_farmers.board import (
+    GRID,
+    INNER_PATHS,
+    STEPS,
+    VERTEX_CELLS,
+    component,
+    field_boundary,
+)
 from acreage.crazy_farmers.pieces import fence_marks
 from acreage.testing import Playout, check_game, playouts
 
@@ -111,3 +120,31 @@ def test_invariants_three_players(playout: Playout) -> None:
 @given(playouts(cf.GAME, cf.Rules(players=4)))
 def test_invariants_four_players(playout: Playout) -> None:
     _check_playout(playout)
+
+
+def _enclosed_by_networkx(f: cf.Farmer) -> int:
+    """The reference: cell groups cut off from the outside and from the main field."""
+    walls = f.fence_paths | field_boundary(f.main)
+    graph = to_networkx(GRID, walls, outside=True)
+    out = 0
+    for group in nx.connected_components(graph):
+        if OUTSIDE in group:
+            continue
+        cells = mask(group)
+        if not cells & f.main:
+            out |= cells
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_enclosed_matches_networkx(players: int) -> None:
+    result = acreage.play(cf.GAME, cf.Rules(players=players, length="fast"), seed=players)
+    checked = 0
+    for i, state in enumerate(acreage.replay(result.record)):
+        if i % 3:
+            continue
+        for f in state.farmers:
+            if f.fence:
+                assert cf.enclosed(f) == _enclosed_by_networkx(f)
+                checked += 1
+    assert checked > 20
