@@ -1,0 +1,846 @@
+"""The rules in motion: setup, turns, moves, annexing, cutting and drawing.
+
+A turn is a sequence of decisions by the player whose turn it is: ``move``
+(one path at a time), ``play`` a bonus card (any time), then ``end turn``
+once no move is left or possible ("You must use all your moves whenever
+possible"). Annexing draws bonus cards for barns: each draw is a chance node
+and the turn resumes after it.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Final
+
+import attrs
+
+from acreage.core.bitset import bits
+from acreage.core.chance import Deck
+from acreage.core.game import IllegalMoveError
+from acreage.core.regions import Border, partition
+from acreage.crazy_farmers import board
+from acreage.crazy_farmers.board import (
+    EDGE_CELLS,
+    GRID,
+    STEPS,
+    VERTEX_CELLS,
+    component,
+    crossroads_of,
+    field_boundary,
+)
+from acreage.crazy_farmers.cards import (
+    HANDLERS,
+    MAX_MOVES,
+    bale_spots,
+    bales_to_take,
+    landing_spots,
+)
+from acreage.crazy_farmers.moves import (
+    DRIVES,
+    END_TURN,
+    NO_TARGET,
+    ChoosePlot,
+    Discard,
+    Draw,
+    Drive,
+    EndTurn,
+    Keep,
+    Land,
+    Move,
+    PlaceBale,
+    Play,
+    StartAt,
+    TakeBale,
+    aim_text,
+    parse,
+)
+from acreage.crazy_farmers.pieces import (
+    cut,
+    discarded,
+    eliminated,
+    fence_marks,
+    in_play_effects,
+    replace,
+    settle,
+)
+from acreage.crazy_farmers.rules import ENDGAME, Rules
+from acreage.crazy_farmers.scoring import tiles_left
+from acreage.crazy_farmers.state import WATCHDOG, Farmer, Phase, State
+
+__all__ = [
+    "ACCELERATION_FENCES",
+    "BASE_MOVES",
+    "apply_move",
+    "chance_outcomes",
+    "legal_moves",
+    "new_game",
+    "parse_move",
+]
+
+BASE_MOVES: Final = 3
+"""'3 basic moves during your turn.'"""
+
+ACCELERATION_FENCES: Final = 4
+"""'You have 4 or more fences down at the beginning of your turn? Win +1 move!'"""
+
+SETUP_CARDS: Final = 3
+"""'Each player draws 3 bonus cards, chooses one.'"""
+
+_DRAWS: dict[str, Draw] = {}
+_PLAYS: dict[tuple[str, int, str], Play] = {}
+_KEEPS: dict[str, Keep] = {}
+_DISCARDS: dict[str, Discard] = {}
+
+
+def _draw(card: str) -> Draw:
+    move = _DRAWS.get(card)
+    if move is None:
+        move = _DRAWS[card] = Draw(card)
+    return move
+
+
+def _play(card: str, target: int, kind: str) -> Play:
+    key = (card, target, kind)
+    move = _PLAYS.get(key)
+    if move is None:
+        aim = "" if target == NO_TARGET else aim_text(kind, target)
+        move = _PLAYS[key] = Play(card, target, aim)
+    return move
+
+
+# -- setup ------------------------------------------------------------------------
+
+
+def new_game(rules: Rules) -> State:
+    """The state before setup: the bonus deck shuffled, 3 cards about to be dealt to seat 0.
+
+    With fixed start plots each seat's start plot holds its tile from the start.
+    """
+    farmers = []
+    for seat in range(rules.players):
+        if rules.start == "fixed":
+            cell = 1 << rules.start_cells[seat]
+            farmers.append(Farmer(plots=cell, main=cell))
+        else:
+            farmers.append(Farmer())
+    deck: Deck[str] = Deck.of(rules.deck_counts())
+    return State(rules, Phase.DEAL, 0, tuple(farmers), deck=deck)
+
+
+def _deal(state: State, card: str) -> State:
+    if not state.deck.can_draw(card):
+        raise IllegalMoveError(f"draw {card}: no such card can be dealt now")
+    f = state.farmers[state.player]
+    hand = tuple(sorted((*f.hand, card)))
+    farmers = replace(
+        state.farmers, state.player, Farmer(f.tractor, plots=f.plots, main=f.main, hand=hand)
+    )
+    phase = Phase.KEEP if len(hand) == SETUP_CARDS else Phase.DEAL
+    return State(state.rules, phase, state.player, farmers, deck=state.deck.draw(card))
+
+
+def _keep(state: State, move: Keep) -> State:
+    f = state.farmers[state.player]
+    if move.card not in f.hand:
+        raise IllegalMoveError(f"{move}: keep one of the cards drawn ({', '.join(f.hand)})")
+    rest = list(f.hand)
+    rest.remove(move.card)
+    kept = Farmer(f.tractor, plots=f.plots, main=f.main, hand=(move.card,), set_aside=tuple(rest))
+    farmers = replace(state.farmers, state.player, kept)
+    rules = state.rules
+    if state.player + 1 < rules.players:
+        return State(rules, Phase.DEAL, state.player + 1, farmers, deck=state.deck)
+    # "shuffles the remaining cards adding the Endgame card, then places them
+    # at the bottom of the draw pile."
+    set_aside = tuple(c for g in farmers for c in g.set_aside)
+    deck = state.deck.put_bottom(set_aside, known_order=False)
+    if not rules.endgame_card:
+        endgame = -1
+    elif rules.endgame_window is None:
+        endgame = len(set_aside)
+    else:
+        endgame = rules.endgame_window
+    return _begin_turn(
+        State(rules, Phase.TURN, 0, farmers, deck=deck, endgame=endgame), 0, farmers, ()
+    )
+
+
+# -- turns ------------------------------------------------------------------------
+
+
+def _expire(state: State, f: Farmer, until: str) -> tuple[Farmer, tuple[str, ...]]:
+    """``f`` without the cards in front of it that leave the table now, and those cards."""
+    if not f.in_play:
+        return f, ()
+    rules = state.rules
+    gone = tuple(c for c in f.in_play if HANDLERS[rules.kind(c)].until == until)
+    if not gone:
+        return f, ()
+    kept = tuple(c for c in f.in_play if HANDLERS[rules.kind(c)].until != until)
+    guards, slowdown = in_play_effects(state, kept)
+    return attrs.evolve(f, in_play=kept, guards=guards, slowdown=slowdown), gone
+
+
+def _position(seat: int, farmers: tuple[Farmer, ...], bales: int) -> int:
+    """The board position starting ``seat``'s turn, packed in one int.
+
+    The lowest 6 bits hold the number of plots owned, which only grows: once
+    it changes, no earlier position can come back. A fence is its paths and
+    its starting point (a loop-free line is known from those).
+    """
+    owned = 0
+    key = 0
+    for f in farmers:
+        owned += f.plots.bit_count()
+        start = f.fence[0] if f.fence else 127
+        key = (
+            ((key << 37 | f.plots) << 7 | f.tractor + 1) << 7 | start
+        ) << GRID.n_edges | f.fence_paths
+    return ((key << GRID.n_edges | bales) << 2 | seat) << 6 | owned
+
+
+def _begin_turn(
+    state: State, seat: int, farmers: tuple[Farmer, ...], discard: tuple[str, ...]
+) -> State:
+    """The state at the start of ``seat``'s turn (``state`` gives the rest of the table)."""
+    f, gone = _expire(state, farmers[seat], "turn-start")
+    if gone:
+        farmers = replace(farmers, seat, f)
+        discard = discarded(discard, gone)
+    base = BASE_MOVES + (1 if f.fence_length >= ACCELERATION_FENCES else 0)
+    allowance = min(max(base - f.slowdown, 0), MAX_MOVES)
+    rules = state.rules
+    history = state.history
+    ended = ""
+    if rules.repetition_limit is not None:
+        key = _position(seat, farmers, state.bales)
+        if history and history[-1] & 63 != key & 63:
+            history = ()  # a plot was claimed: no earlier position can come back
+        if history.count(key) + 1 >= rules.repetition_limit:
+            ended = "repetition"
+        history = (*history, key)
+    if ended:
+        phase = Phase.OVER
+    elif f.tractor < 0:
+        phase = Phase.START
+    else:
+        phase = Phase.TURN
+    return State(
+        rules,
+        phase,
+        seat,
+        farmers,
+        state.bales,
+        state.deck,
+        state.endgame,
+        discard,
+        allowance,
+        0,
+        0,
+        False,
+        history,
+        state.reshuffles,
+        ended,
+    )
+
+
+def _end_turn(state: State) -> State:
+    seat = state.player
+    f, gone = _expire(state, state.farmers[seat], "turn-end")
+    farmers = replace(state.farmers, seat, f) if gone else state.farmers
+    discard = discarded(state.discard, gone)
+    n = len(farmers)
+    nxt = (seat + 1) % n
+    while farmers[nxt].out:
+        nxt = (nxt + 1) % n
+    return _begin_turn(state, nxt, farmers, discard)
+
+
+# -- the tractor ------------------------------------------------------------------
+
+
+def _blocked(state: State, seat: int) -> int:
+    """The crossroads ``seat``'s tractor may not enter (bitset)."""
+    out = 0
+    for s, g in enumerate(state.farmers):
+        if s != seat and g.tractor >= 0:
+            out |= g.protected
+            if state.flown:
+                out |= g.fence_crossroads
+    return out
+
+
+def _powered(f: Farmer) -> bool:
+    return bool(f.fence) or bool(VERTEX_CELLS[f.tractor] & f.main)
+
+
+def _lays_fence(f: Farmer, edge: int, to: int) -> bool:
+    """Whether a powered tractor going along ``edge`` to ``to`` pulls a new fence piece."""
+    fence = f.fence
+    if fence:
+        return to != fence[-2] and not f.fence_crossroads >> to & 1
+    # "There is no need to place fences INSIDE your field."
+    return not EDGE_CELLS[edge] & f.main
+
+
+def _drives(state: State) -> list[int]:
+    """The headings the tractor of the player to move can take now."""
+    if state.allowance <= state.moves_made:
+        return []
+    seat = state.player
+    f = state.farmers[seat]
+    powered = _powered(f)
+    limit = state.rules.powerless_move_limit
+    if not powered and limit is not None and state.moves_made >= limit:
+        return []
+    blocked = _blocked(state, seat) | (1 << f.tractor)
+    bales = state.bales
+    no_piece = f.fence_length >= state.rules.fences
+    out = []
+    for heading, edge, to in STEPS[f.tractor]:
+        if bales >> edge & 1 or blocked >> to & 1:
+            continue
+        if powered and no_piece and _lays_fence(f, edge, to):
+            continue
+        out.append(heading)
+    return out
+
+
+def _drive_refusal(state: State, move: Drive) -> str:
+    seat = state.player
+    f = state.farmers[seat]
+    if state.allowance <= state.moves_made:
+        return f"{move}: no move is left this turn"
+    step = next((s for s in STEPS[f.tractor] if s[0] == move.heading), None)
+    if step is None:
+        return f"{move}: no path leads {board.HEADINGS[move.heading]} from {board.crossroad_name(f.tractor)}"
+    _, edge, to = step
+    if state.bales >> edge & 1:
+        return f"{move}: a hay bale blocks the path"
+    limit = state.rules.powerless_move_limit
+    if not _powered(f) and limit is not None and state.moves_made >= limit:
+        return f"{move}: a powerless tractor makes at most {limit} moves a turn"
+    for s, g in enumerate(state.farmers):
+        if s == seat or g.tractor < 0:
+            continue
+        if g.tractor == to:
+            return f"{move}: player {s}'s tractor stands there"
+        if g.protected >> to & 1:
+            if g.fence_crossroads >> to & 1 and to not in g.fence[-3:]:
+                return f"{move}: player {s}'s High Voltage protects the whole fence"
+            return f"{move}: the 2 fences behind player {s}'s tractor are protected"
+        if state.flown and g.fence_crossroads >> to & 1:
+            return f"{move}: after a Helicopter flight your tractor cannot cut fences this turn"
+    return f"{move}: all {state.rules.fences} of your fences are down"
+
+
+def _drive(state: State, move: Drive) -> State:
+    if move.heading not in _drives(state):
+        raise IllegalMoveError(_drive_refusal(state, move))
+    seat = state.player
+    f = state.farmers[seat]
+    here = f.tractor
+    _, edge, to = next(s for s in STEPS[here] if s[0] == move.heading)
+    fence = f.fence
+    paths, crossroads, main = f.fence_paths, f.fence_crossroads, f.main
+    contact = False
+    powered = _powered(f)
+    if not powered:
+        # "You can no longer pull fences when moving your tractor nor cut your
+        # opponents' fences [...] You will no longer be Powerless once connected
+        # back to your field."
+        if VERTEX_CELLS[to] & f.plots:
+            main = component(f.plots, VERTEX_CELLS[to])
+            powered = True
+    elif fence:
+        if to == fence[-2]:
+            # "take a path from where you came in the opposite direction,
+            # removing the fence placed on it"
+            fence = fence[:-1] if len(fence) > 2 else ()
+            paths &= ~(1 << edge)
+            crossroads = crossroads & ~(1 << here) if fence else 0
+        elif crossroads >> to & 1:
+            # A loop: the fence goes back to where it first passed this crossroad.
+            fence = fence[: fence.index(to) + 1]
+            if len(fence) < 2:
+                fence = ()
+            paths, crossroads = fence_marks(fence)
+        else:
+            fence = (*fence, to)
+            paths |= 1 << edge
+            crossroads |= 1 << to
+            contact = bool(VERTEX_CELLS[to] & main)
+    elif not EDGE_CELLS[edge] & main:
+        fence = (here, to)
+        paths = 1 << edge
+        crossroads = (1 << here) | (1 << to)
+        contact = bool(VERTEX_CELLS[to] & main)
+    moved = Farmer(
+        to,
+        fence,
+        paths,
+        crossroads,
+        f.plots,
+        main,
+        f.hand,
+        f.set_aside,
+        f.in_play,
+        f.slowdown,
+        f.guards,
+        False,
+    )
+    farmers = replace(state.farmers, seat, moved)
+    if powered:
+        # "By touching an opponent's fence, including the starting point, you cut it off."
+        for s, g in enumerate(farmers):
+            if s != seat and g.fence_crossroads >> to & 1:
+                farmers = replace(farmers, s, cut(g))
+    after = State(
+        state.rules,
+        Phase.TURN,
+        seat,
+        farmers,
+        state.bales,
+        state.deck,
+        state.endgame,
+        state.discard,
+        state.allowance,
+        state.moves_made + 1,
+        0,
+        state.flown,
+        state.history,
+        state.reshuffles,
+    )
+    if contact:
+        return _close(after)
+    return after
+
+
+# -- annexing ---------------------------------------------------------------------
+
+
+def enclosed(f: Farmer) -> int:
+    """The plots closed off by ``f``'s fence and main field (bitset).
+
+    "When your tractor returns to the edge of your field while pulling a
+    fence, you annex the plot(s) surrounded by your fences and your field."
+    The board's edge is no wall: a group of plots with a path on the edge
+    that holds no fence is open.
+    """
+    walls = f.fence_paths | field_boundary(f.main)
+    out = 0
+    for region in partition(GRID, walls, Border.OPEN).regions:
+        if region.closed and not region.cells & f.main:
+            out |= region.cells
+    return out
+
+
+def guarded_plots(state: State, seat: int) -> int:
+    """The plots of ``seat``'s opponents a Watchdog protects (bitset).
+
+    "Annexations by opponents leave the plots and barns of the protected player in place."
+    """
+    out = 0
+    for s, g in enumerate(state.farmers):
+        if s != seat and g.guards & WATCHDOG:
+            out |= g.plots
+    return out
+
+
+def annex(state: State, seat: int, taken: int) -> State:
+    """The state after ``seat`` annexes the plots ``taken`` (its own fallow ones rejoin).
+
+    "Place your Plot tiles and replace your opponents' plots [...] win 1 Bonus
+    card per Barn (2 for an opponent's Barn)". Opponents who lose plots get
+    their tiles back, may be left with fallow land, lose a fence whose starting
+    point no longer touches their field, and are eliminated with their last
+    plot. The game ends if the tiles run out or no opponent is left; otherwise
+    the barns' cards are drawn (chance) before the turn resumes.
+    """
+    rules = state.rules
+    f = state.farmers[seat]
+    others = 0
+    for s, g in enumerate(state.farmers):
+        if s != seat:
+            others |= g.plots
+    fresh = taken & ~f.plots & ~others
+    captured = taken & others
+    pile = tiles_left(state, seat)
+    tiles_needed = fresh.bit_count() + (0 if rules.common_pile else captured.bit_count())
+    cards = (fresh & rules.barn_plots).bit_count() + 2 * (captured & rules.barn_plots).bit_count()
+    farmers = replace(state.farmers, seat, settle(attrs.evolve(f, plots=f.plots | taken)))
+    discard = state.discard
+    for s, g in enumerate(farmers):
+        if s == seat or not g.plots & captured:
+            continue
+        left = g.plots & ~captured
+        if left:
+            # "hand him/her back his plot tiles"; their field may split into fallow land.
+            farmers = replace(farmers, s, settle(attrs.evolve(g, plots=left)))
+        else:
+            # "If a player has annexed the last plot you had on the board, you
+            # are eliminated. Remove your tractor and fences from the board."
+            discard = discarded(discard, g.hand + g.in_play)
+            farmers = replace(farmers, s, eliminated(g))
+    ended = ""
+    if tiles_needed >= pile:
+        ended = "tiles"
+    elif all(g.out for s, g in enumerate(farmers) if s != seat):
+        ended = "elimination"
+    if ended:
+        phase, pending = Phase.OVER, 0
+    else:
+        available = len(state.deck) + len(discard) + (1 if state.endgame >= 0 else 0)
+        pending = min(cards, available)
+        phase = Phase.DRAW if pending else Phase.TURN
+    return attrs.evolve(
+        state, phase=phase, farmers=farmers, discard=discard, pending=pending, ended=ended
+    )
+
+
+def _close(state: State) -> State:
+    """The fence of the player to move touched its main field again: annex what it closes off.
+
+    "Remove unnecessary fences": back on its field, the tractor needs none.
+    """
+    seat = state.player
+    f = state.farmers[seat]
+    taken = enclosed(f) & ~guarded_plots(state, seat)
+    unfenced = attrs.evolve(f, fence=(), fence_paths=0, fence_crossroads=0)
+    return annex(attrs.evolve(state, farmers=replace(state.farmers, seat, unfenced)), seat, taken)
+
+
+# -- drawing bonus cards ----------------------------------------------------------
+
+
+def _draw_pile(state: State) -> tuple[Deck[str], tuple[str, ...], int]:
+    """The draw pile a card comes from now: the discard pile is reshuffled when it is empty."""
+    if state.deck or state.endgame >= 0 or not state.discard:
+        return state.deck, state.discard, state.reshuffles
+    return Deck.of(state.discard), (), state.reshuffles + 1
+
+
+def _draw_outcomes(state: State) -> tuple[tuple[Draw, Fraction], ...]:
+    deck, _, _ = _draw_pile(state)
+    n = len(deck)
+    if 0 <= n <= state.endgame:
+        # The Endgame card lies anywhere among the last `endgame` cards, so it
+        # is equally likely to be any of the n + 1 cards left.
+        endgame = Fraction(1, n + 1)
+        rest = 1 - endgame
+        out = [(_draw(c), p * rest) for c, p in deck.draw_outcomes()]
+        out.append((_draw(ENDGAME), endgame))
+        return tuple(out)
+    return tuple((_draw(c), p) for c, p in deck.draw_outcomes())
+
+
+def _draw_card(state: State, move: Draw) -> State:
+    if not any(m == move for m, _ in _draw_outcomes(state)):
+        raise IllegalMoveError(f"{move}: that card cannot be the next one drawn")
+    seat = state.player
+    if move.card == ENDGAME:
+        # "Endgame: The game ends. It's time to count you plots."
+        return attrs.evolve(state, phase=Phase.OVER, endgame=-1, pending=0, ended="endgame")
+    deck, discard, reshuffles = _draw_pile(state)
+    f = state.farmers[seat]
+    hand = tuple(sorted((*f.hand, move.card)))
+    farmer = attrs.evolve(f, hand=hand)
+    pending = state.pending - 1
+    deck = deck.draw(move.card)
+    if pending and not deck and not discard and state.endgame < 0:
+        pending = 0
+    return State(
+        state.rules,
+        Phase.DRAW if pending else Phase.TURN,
+        seat,
+        replace(state.farmers, seat, farmer),
+        state.bales,
+        deck,
+        state.endgame,
+        discard,
+        state.allowance,
+        state.moves_made,
+        pending,
+        state.flown,
+        state.history,
+        reshuffles,
+    )
+
+
+# -- the first turn ---------------------------------------------------------------
+
+
+def _start_spots(state: State) -> int:
+    """The crossroads of the start plot a tractor may be placed on (bitset)."""
+    seat = state.player
+    taken = 0
+    for s, g in enumerate(state.farmers):
+        if s != seat and g.tractor >= 0:
+            taken |= (1 << g.tractor) | g.fence_crossroads
+    return crossroads_of(state.farmers[seat].plots) & ~taken
+
+
+def _start_plots(state: State) -> list[int]:
+    owned = taken = 0
+    for g in state.farmers:
+        owned |= g.plots
+        if g.tractor >= 0:
+            taken |= (1 << g.tractor) | g.fence_crossroads
+    return [c for c in bits(GRID.all_cells & ~owned) if board.CELL_VERTICES[c] & ~taken]
+
+
+def _start_moves(state: State) -> tuple[Move, ...]:
+    if not state.farmers[state.player].plots:
+        plots = _start_plots(state)
+        return tuple(ChoosePlot(c) for c in plots) if plots else (END_TURN,)
+    spots = _start_spots(state)
+    return tuple(StartAt(v) for v in bits(spots)) if spots else (END_TURN,)
+
+
+def _choose_plot(state: State, move: ChoosePlot) -> State:
+    if state.farmers[state.player].plots or move.plot not in _start_plots(state):
+        raise IllegalMoveError(
+            f"{move}: choose an empty plot with a free crossroad, once, on your first turn"
+        )
+    f = state.farmers[state.player]
+    bit = 1 << move.plot
+    chosen = attrs.evolve(f, plots=bit, main=bit)
+    return attrs.evolve(state, farmers=replace(state.farmers, state.player, chosen))
+
+
+def _start_at(state: State, move: StartAt) -> State:
+    f = state.farmers[state.player]
+    if not f.plots or not _start_spots(state) >> move.crossroad & 1:
+        raise IllegalMoveError(
+            f"{move}: 'place your tractor on one of the crossroads around your plot' "
+            "(free of tractors and fences)"
+        )
+    placed = attrs.evolve(f, tractor=move.crossroad, main=f.plots)
+    return attrs.evolve(
+        state, phase=Phase.TURN, farmers=replace(state.farmers, state.player, placed)
+    )
+
+
+# -- bonus cards ------------------------------------------------------------------
+
+
+def _distinct(cards: tuple[str, ...]) -> list[str]:
+    out: list[str] = []
+    for c in cards:
+        if not out or out[-1] != c:
+            out.append(c)
+    return out
+
+
+def _card_plays(state: State) -> list[Play]:
+    seat = state.player
+    rules = state.rules
+    out: list[Play] = []
+    for card in _distinct(state.farmers[seat].hand):
+        handler = HANDLERS[rules.kind(card)]
+        out.extend(_play(card, t, handler.target) for t in handler.targets(state, seat, card))
+    return out
+
+
+def _play_card(state: State, move: Play) -> State:
+    seat = state.player
+    f = state.farmers[seat]
+    if move.card not in f.hand:
+        raise IllegalMoveError(f"{move}: you hold no {move.card}")
+    handler = HANDLERS[state.rules.kind(move.card)]
+    if move.target not in handler.targets(state, seat, move.card):
+        raise IllegalMoveError(handler.refusal(state, seat, move.card, move.target))
+    farmers = replace(state.farmers, seat, attrs.evolve(f, hand=_without(f.hand, move.card)))
+    discard = state.discard
+    if handler.lies_with is None:
+        discard = discarded(discard, (move.card,))
+    else:
+        holder = seat if handler.lies_with == "player" else move.target
+        g = farmers[holder]
+        lying = tuple(sorted((*g.in_play, move.card)))
+        guards, slowdown = in_play_effects(state, lying)
+        g = attrs.evolve(g, in_play=lying, guards=guards, slowdown=slowdown)
+        farmers = replace(farmers, holder, g)
+    played = attrs.evolve(state, farmers=farmers, discard=discard)
+    return handler.apply(played, seat, move.card, move.target)
+
+
+def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    i = cards.index(card)
+    return cards[:i] + cards[i + 1 :]
+
+
+def _bale_moves(state: State) -> tuple[Move, ...]:
+    if state.hay_bales_left:
+        return tuple(PlaceBale(e) for e in bits(bale_spots(state)))
+    return tuple(TakeBale(e) for e in bits(bales_to_take(state)))
+
+
+def _take_bale(state: State, move: TakeBale) -> State:
+    if state.hay_bales_left or not bales_to_take(state) >> move.path & 1:
+        raise IllegalMoveError(
+            f"{move}: a bale is picked from the board only when none is left in the box "
+            "(and only if it can be placed again)"
+        )
+    return attrs.evolve(state, bales=state.bales & ~(1 << move.path))
+
+
+def _place_bale(state: State, move: PlaceBale) -> State:
+    if not state.hay_bales_left or not bale_spots(state) >> move.path & 1:
+        raise IllegalMoveError(
+            f"{move}: no hay bale on a fence in progress, on the edge of the board or with "
+            "another hay bale, and none that would lock anyone in"
+        )
+    after = attrs.evolve(state, bales=state.bales | (1 << move.path), pending=state.pending - 1)
+    if after.pending and (bale_spots(after) if after.hay_bales_left else bales_to_take(after)):
+        return after
+    return attrs.evolve(after, phase=Phase.TURN, pending=0)
+
+
+def _land(state: State, move: Land) -> State:
+    seat = state.player
+    if not landing_spots(state, seat) >> move.crossroad & 1:
+        raise IllegalMoveError(
+            f"{move}: the helicopter lands on a crossroad of your field without a tractor "
+            "or an opponent's fence"
+        )
+    f = state.farmers[seat]
+    # Flying leaves no fence (the card needs none) and lands on the field, which
+    # becomes the main field: "Move to Fallow Land using a Helicopter bonus card
+    # to change it into your Main Field."
+    main = component(f.plots, VERTEX_CELLS[move.crossroad])
+    landed = attrs.evolve(f, tractor=move.crossroad, main=main)
+    farmers = replace(state.farmers, seat, landed)
+    return attrs.evolve(state, phase=Phase.TURN, farmers=farmers, flown=True)
+
+
+def _discard(state: State, move: Discard) -> State:
+    seat = state.player
+    f = state.farmers[seat]
+    if _drives(state) or len(f.hand) <= state.rules.hand_limit or move.card not in f.hand:
+        raise IllegalMoveError(
+            f"{move}: discard only cards in hand, in excess of {state.rules.hand_limit}, "
+            "once no move is left"
+        )
+    farmers = replace(state.farmers, seat, attrs.evolve(f, hand=_without(f.hand, move.card)))
+    return attrs.evolve(state, farmers=farmers, discard=discarded(state.discard, (move.card,)))
+
+
+# -- the contract -----------------------------------------------------------------
+
+
+def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
+    """The cards that may be drawn next with their probabilities; ``()`` at a decision."""
+    if state.phase is Phase.DRAW:
+        return _draw_outcomes(state)
+    if state.phase is Phase.DEAL:
+        return tuple((_draw(c), p) for c, p in state.deck.draw_outcomes())
+    return ()
+
+
+def legal_moves(state: State) -> tuple[Move, ...]:
+    """Every move allowed now, in a fixed order (the outcomes at a chance node)."""
+    phase = state.phase
+    if phase is Phase.TURN:
+        moves: list[Move] = [DRIVES[h] for h in _drives(state)]
+        can_drive = bool(moves)
+        moves.extend(_card_plays(state))
+        if not can_drive:
+            f = state.farmers[state.player]
+            if len(f.hand) > state.rules.hand_limit:
+                moves.extend(_discards(c) for c in _distinct(f.hand))
+            else:
+                moves.append(END_TURN)
+        return tuple(moves)
+    if phase is Phase.DRAW or phase is Phase.DEAL:
+        return tuple(m for m, _ in chance_outcomes(state))
+    if phase is Phase.KEEP:
+        return tuple(_keeps(c) for c in _distinct(state.farmers[state.player].hand))
+    if phase is Phase.START:
+        return _start_moves(state)
+    if phase is Phase.HAY_BALE:
+        return _bale_moves(state)
+    if phase is Phase.HELICOPTER:
+        return tuple(Land(v) for v in bits(landing_spots(state, state.player)))
+    return ()
+
+
+def _keeps(card: str) -> Keep:
+    move = _KEEPS.get(card)
+    if move is None:
+        move = _KEEPS[card] = Keep(card)
+    return move
+
+
+def _discards(card: str) -> Discard:
+    move = _DISCARDS.get(card)
+    if move is None:
+        move = _DISCARDS[card] = Discard(card)
+    return move
+
+
+_ACCEPTED: Final = {
+    Phase.DEAL: (Draw,),
+    Phase.KEEP: (Keep,),
+    Phase.START: (ChoosePlot, StartAt, EndTurn),
+    Phase.TURN: (Drive, Play, Discard, EndTurn),
+    Phase.HAY_BALE: (TakeBale, PlaceBale),
+    Phase.HELICOPTER: (Land,),
+    Phase.DRAW: (Draw,),
+    Phase.OVER: (),
+}
+
+_DECIDING: Final = {
+    Phase.DEAL: "cards are being dealt (chance)",
+    Phase.KEEP: "player {p} is choosing the card to keep",
+    Phase.START: "player {p} is placing their tractor",
+    Phase.TURN: "it is player {p}'s turn",
+    Phase.HAY_BALE: "player {p} is placing hay bales",
+    Phase.HELICOPTER: "player {p}'s helicopter is landing",
+    Phase.DRAW: "player {p} is drawing bonus cards (chance)",
+    Phase.OVER: "the game is over",
+}
+
+
+def apply_move(state: State, move: Move) -> State:
+    """The state after ``move``; :class:`~acreage.IllegalMoveError` says which rule forbids it."""
+    phase = state.phase
+    if not isinstance(move, _ACCEPTED[phase]):
+        raise IllegalMoveError(f"{move}: not now, {_DECIDING[phase].format(p=state.player)}")
+    if isinstance(move, Drive):
+        return _drive(state, move)
+    if isinstance(move, Play):
+        return _play_card(state, move)
+    if isinstance(move, EndTurn):
+        if phase is Phase.START:
+            if _start_moves(state) != (END_TURN,):
+                raise IllegalMoveError(f"{move}: place your tractor first")
+            return _end_turn(state)
+        if _drives(state):
+            raise IllegalMoveError(f"{move}: 'You must use all your moves whenever possible.'")
+        if len(state.farmers[state.player].hand) > state.rules.hand_limit:
+            raise IllegalMoveError(
+                f"{move}: 'you are limited to a maximum of {state.rules.hand_limit} cards in "
+                "hand at the end of your turn': play or discard first"
+            )
+        return _end_turn(state)
+    if isinstance(move, Draw):
+        return _deal(state, move.card) if phase is Phase.DEAL else _draw_card(state, move)
+    if isinstance(move, Keep):
+        return _keep(state, move)
+    if isinstance(move, Discard):
+        return _discard(state, move)
+    if isinstance(move, PlaceBale):
+        return _place_bale(state, move)
+    if isinstance(move, TakeBale):
+        return _take_bale(state, move)
+    if isinstance(move, Land):
+        return _land(state, move)
+    if isinstance(move, StartAt):
+        return _start_at(state, move)
+    return _choose_plot(state, move)
+
+
+def parse_move(state: State, text: str) -> Move:
+    """The move written ``text`` (see :mod:`acreage.crazy_farmers.moves`)."""
+    return parse(state.rules, text, {k: h.target for k, h in HANDLERS.items()})

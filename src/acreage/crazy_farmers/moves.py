@@ -1,0 +1,275 @@
+"""Moves and their texts.
+
+Every decision is one move, and ``str(move)`` is its text in the game's words:
+
+=============================  ==============================================
+``draw Helicopter``            chance: the card drawn (``draw Endgame`` too)
+``keep Nitro +1``              setup: the card kept of the 3 drawn
+``start plot 1,1``             first turn, ``start="choose"``: the start plot
+``start at 0,-2 E``            first turn: the tractor's crossroad
+``move NE``                    drive one path: ``E NE NW W SW SE``
+``play Nitro +2``              play a bonus card ...
+``play Rut on player 1``       ... on an opponent (seats count from 0)
+``play Dynamite on 0,1 N``     ... on a path
+``play Bribe on 1,-1``         ... on a plot
+``take hay bale 0,1 N``        pick a bale from the board (none left in the box)
+``place hay bale 0,1 N``       put a hay bale on a path
+``land 0,2 SW``                where the helicopter lands
+``discard Watchdog``           down to the hand limit at the end of the turn
+``end turn``                   when no move is left or possible
+=============================  ==============================================
+
+Crossroads, paths and plots are named as in :mod:`acreage.crazy_farmers.board`.
+Moves compare by what they do, not by their text: ``parse_move`` accepts
+every name of a crossroad or path and returns the same move.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import attrs
+
+from acreage.core.game import MoveSyntaxError
+from acreage.crazy_farmers import board
+from acreage.crazy_farmers.rules import ENDGAME, Rules
+
+__all__ = [
+    "END_TURN",
+    "ChoosePlot",
+    "Discard",
+    "Draw",
+    "Drive",
+    "EndTurn",
+    "Keep",
+    "Land",
+    "Move",
+    "PlaceBale",
+    "Play",
+    "StartAt",
+    "TakeBale",
+    "parse",
+]
+
+NO_TARGET: Final = -1
+
+
+@attrs.frozen(slots=True)
+class Draw:
+    """Chance: the bonus card (or the Endgame card) drawn."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"draw {self.card}"
+
+
+@attrs.frozen(slots=True)
+class Keep:
+    """Setup: keep ``card`` of the three drawn."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"keep {self.card}"
+
+
+@attrs.frozen(slots=True)
+class ChoosePlot:
+    """First turn (``start="choose"``): the plot the player starts from."""
+
+    plot: int
+
+    def __str__(self) -> str:
+        return f"start plot {board.plot_name(self.plot)}"
+
+
+@attrs.frozen(slots=True)
+class StartAt:
+    """First turn: the crossroad of the start plot where the tractor is placed."""
+
+    crossroad: int
+
+    def __str__(self) -> str:
+        return f"start at {board.crossroad_name(self.crossroad)}"
+
+
+@attrs.frozen(slots=True)
+class Drive:
+    """Drive the tractor one path, heading ``board.HEADINGS[heading]``."""
+
+    heading: int
+
+    def __str__(self) -> str:
+        return f"move {board.HEADINGS[self.heading]}"
+
+
+@attrs.frozen(slots=True)
+class Play:
+    """Play the bonus card ``card``, on ``target`` where it takes one.
+
+    ``target`` is a seat, a path or a plot id (the card's kind says which),
+    or -1 for cards played on nothing.
+    """
+
+    card: str
+    target: int = NO_TARGET
+    aim: str = attrs.field(default="", eq=False, repr=False)
+
+    def __str__(self) -> str:
+        if self.target == NO_TARGET:
+            return f"play {self.card}"
+        return f"play {self.card} on {self.aim}"
+
+
+@attrs.frozen(slots=True)
+class TakeBale:
+    """Pick the hay bale on ``path`` from the board (when the box has none left)."""
+
+    path: int
+
+    def __str__(self) -> str:
+        return f"take hay bale {board.path_name(self.path)}"
+
+
+@attrs.frozen(slots=True)
+class PlaceBale:
+    """Put a hay bale on ``path``."""
+
+    path: int
+
+    def __str__(self) -> str:
+        return f"place hay bale {board.path_name(self.path)}"
+
+
+@attrs.frozen(slots=True)
+class Land:
+    """Where the helicopter puts the tractor down."""
+
+    crossroad: int
+
+    def __str__(self) -> str:
+        return f"land {board.crossroad_name(self.crossroad)}"
+
+
+@attrs.frozen(slots=True)
+class Discard:
+    """Discard ``card`` (more cards in hand than the limit at the end of the turn)."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"discard {self.card}"
+
+
+@attrs.frozen(slots=True)
+class EndTurn:
+    """End the turn."""
+
+    def __str__(self) -> str:
+        return "end turn"
+
+
+Move = (
+    Draw
+    | Keep
+    | ChoosePlot
+    | StartAt
+    | Drive
+    | Play
+    | TakeBale
+    | PlaceBale
+    | Land
+    | Discard
+    | EndTurn
+)
+
+END_TURN: Final = EndTurn()
+DRIVES: Final = tuple(Drive(h) for h in range(len(board.HEADINGS)))
+
+
+def aim_text(target_kind: str, target: int) -> str:
+    """The text of a card's target in ``play <card> on <target>``."""
+    if target_kind == "player":
+        return f"player {target}"
+    if target_kind == "path":
+        return board.path_name(target)
+    return board.plot_name(target)
+
+
+def _card(rules: Rules, text: str, *, endgame: bool = False) -> str:
+    if endgame and text == ENDGAME:
+        return ENDGAME
+    if text in rules.card_names:
+        return text
+    raise MoveSyntaxError(f"{text!r} is not a card of this game")
+
+
+def _target(kind: str, text: str, players: int) -> int:
+    if kind == "player":
+        words = text.split()
+        if len(words) == 2 and words[0] == "player" and words[1].isdigit():
+            seat = int(words[1])
+            if seat < players:
+                return seat
+        raise MoveSyntaxError(f"{text!r} is not 'player N' (N a seat from 0 to {players - 1})")
+    try:
+        if kind == "path":
+            return board.path(text)
+        return board.plot(text)
+    except ValueError as e:
+        raise MoveSyntaxError(str(e)) from None
+
+
+def parse(rules: Rules, text: str, target_kind_of: dict[str, str]) -> Move:
+    """The move written ``text``; :class:`MoveSyntaxError` when it is none.
+
+    ``target_kind_of`` maps each card kind to what it is played on.
+    """
+    if not isinstance(text, str):
+        raise MoveSyntaxError(f"{text!r} is not a move text")
+    words = text.split()
+    if not words:
+        raise MoveSyntaxError("an empty text is no move")
+    head = words[0]
+    rest = text.strip()[len(head) :].strip()
+    try:
+        if head == "move" and len(words) == 2 and words[1] in board.HEADINGS:
+            return DRIVES[board.HEADINGS.index(words[1])]
+        if text.strip() == "end turn":
+            return END_TURN
+        if head == "draw":
+            return Draw(_card(rules, rest, endgame=True))
+        if head == "keep":
+            return Keep(_card(rules, rest))
+        if head == "discard":
+            return Discard(_card(rules, rest))
+        if head == "land":
+            return Land(board.crossroad(rest))
+        if head == "start" and len(words) >= 2:
+            if words[1] == "plot":
+                return ChoosePlot(board.plot(" ".join(words[2:])))
+            if words[1] == "at":
+                return StartAt(board.crossroad(" ".join(words[2:])))
+        if head in ("take", "place") and words[1:3] == ["hay", "bale"]:
+            edge = board.path(" ".join(words[3:]))
+            return TakeBale(edge) if head == "take" else PlaceBale(edge)
+        if head == "play":
+            name, sep, aim = rest.partition(" on ")
+            card = _card(rules, name.strip())
+            kind = target_kind_of[rules.kind(card)]
+            if not sep:
+                if kind != "none":
+                    raise MoveSyntaxError(f"{text!r}: {card} is played on a {kind}")
+                return Play(card)
+            if kind == "none":
+                raise MoveSyntaxError(f"{text!r}: {card} is played on nothing")
+            target = _target(kind, aim.strip(), rules.players)
+            return Play(card, target, aim_text(kind, target))
+    except ValueError as e:
+        if isinstance(e, MoveSyntaxError):
+            raise
+        raise MoveSyntaxError(f"{text!r}: {e}") from None
+    raise MoveSyntaxError(
+        f"{text!r} is no move (try 'move NE', 'play <card>', 'end turn', 'start at 0,-2 E')"
+    )

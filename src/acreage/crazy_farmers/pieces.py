@@ -1,0 +1,92 @@
+"""Changes to the farmers' pieces shared by the moves and the bonus cards.
+
+A farmer's main field, power and fence follow from its plots, its tractor
+and its fence's starting point (the rulebook's Fallow Land focus):
+
+* "The part of the field where your tractor is (or is connected to with
+  fences) then becomes your main field, the remaining parts of your field
+  are fallow."
+* "If you are outside of your field AND without a fence, you temporarily no
+  longer have a Main Field."
+* A fence whose starting point no longer touches one of its owner's plots
+  is lost: "Same thing if you annex the plot where the fence starts."
+
+:func:`settle` re-derives them after any change of plots or fence.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from acreage.crazy_farmers.board import VERTEX_CELLS, component, edge_between
+from acreage.crazy_farmers.state import Farmer, State
+
+__all__ = [
+    "cut",
+    "discarded",
+    "eliminated",
+    "fence_marks",
+    "in_play_effects",
+    "replace",
+    "settle",
+]
+
+
+def fence_marks(fence: tuple[int, ...]) -> tuple[int, int]:
+    """The paths and the crossroads (bitsets) of a fence given as crossroads."""
+    paths = crossroads = 0
+    for i, v in enumerate(fence):
+        crossroads |= 1 << v
+        if i:
+            paths |= 1 << edge_between(fence[i - 1], v)
+    return paths, crossroads
+
+
+def settle(f: Farmer) -> Farmer:
+    """``f`` with its fence and main field consistent with its plots and tractor."""
+    if f.out:
+        return f
+    fence = f.fence
+    if fence and not VERTEX_CELLS[fence[0]] & f.plots:
+        fence = ()
+    anchor = fence[0] if fence else f.tractor
+    main = f.plots if anchor < 0 else component(f.plots, VERTEX_CELLS[anchor])
+    if fence is f.fence and main == f.main:
+        return f
+    if fence:
+        return attrs.evolve(f, main=main)
+    return attrs.evolve(f, fence=(), fence_paths=0, fence_crossroads=0, main=main)
+
+
+def cut(f: Farmer) -> Farmer:
+    """``f`` after its fence is cut: removed entirely."""
+    return settle(attrs.evolve(f, fence=(), fence_paths=0, fence_crossroads=0))
+
+
+def eliminated(f: Farmer) -> Farmer:
+    """``f`` once its last plot is taken: tractor and fence leave the board, cards are gone."""
+    return Farmer(set_aside=f.set_aside, out=True)
+
+
+def discarded(discard: tuple[str, ...], cards: tuple[str, ...]) -> tuple[str, ...]:
+    """The discard pile with ``cards`` added (kept sorted: its order never matters)."""
+    if not cards:
+        return discard
+    return tuple(sorted(discard + cards))
+
+
+def replace(farmers: tuple[Farmer, ...], seat: int, f: Farmer) -> tuple[Farmer, ...]:
+    """``farmers`` with seat ``seat``'s farmer replaced."""
+    return (*farmers[:seat], f, *farmers[seat + 1 :])
+
+
+def in_play_effects(state: State, in_play: tuple[str, ...]) -> tuple[int, int]:
+    """The guards and the lost moves the cards lying in front of a player give."""
+    from acreage.crazy_farmers.cards import HANDLERS
+
+    guards = slowdown = 0
+    for card in in_play:
+        handler = HANDLERS[state.rules.kind(card)]
+        guards |= handler.guard
+        slowdown += handler.slowdown
+    return guards, slowdown

@@ -1,0 +1,185 @@
+"""The state of a game: the farmers, the board's tokens, the cards and whose decision it is.
+
+States are frozen attrs values. Sets of plots, paths and crossroads are int
+bitsets over the ids of :data:`acreage.crazy_farmers.board.GRID`; cards are
+their names. The static data (board, barns, deck make-up) lives in
+``state.rules``.
+"""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from acreage.core.chance import Deck
+from acreage.core.game import CHANCE, Chance
+from acreage.crazy_farmers.board import VERTEX_CELLS
+from acreage.crazy_farmers.rules import Rules
+
+__all__ = ["HIGH_VOLTAGE", "WATCHDOG", "Farmer", "Phase", "State"]
+
+HIGH_VOLTAGE = 1
+"""Bit of :attr:`Farmer.guards`: a High Voltage card protects the whole fence."""
+
+WATCHDOG = 2
+"""Bit of :attr:`Farmer.guards`: a Watchdog protects the plots and barns."""
+
+
+class Phase(enum.IntEnum):
+    """What is being decided."""
+
+    DEAL = 0
+    """Setup, chance: the next of the 3 cards dealt to ``player``."""
+    KEEP = 1
+    """Setup: ``player`` keeps one of the 3 cards; the others go under the draw pile."""
+    START = 2
+    """``player``'s first turn: choose the start plot (option) and crossroad."""
+    TURN = 3
+    """``player``'s turn: move, play a bonus, discard down to the hand limit, end."""
+    HAY_BALE = 4
+    """``player`` places the hay bales of the card just played (``pending`` left)."""
+    HELICOPTER = 5
+    """``player`` chooses where the helicopter lands."""
+    DRAW = 6
+    """Chance: ``player`` draws the next of ``pending`` bonus cards."""
+    OVER = 7
+    """The game has ended."""
+
+
+@attrs.frozen(slots=True)
+class Farmer:
+    """One player's pieces and cards.
+
+    Attributes:
+        tractor: the tractor's crossroad; -1 before its first turn and once
+            eliminated.
+        fence: the crossroads of the fence from its starting point (on the
+            main field) to the tractor, ``()`` when there is none.
+        fence_paths: the paths holding its fence pieces (bitset).
+        fence_crossroads: the crossroads its fence passes through (bitset).
+        plots: every plot holding its tile (bitset).
+        main: its main field (bitset); ``plots & ~main`` is fallow land.
+        hand: the bonus cards in hand, sorted.
+        set_aside: the cards it put under the draw pile at setup.
+        in_play: cards lying in front of it (a Rut it suffers, its High
+            Voltage or Watchdog), sorted.
+        slowdown: the moves it loses in its coming turn (2 per Rut it suffers).
+        guards: :data:`HIGH_VOLTAGE` and :data:`WATCHDOG` bits.
+        out: whether it has been eliminated.
+    """
+
+    tractor: int = -1
+    fence: tuple[int, ...] = ()
+    fence_paths: int = 0
+    fence_crossroads: int = 0
+    plots: int = 0
+    main: int = 0
+    hand: tuple[str, ...] = ()
+    set_aside: tuple[str, ...] = ()
+    in_play: tuple[str, ...] = ()
+    slowdown: int = 0
+    guards: int = 0
+    out: bool = False
+
+    @property
+    def powered(self) -> bool:
+        """Whether it can pull fences and cut: it has a fence or stands on its field."""
+        return bool(self.fence) or (
+            self.tractor >= 0 and bool(VERTEX_CELLS[self.tractor] & self.main)
+        )
+
+    @property
+    def fallow(self) -> int:
+        """Its fallow land (bitset): its plots outside the main field."""
+        return self.plots & ~self.main
+
+    @property
+    def fence_length(self) -> int:
+        """The number of fence pieces it has down."""
+        return max(0, len(self.fence) - 1)
+
+    @property
+    def protected(self) -> int:
+        """The crossroads no other tractor may enter: its tractor and the 2 fences behind it."""
+        if self.tractor < 0:
+            return 0
+        out = 1 << self.tractor
+        for v in self.fence[-3:-1]:
+            out |= 1 << v
+        if self.guards & HIGH_VOLTAGE:
+            out |= self.fence_crossroads
+        return out
+
+
+@attrs.frozen(slots=True, cache_hash=True)
+class State:
+    """A moment of a game.
+
+    Attributes:
+        rules: the rules (and static data) of the game.
+        phase: what is being decided (:class:`Phase`).
+        player: whose turn it is (at setup: who is being dealt or keeps).
+        farmers: each seat's :class:`Farmer`.
+        bales: the paths holding a hay bale (bitset).
+        deck: the bonus cards of the draw pile, top segment first.
+        endgame: where the Endgame card lies: among the last ``endgame``
+            bonus cards of the draw pile (``0``: under all of them), or -1
+            when it is not in the draw pile.
+        discard: the discard pile, sorted.
+        allowance: the moves of this turn (3, +1 acceleration, -2 per Rut,
+            + Nitros, never more than 5).
+        moves_made: the moves made this turn.
+        pending: cards still to draw (:attr:`Phase.DRAW`) or hay bales still
+            to place (:attr:`Phase.HAY_BALE`).
+        flown: whether the tractor flew by Helicopter this turn (it cannot
+            cut fences until the end of the turn).
+        history: the positions (packed in ints) that started a turn since a
+            plot was last claimed, for the repetition rule.
+        reshuffles: how many times the discard pile became the draw pile.
+        ended: why the game ended (``"tiles"``, ``"endgame"``,
+            ``"elimination"``, ``"repetition"``), ``""`` before the end.
+    """
+
+    rules: Rules
+    phase: Phase
+    player: int
+    farmers: tuple[Farmer, ...]
+    bales: int = 0
+    deck: Deck[str] = attrs.field(factory=Deck)
+    endgame: int = -1
+    discard: tuple[str, ...] = ()
+    allowance: int = 0
+    moves_made: int = 0
+    pending: int = 0
+    flown: bool = False
+    history: tuple[int, ...] = ()
+    reshuffles: int = 0
+    ended: str = ""
+
+    @property
+    def to_move(self) -> int | Chance | None:
+        """The seat deciding next, :data:`~acreage.CHANCE` at a draw, ``None`` at the end."""
+        phase = self.phase
+        if phase is Phase.TURN or phase is Phase.KEEP or phase is Phase.START:
+            return self.player
+        if phase is Phase.OVER:
+            return None
+        if phase is Phase.DEAL or phase is Phase.DRAW:
+            return CHANCE
+        return self.player
+
+    @property
+    def moves_left(self) -> int:
+        """The moves still due this turn."""
+        return max(0, self.allowance - self.moves_made)
+
+    @property
+    def hay_bales_left(self) -> int:
+        """The hay bale tokens not on the board."""
+        return self.rules.hay_bales - self.bales.bit_count()
+
+    def _repr_svg_(self) -> str:
+        from acreage.crazy_farmers.render import render_svg
+
+        return render_svg(self)

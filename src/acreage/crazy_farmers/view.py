@@ -1,0 +1,180 @@
+"""What one player may see, and states they cannot tell apart.
+
+Everything on the table is public: plots, barns, hay bales, fences,
+tractors, the cards lying in front of the players and the discard pile.
+Hidden: the other players' hands, the order and make-up of the draw pile,
+and the cards the others set aside at setup. A player knows the cards they
+set aside themselves; while nobody has drawn from the bottom of the draw
+pile those cards are still there, and :func:`resample` keeps them there.
+"""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+
+from acreage.core.chance import Deck, Pile
+from acreage.core.game import Chance
+from acreage.crazy_farmers.state import Farmer, Phase, State
+
+__all__ = ["FarmerView", "View", "observe", "resample"]
+
+
+@attrs.frozen(slots=True)
+class FarmerView:
+    """One seat as a player sees it.
+
+    Attributes:
+        tractor, fence, fence_paths, fence_crossroads, plots, main, in_play,
+        slowdown, guards, out: as in :class:`~acreage.crazy_farmers.state.Farmer`.
+        hand: the cards in hand, or ``None`` for another player's hand.
+        hand_size: how many cards are in hand.
+        set_aside: the cards set aside at setup, or ``None`` for another player's.
+    """
+
+    tractor: int
+    fence: tuple[int, ...]
+    fence_paths: int
+    fence_crossroads: int
+    plots: int
+    main: int
+    hand: tuple[str, ...] | None
+    hand_size: int
+    set_aside: tuple[str, ...] | None
+    in_play: tuple[str, ...]
+    slowdown: int
+    guards: int
+    out: bool
+
+
+@attrs.frozen(slots=True)
+class View:
+    """The game as ``player`` sees it.
+
+    Attributes:
+        player: the seat looking.
+        to_move: the seat deciding next, ``CHANCE`` or ``None``.
+        phase, turn: what is being decided, and whose turn it is.
+        farmers: every seat's :class:`FarmerView`.
+        bales: the paths holding a hay bale.
+        draw_pile: the number of cards in each segment of the draw pile, top first.
+        endgame: where the Endgame card lies (see :attr:`State.endgame`).
+        discard: the discard pile.
+        allowance, moves_made, pending, flown, reshuffles, ended: as in the state.
+    """
+
+    player: int
+    to_move: int | Chance | None
+    phase: Phase
+    turn: int
+    farmers: tuple[FarmerView, ...]
+    bales: int
+    draw_pile: tuple[int, ...]
+    endgame: int
+    discard: tuple[str, ...]
+    allowance: int
+    moves_made: int
+    pending: int
+    flown: bool
+    reshuffles: int
+    ended: str
+
+
+def _seen(f: Farmer, mine: bool) -> FarmerView:
+    return FarmerView(
+        f.tractor,
+        f.fence,
+        f.fence_paths,
+        f.fence_crossroads,
+        f.plots,
+        f.main,
+        f.hand if mine else None,
+        len(f.hand),
+        f.set_aside if mine else None,
+        f.in_play,
+        f.slowdown,
+        f.guards,
+        f.out,
+    )
+
+
+def observe(state: State, player: int) -> View:
+    """What ``player`` may see of ``state``."""
+    return View(
+        player,
+        state.to_move,
+        state.phase,
+        state.player,
+        tuple(_seen(f, s == player) for s, f in enumerate(state.farmers)),
+        state.bales,
+        tuple(len(seg) for seg in state.deck.segments),
+        state.endgame,
+        state.discard,
+        state.allowance,
+        state.moves_made,
+        state.pending,
+        state.flown,
+        state.reshuffles,
+        state.ended,
+    )
+
+
+def _take(pool: list[str], n: int) -> tuple[str, ...]:
+    taken = pool[-n:] if n else []
+    del pool[len(pool) - n :]
+    return tuple(sorted(taken))
+
+
+def resample(state: State, player: int, rng: random.Random) -> State:
+    """A state ``player`` cannot tell from ``state``: the cards they have not seen redealt.
+
+    The other hands, the draw pile and (during setup) the cards the others
+    set aside are dealt again at random from the cards ``player`` has not
+    seen, keeping every size. While the bottom of the draw pile (the cards
+    set aside at setup) is untouched, it keeps ``player``'s own set-aside cards.
+    """
+    farmers = state.farmers
+    setup = state.phase is Phase.DEAL or state.phase is Phase.KEEP
+    set_aside = sum(len(g.set_aside) for g in farmers)
+    segments = state.deck.segments
+    intact = not setup and not state.reshuffles and set_aside and len(state.deck) >= set_aside
+    pool: list[str] = []
+    for s, g in enumerate(farmers):
+        if s != player:
+            pool.extend(g.hand)
+            if setup:
+                pool.extend(g.set_aside)
+    for seg in segments:
+        pool.extend(seg.cards())
+    mine = farmers[player].set_aside
+    if intact:
+        for card in mine:
+            pool.remove(card)
+    pool.sort()
+    rng.shuffle(pool)
+
+    new_segments: list[Pile[str]] = []
+    for i, seg in enumerate(segments):
+        if intact and i == len(segments) - 1:
+            new_segments.append(Pile.of((*mine, *_take(pool, len(seg) - len(mine)))))
+        else:
+            new_segments.append(Pile.of(_take(pool, len(seg))))
+    bottom = list(new_segments[-1].cards()) if intact else []
+    if intact:
+        for card in mine:
+            bottom.remove(card)
+        rng.shuffle(bottom)
+    out = []
+    for s, g in enumerate(farmers):
+        if s == player:
+            out.append(g)
+            continue
+        hand = _take(pool, len(g.hand))
+        aside = g.set_aside
+        if setup:
+            aside = _take(pool, len(aside))
+        elif intact:
+            aside = _take(bottom, len(aside))
+        out.append(attrs.evolve(g, hand=hand, set_aside=aside))
+    return attrs.evolve(state, farmers=tuple(out), deck=Deck(tuple(new_segments)))
