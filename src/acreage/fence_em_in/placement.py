@@ -1,0 +1,100 @@
+"""Where an enclosure may go: bit-parallel over the whole board.
+
+"Place your enclosure as a rectangle of Width x Height cells on the
+enclosure board. It must lie fully on the board, must not overlap any other
+enclosure, and must share at least one cell edge (not only a corner) with one
+of your own existing enclosures. On your very first turn it must instead
+cover your starting cell."
+
+Cells are bits ``y * size + x``. For a cell set ``m``, :func:`meets` gives
+the top-left cells whose ``w`` x ``h`` rectangle contains a cell of ``m``:
+``m`` smeared ``w - 1`` cells left, then ``h - 1`` rows up. Rectangles that
+stay on the board never wrap a row, so the smear needs no masks. A
+placement is legal where the rectangle is on the board (``valid``), meets no
+blocked cell, and meets the cells next to the player's land (or covers the
+starting cell).
+"""
+
+from __future__ import annotations
+
+from acreage.fence_em_in.moves import Place
+from acreage.fence_em_in.tables import Tables
+
+__all__ = ["beside", "legal_places", "meets", "place_ok"]
+
+
+def meets(m: int, w: int, h: int, row: int) -> int:
+    """Top-left cells whose ``w`` x ``h`` rectangle meets cell set ``m`` (rows ``row`` bits apart)."""
+    across = m
+    for dx in range(1, w):
+        across |= m >> dx
+    out = across
+    for dy in range(1, h):
+        out |= across >> (dy * row)
+    return out
+
+
+def beside(tables: Tables, land: int) -> int:
+    """The cells sharing an edge with a cell of ``land`` (``land`` itself included)."""
+    size = tables.size
+    return (
+        land
+        | ((land << 1) & tables.not_first_col)
+        | ((land >> 1) & tables.not_last_col)
+        | ((land << size) & tables.full)
+        | (land >> size)
+    )
+
+
+def legal_places(
+    tables: Tables,
+    seat: int,
+    land: int,
+    occupied: int,
+    dice: tuple[int, ...],
+    columns: tuple[tuple[str, ...], ...],
+) -> list[Place]:
+    """Every legal ``place`` move for ``seat``, by (width, height) then top-left cell.
+
+    Only dice assignments whose third die names a column holding a token count:
+    the player must be able to take a token after building.
+    """
+    size = tables.size
+    blocked = occupied | tables.reserved[seat]
+    near = beside(tables, land) if land else 0
+    out: list[Place] = []
+    for w, h, third in tables.assignments[dice]:
+        if not columns[third - 1]:
+            continue
+        if land:
+            m = tables.valid[w][h] & meets(near, w, h, size)
+        else:
+            m = tables.cover[seat][w][h]
+        if not m:
+            continue
+        m &= ~meets(blocked, w, h, size)
+        moves = tables.place_moves[w][h]
+        while m:
+            low = m & -m
+            out.append(moves[low.bit_length() - 1])  # type: ignore[arg-type]
+            m ^= low
+    return out
+
+
+def place_ok(tables: Tables, seat: int, land: int, occupied: int, move: Place) -> str | None:
+    """Why ``move`` breaks the placement rule for ``seat``, or ``None`` when it is legal."""
+    size = tables.size
+    w, h, x, y = move.width, move.height, move.x, move.y
+    if x + w > size or y + h > size:
+        return "an enclosure must lie fully on the board"
+    cells = tables.rect[w][h] << (y * size + x)
+    if cells & occupied:
+        return "an enclosure must not overlap any other enclosure"
+    if cells & tables.reserved[seat]:
+        return "an enclosure must not cover another player's starting cell"
+    if land:
+        if not cells & beside(tables, land):
+            return "an enclosure must share a cell edge with one of your own enclosures"
+    elif not cells & tables.start_bits[seat]:
+        return "your first enclosure must cover your starting cell"
+    return None

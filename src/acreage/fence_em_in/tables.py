@@ -1,0 +1,187 @@
+"""Tables precomputed once per :class:`Rules` and shared by all its states.
+
+Board masks for bit-parallel placement, every move object the game can list
+(so listing moves allocates nothing), the chance distributions that never
+change, and the scoring data in index form.
+"""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+from functools import lru_cache
+
+from acreage.core.chance import dice, die
+from acreage.core.grid import SquareGrid
+from acreage.fence_em_in.moves import (
+    Adjust,
+    Discard,
+    Draw,
+    MoveToken,
+    Place,
+    Put,
+    Reroll,
+    Reveal,
+    Roll,
+    SetSix,
+    Take,
+)
+from acreage.fence_em_in.rules import ANIMALS, COLUMNS, CROPS, DIE_FACES, KINDS, Rules
+
+__all__ = ["Tables", "tables_for"]
+
+MAX_SIDE = DIE_FACES - 1
+KIND_INDEX: dict[str, int] = {k: i for i, k in enumerate(KINDS)}
+ANIMAL_MASK = sum(1 << KIND_INDEX[k] for k in ANIMALS)
+CROP_MASK = sum(1 << KIND_INDEX[k] for k in CROPS)
+
+# Farm-board rules as small ints for the hot path.
+SAME, DIFFERENT, ALTERNATING, ANY = range(4)
+_RULE_CODES = {"same": SAME, "different": DIFFERENT, "alternating": ALTERNATING, "any": ANY}
+
+
+class Tables:
+    """Everything the engine looks up instead of recomputing (see the module docstring).
+
+    Cells are ``y * size + x``; ``rect[w][h]`` is the ``w`` x ``h`` rectangle
+    with its top-left cell at 0, so shifting it left by cell ``c`` puts its
+    top-left cell on ``c``. ``valid[w][h]`` holds the top-left cells that keep
+    the rectangle on the board.
+    """
+
+    def __init__(self, rules: Rules) -> None:
+        size = rules.board_size
+        self.size = size
+        self.grid = SquareGrid(size, size)
+        self.full = (1 << size * size) - 1
+        first_col = sum(1 << (y * size) for y in range(size))
+        self.not_first_col = self.full & ~first_col
+        self.not_last_col = self.full & ~(first_col << (size - 1))
+        sides = range(MAX_SIDE + 1)
+        self.rect = [[self._rect(w, h) for h in sides] for w in sides]
+        self.valid = [
+            [
+                sum(
+                    1 << (y * size + x)
+                    for y in range(size - h + 1)
+                    for x in range(size - w + 1)
+                    if w and h
+                )
+                for h in sides
+            ]
+            for w in sides
+        ]
+        self.start_bits = tuple(1 << (y * size + x) for x, y in rules.start_cells)
+        all_starts = sum(self.start_bits)
+        self.reserved = tuple(
+            all_starts & ~bit if rules.reserved_start_cells else 0 for bit in self.start_bits
+        )
+        # Top-left cells whose rectangle covers each seat's starting cell.
+        self.cover = tuple(
+            [
+                [
+                    sum(
+                        1 << ((sy - dy) * size + sx - dx)
+                        for dy in range(h)
+                        for dx in range(w)
+                        if sx - dx >= 0 and sy - dy >= 0
+                    )
+                    & self.valid[w][h]
+                    for h in sides
+                ]
+                for w in sides
+            ]
+            for sx, sy in rules.start_cells
+        )
+        self.place_moves: list[list[list[Place | None]]] = [
+            [
+                [
+                    Place(c % size, c // size, w, h) if self.valid[w][h] >> c & 1 else None
+                    for c in range(size * size)
+                ]
+                for h in sides
+            ]
+            for w in sides
+        ]
+        # (width, height, third die) for every way to read sorted dice, by (width, height).
+        self.assignments: dict[tuple[int, ...], tuple[tuple[int, int, int], ...]] = {}
+        for values in itertools.combinations_with_replacement(range(1, MAX_SIDE + 1), 3):
+            self.assignments[values] = tuple(
+                sorted({(p[0], p[1], p[2]) for p in itertools.permutations(values)})
+            )
+
+        self.takes = {k: Take(k) for k in KINDS}
+        self.discards = {k: Discard(k) for k in KINDS}
+        self.draws = tuple(
+            tuple(Draw(k, col) for col in range(COLUMNS + 1)) for k in KINDS
+        )  # draws[kind][column], column 1-5
+        self.reveals = {
+            c.name: Reveal(c.name) for c in (*rules.enclosure_cards, *rules.support_cards)
+        }
+        self.enclosure_names = tuple(c.name for c in rules.enclosure_cards)
+        self.support_names = tuple(c.name for c in rules.usable_support_cards)
+        self.cards_to_reveal = 1 + rules.support_cards_drawn
+        self.round_roll = tuple((Roll(v), p) for v, p in dice(3, DIE_FACES))
+        self.die_roll = tuple((Roll((v,)), p) for v, p in die(DIE_FACES))
+        self.order_roll = tuple((Roll((v,)), p) for v, p in die(rules.order_die_faces))
+        self.set_six = tuple(SetSix(v) for v in range(1, MAX_SIDE + 1))
+        self.rerolls = {v: Reroll(v) for v in range(1, MAX_SIDE + 1)}
+        self.adjusts = {
+            (v, to): Adjust(v, to)
+            for v in range(1, MAX_SIDE + 1)
+            for to in (v - 1, v + 1)
+            if 1 <= to <= MAX_SIDE
+        }
+        self.move_tokens = {
+            (k, a, b): MoveToken(k, a, b)
+            for k in KINDS
+            for a in range(1, COLUMNS + 1)
+            for b in range(1, COLUMNS + 1)
+            if a != b
+        }
+        fert = rules.fertilizer
+        self.min_cost = min(fert.reroll, fert.adjust, fert.move, fert.refresh)
+
+        # Scoring in index form.
+        self.placement = tuple(
+            (row.points, row.fertilizer, row.pair_fertilizer, row.animal_bonus)
+            for row in rules.placement.rows()
+        )
+        self.barn = KIND_INDEX["barn"]
+        self.granary = KIND_INDEX["granary"]
+        self.barn_bonus = (
+            sum(1 << KIND_INDEX[k] for k in rules.barn_bonus.kinds),
+            rules.barn_bonus.points,
+            rules.barn_bonus.fertilizer,
+        )
+        self.granary_bonus = (
+            sum(1 << KIND_INDEX[k] for k in rules.granary_bonus.kinds),
+            rules.granary_bonus.points,
+            rules.granary_bonus.fertilizer,
+        )
+        self.categories = tuple(
+            (_RULE_CODES[c.rule], sum(1 << KIND_INDEX[k] for k in c.kinds), len(c.points))
+            for c in rules.farm_board
+        )
+        self.puts = tuple(tuple(Put(k, c.name) for c in rules.farm_board) for k in KINDS)
+        self.category_index = {c.name: i for i, c in enumerate(rules.farm_board)}
+        self.empty_rows: tuple[tuple[str, ...], ...] = ((),) * len(rules.farm_board)
+        self.all_seats = (1 << rules.players) - 1
+        self._fractions: dict[tuple[int, int], Fraction] = {}
+
+    def _rect(self, w: int, h: int) -> int:
+        return sum(1 << (y * self.size + x) for y in range(h) for x in range(w))
+
+    def fraction(self, k: int, n: int) -> Fraction:
+        """``Fraction(k, n)``, memoised: draws ask for the same few again and again."""
+        key = (k, n)
+        f = self._fractions.get(key)
+        if f is None:
+            f = self._fractions[key] = Fraction(k, n)
+        return f
+
+
+@lru_cache(maxsize=32)
+def tables_for(rules: Rules) -> Tables:
+    """The tables for ``rules`` (shared by equal rules)."""
+    return Tables(rules)
