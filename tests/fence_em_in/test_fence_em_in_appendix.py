@@ -130,8 +130,7 @@ def after_round_3(after_round_2: fei.State) -> fei.State:
     state = play(state, "put sheep in alternating")
     # Alice uses the same dice as Bob left them: 3 x 2, and the 4 names column 4.
     assert state.to_move == ALICE and state.dice == (2, 3, 4)
-    state = play_all(state, "place 2,1 3x2", "take chicken", "put chicken in alternating")
-    return state
+    return play_all(state, "place 2,1 3x2", "take chicken", "put chicken in alternating")
 
 
 def test_setup_order(after_setup: fei.State) -> None:

@@ -289,7 +289,7 @@ def _parse_words(state: State, words: list[str]) -> Move:
     if head == "draw" and n == 5 and words[2:4] == ["to", "column"]:
         return Draw(_kind(words[1]), _number(words[4], 1, COLUMNS))
     if head == "reveal" and n == 2:
-        names = [c.name for c in (*rules.enclosure_cards, *rules.support_cards)]
+        names = [c.name for c in rules.all_cards]
         if words[1] not in names:
             raise ValueError(words[1])
         return Reveal(words[1])

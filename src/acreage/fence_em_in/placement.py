@@ -25,13 +25,7 @@ __all__ = ["beside", "legal_places", "meets", "place_ok"]
 
 def meets(m: int, w: int, h: int, row: int) -> int:
     """Top-left cells whose ``w`` x ``h`` rectangle meets cell set ``m`` (rows ``row`` bits apart)."""
-    across = m
-    for dx in range(1, w):
-        across |= m >> dx
-    out = across
-    for dy in range(1, h):
-        out |= across >> (dy * row)
-    return out
+    return _down(_across(m, w), h, row)
 
 
 def beside(tables: Tables, land: int) -> int:
@@ -62,22 +56,44 @@ def legal_places(
     size = tables.size
     blocked = occupied | tables.reserved[seat]
     near = beside(tables, land) if land else 0
+    valid, cover, place_moves = tables.valid, tables.cover[seat], tables.place_moves
     out: list[Place] = []
-    for w, h, third in tables.assignments[dice]:
-        if not columns[third - 1]:
-            continue
-        if land:
-            m = tables.valid[w][h] & meets(near, w, h, size)
-        else:
-            m = tables.cover[seat][w][h]
-        if not m:
-            continue
-        m &= ~meets(blocked, w, h, size)
-        moves = tables.place_moves[w][h]
-        while m:
-            low = m & -m
-            out.append(moves[low.bit_length() - 1])  # type: ignore[arg-type]
-            m ^= low
+    append = out.append
+    for w, readings in tables.assignments[dice]:
+        # Smear across once per width; the heights come in increasing order, so
+        # each smear down extends the previous one.
+        depth = 0
+        blocked_across = near_across = blocked_down = near_down = 0
+        for h, third in readings:
+            if not columns[third - 1]:
+                continue
+            if not depth:
+                blocked_across, near_across = _across(blocked, w), _across(near, w)
+                blocked_down, near_down, depth = blocked_across, near_across, 1
+            while depth < h:
+                blocked_down |= blocked_across >> (depth * size)
+                near_down |= near_across >> (depth * size)
+                depth += 1
+            m = (valid[w][h] & near_down if land else cover[w][h]) & ~blocked_down
+            moves = place_moves[w][h]
+            while m:
+                low = m & -m
+                append(moves[low.bit_length() - 1])  # type: ignore[arg-type]
+                m ^= low
+    return out
+
+
+def _across(m: int, w: int) -> int:
+    out = m
+    for dx in range(1, w):
+        out |= m >> dx
+    return out
+
+
+def _down(m: int, h: int, row: int) -> int:
+    out = m
+    for dy in range(1, h):
+        out |= m >> (dy * row)
     return out
 
 

@@ -63,12 +63,12 @@ def _board_lines(state: State) -> list[str]:
     }
     starts = {cell: seat for seat, cell in enumerate(state.rules.start_cells)}
 
-    def at(x: int, y: int) -> tuple[int, int] | None | str:
+    def at(x: int, y: int) -> tuple[int, int] | str | None:
         if 0 <= x < size and 0 <= y < size:
             return owner[y * size + x]
         return "outside"
 
-    def fence(a: tuple[int, int] | None | str, b: tuple[int, int] | None | str) -> bool:
+    def fence(a: tuple[int, int] | str | None, b: tuple[int, int] | str | None) -> bool:
         return a != b and (a is not None or b is not None)
 
     lines = ["    " + "".join(f"{x:^4}" for x in range(size))]
@@ -166,12 +166,15 @@ def render_text(state: State) -> str:
     """The table as text: the board with its fences and miniatures, dice, assets board, farms."""
     lines = [_headline(state)]
     order = " ".join(map(str, state.order)) or "-"
-    lines.append(f"Dice: {_dice_text(state.dice)}   Turn order: {order}   In hand: {state.token or '-'}")
+    lines.append(
+        f"Dice: {_dice_text(state.dice)}   Turn order: {order}   In hand: {state.token or '-'}"
+    )
     missions = "; ".join(_mission_text(state, n) for n in state.cards)
     lines.append(f"Missions: {missions or 'not revealed yet'}")
     lines += _board_lines(state)
     lines.append(
-        "  " + ", ".join(f"{code} {kind}" for kind, code in CODES.items())
+        "  "
+        + ", ".join(f"{code} {kind}" for kind, code in CODES.items())
         + "; [n] starting cell of player n"
     )
     lines += _assets_lines(state)

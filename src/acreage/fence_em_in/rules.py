@@ -204,8 +204,9 @@ def reference(players: int) -> Rules:
     return from_data(Rules, {"players": players, **data["common"], **setups[str(players)]})
 
 
-def _default(name: str) -> Any:
-    return attrs.Factory(lambda self: getattr(reference(self.players), name), takes_self=True)
+def _reference_value(name: str) -> Any:
+    """The default of field ``name``: its value in the reference rules for ``self.players``."""
+    return lambda self: getattr(reference(self.players), name)
 
 
 def _check(ok: bool, where: str, message: str) -> None:
@@ -239,21 +240,43 @@ class Rules(DataClass):
     """
 
     players: int = attrs.field(default=2, metadata=PRIMARY)
-    board_size: int = _default("board_size")
-    start_cells: tuple[tuple[int, int], ...] = _default("start_cells")
+    board_size: int = attrs.field(
+        default=attrs.Factory(_reference_value("board_size"), takes_self=True)
+    )
+    start_cells: tuple[tuple[int, int], ...] = attrs.field(
+        default=attrs.Factory(_reference_value("start_cells"), takes_self=True)
+    )
     reserved_start_cells: bool = True
-    bag: Bag = _default("bag")
-    column_slots: int = _default("column_slots")
-    placement: PlacementTable = _default("placement")
-    barn_bonus: Bonus = _default("barn_bonus")
-    granary_bonus: Bonus = _default("granary_bonus")
-    farm_board: tuple[Category, ...] = _default("farm_board")
-    fertilizer: FertilizerRules = _default("fertilizer")
-    enclosure_cards: tuple[EnclosureCard, ...] = _default("enclosure_cards")
-    support_cards: tuple[SupportCard, ...] = _default("support_cards")
+    bag: Bag = attrs.field(default=attrs.Factory(_reference_value("bag"), takes_self=True))
+    column_slots: int = attrs.field(
+        default=attrs.Factory(_reference_value("column_slots"), takes_self=True)
+    )
+    placement: PlacementTable = attrs.field(
+        default=attrs.Factory(_reference_value("placement"), takes_self=True)
+    )
+    barn_bonus: Bonus = attrs.field(
+        default=attrs.Factory(_reference_value("barn_bonus"), takes_self=True)
+    )
+    granary_bonus: Bonus = attrs.field(
+        default=attrs.Factory(_reference_value("granary_bonus"), takes_self=True)
+    )
+    farm_board: tuple[Category, ...] = attrs.field(
+        default=attrs.Factory(_reference_value("farm_board"), takes_self=True)
+    )
+    fertilizer: FertilizerRules = attrs.field(
+        default=attrs.Factory(_reference_value("fertilizer"), takes_self=True)
+    )
+    enclosure_cards: tuple[EnclosureCard, ...] = attrs.field(
+        default=attrs.Factory(_reference_value("enclosure_cards"), takes_self=True)
+    )
+    support_cards: tuple[SupportCard, ...] = attrs.field(
+        default=attrs.Factory(_reference_value("support_cards"), takes_self=True)
+    )
     support_cards_drawn: int = 2
-    enclosure_threshold: int = _default("enclosure_threshold")
-    rounds: int = _default("rounds")
+    enclosure_threshold: int = attrs.field(
+        default=attrs.Factory(_reference_value("enclosure_threshold"), takes_self=True)
+    )
+    rounds: int = attrs.field(default=attrs.Factory(_reference_value("rounds"), takes_self=True))
     order_die_faces: int = 6
 
     def __attrs_post_init__(self) -> None:
@@ -276,7 +299,9 @@ class Rules(DataClass):
             "start_cells",
             "two players share a starting cell",
         )
-        _check(self.column_slots >= 1, "column_slots", f"expected at least 1, got {self.column_slots}")
+        _check(
+            self.column_slots >= 1, "column_slots", f"expected at least 1, got {self.column_slots}"
+        )
         for kind, n in zip(KINDS, self.bag.counts(), strict=True):
             _check(n >= 0, f"bag.{kind}", f"expected a count of at least 0, got {n}")
         total = sum(self.bag.counts())
@@ -333,7 +358,9 @@ class Rules(DataClass):
     @staticmethod
     def _check_kinds(kinds: tuple[str, ...], where: str) -> None:
         for i, kind in enumerate(kinds):
-            _check(kind in KINDS, f"{where}[{i}]", f"expected one of {', '.join(KINDS)}, got {kind!r}")
+            _check(
+                kind in KINDS, f"{where}[{i}]", f"expected one of {', '.join(KINDS)}, got {kind!r}"
+            )
 
     def _check_farm_board(self) -> None:
         _check(bool(self.farm_board), "farm_board", "expected at least one category")
@@ -356,22 +383,21 @@ class Rules(DataClass):
     def _check_cards(self) -> None:
         _check(bool(self.enclosure_cards), "enclosure_cards", "expected at least one card")
         names: list[str] = []
-        for field, cards in (
-            ("enclosure_cards", self.enclosure_cards),
-            ("support_cards", self.support_cards),
-        ):
-            for i, card in enumerate(cards):
-                _check(
-                    card.name.replace("-", "").isalnum() and card.name not in names,
-                    f"{field}[{i}].name",
-                    f"expected a unique word, got {card.name!r}",
-                )
-                names.append(card.name)
-                _check(
-                    card.points >= 0,
-                    f"{field}[{i}].points",
-                    f"expected at least 0, got {card.points}",
-                )
+        n_enclosure = len(self.enclosure_cards)
+        for j, card in enumerate(self.all_cards):
+            field = "enclosure_cards" if j < n_enclosure else "support_cards"
+            i = j if j < n_enclosure else j - n_enclosure
+            _check(
+                card.name.replace("-", "").isalnum() and card.name not in names,
+                f"{field}[{i}].name",
+                f"expected a unique word, got {card.name!r}",
+            )
+            names.append(card.name)
+            _check(
+                card.points >= 0,
+                f"{field}[{i}].points",
+                f"expected at least 0, got {card.points}",
+            )
         for i, card in enumerate(self.support_cards):
             _check(
                 card.kind in KINDS,
@@ -390,6 +416,11 @@ class Rules(DataClass):
             f"only {usable} usable with {self.players} players, "
             f"fewer than the {self.support_cards_drawn} to reveal",
         )
+
+    @property
+    def all_cards(self) -> tuple[EnclosureCard | SupportCard, ...]:
+        """Every mission card, the enclosure cards first."""
+        return (*self.enclosure_cards, *self.support_cards)
 
     @property
     def usable_support_cards(self) -> tuple[SupportCard, ...]:

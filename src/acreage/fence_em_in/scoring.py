@@ -86,11 +86,15 @@ def accepts(tables: Tables, category: int, row: tuple[str, ...], kind: str) -> b
 
 def farm_board_points(rules: Rules, farm: Farm) -> int:
     """Each category scores the points of its furthest filled slot."""
-    return sum(cat.points[len(row) - 1] for cat, row in zip(rules.farm_board, farm.rows) if row)
+    return sum(
+        cat.points[len(row) - 1]
+        for cat, row in zip(rules.farm_board, farm.rows, strict=True)
+        if row
+    )
 
 
 def _card(rules: Rules, name: str) -> EnclosureCard | SupportCard:
-    for card in (*rules.enclosure_cards, *rules.support_cards):
+    for card in rules.all_cards:
         if card.name == name:
             return card
     raise KeyError(name)
@@ -147,7 +151,7 @@ def scores(state: State) -> tuple[int, ...]:
 
 
 def winners(state: State) -> tuple[int, ...]:
-    """"The player with the most total points wins! If several players are tied,
+    """ "The player with the most total points wins! If several players are tied,
     the one with the most farm board points wins. If they are still tied, they
     share the victory." ``()`` before the end."""
     if state.phase is not Phase.END:
@@ -155,4 +159,3 @@ def winners(state: State) -> tuple[int, ...]:
     sheets = score_sheets(state)
     best = max((s.total, s.farm_board) for s in sheets)
     return tuple(p for p, s in enumerate(sheets) if (s.total, s.farm_board) == best)
-

@@ -17,10 +17,12 @@ from acreage.fence_em_in.moves import (
     Adjust,
     Discard,
     Draw,
+    Move,
     MoveToken,
     Place,
     Put,
     Reroll,
+    RerollSix,
     Reveal,
     Roll,
     SetSix,
@@ -103,28 +105,52 @@ class Tables:
             ]
             for w in sides
         ]
-        # (width, height, third die) for every way to read sorted dice, by (width, height).
-        self.assignments: dict[tuple[int, ...], tuple[tuple[int, int, int], ...]] = {}
+        # Every way to read sorted dice as (width, (height, third die)...), by width then height.
+        self.assignments: dict[tuple[int, ...], tuple[tuple[int, tuple[tuple[int, int], ...]], ...]]
+        self.assignments = {}
         for values in itertools.combinations_with_replacement(range(1, MAX_SIDE + 1), 3):
+            triples = sorted(set(itertools.permutations(values)))
             self.assignments[values] = tuple(
-                sorted({(p[0], p[1], p[2]) for p in itertools.permutations(values)})
+                (w, tuple((h, third) for w2, h, third in triples if w2 == w))
+                for w in sorted({r[0] for r in triples})
             )
 
+        # third_die[dice][width][height]: the die left over, 0 when the two are not among the dice.
+        self.third_die = {
+            values: [[0] * (MAX_SIDE + 1) for _ in sides] for values in self.assignments
+        }
+        for rolled, by_width in self.assignments.items():
+            for w, readings in by_width:
+                for h, third in readings:
+                    self.third_die[rolled][w][h] = third
         self.takes = {k: Take(k) for k in KINDS}
         self.discards = {k: Discard(k) for k in KINDS}
         self.draws = tuple(
             tuple(Draw(k, col) for col in range(COLUMNS + 1)) for k in KINDS
         )  # draws[kind][column], column 1-5
-        self.reveals = {
-            c.name: Reveal(c.name) for c in (*rules.enclosure_cards, *rules.support_cards)
-        }
+        self.reveals = {c.name: Reveal(c.name) for c in rules.all_cards}
         self.enclosure_names = tuple(c.name for c in rules.enclosure_cards)
         self.support_names = tuple(c.name for c in rules.usable_support_cards)
         self.cards_to_reveal = 1 + rules.support_cards_drawn
-        self.round_roll = tuple((Roll(v), p) for v, p in dice(3, DIE_FACES))
-        self.die_roll = tuple((Roll((v,)), p) for v, p in die(DIE_FACES))
-        self.order_roll = tuple((Roll((v,)), p) for v, p in die(rules.order_die_faces))
-        self.set_six = tuple(SetSix(v) for v in range(1, MAX_SIDE + 1))
+        self.round_roll: tuple[tuple[Move, Fraction], ...] = tuple(
+            (Roll(v), p) for v, p in dice(3, DIE_FACES)
+        )
+        self.die_roll: tuple[tuple[Move, Fraction], ...] = tuple(
+            (Roll((v,)), p) for v, p in die(DIE_FACES)
+        )
+        self.order_roll: tuple[tuple[Move, Fraction], ...] = tuple(
+            (Roll((v,)), p) for v, p in die(rules.order_die_faces)
+        )
+        self.round_roll_moves = tuple(m for m, _ in self.round_roll)
+        self.die_roll_moves = tuple(m for m, _ in self.die_roll)
+        self.order_roll_moves = tuple(m for m, _ in self.order_roll)
+        self.round_roll_set = frozenset(self.round_roll_moves)
+        self.die_roll_set = frozenset(self.die_roll_moves)
+        self.order_roll_set = frozenset(self.order_roll_moves)
+        self.six_moves: tuple[Move, ...] = (
+            RerollSix(),
+            *(SetSix(v) for v in range(1, MAX_SIDE + 1)),
+        )
         self.rerolls = {v: Reroll(v) for v in range(1, MAX_SIDE + 1)}
         self.adjusts = {
             (v, to): Adjust(v, to)
@@ -132,12 +158,11 @@ class Tables:
             for to in (v - 1, v + 1)
             if 1 <= to <= MAX_SIDE
         }
+        # move_tokens[(kind, column)]: the moves of a kind token from that column to each other.
         self.move_tokens = {
-            (k, a, b): MoveToken(k, a, b)
+            (k, a): tuple(MoveToken(k, a, b) for b in range(1, COLUMNS + 1) if b != a)
             for k in KINDS
             for a in range(1, COLUMNS + 1)
-            for b in range(1, COLUMNS + 1)
-            if a != b
         }
         fert = rules.fertilizer
         self.min_cost = min(fert.reroll, fert.adjust, fert.move, fert.refresh)
@@ -167,18 +192,15 @@ class Tables:
         self.category_index = {c.name: i for i, c in enumerate(rules.farm_board)}
         self.empty_rows: tuple[tuple[str, ...], ...] = ((),) * len(rules.farm_board)
         self.all_seats = (1 << rules.players) - 1
-        self._fractions: dict[tuple[int, int], Fraction] = {}
+        # fractions[total][n] is n/total: the chance of drawing one of n tokens from a bag of total.
+        most = sum(rules.bag.counts())
+        self.fractions = tuple(
+            tuple(Fraction(n, total) if total else Fraction(0) for n in range(total + 1))
+            for total in range(most + 1)
+        )
 
     def _rect(self, w: int, h: int) -> int:
         return sum(1 << (y * self.size + x) for y in range(h) for x in range(w))
-
-    def fraction(self, k: int, n: int) -> Fraction:
-        """``Fraction(k, n)``, memoised: draws ask for the same few again and again."""
-        key = (k, n)
-        f = self._fractions.get(key)
-        if f is None:
-            f = self._fractions[key] = Fraction(k, n)
-        return f
 
 
 @lru_cache(maxsize=32)
