@@ -79,7 +79,7 @@ def _board_lines(state: State) -> list[str]:
             down = fence(at(x - 1, y), at(x, y))
             left = fence(at(x - 1, y - 1), at(x - 1, y))
             right = fence(at(x, y - 1), at(x, y))
-            row += "+" if up or down or left or right else " "
+            row += "+" if left or right else "|" if up or down else " "
             if x < size:
                 row += "---" if right else "   "
         lines.append(row.rstrip())
@@ -142,9 +142,10 @@ def _player_lines(state: State) -> list[str]:
         if state.player == seat:
             marks.append("to play")
         mark = f" [{', '.join(marks)}]" if marks else ""
+        count = len(farm.enclosures)
         lines.append(
             f"Player {seat}{mark}: {farm.points} points, {farm.fertilizer} fertilizer, "
-            f"{len(farm.enclosures)} enclosures ({sizes or 'none'})"
+            f"{count} enclosure{'' if count == 1 else 's'} ({sizes or 'none'})"
         )
         rows = "; ".join(
             f"{cat.name} {' '.join(row) if row else '-'}"
@@ -191,7 +192,7 @@ def render_svg(state: State) -> str:
     board = size * unit
     panel_x = margin * 2 + board
     farm_h = 34 + 16 * len(rules.farm_board)
-    height = max(board + 2 * margin, 200 + farm_h * rules.players)
+    height = max(board + 2 * margin, 260 + 13 * rules.column_slots + farm_h * rules.players)
     svg = Svg(panel_x + 330, height)
     svg.rect(margin, margin, board, board, fill="#f4f0e0", stroke="#8a7a50", stroke_width=2)
     for i in range(1, size):
@@ -233,12 +234,22 @@ def render_svg(state: State) -> str:
     for i, value in enumerate(state.dice):
         svg.rect(x + 120 + i * 30, 40, 24, 24, fill="#ffffff", stroke="#000000", rx=4)
         svg.text(x + 132 + i * 30, 52, "*" if value == 6 else str(value), size=13)
-    svg.text(x, 80, "Assets board", size=12, anchor="start", weight="bold")
+    order = " ".join(map(str, state.order)) or "-"
+    svg.text(
+        x, 76, f"Turn order: {order}   Bag: {state.bag_size()} tokens", size=11, anchor="start"
+    )
+    for i, name in enumerate(state.cards):
+        svg.text(x, 92 + i * 13, f"Mission: {_mission_text(state, name)}", size=10, anchor="start")
+    board_top = 104 + 13 * len(state.cards)
+    svg.text(x, board_top, "Assets board", size=12, anchor="start", weight="bold")
+    depth = max(rules.column_slots, *(len(c) for c in state.columns))
     for c, column in enumerate(state.columns):
-        svg.text(x + 10 + c * 62, 96, str(c + 1), size=11, anchor="start", weight="bold")
+        svg.text(
+            x + 10 + c * 62, board_top + 16, str(c + 1), size=11, anchor="start", weight="bold"
+        )
         for i, kind in enumerate(column):
-            svg.text(x + 10 + c * 62, 110 + i * 13, kind, size=10, anchor="start")
-    top = 120 + 13 * rules.column_slots
+            svg.text(x + 10 + c * 62, board_top + 30 + i * 13, kind, size=10, anchor="start")
+    top = board_top + 40 + 13 * depth
     sheets = score_sheets(state)
     for seat, farm in enumerate(state.farms):
         y = top + seat * farm_h

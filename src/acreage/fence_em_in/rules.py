@@ -364,14 +364,15 @@ class Rules(DataClass):
 
     def _check_farm_board(self) -> None:
         _check(bool(self.farm_board), "farm_board", "expected at least one category")
-        names = [c.name for c in self.farm_board]
+        names: list[str] = []
         for i, cat in enumerate(self.farm_board):
             where = f"farm_board[{i}]"
             _check(
-                cat.name.isidentifier() and names.count(cat.name) == 1,
+                cat.name.isidentifier() and cat.name not in names,
                 f"{where}.name",
                 f"expected a unique single word, got {cat.name!r}",
             )
+            names.append(cat.name)
             _check(bool(cat.points), f"{where}.points", "expected at least one slot")
             _check(
                 all(p >= 0 for p in cat.points),
