@@ -212,7 +212,7 @@ def test_take_from_the_third_die_column() -> None:
     state = play(start(2), "roll 2 3 4", "place 2,2 3x2")
     assert state.phase is fei.Phase.TAKE
     assert texts(state) == ["take corn"]  # the 4 names column 4
-    illegal(state, "take cow", "column 4 .the third die. holds no cow")
+    illegal(state, "take cow", r"column 4 \(the third die\) holds no cow")
     state = play(state, "take corn")
     assert state.columns[3] == ("corn",)
     assert state.farms[0].enclosures[-1] == fei.Enclosure(2, 2, 3, 2, "corn")
