@@ -73,6 +73,7 @@ def cells(e: fei.Enclosure) -> set[tuple[int, int]]:
 def check_invariants(state: fei.State) -> None:
     rules = state.rules
     size = rules.board_size
+    grid = rules.grid
     taken: set[tuple[int, int]] = set()
     for seat, farm in enumerate(state.farms):
         own: set[tuple[int, int]] = set()
@@ -91,7 +92,7 @@ def check_invariants(state: fei.State) -> None:
                 assert here & beside, "touches an earlier enclosure of its owner"
             own |= here
             taken |= here
-        assert farm.land == sum(1 << (y * size + x) for x, y in own)
+        assert farm.land == sum(1 << grid.cell_id(cell) for cell in own)
         assert farm.fertilizer >= 0, "fertilizer never negative"
         kinds = [e.kind for e in farm.enclosures if e.kind is not None]
         assert farm.points == placement_points(kinds), "running score = recomputation"
@@ -99,7 +100,7 @@ def check_invariants(state: fei.State) -> None:
         assert farm.placed == tuple(tally[k] for k in fei.KINDS)
         for cat, row in zip(rules.farm_board, farm.rows, strict=True):
             assert len(row) <= len(cat.points)
-    assert state.occupied == sum(1 << (y * size + x) for x, y in taken)
+    assert state.occupied == sum(1 << grid.cell_id(cell) for cell in taken)
     # Tokens are conserved: bag + assets board + farm boards + discards + the one in hand.
     count = Counter(dict(zip(fei.KINDS, state.bag, strict=True)))
     for column in state.columns:
@@ -136,3 +137,51 @@ def test_invariants_hold_on_every_state(playout: Playout) -> None:
     assert fei.is_terminal(final)
     assert final.round <= final.rules.rounds
     assert fei.winners(final)
+
+
+def brute_force_places(state: fei.State) -> set[fei.Place]:
+    """Every legal enclosure, found cell by cell from the rulebook's words."""
+    rules = state.rules
+    size = rules.board_size
+    seat = state.order[state.turn]
+    own = set().union(*(cells(e) for e in state.farms[seat].enclosures))
+    taken = set().union(*(cells(e) for farm in state.farms for e in farm.enclosures))
+    others = {c for p, c in enumerate(rules.start_cells) if p != seat}
+    out = set()
+    dice = list(state.dice)
+    for i, w in enumerate(dice):
+        for j, h in enumerate(dice):
+            if i == j:
+                continue
+            third = next(d for k, d in enumerate(dice) if k not in (i, j))
+            if not state.columns[third - 1]:
+                continue
+            for x in range(size - w + 1):
+                for y in range(size - h + 1):
+                    here = cells(fei.Enclosure(x, y, w, h))
+                    if here & taken or here & others:
+                        continue
+                    edge = {
+                        (a + dx, b + dy)
+                        for a, b in here
+                        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
+                    }
+                    if (own and edge & own) or (not own and rules.start_cells[seat] in here):
+                        out.add(fei.Place(x, y, w, h))
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_bit_parallel_placement_matches_brute_force(players: int) -> None:
+    import acreage
+
+    checked = 0
+    for seed in range(3):
+        result = acreage.play(fei.GAME, fei.Rules(players=players), seed=f"places/{seed}")
+        for state in acreage.replay(result.record):
+            if state.phase is fei.Phase.PLACE:
+                listed = [m for m in fei.legal_moves(state) if isinstance(m, fei.Place)]
+                assert len(listed) == len(set(listed))
+                assert set(listed) == brute_force_places(state)
+                checked += 1
+    assert checked > 20

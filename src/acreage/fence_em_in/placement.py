@@ -6,13 +6,12 @@ enclosure, and must share at least one cell edge (not only a corner) with one
 of your own existing enclosures. On your very first turn it must instead
 cover your starting cell."
 
-Cells are bits ``y * size + x``. For a cell set ``m``, :func:`meets` gives
-the top-left cells whose ``w`` x ``h`` rectangle contains a cell of ``m``:
-``m`` smeared ``w - 1`` cells left, then ``h - 1`` rows up. Rectangles that
-stay on the board never wrap a row, so the smear needs no masks. A
-placement is legal where the rectangle is on the board (``valid``), meets no
-blocked cell, and meets the cells next to the player's land (or covers the
-starting cell).
+Cells are bits ``y * size + x``. The top-left cells whose ``w`` x ``h``
+rectangle contains a cell of a set ``m`` are ``m`` smeared ``w - 1`` cells
+left, then ``h - 1`` rows up (rectangles that stay on the board never wrap a
+row, so the smear needs no masks). A placement is legal where the rectangle
+is on the board (``valid``), meets no blocked cell, and meets the cells next
+to the player's land (or covers the starting cell).
 """
 
 from __future__ import annotations
@@ -20,12 +19,7 @@ from __future__ import annotations
 from acreage.fence_em_in.moves import Place
 from acreage.fence_em_in.tables import Tables
 
-__all__ = ["beside", "legal_places", "meets", "place_ok"]
-
-
-def meets(m: int, w: int, h: int, row: int) -> int:
-    """Top-left cells whose ``w`` x ``h`` rectangle meets cell set ``m`` (rows ``row`` bits apart)."""
-    return _down(_across(m, w), h, row)
+__all__ = ["beside", "legal_places", "place_ok"]
 
 
 def beside(tables: Tables, land: int) -> int:
@@ -87,13 +81,6 @@ def _across(m: int, w: int) -> int:
     out = m
     for dx in range(1, w):
         out |= m >> dx
-    return out
-
-
-def _down(m: int, h: int, row: int) -> int:
-    out = m
-    for dy in range(1, h):
-        out |= m >> (dy * row)
     return out
 
 

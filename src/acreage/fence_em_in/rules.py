@@ -18,6 +18,7 @@ import attrs
 
 from acreage.core.data import PRIMARY, DataClass, from_data
 from acreage.core.game import RulesError
+from acreage.core.grid import SquareGrid
 
 if TYPE_CHECKING:
     from acreage.fence_em_in.tables import Tables
@@ -427,6 +428,12 @@ class Rules(DataClass):
     def usable_support_cards(self) -> tuple[SupportCard, ...]:
         """The support cards used with this player count."""
         return tuple(c for c in self.support_cards if c.min_players <= self.players)
+
+    @property
+    def grid(self) -> SquareGrid:
+        """The enclosure board as a core grid: its cell ids are the bits of
+        ``Farm.land`` and ``State.occupied``, ready for ``acreage.core.regions``."""
+        return SquareGrid(self.board_size, self.board_size)
 
     @cached_property
     def tables(self) -> Tables:

@@ -11,7 +11,7 @@ import enum
 import attrs
 
 from acreage.core.game import Chance
-from acreage.fence_em_in.rules import KINDS, Rules
+from acreage.fence_em_in.rules import Rules
 
 __all__ = ["Enclosure", "Farm", "Phase", "State", "View"]
 
@@ -72,10 +72,6 @@ class Farm:
     fertilizer: int
     rows: tuple[tuple[str, ...], ...]
     discards: tuple[str, ...]
-
-    def placed_count(self, kind: str) -> int:
-        """How many ``kind`` miniatures are in this farm's enclosures."""
-        return self.placed[KINDS.index(kind)]
 
 
 @attrs.frozen

@@ -12,7 +12,6 @@ from fractions import Fraction
 from functools import lru_cache
 
 from acreage.core.chance import dice, die
-from acreage.core.grid import SquareGrid
 from acreage.fence_em_in.moves import (
     Adjust,
     Discard,
@@ -54,7 +53,6 @@ class Tables:
     def __init__(self, rules: Rules) -> None:
         size = rules.board_size
         self.size = size
-        self.grid = SquareGrid(size, size)
         self.full = (1 << size * size) - 1
         first_col = sum(1 << (y * size) for y in range(size))
         self.not_first_col = self.full & ~first_col
