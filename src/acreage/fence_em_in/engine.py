@@ -65,7 +65,6 @@ _REFRESH = Refresh()
 _NO_GROUPS: tuple[tuple[int, ...], ...] = ()
 _NO_ROLLS: tuple[int, ...] = ()
 _EMPTY_BOARD: tuple[tuple[str, ...], ...] = ((),) * COLUMNS
-_BY_KIND = KIND_INDEX.__getitem__
 
 Columns = tuple[tuple[str, ...], ...]
 
@@ -102,14 +101,14 @@ def is_terminal(state: State) -> bool:
 # -- what can happen ---------------------------------------------------------------
 
 
-def _next_column(columns: Columns, slots: int) -> int:
-    """The column index the next token from the bag goes to, or -1 when every column is full.
+def _next_column(sizes: list[int], slots: int) -> int:
+    """The index of the column the next token from the bag goes to, given the
+    columns' ``sizes``; -1 when every column is full.
 
     "Draw asset tokens from the bag and place them on the assets board,
     filling from left to right and top to bottom": the leftmost of the
     columns holding the fewest tokens, while it has a free slot.
     """
-    sizes = list(map(len, columns))
     fewest = min(sizes)
     return sizes.index(fewest) if fewest < slots else -1
 
@@ -117,7 +116,7 @@ def _next_column(columns: Columns, slots: int) -> int:
 def _draw_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
     t = state.rules.tables
     draws = t.draws
-    column = _next_column(state.columns, state.rules.column_slots) + 1
+    column = _next_column(list(map(len, state.columns)), state.rules.column_slots) + 1
     bag = state.bag
     chances = t.fractions[sum(bag)]
     return tuple([(draws[k][column], chances[n]) for k, n in enumerate(bag) if n])
@@ -376,7 +375,7 @@ def _end_round(state: State, farms: tuple[Farm, ...], passed: int) -> State:
     # when everyone passed, so it is skipped.
     if state.round >= rules.rounds or passed == rules.tables.all_seats:
         return _between(state, None, Phase.END, farms, columns, bag, passed)
-    if any(bag) and _next_column(columns, rules.column_slots) >= 0:
+    if any(bag) and _next_column(list(map(len, columns)), rules.column_slots) >= 0:
         return _between(state, CHANCE, Phase.REFILL, farms, columns, bag, passed)
     return _after_refill(state, farms, columns, bag, passed)
 
@@ -492,7 +491,7 @@ def _apply_draw(state: State, move: Draw) -> State:
     rules = state.rules
     old = state.columns
     sizes = list(map(len, old))
-    column = _next_column(old, rules.column_slots)
+    column = _next_column(sizes, rules.column_slots)
     k = KIND_INDEX[move.kind]
     if move.column != column + 1:
         raise _illegal(
@@ -503,7 +502,7 @@ def _apply_draw(state: State, move: Draw) -> State:
         raise _illegal(move, f"the bag holds no {move.kind}")
     columns = (
         *old[:column],
-        tuple(sorted((*old[column], move.kind), key=_BY_KIND)),
+        rules.tables.with_token(old[column], move.kind),
         *old[column + 1 :],
     )
     bag = (*bag[:k], bag[k] - 1, *bag[k + 1 :])
@@ -670,7 +669,7 @@ def _apply_move_token(state: State, move: MoveToken) -> State:
     farms = _pay(state, move, state.rules.fertilizer.move)
     columns = list(state.columns)
     columns[a - 1] = _without(columns[a - 1], move.kind)
-    columns[b - 1] = tuple(sorted((*columns[b - 1], move.kind), key=_BY_KIND))
+    columns[b - 1] = state.rules.tables.with_token(columns[b - 1], move.kind)
     return _turn(state, farms, state.dice, state.uses + 1, tuple(columns), state.bag)
 
 

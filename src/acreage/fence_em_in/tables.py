@@ -36,6 +36,8 @@ KIND_INDEX: dict[str, int] = {k: i for i, k in enumerate(KINDS)}
 ANIMAL_MASK = sum(1 << KIND_INDEX[k] for k in ANIMALS)
 CROP_MASK = sum(1 << KIND_INDEX[k] for k in CROPS)
 
+_MEMO_LIMIT = 50_000
+
 # Farm-board rules as small ints for the hot path.
 SAME, DIFFERENT, ALTERNATING, ANY = range(4)
 _RULE_CODES = {"same": SAME, "different": DIFFERENT, "alternating": ALTERNATING, "any": ANY}
@@ -190,12 +192,27 @@ class Tables:
         self.category_index = {c.name: i for i, c in enumerate(rules.farm_board)}
         self.empty_rows: tuple[tuple[str, ...], ...] = ((),) * len(rules.farm_board)
         self.all_seats = (1 << rules.players) - 1
+        self._columns: dict[tuple[tuple[str, ...], str], tuple[str, ...]] = {}
         # fractions[total][n] is n/total: the chance of drawing one of n tokens from a bag of total.
         most = sum(rules.bag.counts())
         self.fractions = tuple(
             tuple(Fraction(n, total) if total else Fraction(0) for n in range(total + 1))
             for total in range(most + 1)
         )
+
+    def with_token(self, column: tuple[str, ...], kind: str) -> tuple[str, ...]:
+        """``column`` with a ``kind`` token added, kept in :data:`KINDS` order.
+
+        Memoised: a column is a small multiset, so the same few come back
+        again and again, and sorting with a key is the costly part of a draw.
+        """
+        key = (column, kind)
+        out = self._columns.get(key)
+        if out is None:
+            if len(self._columns) >= _MEMO_LIMIT:  # moved tokens can pile up without bound
+                self._columns.clear()
+            out = self._columns[key] = tuple(sorted((*column, kind), key=KIND_INDEX.__getitem__))
+        return out
 
     def _rect(self, w: int, h: int) -> int:
         return sum(1 << (y * self.size + x) for y in range(h) for x in range(w))
