@@ -61,3 +61,17 @@ def test_cli_play_show(capsys: object) -> None:
     assert "Assets board (the third die names the column):" in out
     assert "Game over after round" in out
     assert out.rstrip().splitlines()[-2].startswith("scores ")
+
+
+def test_text_names_the_order_roller_and_discards() -> None:
+    state = play(start(3), "roll 2 3 4", "place 3,3 2x3", "take corn", "put corn in same")
+    state = play(state, "place 9,2 2x3", "take corn", "put corn in same")
+    state = play(state, "place 9,9 2x3", "take corn", "put corn in same")
+    state = play(state, *(f"draw hay to column {c}" for c in (4, 4, 4)))
+    assert state.phase is fei.Phase.ORDER
+    assert fei.render_text(state).splitlines()[0] == (
+        "Round 1 of 10: chance: player 0 rolls for the turn order"
+    )
+    farms = list(state.farms)
+    farms[2] = attrs.evolve(farms[2], discards=("barn",))
+    assert "  discarded: barn" in fei.render_text(attrs.evolve(state, farms=tuple(farms)))

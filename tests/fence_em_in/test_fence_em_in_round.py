@@ -289,3 +289,36 @@ def test_bag_running_out_ends_the_game() -> None:
     state = play(state, "draw chicken to column 4")
     assert state.phase is fei.Phase.END and sum(state.bag) == 0
     assert state.columns[3] == ("chicken",)
+
+
+# -- moves the legal list never offers ----------------------------------------------
+
+
+def test_moves_built_by_hand_are_checked_too() -> None:
+    state = rich(start(2), 9)
+    with pytest.raises(IllegalMoveError, match="one column 1-5 to another"):
+        fei.apply_move(state, fei.MoveToken("cow", 3, 3))
+    with pytest.raises(IllegalMoveError, match="column 2 holds no cow"):
+        fei.apply_move(state, fei.MoveToken("cow", 2, 3))
+    six = play(start(2), "roll 1 2 6")
+    with pytest.raises(IllegalMoveError, match="set to a value from 1 to 5"):
+        fei.apply_move(six, fei.SetSix(6))
+    state = play(start(2), "roll 2 3 1", "place 3,3 2x3", "take chicken")
+    with pytest.raises(IllegalMoveError, match="no category 'nowhere'"):
+        fei.apply_move(state, fei.Put("chicken", "nowhere"))
+    with pytest.raises(IllegalMoveError, match="the token in hand is a chicken"):
+        fei.apply_move(state, fei.Discard("cow"))
+
+
+def test_a_third_fertilizer_use_is_refused_by_name() -> None:
+    state = play(rich(start(2), 9), "adjust 2 to 1", "adjust 1 to 2")
+    assert state.phase is fei.Phase.PLACE and state.farms[0].fertilizer == 3
+    illegal(state, "reroll 3", "at most 2 times per turn")
+
+
+def test_refresh_needs_tokens_somewhere() -> None:
+    state = rich(start(2), 2)
+    emptied = attrs.evolve(state, columns=((),) * 5, bag=(0,) * 8)
+    assert "refresh assets" not in texts(emptied)
+    with pytest.raises(IllegalMoveError, match="the assets board and the bag are empty"):
+        fei.apply_move(emptied, fei.Refresh())

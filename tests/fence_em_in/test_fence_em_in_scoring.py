@@ -206,3 +206,22 @@ def test_running_score_is_the_score_track_until_the_end() -> None:
     state = play(state, "roll 2 3 4", "place 3,3 2x3", "take corn", "put corn in same")
     assert fei.scores(state) == (2, 0)
     assert fei.winners(state) == ()
+
+
+def test_alternating_never_takes_buildings_even_when_listed() -> None:
+    board = (fei.Category("alternating", "Alternating", "alternating", (1, 3), kinds=fei.KINDS),)
+    t = fei.Rules(farm_board=board).tables
+    assert not accepts(t, 0, (), "barn")
+    assert not accepts(t, 0, ("cow",), "granary")
+    assert accepts(t, 0, ("cow",), "corn")
+
+
+def test_column_memo_stays_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    from acreage.fence_em_in import tables
+
+    t = fei.Rules(players=3, rounds=7).tables  # rules no other test uses: a fresh memo
+    monkeypatch.setattr(tables, "_MEMO_LIMIT", 2)
+    assert t.with_token(("cow",), "barn") == ("cow", "barn")
+    assert t.with_token(("hay", "hay"), "sheep") == ("sheep", "hay", "hay")
+    assert t.with_token((), "granary") == ("granary",)
+    assert len(t._columns) <= 2

@@ -201,8 +201,7 @@ def _take_column(state: State) -> int:
 def _farm_moves(state: State) -> tuple[Move, ...]:
     t = state.rules.tables
     kind = state.token
-    if kind is None:
-        return ()
+    assert kind is not None, "a token is in hand in the FARM phase"
     rows = state.farms[state.order[state.turn]].rows
     puts = t.puts[KIND_INDEX[kind]]
     out = tuple(puts[i] for i, row in enumerate(rows) if accepts(t, i, row, kind))
@@ -243,7 +242,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
 
 
 def _with(state: State, **changes: Any) -> State:
-    """A copy of ``state`` with ``changes``: for the rare transitions between rounds."""
+    """A copy of ``state`` with ``changes``: for the rare moves (reveals, re-rolls, refreshes)."""
     fields = {f: getattr(state, f) for f in _FIELDS}
     fields.update(changes)
     return State(**fields)
@@ -600,10 +599,11 @@ def _apply_set_six(state: State, move: SetSix) -> State:
 
 def _pay(state: State, move: Move, cost: int) -> tuple[Farm, ...]:
     """The farms after the player pays ``cost`` fertilizer for the use ``move``."""
-    _expect(state, move, Phase.FERTILIZE)
-    if state.uses >= state.rules.fertilizer.uses_per_turn:
+    if state.phase is not Phase.FERTILIZE:
         limit = state.rules.fertilizer.uses_per_turn
-        raise _illegal(move, f"fertilizer can be used at most {limit} times per turn")
+        if state.phase is Phase.PLACE and state.uses >= limit:
+            raise _illegal(move, f"fertilizer can be used at most {limit} times per turn")
+        raise _not_now(state, move)
     seat = state.order[state.turn]
     farm = state.farms[seat]
     if farm.fertilizer < cost:
@@ -612,10 +612,9 @@ def _pay(state: State, move: Move, cost: int) -> tuple[Farm, ...]:
 
 
 def _apply_reroll(state: State, move: Reroll) -> State:
-    if move.value not in state.dice or state.phase is not Phase.FERTILIZE:
-        _expect(state, move, Phase.FERTILIZE)
-        raise _illegal(move, f"no die shows {move.value}")
     farms = _pay(state, move, state.rules.fertilizer.reroll)
+    if move.value not in state.dice:
+        raise _illegal(move, f"no die shows {move.value}")
     return _with(
         state,
         to_move=CHANCE,
@@ -627,12 +626,11 @@ def _apply_reroll(state: State, move: Reroll) -> State:
 
 
 def _apply_adjust(state: State, move: Adjust) -> State:
-    if move.value not in state.dice or state.phase is not Phase.FERTILIZE:
-        _expect(state, move, Phase.FERTILIZE)
+    farms = _pay(state, move, state.rules.fertilizer.adjust)
+    if move.value not in state.dice:
         raise _illegal(move, f"no die shows {move.value}")
     if abs(move.to - move.value) != 1 or not 1 <= move.to < CHOICE:
         raise _illegal(move, "a die is adjusted one up or down, within 1-5")
-    farms = _pay(state, move, state.rules.fertilizer.adjust)
     dice = _sorted_dice(_without(state.dice, move.value), move.to)
     return _turn(state, farms, dice, state.uses + 1, state.columns, state.bag)
 
@@ -640,14 +638,12 @@ def _apply_adjust(state: State, move: Adjust) -> State:
 def _apply_refresh(state: State, move: Refresh) -> State:
     """Every token on the assets board goes back in the bag; the board is refilled."""
     farms = _pay(state, move, state.rules.fertilizer.refresh)
-    if not (any(state.columns) or any(state.bag)):
+    if not (any(state.columns) or any(state.bag)):  # never listed: only a hand-made state
         raise _illegal(move, "the assets board and the bag are empty")
     bag = list(state.bag)
     for column in state.columns:
         for kind in column:
             bag[KIND_INDEX[kind]] += 1
-    if not any(bag):
-        return _turn(state, farms, state.dice, state.uses + 1, _EMPTY_BOARD, tuple(bag))
     return _with(
         state,
         to_move=CHANCE,
@@ -660,13 +656,12 @@ def _apply_refresh(state: State, move: Refresh) -> State:
 
 
 def _apply_move_token(state: State, move: MoveToken) -> State:
+    farms = _pay(state, move, state.rules.fertilizer.move)
     a, b = move.source, move.target
     if not (1 <= a <= COLUMNS and 1 <= b <= COLUMNS) or a == b:
         raise _illegal(move, "a token moves from one column 1-5 to another")
     if move.kind not in state.columns[a - 1]:
-        _expect(state, move, Phase.FERTILIZE)
         raise _illegal(move, f"column {a} holds no {move.kind}")
-    farms = _pay(state, move, state.rules.fertilizer.move)
     columns = list(state.columns)
     columns[a - 1] = _without(columns[a - 1], move.kind)
     columns[b - 1] = state.rules.tables.with_token(columns[b - 1], move.kind)

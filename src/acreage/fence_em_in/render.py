@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from acreage.core.game import CHANCE
 from acreage.core.svg import PLAYER_COLOURS, Svg
-from acreage.fence_em_in.rules import COLUMNS, KINDS
+from acreage.fence_em_in.rules import COLUMNS, KINDS, EnclosureCard
 from acreage.fence_em_in.scoring import score_sheets, winners
 from acreage.fence_em_in.state import Enclosure, Phase, State
 
@@ -119,14 +119,11 @@ def _assets_lines(state: State) -> list[str]:
 
 def _mission_text(state: State, name: str) -> str:
     rules = state.rules
-    for card in rules.enclosure_cards:
-        if card.name == name:
-            cmp = "under" if card.size == "small" else "of at least"
-            return f"{name} ({card.points} per enclosure {cmp} {rules.enclosure_threshold} cells)"
-    for s in rules.support_cards:
-        if s.name == name:
-            return f"{name} ({s.points} for more than {s.more_than} cells of {s.kind})"
-    return name
+    card = next(c for c in rules.all_cards if c.name == name)
+    if isinstance(card, EnclosureCard):
+        cmp = "under" if card.size == "small" else "of at least"
+        return f"{name} ({card.points} per enclosure {cmp} {rules.enclosure_threshold} cells)"
+    return f"{name} ({card.points} for more than {card.more_than} cells of {card.kind})"
 
 
 def _player_lines(state: State) -> list[str]:

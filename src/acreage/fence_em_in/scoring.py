@@ -94,10 +94,7 @@ def farm_board_points(rules: Rules, farm: Farm) -> int:
 
 
 def _card(rules: Rules, name: str) -> EnclosureCard | SupportCard:
-    for card in rules.all_cards:
-        if card.name == name:
-            return card
-    raise KeyError(name)
+    return next(card for card in rules.all_cards if card.name == name)
 
 
 def mission_points(rules: Rules, cards: tuple[str, ...], farm: Farm) -> int:
