@@ -203,8 +203,9 @@ def _farm_moves(state: State) -> tuple[Move, ...]:
     kind = state.token
     assert kind is not None, "a token is in hand in the FARM phase"
     rows = state.farms[state.order[state.turn]].rows
-    puts = t.puts[KIND_INDEX[kind]]
-    out = tuple(puts[i] for i, row in enumerate(rows) if accepts(t, i, row, kind))
+    k = KIND_INDEX[kind]
+    puts = t.puts[k]
+    out = tuple(puts[i] for i in t.categories_for[k] if accepts(t, i, rows[i], kind))
     return out or (t.discards[kind],)
 
 

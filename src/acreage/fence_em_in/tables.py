@@ -188,6 +188,11 @@ class Tables:
             (_RULE_CODES[c.rule], sum(1 << KIND_INDEX[k] for k in c.kinds), len(c.points))
             for c in rules.farm_board
         )
+        # The categories that take a kind at all, per kind index.
+        self.categories_for = tuple(
+            tuple(i for i, (_, kinds, _) in enumerate(self.categories) if kinds >> k & 1)
+            for k in range(len(KINDS))
+        )
         self.puts = tuple(tuple(Put(k, c.name) for c in rules.farm_board) for k in KINDS)
         self.category_index = {c.name: i for i, c in enumerate(rules.farm_board)}
         self.empty_rows: tuple[tuple[str, ...], ...] = ((),) * len(rules.farm_board)
