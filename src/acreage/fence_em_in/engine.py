@@ -470,8 +470,11 @@ def _with_fertilizer(farm: Farm, fertilizer: int) -> Farm:
     )
 
 
-def _replace(farms: tuple[Farm, ...], seat: int, farm: Farm) -> tuple[Farm, ...]:
-    return (*farms[:seat], farm, *farms[seat + 1 :])
+def _replace(items: tuple[Any, ...], i: int, item: Any) -> tuple[Any, ...]:
+    """``items`` with ``item`` at index ``i`` (a list round trip is the quickest way)."""
+    out = list(items)
+    out[i] = item
+    return tuple(out)
 
 
 def _apply_reveal(state: State, move: Reveal) -> State:
@@ -500,12 +503,8 @@ def _apply_draw(state: State, move: Draw) -> State:
     bag = state.bag
     if not bag[k]:
         raise _illegal(move, f"the bag holds no {move.kind}")
-    columns = (
-        *old[:column],
-        rules.tables.with_token(old[column], move.kind),
-        *old[column + 1 :],
-    )
-    bag = (*bag[:k], bag[k] - 1, *bag[k + 1 :])
+    columns = _replace(old, column, rules.tables.with_token(old[column], move.kind))
+    bag = _replace(bag, k, bag[k] - 1)
     sizes[column] += 1
     if any(bag) and min(sizes) < rules.column_slots:
         return State(
@@ -760,7 +759,7 @@ def _apply_take(state: State, move: Take) -> State:
     scored = Farm(
         farm.land,
         (*farm.enclosures[:-1], Enclosure(last.x, last.y, last.width, last.height, move.kind)),
-        (*placed[:k], placed[k] + 1, *placed[k + 1 :]),
+        _replace(placed, k, placed[k] + 1),
         farm.points + points,
         farm.fertilizer + fertilizer,
         farm.rows,
@@ -779,7 +778,7 @@ def _apply_take(state: State, move: Take) -> State:
         move.kind,
         _replace(state.farms, seat, scored),
         state.occupied,
-        (*columns[:index], _without(column, move.kind), *columns[index + 1 :]),
+        _replace(columns, index, _without(column, move.kind)),
         state.bag,
         state.cards,
         state.passed,
@@ -808,7 +807,7 @@ def _apply_put(state: State, move: Put) -> State:
         farm.placed,
         farm.points,
         farm.fertilizer,
-        (*rows[:i], (*rows[i], move.kind), *rows[i + 1 :]),
+        _replace(rows, i, (*rows[i], move.kind)),
         farm.discards,
     )
     return _next_turn(state, _replace(state.farms, seat, filled), state.passed)
