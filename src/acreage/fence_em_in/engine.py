@@ -538,6 +538,10 @@ def _apply_draw(state: State, move: Draw) -> State:
 def _apply_roll(state: State, move: Roll) -> State:
     phase = state.phase
     t = state.rules.tables
+    if phase is Phase.ORDER:
+        if move not in t.order_roll_set:
+            raise _illegal(move, f"the order roll is one die, 1-{state.rules.order_die_faces}")
+        return _order_roll(state, move.values[0])
     if phase is Phase.ROLL:
         if move not in t.round_roll_set:
             raise _illegal(move, "the round's roll is three dice, each 1-6")
@@ -547,33 +551,44 @@ def _apply_roll(state: State, move: Roll) -> State:
             raise _illegal(move, "a re-roll is one die, 1-6")
         dice = _sorted_dice(state.dice, move.values[0])
         return _turn(state, state.farms, dice, state.uses, state.columns, state.bag)
-    if phase is Phase.ORDER:
-        if move not in t.order_roll_set:
-            raise _illegal(move, f"the order roll is one die, 1-{state.rules.order_die_faces}")
-        rolls = (*state.rolls, move.values[0])
-        i = next(i for i, g in enumerate(state.groups) if len(g) > 1)
-        group = state.groups[i]
-        if len(rolls) < len(group):
-            return _between(
-                state,
-                CHANCE,
-                phase,
-                state.farms,
-                state.columns,
-                state.bag,
-                state.passed,
-                state.groups,
-                rolls,
-            )
-        # "The lowest value goes first ... Players with the same value re-roll
-        # among themselves": split the group by value, ties stay grouped.
-        split = tuple(
-            tuple(p for p, r in zip(group, rolls, strict=True) if r == value)
-            for value in sorted(set(rolls))
-        )
-        groups = (*state.groups[:i], *split, *state.groups[i + 1 :])
-        return _settle_order(state, state.farms, state.columns, state.bag, state.passed, groups)
     raise _not_now(state, move)
+
+
+def _order_roll(state: State, value: int) -> State:
+    """One tied player's order die; the group splits once all of it has rolled."""
+    groups = state.groups
+    rolls = (*state.rolls, value)
+    i = 0
+    while len(groups[i]) == 1:
+        i += 1
+    group = groups[i]
+    if len(rolls) < len(group):
+        return State(
+            state.rules,
+            CHANCE,
+            Phase.ORDER,
+            state.round,
+            state.order,
+            state.turn,
+            state.dice,
+            0,
+            None,
+            state.farms,
+            state.occupied,
+            state.columns,
+            state.bag,
+            state.cards,
+            state.passed,
+            groups,
+            rolls,
+        )
+    # "The lowest value goes first ... Players with the same value re-roll
+    # among themselves": split the group by value, ties stay grouped.
+    split = tuple(
+        tuple(p for p, r in zip(group, rolls, strict=True) if r == v) for v in sorted(set(rolls))
+    )
+    groups = (*groups[:i], *split, *groups[i + 1 :])
+    return _settle_order(state, state.farms, state.columns, state.bag, state.passed, groups)
 
 
 def _apply_reroll_six(state: State, move: RerollSix) -> State:
@@ -748,14 +763,14 @@ def _apply_take(state: State, move: Take) -> State:
     _expect(state, move, Phase.TAKE)
     seat = state.order[state.turn]
     farm = state.farms[seat]
-    index = _take_column(state)
+    last = farm.enclosures[-1]
+    index = state.rules.tables.third_die[state.dice][last.width][last.height] - 1
     column = state.columns[index]
     if move.kind not in column:
         raise _illegal(move, f"column {index + 1} (the third die) holds no {move.kind}")
     k = KIND_INDEX[move.kind]
     points, fertilizer = placement_gain(state.rules.tables, farm, k)
     placed = farm.placed
-    last = farm.enclosures[-1]
     scored = Farm(
         farm.land,
         (*farm.enclosures[:-1], Enclosure(last.x, last.y, last.width, last.height, move.kind)),
