@@ -1,7 +1,7 @@
 """Tables precomputed once per :class:`Rules` and shared by all its states.
 
 Board masks for bit-parallel placement, every move object the game can list
-(so listing moves allocates nothing), the chance distributions that never
+(so listing moves creates no move objects), the chance distributions that never
 change, and the scoring data in index form.
 """
 
