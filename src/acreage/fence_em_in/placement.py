@@ -51,6 +51,7 @@ def legal_places(
     blocked = occupied | tables.reserved[seat]
     near = beside(tables, land) if land else 0
     valid, cover, place_moves = tables.valid, tables.cover[seat], tables.place_moves
+    n_bytes = (size * size + 7) // 8
     out: list[Place] = []
     append = out.append
     for w, readings in tables.assignments[dice]:
@@ -69,12 +70,21 @@ def legal_places(
                 near_down |= near_across >> (depth * size)
                 depth += 1
             m = (valid[w][h] & near_down if land else cover[w][h]) & ~blocked_down
+            if not m:
+                continue
+            # A byte at a time through a table of set bits: quicker than peeling
+            # the lowest bit off a board-sized int for every move.
             moves = place_moves[w][h]
-            while m:
-                low = m & -m
-                append(moves[low.bit_length() - 1])  # type: ignore[arg-type]
-                m ^= low
+            base = 0
+            for byte in m.to_bytes(n_bytes, "little"):
+                if byte:
+                    for i in _BYTE_BITS[byte]:
+                        append(moves[base + i])  # type: ignore[arg-type]
+                base += 8
     return out
+
+
+_BYTE_BITS = tuple(tuple(i for i in range(8) if value >> i & 1) for value in range(256))
 
 
 def _across(m: int, w: int) -> int:
