@@ -56,6 +56,9 @@ __all__ = [
 ]
 
 # The bundled games by registry name, each imported the first time it is asked for.
-_BUNDLED: tuple[tuple[str, str], ...] = (("crazy-farmers", "acreage.crazy_farmers"),)
+_BUNDLED: tuple[tuple[str, str], ...] = (
+    ("crazy-farmers", "acreage.crazy_farmers"),
+    ("fence-em-in", "acreage.fence_em_in"),
+)
 for _name, _module in _BUNDLED:
     _register_builtin(_name, _module)

@@ -1,0 +1,151 @@
+"""Fence Em In: build enclosures with shared dice, fill them with your farm's assets.
+
+The public API keeps the acreage contract (see ``docs/contract.md``)::
+
+    from acreage import fence_em_in as fei
+
+    state = fei.new_game(fei.Rules(players=3))
+    while not fei.is_terminal(state):
+        state = fei.apply_move(state, fei.legal_moves(state)[0])
+    fei.scores(state), fei.winners(state)
+
+See ``docs/games/fence-em-in.md`` for the moves, phases and Rules options.
+"""
+
+from acreage.core.game import Game
+from acreage.fence_em_in.engine import (
+    apply_move,
+    chance_outcomes,
+    is_terminal,
+    legal_moves,
+    new_game,
+)
+from acreage.fence_em_in.moves import (
+    Adjust,
+    Discard,
+    Done,
+    Draw,
+    Move,
+    MoveToken,
+    Pass,
+    Place,
+    Put,
+    Refresh,
+    Reroll,
+    RerollSix,
+    Reveal,
+    Roll,
+    SetSix,
+    Take,
+    parse_move,
+)
+from acreage.fence_em_in.render import render_svg, render_text
+from acreage.fence_em_in.rules import (
+    ANIMALS,
+    BUILDINGS,
+    CROPS,
+    KINDS,
+    Bag,
+    Bonus,
+    Category,
+    EnclosureCard,
+    FertilizerRules,
+    Placement,
+    PlacementTable,
+    Rules,
+    SupportCard,
+)
+from acreage.fence_em_in.scoring import ScoreSheet, score_sheets, scores, winners
+from acreage.fence_em_in.state import Enclosure, Farm, Phase, State, View
+
+__all__ = [
+    "ANIMALS",
+    "BUILDINGS",
+    "CROPS",
+    "GAME",
+    "KINDS",
+    "Adjust",
+    "Bag",
+    "Bonus",
+    "Category",
+    "Discard",
+    "Done",
+    "Draw",
+    "Enclosure",
+    "EnclosureCard",
+    "Farm",
+    "FertilizerRules",
+    "Move",
+    "MoveToken",
+    "Pass",
+    "Phase",
+    "Place",
+    "Placement",
+    "PlacementTable",
+    "Put",
+    "Refresh",
+    "Reroll",
+    "RerollSix",
+    "Reveal",
+    "Roll",
+    "Rules",
+    "ScoreSheet",
+    "SetSix",
+    "State",
+    "SupportCard",
+    "Take",
+    "View",
+    "apply_move",
+    "chance_outcomes",
+    "is_terminal",
+    "legal_moves",
+    "new_game",
+    "observe",
+    "parse_move",
+    "render_svg",
+    "render_text",
+    "score_sheets",
+    "scores",
+    "winners",
+]
+
+
+def observe(state: State, player: int) -> View:
+    """What ``player`` sees: everything (Fence Em In has no hidden information)."""
+    return View(
+        player,
+        state.to_move,
+        state.phase,
+        state.round,
+        state.order,
+        state.turn,
+        state.dice,
+        state.uses,
+        state.token,
+        state.farms,
+        state.occupied,
+        state.columns,
+        state.bag,
+        state.cards,
+        state.passed,
+        state.groups,
+        state.rolls,
+    )
+
+
+GAME: Game[State, Move, Rules] = Game(
+    name="fence-em-in",
+    title="Fence Em In",
+    rules_type=Rules,
+    new_game=new_game,
+    legal_moves=legal_moves,
+    chance_outcomes=chance_outcomes,
+    apply_move=apply_move,
+    is_terminal=is_terminal,
+    scores=scores,
+    winners=winners,
+    observe=observe,
+    parse_move=parse_move,
+    render_text=render_text,
+    render_svg=render_svg,
+)

@@ -1,0 +1,881 @@
+"""The state machine of Fence Em In: new_game, legal_moves, chance_outcomes, apply_move.
+
+One move is one decision (or one chance outcome). The flow:
+
+Setup
+    reveal one enclosure card and the support cards (chance), draw tokens
+    onto the assets board row by row (chance), then every player rolls the
+    order die; ties re-roll among themselves (chance). Lowest goes first.
+A round
+    roll the three dice (chance). While a die shows the choice face, the
+    first player takes fertilizer and re-rolls it (then a chance node) or
+    sets it to 1-5. Then each player in turn order: fertilizer uses (each its
+    own move, at most two, ended by ``done``), ``place`` an enclosure or
+    ``pass`` when nothing fits, ``take`` a token from the third die's column
+    (placement points and fertilizer are scored), ``put`` it on the farm
+    board or ``discard`` it when no category takes it.
+End of a round
+    the game ends after the last round or when everyone passed; otherwise
+    the emptied slots are refilled from the bag (chance), the game ends if
+    the bag ran out, and the new order goes by fewest points, ties rolled.
+
+States are built with one positional constructor call per move on the hot
+paths (turns and draws); the rare round transitions go through :func:`_with`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+import attrs
+
+from acreage.core.game import CHANCE, Chance, IllegalMoveError
+from acreage.fence_em_in.moves import (
+    Adjust,
+    Discard,
+    Done,
+    Draw,
+    Move,
+    MoveToken,
+    Pass,
+    Place,
+    Put,
+    Refresh,
+    Reroll,
+    RerollSix,
+    Reveal,
+    Roll,
+    SetSix,
+    Take,
+)
+from acreage.fence_em_in.placement import legal_places, place_ok
+from acreage.fence_em_in.rules import CHOICE, COLUMNS, KINDS, FertilizerRules, Rules
+from acreage.fence_em_in.scoring import accepts, placement_gain
+from acreage.fence_em_in.state import Enclosure, Farm, Phase, State
+from acreage.fence_em_in.tables import KIND_INDEX
+
+__all__ = ["apply_move", "chance_outcomes", "is_terminal", "legal_moves", "new_game"]
+
+_PASS = Pass()
+_DONE = Done()
+_REROLL_SIX = RerollSix()
+_REFRESH = Refresh()
+_NO_GROUPS: tuple[tuple[int, ...], ...] = ()
+_NO_ROLLS: tuple[int, ...] = ()
+_EMPTY_BOARD: tuple[tuple[str, ...], ...] = ((),) * COLUMNS
+
+Columns = tuple[tuple[str, ...], ...]
+
+
+def new_game(rules: Rules) -> State:
+    """The state before setup: no cards revealed, a full bag, an empty board."""
+    farm = Farm(0, (), (0,) * len(KINDS), 0, 0, rules.tables.empty_rows, ())
+    return State(
+        rules,
+        CHANCE,
+        Phase.CARDS,
+        0,
+        (),
+        0,
+        (),
+        0,
+        None,
+        (farm,) * rules.players,
+        0,
+        _EMPTY_BOARD,
+        rules.bag.counts(),
+        (),
+        0,
+        _NO_GROUPS,
+        _NO_ROLLS,
+    )
+
+
+def is_terminal(state: State) -> bool:
+    """Whether the game is over."""
+    return state.to_move is None
+
+
+# -- what can happen ---------------------------------------------------------------
+
+
+def _next_column(sizes: list[int], slots: int) -> int:
+    """The index of the column the next token from the bag goes to, given the
+    columns' ``sizes``; -1 when every column is full.
+
+    "Draw asset tokens from the bag and place them on the assets board,
+    filling from left to right and top to bottom": the leftmost of the
+    columns holding the fewest tokens, while it has a free slot.
+    """
+    fewest = min(sizes)
+    return sizes.index(fewest) if fewest < slots else -1
+
+
+def _draw_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
+    t = state.rules.tables
+    draws = t.draws
+    column = _next_column(list(map(len, state.columns)), state.rules.column_slots) + 1
+    bag = state.bag
+    chances = t.fractions[sum(bag)]
+    return tuple([(draws[k][column], chances[n]) for k, n in enumerate(bag) if n])
+
+
+def _card_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
+    t = state.rules.tables
+    names = t.support_names if state.cards else t.enclosure_names
+    left = [n for n in names if n not in state.cards]
+    p = Fraction(1, len(left))
+    return tuple((t.reveals[n], p) for n in left)
+
+
+def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
+    """The outcomes of a chance node with their exact probabilities; ``()`` elsewhere."""
+    if state.to_move is not CHANCE:
+        return ()
+    phase = state.phase
+    t = state.rules.tables
+    if phase is Phase.ROLL:
+        return t.round_roll
+    if phase is Phase.REROLL:
+        return t.die_roll
+    if phase is Phase.ORDER:
+        return t.order_roll
+    if phase is Phase.CARDS:
+        return _card_outcomes(state)
+    return _draw_outcomes(state)
+
+
+def _can_fertilize(
+    cost: FertilizerRules, have: int, columns: Columns, bag: tuple[int, ...]
+) -> bool:
+    """Whether ``have`` fertilizer buys some use (the dice always allow a re-roll and an adjust)."""
+    return (
+        have >= cost.reroll
+        or have >= cost.adjust
+        or (have >= cost.move and any(columns))
+        or (have >= cost.refresh and (any(columns) or any(bag)))
+    )
+
+
+def _fertilize_moves(state: State, have: int) -> list[Move]:
+    """The fertilizer uses ``have`` fertilizer can buy now (without ``done``)."""
+    t = state.rules.tables
+    cost = state.rules.fertilizer
+    out: list[Move] = []
+    values = sorted(set(state.dice))
+    if have >= cost.reroll:
+        out.extend(t.rerolls[v] for v in values)
+    if have >= cost.adjust:
+        adjusts = t.adjusts
+        out.extend(adjusts[(v, to)] for v in values for to in (v - 1, v + 1) if (v, to) in adjusts)
+    if have >= cost.refresh and (any(state.columns) or any(state.bag)):
+        out.append(_REFRESH)
+    if have >= cost.move:
+        moves = t.move_tokens
+        for a, column in enumerate(state.columns, 1):
+            for kind in dict.fromkeys(column):  # columns are kept sorted
+                out.extend(moves[(kind, a)])
+    return out
+
+
+def _places(state: State) -> list[Place]:
+    seat = state.order[state.turn]
+    return legal_places(
+        state.rules.tables,
+        seat,
+        state.farms[seat].land,
+        state.occupied,
+        state.dice,
+        state.columns,
+    )
+
+
+def _take_column(state: State) -> int:
+    """The index of the column the new enclosure's third die names."""
+    last = state.farms[state.order[state.turn]].enclosures[-1]
+    return state.rules.tables.third_die[state.dice][last.width][last.height] - 1
+
+
+def _farm_moves(state: State) -> tuple[Move, ...]:
+    t = state.rules.tables
+    kind = state.token
+    assert kind is not None, "a token is in hand in the FARM phase"
+    rows = state.farms[state.order[state.turn]].rows
+    k = KIND_INDEX[kind]
+    puts = t.puts[k]
+    out = tuple(puts[i] for i in t.categories_for[k] if accepts(t, i, rows[i], kind))
+    return out or (t.discards[kind],)
+
+
+def legal_moves(state: State) -> tuple[Move, ...]:
+    """Every legal move, in a fixed order; the outcomes at a chance node."""
+    who = state.to_move
+    if who is None:
+        return ()
+    t = state.rules.tables
+    if who is CHANCE:
+        phase = state.phase
+        if phase is Phase.ROLL:
+            return t.round_roll_moves
+        if phase is Phase.REROLL:
+            return t.die_roll_moves
+        if phase is Phase.ORDER:
+            return t.order_roll_moves
+        return tuple(m for m, _ in chance_outcomes(state))
+    phase = state.phase
+    if phase is Phase.PLACE:
+        places = _places(state)
+        return tuple(places) if places else (_PASS,)
+    if phase is Phase.TAKE:
+        column = state.columns[_take_column(state)]
+        takes = t.takes
+        return tuple(takes[k] for k in dict.fromkeys(column))  # columns are kept sorted
+    if phase is Phase.FARM:
+        return _farm_moves(state)
+    if phase is Phase.FERTILIZE:
+        return (_DONE, *_fertilize_moves(state, state.farms[who].fertilizer))
+    return t.six_moves  # Phase.SIX
+
+
+# -- how the game moves on -----------------------------------------------------------
+
+
+def _with(state: State, **changes: Any) -> State:
+    """A copy of ``state`` with ``changes``: for the rare moves (reveals, re-rolls, refreshes)."""
+    fields = {f: getattr(state, f) for f in _FIELDS}
+    fields.update(changes)
+    return State(**fields)
+
+
+_FIELDS = tuple(a.name for a in attrs.fields(State))
+
+
+def _turn_phase(
+    rules: Rules,
+    farm: Farm,
+    dice: tuple[int, ...],
+    uses: int,
+    columns: Columns,
+    bag: tuple[int, ...],
+) -> Phase:
+    """What the player whose turn it is decides next: a choice face first, then
+    fertilizer while uses and tokens last, then the enclosure."""
+    if CHOICE in dice:
+        return Phase.SIX
+    cost = rules.fertilizer
+    if (
+        uses < cost.uses_per_turn
+        and farm.fertilizer >= rules.tables.min_cost
+        and _can_fertilize(cost, farm.fertilizer, columns, bag)
+    ):
+        return Phase.FERTILIZE
+    return Phase.PLACE
+
+
+def _turn(
+    state: State,
+    farms: tuple[Farm, ...],
+    dice: tuple[int, ...],
+    uses: int,
+    columns: Columns,
+    bag: tuple[int, ...],
+) -> State:
+    """The turn of ``order[turn]`` goes on with these values."""
+    seat = state.order[state.turn]
+    phase = _turn_phase(state.rules, farms[seat], dice, uses, columns, bag)
+    return State(
+        state.rules,
+        seat,
+        phase,
+        state.round,
+        state.order,
+        state.turn,
+        dice,
+        uses,
+        None,
+        farms,
+        state.occupied,
+        columns,
+        bag,
+        state.cards,
+        state.passed,
+        _NO_GROUPS,
+        _NO_ROLLS,
+    )
+
+
+def _next_turn(state: State, farms: tuple[Farm, ...], passed: int) -> State:
+    """Step 7: the next player takes a turn with the same dice, or the round ends."""
+    turn = state.turn + 1
+    if turn == len(state.order):
+        return _end_round(state, farms, passed)
+    seat = state.order[turn]
+    dice, columns, bag = state.dice, state.columns, state.bag
+    return State(
+        state.rules,
+        seat,
+        _turn_phase(state.rules, farms[seat], dice, 0, columns, bag),
+        state.round,
+        state.order,
+        turn,
+        dice,
+        0,
+        None,
+        farms,
+        state.occupied,
+        columns,
+        bag,
+        state.cards,
+        passed,
+        _NO_GROUPS,
+        _NO_ROLLS,
+    )
+
+
+def _between(
+    state: State,
+    to_move: Chance | None,
+    phase: Phase,
+    farms: tuple[Farm, ...],
+    columns: Columns,
+    bag: tuple[int, ...],
+    passed: int,
+    groups: tuple[tuple[int, ...], ...] = _NO_GROUPS,
+    rolls: tuple[int, ...] = _NO_ROLLS,
+) -> State:
+    """A state between the players' turns (setup, the end of a round)."""
+    return State(
+        state.rules,
+        to_move,
+        phase,
+        state.round,
+        state.order,
+        state.turn,
+        state.dice,
+        0,
+        None,
+        farms,
+        state.occupied,
+        columns,
+        bag,
+        state.cards,
+        passed,
+        groups,
+        rolls,
+    )
+
+
+def _end_round(state: State, farms: tuple[Farm, ...], passed: int) -> State:
+    """Step 8 and Game length: check the end, refill, set the new order."""
+    rules = state.rules
+    columns, bag = state.columns, state.bag
+    # Refilling cannot change the end of the game after the last round or
+    # when everyone passed, so it is skipped.
+    if state.round >= rules.rounds or passed == rules.tables.all_seats:
+        return _between(state, None, Phase.END, farms, columns, bag, passed)
+    if any(bag) and _next_column(list(map(len, columns)), rules.column_slots) >= 0:
+        return _between(state, CHANCE, Phase.REFILL, farms, columns, bag, passed)
+    return _after_refill(state, farms, columns, bag, passed)
+
+
+def _after_refill(
+    state: State, farms: tuple[Farm, ...], columns: Columns, bag: tuple[int, ...], passed: int
+) -> State:
+    """ "If the game has ended, go to Endgame Scoring. Otherwise set the player
+    order again: the player with the fewest points goes first"."""
+    if not any(bag):
+        return _between(state, None, Phase.END, farms, columns, bag, passed)
+    by_points = sorted({farm.points for farm in farms})
+    groups = tuple(
+        tuple(p for p, farm in enumerate(farms) if farm.points == points) for points in by_points
+    )
+    return _settle_order(state, farms, columns, bag, passed, groups)
+
+
+def _settle_order(
+    state: State,
+    farms: tuple[Farm, ...],
+    columns: Columns,
+    bag: tuple[int, ...],
+    passed: int,
+    groups: tuple[tuple[int, ...], ...],
+) -> State:
+    """Roll for the first tied group, or start the next round when no ties are left."""
+    for group in groups:
+        if len(group) > 1:
+            return _between(state, CHANCE, Phase.ORDER, farms, columns, bag, passed, groups)
+    return State(
+        state.rules,
+        CHANCE,
+        Phase.ROLL,
+        state.round + 1,
+        tuple(g[0] for g in groups),
+        0,
+        (),
+        0,
+        None,
+        farms,
+        state.occupied,
+        columns,
+        bag,
+        state.cards,
+        0,
+        _NO_GROUPS,
+        _NO_ROLLS,
+    )
+
+
+# -- applying each kind of move -----------------------------------------------------
+
+
+def _illegal(move: Move, why: str) -> IllegalMoveError:
+    return IllegalMoveError(f"{move}: {why}")
+
+
+def _expect(state: State, move: Move, phase: Phase) -> None:
+    if state.phase is not phase:
+        raise _not_now(state, move)
+
+
+def _not_now(state: State, move: Move) -> IllegalMoveError:
+    who = state.to_move
+    if who is None:
+        return _illegal(move, "the game is over")
+    if who is CHANCE:
+        return _illegal(move, f"not now: the game is waiting to {state.phase.value} (chance)")
+    return _illegal(move, f"not now: it is player {who}'s turn to {state.phase.value}")
+
+
+def _without(items: tuple[Any, ...], item: Any) -> tuple[Any, ...]:
+    """``items`` less one ``item`` (the order of the rest kept)."""
+    i = items.index(item)
+    return items[:i] + items[i + 1 :]
+
+
+def _sorted_dice(dice: tuple[int, ...], value: int) -> tuple[int, ...]:
+    return tuple(sorted((*dice, value)))
+
+
+def _with_fertilizer(farm: Farm, fertilizer: int) -> Farm:
+    return Farm(
+        farm.land,
+        farm.enclosures,
+        farm.placed,
+        farm.points,
+        fertilizer,
+        farm.rows,
+        farm.discards,
+    )
+
+
+def _replace(items: tuple[Any, ...], i: int, item: Any) -> tuple[Any, ...]:
+    """``items`` with ``item`` at index ``i`` (a list round trip is the quickest way)."""
+    out = list(items)
+    out[i] = item
+    return tuple(out)
+
+
+def _apply_reveal(state: State, move: Reveal) -> State:
+    _expect(state, move, Phase.CARDS)
+    if move not in (m for m, _ in _card_outcomes(state)):
+        what = "a support card not yet revealed" if state.cards else "an enclosure card"
+        raise _illegal(move, f"the next card revealed is {what}")
+    cards = (*state.cards, move.card)
+    done = len(cards) == state.rules.tables.cards_to_reveal
+    return _with(state, cards=cards, phase=Phase.FILL if done else Phase.CARDS)
+
+
+def _apply_draw(state: State, move: Draw) -> State:
+    phase = state.phase
+    if phase is not Phase.FILL and phase is not Phase.REFILL and phase is not Phase.REFRESH:
+        raise _not_now(state, move)
+    rules = state.rules
+    old = state.columns
+    sizes = list(map(len, old))
+    column = _next_column(sizes, rules.column_slots)
+    k = KIND_INDEX[move.kind]
+    if move.column != column + 1:
+        raise _illegal(
+            move, f"the board fills left to right: the next token goes to column {column + 1}"
+        )
+    bag = state.bag
+    if not bag[k]:
+        raise _illegal(move, f"the bag holds no {move.kind}")
+    columns = _replace(old, column, rules.tables.with_token(old[column], move.kind))
+    bag = _replace(bag, k, bag[k] - 1)
+    sizes[column] += 1
+    if any(bag) and min(sizes) < rules.column_slots:
+        return State(
+            rules,
+            CHANCE,
+            phase,
+            state.round,
+            state.order,
+            state.turn,
+            state.dice,
+            state.uses,
+            None,
+            state.farms,
+            state.occupied,
+            columns,
+            bag,
+            state.cards,
+            state.passed,
+            state.groups,
+            state.rolls,
+        )
+    if phase is Phase.REFRESH:
+        return _turn(state, state.farms, state.dice, state.uses, columns, bag)
+    if phase is Phase.FILL:
+        # "Then the players decide the start order: each player rolls a die."
+        everyone = (tuple(range(rules.players)),)
+        return _settle_order(state, state.farms, columns, bag, 0, everyone)
+    return _after_refill(state, state.farms, columns, bag, state.passed)
+
+
+def _apply_roll(state: State, move: Roll) -> State:
+    phase = state.phase
+    t = state.rules.tables
+    if phase is Phase.ORDER:
+        if move not in t.order_roll_set:
+            raise _illegal(move, f"the order roll is one die, 1-{state.rules.order_die_faces}")
+        return _order_roll(state, move.values[0])
+    if phase is Phase.ROLL:
+        if move not in t.round_roll_set:
+            raise _illegal(move, "the round's roll is three dice, each 1-6")
+        return _turn(state, state.farms, move.values, 0, state.columns, state.bag)
+    if phase is Phase.REROLL:
+        if move not in t.die_roll_set:
+            raise _illegal(move, "a re-roll is one die, 1-6")
+        dice = _sorted_dice(state.dice, move.values[0])
+        return _turn(state, state.farms, dice, state.uses, state.columns, state.bag)
+    raise _not_now(state, move)
+
+
+def _order_roll(state: State, value: int) -> State:
+    """One tied player's order die; the group splits once all of it has rolled."""
+    groups = state.groups
+    rolls = (*state.rolls, value)
+    i = 0
+    while len(groups[i]) == 1:
+        i += 1
+    group = groups[i]
+    if len(rolls) < len(group):
+        return State(
+            state.rules,
+            CHANCE,
+            Phase.ORDER,
+            state.round,
+            state.order,
+            state.turn,
+            state.dice,
+            0,
+            None,
+            state.farms,
+            state.occupied,
+            state.columns,
+            state.bag,
+            state.cards,
+            state.passed,
+            groups,
+            rolls,
+        )
+    # "The lowest value goes first ... Players with the same value re-roll
+    # among themselves": split the group by value, ties stay grouped.
+    split = tuple(
+        tuple(p for p, r in zip(group, rolls, strict=True) if r == v) for v in sorted(set(rolls))
+    )
+    groups = (*groups[:i], *split, *groups[i + 1 :])
+    return _settle_order(state, state.farms, state.columns, state.bag, state.passed, groups)
+
+
+def _apply_reroll_six(state: State, move: RerollSix) -> State:
+    """ "take 1 fertilizer token and re-roll that die"."""
+    _expect(state, move, Phase.SIX)
+    seat = state.order[state.turn]
+    farm = state.farms[seat]
+    gain = state.rules.fertilizer.six_reroll_gain
+    farms = _replace(state.farms, seat, _with_fertilizer(farm, farm.fertilizer + gain))
+    return _with(
+        state, to_move=CHANCE, phase=Phase.REROLL, farms=farms, dice=_without(state.dice, CHOICE)
+    )
+
+
+def _apply_set_six(state: State, move: SetSix) -> State:
+    """ "or to set that die to any value from 1-5"."""
+    _expect(state, move, Phase.SIX)
+    if not 1 <= move.value < CHOICE:
+        raise _illegal(move, "a choice face is set to a value from 1 to 5")
+    dice = _sorted_dice(_without(state.dice, CHOICE), move.value)
+    return _turn(state, state.farms, dice, state.uses, state.columns, state.bag)
+
+
+def _pay(state: State, move: Move, cost: int) -> tuple[Farm, ...]:
+    """The farms after the player pays ``cost`` fertilizer for the use ``move``."""
+    if state.phase is not Phase.FERTILIZE:
+        limit = state.rules.fertilizer.uses_per_turn
+        if state.phase is Phase.PLACE and state.uses >= limit:
+            raise _illegal(move, f"fertilizer can be used at most {limit} times per turn")
+        raise _not_now(state, move)
+    seat = state.order[state.turn]
+    farm = state.farms[seat]
+    if farm.fertilizer < cost:
+        raise _illegal(move, f"it costs {cost} fertilizer and you have {farm.fertilizer}")
+    return _replace(state.farms, seat, _with_fertilizer(farm, farm.fertilizer - cost))
+
+
+def _apply_reroll(state: State, move: Reroll) -> State:
+    farms = _pay(state, move, state.rules.fertilizer.reroll)
+    if move.value not in state.dice:
+        raise _illegal(move, f"no die shows {move.value}")
+    return _with(
+        state,
+        to_move=CHANCE,
+        phase=Phase.REROLL,
+        farms=farms,
+        dice=_without(state.dice, move.value),
+        uses=state.uses + 1,
+    )
+
+
+def _apply_adjust(state: State, move: Adjust) -> State:
+    farms = _pay(state, move, state.rules.fertilizer.adjust)
+    if move.value not in state.dice:
+        raise _illegal(move, f"no die shows {move.value}")
+    if abs(move.to - move.value) != 1 or not 1 <= move.to < CHOICE:
+        raise _illegal(move, "a die is adjusted one up or down, within 1-5")
+    dice = _sorted_dice(_without(state.dice, move.value), move.to)
+    return _turn(state, farms, dice, state.uses + 1, state.columns, state.bag)
+
+
+def _apply_refresh(state: State, move: Refresh) -> State:
+    """Every token on the assets board goes back in the bag; the board is refilled."""
+    farms = _pay(state, move, state.rules.fertilizer.refresh)
+    if not (any(state.columns) or any(state.bag)):  # never listed: only a hand-made state
+        raise _illegal(move, "the assets board and the bag are empty")
+    bag = list(state.bag)
+    for column in state.columns:
+        for kind in column:
+            bag[KIND_INDEX[kind]] += 1
+    return _with(
+        state,
+        to_move=CHANCE,
+        phase=Phase.REFRESH,
+        farms=farms,
+        columns=_EMPTY_BOARD,
+        bag=tuple(bag),
+        uses=state.uses + 1,
+    )
+
+
+def _apply_move_token(state: State, move: MoveToken) -> State:
+    farms = _pay(state, move, state.rules.fertilizer.move)
+    a, b = move.source, move.target
+    if not (1 <= a <= COLUMNS and 1 <= b <= COLUMNS) or a == b:
+        raise _illegal(move, "a token moves from one column 1-5 to another")
+    if move.kind not in state.columns[a - 1]:
+        raise _illegal(move, f"column {a} holds no {move.kind}")
+    columns = list(state.columns)
+    columns[a - 1] = _without(columns[a - 1], move.kind)
+    columns[b - 1] = state.rules.tables.with_token(columns[b - 1], move.kind)
+    return _turn(state, farms, state.dice, state.uses + 1, tuple(columns), state.bag)
+
+
+def _apply_done(state: State, move: Done) -> State:
+    _expect(state, move, Phase.FERTILIZE)
+    return State(
+        state.rules,
+        state.to_move,
+        Phase.PLACE,
+        state.round,
+        state.order,
+        state.turn,
+        state.dice,
+        state.uses,
+        None,
+        state.farms,
+        state.occupied,
+        state.columns,
+        state.bag,
+        state.cards,
+        state.passed,
+        _NO_GROUPS,
+        _NO_ROLLS,
+    )
+
+
+def _apply_place(state: State, move: Place) -> State:
+    _expect(state, move, Phase.PLACE)
+    t = state.rules.tables
+    seat = state.order[state.turn]
+    third = t.third_die[state.dice][move.width][move.height]
+    if not third:
+        dice = " ".join(map(str, state.dice))
+        raise _illegal(move, f"width and height must be two of the dice {dice}")
+    if not state.columns[third - 1]:
+        raise _illegal(move, f"the third die is {third} and column {third} holds no token")
+    farm = state.farms[seat]
+    why = place_ok(t, seat, farm.land, state.occupied, move)
+    if why:
+        raise _illegal(move, why)
+    cells = t.rect[move.width][move.height] << (move.y * t.size + move.x)
+    built = Farm(
+        farm.land | cells,
+        (*farm.enclosures, Enclosure(move.x, move.y, move.width, move.height)),
+        farm.placed,
+        farm.points,
+        farm.fertilizer,
+        farm.rows,
+        farm.discards,
+    )
+    return State(
+        state.rules,
+        seat,
+        Phase.TAKE,
+        state.round,
+        state.order,
+        state.turn,
+        state.dice,
+        state.uses,
+        None,
+        _replace(state.farms, seat, built),
+        state.occupied | cells,
+        state.columns,
+        state.bag,
+        state.cards,
+        state.passed,
+        _NO_GROUPS,
+        _NO_ROLLS,
+    )
+
+
+def _apply_pass(state: State, move: Pass) -> State:
+    _expect(state, move, Phase.PLACE)
+    if _places(state):
+        raise _illegal(move, "you may pass only when no dice give a legal enclosure and a token")
+    return _next_turn(state, state.farms, state.passed | 1 << state.order[state.turn])
+
+
+def _apply_take(state: State, move: Take) -> State:
+    """Steps 4 and 5: take the token, place its miniature, score it."""
+    _expect(state, move, Phase.TAKE)
+    seat = state.order[state.turn]
+    farm = state.farms[seat]
+    last = farm.enclosures[-1]
+    index = state.rules.tables.third_die[state.dice][last.width][last.height] - 1
+    column = state.columns[index]
+    if move.kind not in column:
+        raise _illegal(move, f"column {index + 1} (the third die) holds no {move.kind}")
+    k = KIND_INDEX[move.kind]
+    points, fertilizer = placement_gain(state.rules.tables, farm, k)
+    placed = farm.placed
+    scored = Farm(
+        farm.land,
+        (*farm.enclosures[:-1], Enclosure(last.x, last.y, last.width, last.height, move.kind)),
+        _replace(placed, k, placed[k] + 1),
+        farm.points + points,
+        farm.fertilizer + fertilizer,
+        farm.rows,
+        farm.discards,
+    )
+    columns = state.columns
+    return State(
+        state.rules,
+        seat,
+        Phase.FARM,
+        state.round,
+        state.order,
+        state.turn,
+        state.dice,
+        state.uses,
+        move.kind,
+        _replace(state.farms, seat, scored),
+        state.occupied,
+        _replace(columns, index, _without(column, move.kind)),
+        state.bag,
+        state.cards,
+        state.passed,
+        _NO_GROUPS,
+        _NO_ROLLS,
+    )
+
+
+def _apply_put(state: State, move: Put) -> State:
+    """Step 6: the token goes in a farm-board category that takes it."""
+    _expect(state, move, Phase.FARM)
+    t = state.rules.tables
+    if move.kind != state.token:
+        raise _illegal(move, f"the token in hand is a {state.token}")
+    i = t.category_index.get(move.category, -1)
+    if i < 0:
+        raise _illegal(move, f"the farm board has no category {move.category!r}")
+    seat = state.order[state.turn]
+    farm = state.farms[seat]
+    rows = farm.rows
+    if not accepts(t, i, rows[i], move.kind):
+        raise _illegal(move, f"{move.category} has no free slot that takes a {move.kind}")
+    filled = Farm(
+        farm.land,
+        farm.enclosures,
+        farm.placed,
+        farm.points,
+        farm.fertilizer,
+        _replace(rows, i, (*rows[i], move.kind)),
+        farm.discards,
+    )
+    return _next_turn(state, _replace(state.farms, seat, filled), state.passed)
+
+
+def _apply_discard(state: State, move: Discard) -> State:
+    """ "If the token fits no category with a free slot, discard it.\""""
+    _expect(state, move, Phase.FARM)
+    if move.kind != state.token:
+        raise _illegal(move, f"the token in hand is a {state.token}")
+    if _farm_moves(state) != (move,):
+        raise _illegal(move, "a token is discarded only when no category with a free slot takes it")
+    seat = state.order[state.turn]
+    farm = state.farms[seat]
+    emptied = Farm(
+        farm.land,
+        farm.enclosures,
+        farm.placed,
+        farm.points,
+        farm.fertilizer,
+        farm.rows,
+        (*farm.discards, move.kind),
+    )
+    return _next_turn(state, _replace(state.farms, seat, emptied), state.passed)
+
+
+_HANDLERS: dict[type, Callable[[State, Any], State]] = {
+    Reveal: _apply_reveal,
+    Draw: _apply_draw,
+    Roll: _apply_roll,
+    RerollSix: _apply_reroll_six,
+    SetSix: _apply_set_six,
+    Reroll: _apply_reroll,
+    Adjust: _apply_adjust,
+    Refresh: _apply_refresh,
+    MoveToken: _apply_move_token,
+    Done: _apply_done,
+    Place: _apply_place,
+    Pass: _apply_pass,
+    Take: _apply_take,
+    Put: _apply_put,
+    Discard: _apply_discard,
+}
+
+
+def apply_move(state: State, move: Move) -> State:
+    """The state after ``move``; :class:`~acreage.IllegalMoveError` names the rule it breaks.
+
+    Each kind of move belongs to one or more phases, and each phase to one
+    actor (a player or chance), so checking the phase checks the actor too.
+    """
+    try:
+        handler = _HANDLERS[type(move)]
+    except KeyError:
+        raise IllegalMoveError(f"{move!r} is not a move of Fence Em In") from None
+    return handler(state, move)

@@ -1,0 +1,306 @@
+"""The moves of Fence Em In, their texts, and :func:`parse_move`.
+
+Every move is a small frozen value whose ``str`` is its text in the game's
+own words; ``parse_move(state, str(move)) == move``.
+
+Chance outcomes:
+    ``reveal cows`` (a mission card), ``draw cow to column 3`` (a token from
+    the bag), ``roll 2 3 6`` (the three round dice, or one die: ``roll 4``).
+Decisions:
+    ``take fertilizer and reroll six`` / ``set six to 3`` (a choice face),
+    ``reroll 3`` / ``adjust 3 to 4`` / ``refresh assets`` /
+    ``move cow from 2 to 4`` (fertilizer uses), ``done``,
+    ``place 3,5 4x2`` (an enclosure: top-left cell x,y and width x height),
+    ``pass``, ``take cow``, ``put cow in alternating``, ``discard cow``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from acreage.core.game import MoveSyntaxError
+from acreage.fence_em_in.rules import COLUMNS, DIE_FACES, KINDS
+
+if TYPE_CHECKING:
+    from acreage.fence_em_in.state import State
+
+__all__ = [
+    "Adjust",
+    "Discard",
+    "Done",
+    "Draw",
+    "Move",
+    "MoveToken",
+    "Pass",
+    "Place",
+    "Put",
+    "Refresh",
+    "Reroll",
+    "RerollSix",
+    "Reveal",
+    "Roll",
+    "SetSix",
+    "Take",
+    "parse_move",
+]
+
+
+@attrs.frozen
+class Reveal:
+    """Chance: the mission card ``card`` is revealed."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"reveal {self.card}"
+
+
+@attrs.frozen
+class Draw:
+    """Chance: a ``kind`` token comes out of the bag onto assets-board ``column`` (1-5)."""
+
+    kind: str
+    column: int
+
+    def __str__(self) -> str:
+        return f"draw {self.kind} to column {self.column}"
+
+
+@attrs.frozen
+class Roll:
+    """Chance: dice show ``values`` (sorted; 6 is the choice face)."""
+
+    values: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return "roll " + " ".join(map(str, self.values))
+
+
+@attrs.frozen
+class RerollSix:
+    """The roller takes fertilizer and re-rolls a die showing the choice face."""
+
+    def __str__(self) -> str:
+        return "take fertilizer and reroll six"
+
+
+@attrs.frozen
+class SetSix:
+    """The roller sets a die showing the choice face to ``value`` (1-5)."""
+
+    value: int
+
+    def __str__(self) -> str:
+        return f"set six to {self.value}"
+
+
+@attrs.frozen
+class Reroll:
+    """Fertilizer: re-roll one die showing ``value``."""
+
+    value: int
+
+    def __str__(self) -> str:
+        return f"reroll {self.value}"
+
+
+@attrs.frozen
+class Adjust:
+    """Fertilizer: turn one die showing ``value`` to ``to`` (one up or down, within 1-5)."""
+
+    value: int
+    to: int
+
+    def __str__(self) -> str:
+        return f"adjust {self.value} to {self.to}"
+
+
+@attrs.frozen
+class Refresh:
+    """Fertilizer: every token on the assets board goes back in the bag, and the board is refilled."""
+
+    def __str__(self) -> str:
+        return "refresh assets"
+
+
+@attrs.frozen
+class MoveToken:
+    """Fertilizer: move one ``kind`` token from assets-board column ``source`` to ``target``."""
+
+    kind: str
+    source: int
+    target: int
+
+    def __str__(self) -> str:
+        return f"move {self.kind} from {self.source} to {self.target}"
+
+
+@attrs.frozen
+class Done:
+    """Stop using fertilizer this turn."""
+
+    def __str__(self) -> str:
+        return "done"
+
+
+@attrs.frozen
+class Place:
+    """Build a ``width`` x ``height`` enclosure whose top-left cell is ``(x, y)``.
+
+    The width and height are two of the dice; the third die names the
+    assets-board column to take a token from.
+    """
+
+    x: int
+    y: int
+    width: int
+    height: int
+
+    def __str__(self) -> str:
+        return f"place {self.x},{self.y} {self.width}x{self.height}"
+
+
+@attrs.frozen
+class Pass:
+    """No dice assignment gives both a legal enclosure and a token: skip this turn."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@attrs.frozen
+class Take:
+    """Take a ``kind`` token from the third die's column; its miniature goes in the new enclosure."""
+
+    kind: str
+
+    def __str__(self) -> str:
+        return f"take {self.kind}"
+
+
+@attrs.frozen
+class Put:
+    """Put the ``kind`` token in hand in farm-board category ``category``."""
+
+    kind: str
+    category: str
+
+    def __str__(self) -> str:
+        return f"put {self.kind} in {self.category}"
+
+
+@attrs.frozen
+class Discard:
+    """Discard the ``kind`` token in hand: it fits no category with a free slot."""
+
+    kind: str
+
+    def __str__(self) -> str:
+        return f"discard {self.kind}"
+
+
+Move = (
+    Reveal
+    | Draw
+    | Roll
+    | RerollSix
+    | SetSix
+    | Reroll
+    | Adjust
+    | Refresh
+    | MoveToken
+    | Done
+    | Place
+    | Pass
+    | Take
+    | Put
+    | Discard
+)
+
+_FIXED: dict[str, Move] = {
+    "take fertilizer and reroll six": RerollSix(),
+    "refresh assets": Refresh(),
+    "done": Done(),
+    "pass": Pass(),
+}
+
+_HELP = (
+    "is no move of Fence Em In (expected e.g. 'place 3,5 4x2', 'take cow', "
+    "'put cow in same', 'done', 'pass', 'reroll 3', 'roll 2 3 6')"
+)
+
+
+def _number(word: str, low: int, high: int) -> int:
+    if not word.isdigit() or not low <= int(word) <= high:
+        raise ValueError(word)
+    return int(word)
+
+
+def _kind(word: str) -> str:
+    if word not in KINDS:
+        raise ValueError(word)
+    return word
+
+
+def parse_move(state: State, text: str) -> Move:
+    """The move whose text is ``text``; :class:`~acreage.MoveSyntaxError` if there is none.
+
+    Whether the move is legal is for :func:`apply_move` to say. Dice in a
+    ``roll`` may be given in any order.
+    """
+    words = text.split()
+    fixed = _FIXED.get(" ".join(words))
+    if fixed is not None:
+        return fixed
+    try:
+        return _parse_words(state, words)
+    except (ValueError, IndexError):
+        raise MoveSyntaxError(f"{text!r} {_HELP}") from None
+
+
+def _parse_words(state: State, words: list[str]) -> Move:
+    rules = state.rules
+    n = len(words)
+    head = words[0] if words else ""
+    if head == "place" and n == 3:
+        xy = words[1].split(",")
+        wh = words[2].split("x")
+        if len(xy) != 2 or len(wh) != 2:
+            raise ValueError(" ".join(words))
+        size = rules.board_size
+        return Place(
+            _number(xy[0], 0, size - 1),
+            _number(xy[1], 0, size - 1),
+            _number(wh[0], 1, DIE_FACES - 1),
+            _number(wh[1], 1, DIE_FACES - 1),
+        )
+    if head == "take" and n == 2:
+        return Take(_kind(words[1]))
+    if head == "put" and n == 4 and words[2] == "in":
+        if all(c.name != words[3] for c in rules.farm_board):
+            raise ValueError(words[3])
+        return Put(_kind(words[1]), words[3])
+    if head == "discard" and n == 2:
+        return Discard(_kind(words[1]))
+    if head == "roll" and n in (2, 4):
+        return Roll(tuple(sorted(_number(w, 1, DIE_FACES) for w in words[1:])))
+    if head == "draw" and n == 5 and words[2:4] == ["to", "column"]:
+        return Draw(_kind(words[1]), _number(words[4], 1, COLUMNS))
+    if head == "reveal" and n == 2:
+        names = [c.name for c in rules.all_cards]
+        if words[1] not in names:
+            raise ValueError(words[1])
+        return Reveal(words[1])
+    if head == "set" and n == 4 and words[1:3] == ["six", "to"]:
+        return SetSix(_number(words[3], 1, DIE_FACES - 1))
+    if head == "reroll" and n == 2:
+        return Reroll(_number(words[1], 1, DIE_FACES - 1))
+    if head == "adjust" and n == 4 and words[2] == "to":
+        return Adjust(_number(words[1], 1, DIE_FACES - 1), _number(words[3], 1, DIE_FACES - 1))
+    if head == "move" and n == 6 and words[2] == "from" and words[4] == "to":
+        return MoveToken(
+            _kind(words[1]), _number(words[3], 1, COLUMNS), _number(words[5], 1, COLUMNS)
+        )
+    raise ValueError(" ".join(words))
