@@ -56,6 +56,6 @@ __all__ = [
 ]
 
 # The bundled games by registry name, each imported the first time it is asked for.
-_BUNDLED: tuple[tuple[str, str], ...] = ()
+_BUNDLED: tuple[tuple[str, str], ...] = (("fields-of-green", "acreage.fields_of_green"),)
 for _name, _module in _BUNDLED:
     _register_builtin(_name, _module)

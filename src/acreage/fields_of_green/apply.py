@@ -1,0 +1,397 @@
+"""apply_move: check a move against the rules (naming the rule that forbids it) and carry it out; parse_move."""
+
+from __future__ import annotations
+
+from bisect import insort
+
+from acreage.core.bitset import bits
+from acreage.core.game import IllegalMoveError, MoveSyntaxError
+from acreage.fields_of_green import moves as mv
+from acreage.fields_of_green.components import DECKS
+from acreage.fields_of_green.engine import (
+    ATTACH_KEPT,
+    CONVERT_AT,
+    GAIN,
+    PAY_WATER,
+    PLACE,
+    STORE_WATER,
+    Work,
+    ask_deck,
+    attach,
+    choose,
+    replace_farm,
+    run,
+    supply,
+)
+from acreage.fields_of_green.geometry import cell, coords, frontier
+from acreage.fields_of_green.moves import (
+    AttachTool,
+    Build,
+    BuildSilo,
+    BuildTower,
+    ChooseTool,
+    Convert,
+    Deal,
+    DealTool,
+    Done,
+    DrawFrom,
+    KeepTool,
+    Market,
+    Move,
+    PayWater,
+    Pick,
+    Restore,
+    StartPlayer,
+    StoreWater,
+    Supply,
+)
+from acreage.fields_of_green.queries import (
+    build_cells,
+    can_supply,
+    convert_effect,
+    grain_payable,
+    legal_decks,
+    matching_sites,
+    pay_options,
+)
+from acreage.fields_of_green.rules import (
+    Rules,
+)
+from acreage.fields_of_green.state import (
+    ACTION,
+    ATTACH,
+    DEAL,
+    DRAW,
+    END,
+    PAY,
+    PICK,
+    START,
+    STORE,
+    SUPPLY,
+    TOOL_CHOOSE,
+    TOOL_DEAL,
+    TOOL_PLACE,
+    Farm,
+    State,
+)
+from acreage.fields_of_green.state import CONVERT as CONVERTING
+
+__all__ = ["apply_move", "parse_move"]
+
+
+def _site(rules: Rules, x: int, y: int) -> int:
+    c = cell(rules, x, y)
+    if c < 0:
+        raise IllegalMoveError(
+            f"{x},{y} lies further from the farm than any card can ever be built"
+        )
+    return c
+
+
+def _card_id(rules: Rules, name: str) -> int:
+    names = rules.tables.names
+    if name not in names[:-2]:
+        raise IllegalMoveError(f"there is no card named {name!r} in these rules")
+    return names.index(name)
+
+
+def _tool_id(rules: Rules, name: str) -> int:
+    if name not in rules.tables.tool_names:
+        raise IllegalMoveError(f"there is no tool named {name!r} in these rules")
+    return rules.tables.tool_names.index(name)
+
+
+_EXPECTED = {
+    START: "chance to choose the start player",
+    STORE: "store a water token ('store water in X,Y')",
+    DRAW: "choose the deck of the next blind card ('draw from DECK')",
+    DEAL: "chance to deal a card",
+    PICK: "pick a hand card ('pick CARD')",
+    ACTION: "choose an action A-E for the revealed card",
+    PAY: "choose the water tower that pays ('pay N water from X,Y')",
+    TOOL_DEAL: "chance to deal a tool tile",
+    TOOL_CHOOSE: "choose one of the drawn tool tiles",
+    TOOL_PLACE: "attach the chosen tool or keep it aside",
+    ATTACH: "attach a kept tool to the new site, or 'done'",
+    SUPPLY: "choose the next site to supply",
+    CONVERTING: "convert once more, or 'done'",
+}
+
+
+def _check_build_site(s: State, f: Farm, c: int) -> None:
+    x, y = coords(s.rules, c)
+    if f.occupied >> c & 1:
+        raise IllegalMoveError(
+            f"{x},{y} already holds a card (a shut-down site keeps its place and cannot be replaced)"
+        )
+    if not frontier(f.occupied, s.rules.tables.width) >> c & 1:
+        raise IllegalMoveError(
+            f"{x},{y} is not orthogonally next to a built location: "
+            "building is only beside, above or below one, never diagonally"
+        )
+
+
+def _apply_action(s: State, w: Work, move: Move) -> None:
+    r, t = s.rules, s.rules.tables
+    p = s.actor
+    f = s.farms[p]
+    kind = s.picks[p]
+    if isinstance(move, Build):
+        if move.card != t.names[kind]:
+            raise IllegalMoveError(f"the revealed card is {t.names[kind]}, not {move.card}")
+        c = _site(r, move.x, move.y)
+        _check_build_site(s, f, c)
+        coins, water, grain = t.cost[kind]
+        if f.coins < coins:
+            raise IllegalMoveError(
+                f"building {move.card} costs {coins} coins; there are only {f.coins}"
+            )
+        if not grain_payable(r, f, grain):
+            raise IllegalMoveError(
+                f"building {move.card} costs {grain} grain from the silos; there is {f.grain}"
+                + ("" if r.split_payments else f" (all from one silo of {r.silo_capacity})")
+            )
+        if not build_cells(r, f, kind) >> c & 1:
+            raise IllegalMoveError(
+                f"building {move.card} at {move.x},{move.y} needs {water} water from a water "
+                f"tower whose range ({r.range_metric} distance {r.water_range}) covers that cell"
+                + ("" if r.split_payments else " and that holds it all")
+                + (
+                    "; and a card that needs water at harvest is built within a tower's range"
+                    if r.harvest_water_in_range and t.needs[kind][0]
+                    else ""
+                )
+            )
+        w.farms[p] = replace_farm(f, coins=f.coins - coins, grain=f.grain - grain)
+        w.then(*([(PAY_WATER, p, c, water)] if water else []), (PLACE, p, c, kind))
+    elif isinstance(move, BuildTower | BuildSilo):
+        tower = isinstance(move, BuildTower)
+        c = _site(r, move.x, move.y)
+        _check_build_site(s, f, c)
+        if tower and not s.tower_stack:
+            raise IllegalMoveError("the water-tower stack is empty")
+        if not tower and not s.silo_stack:
+            raise IllegalMoveError("the silo stack is empty")
+        if tower and f.coins < r.tower_coins:
+            raise IllegalMoveError(
+                f"a water tower costs {r.tower_coins} coins; there are only {f.coins}"
+            )
+        w.discard_pick(p)
+        if tower:
+            w.farms[p] = replace_farm(f, coins=f.coins - r.tower_coins)
+            w.tower_stack -= 1
+        else:
+            w.silo_stack -= 1
+        w.then((PLACE, p, c, t.tower if tower else t.silo))
+    elif isinstance(move, Market):
+        if not 0 <= move.sell <= r.market_grain:
+            raise IllegalMoveError(f"at the market at most {r.market_grain} grain can be sold")
+        if move.sell > f.grain:
+            raise IllegalMoveError(f"there is only {f.grain} grain in the silos to sell")
+        w.discard_pick(p)
+        w.farms[p] = replace_farm(
+            f,
+            coins=f.coins + r.market_coins + move.sell * r.grain_price,
+            grain=f.grain - move.sell,
+        )
+    elif isinstance(move, Restore):
+        c = _site(r, move.x, move.y)
+        if not f.down >> c & 1:
+            raise IllegalMoveError(f"there is no shut-down site at {move.x},{move.y} to restore")
+        if t.names[f.kind_at(c)] != move.card:
+            raise IllegalMoveError(
+                f"the site at {move.x},{move.y} is {t.names[f.kind_at(c)]}, not {move.card}"
+            )
+        if f.coins < r.restore_coins:
+            raise IllegalMoveError(
+                f"restoring a site costs {r.restore_coins} coin; there are only {f.coins}"
+            )
+        w.discard_pick(p)
+        w.farms[p] = replace_farm(f, coins=f.coins - r.restore_coins, down=f.down & ~(1 << c))
+    else:
+        raise IllegalMoveError(f"it is time to {_EXPECTED[ACTION]}, not {move}")
+
+
+def apply_move(state: State, move: Move) -> State:
+    """The state after ``move``; :class:`IllegalMoveError` (naming the rule) if it is not allowed."""
+    phase = state.phase
+    if phase == END:
+        raise IllegalMoveError(f"the game is over; {move} is not possible")
+    r, t = state.rules, state.rules.tables
+    p = state.actor
+    w = Work(state)
+    if phase == ACTION:
+        _apply_action(state, w, move)
+    elif phase == PICK and isinstance(move, Pick):
+        k = _card_id(r, move.card)
+        hand = list(state.hands[p])
+        if k not in hand:
+            raise IllegalMoveError(f"{move.card} is not in the hand of player {p}")
+        hand.remove(k)
+        w.hands[p] = tuple(hand)
+        w.picks[p] = k
+    elif phase == DRAW and isinstance(move, DrawFrom):
+        drawn, used = state.pending
+        d = DECKS.index(move.deck)
+        if d not in legal_decks(state.rules, state.decks, drawn, used):
+            raise IllegalMoveError(
+                f"no card can come from {move.deck} now: an empty deck cannot be drawn from, "
+                f"and the 6 cards must come from at least {r.min_decks} different decks"
+            )
+        w.decide(DEAL, p, (drawn, used | 1 << d, d))
+        return w.freeze()
+    elif phase == DEAL and isinstance(move, Deal):
+        drawn, used, d = state.pending
+        k = _card_id(r, move.card)
+        if not state.decks[d].can_draw(k):
+            raise IllegalMoveError(f"{move.card} cannot be dealt from the {DECKS[d]} deck")
+        decks = list(state.decks)
+        decks[d] = decks[d].draw(k)
+        w.decks = tuple(decks)
+        hand = list(state.hands[p])
+        insort(hand, k)
+        w.hands[p] = tuple(hand)
+        if drawn + 1 < r.hand_size:
+            ask_deck(w, p, drawn + 1, used)
+            return w.freeze()
+    elif phase == STORE and isinstance(move, StoreWater):
+        c = _site(r, move.x, move.y)
+        f = state.farms[p]
+        towers = list(f.towers)
+        for i, (tc, water, cap, reach) in enumerate(towers):
+            if tc == c and water < cap:
+                towers[i] = (tc, water + 1, cap, reach)
+                break
+        else:
+            raise IllegalMoveError(f"there is no water tower with room at {move.x},{move.y}")
+        w.farms[p] = replace_farm(f, towers=tuple(towers))
+        w.then((STORE_WATER, p, state.pending[0] - 1))
+    elif phase == PAY and isinstance(move, PayWater):
+        target, due = state.pending
+        f = state.farms[p]
+        c = _site(r, move.x, move.y)
+        options = pay_options(r, f, target, due)
+        i = next((i for i, a in options if f.towers[i][0] == c and a == move.amount), -1)
+        if i < 0:
+            tx, ty = coords(r, target)
+            raise IllegalMoveError(
+                f"{move} is not possible: the water for {tx},{ty} comes from a tower whose "
+                "range covers it"
+                + (", one token at a time" if r.split_payments else f", all {due} from one tower")
+            )
+        tc, water, cap, reach = f.towers[i]
+        towers = list(f.towers)
+        towers[i] = (tc, water - move.amount, cap, reach)
+        w.farms[p] = replace_farm(f, towers=tuple(towers))
+        if due > move.amount:
+            w.then((PAY_WATER, p, target, due - move.amount))
+    elif phase == TOOL_DEAL and isinstance(move, DealTool):
+        x = _tool_id(r, move.tool)
+        if not state.tool_pile.can_draw(x):
+            raise IllegalMoveError(f"{move.tool} cannot be the next tool tile drawn")
+        w.tool_pile = state.tool_pile.draw(x)
+        left = state.pending[0] - 1
+        tiles = (*state.pending[1:], x)
+        if left:
+            w.decide(TOOL_DEAL, p, (left, *tiles))
+            return w.freeze()
+        if len(set(tiles)) > 1:
+            w.decide(TOOL_CHOOSE, p, tiles)
+            return w.freeze()
+        choose(w, p, tiles, x)
+    elif phase == TOOL_CHOOSE and isinstance(move, ChooseTool):
+        x = _tool_id(r, move.tool)
+        if x not in state.pending:
+            raise IllegalMoveError(f"{move.tool} is not among the tool tiles drawn")
+        choose(w, p, state.pending, x)
+    elif phase == TOOL_PLACE and isinstance(move, AttachTool | KeepTool):
+        x = state.pending[0]
+        if _tool_id(r, move.tool) != x:
+            raise IllegalMoveError(f"the tool to place is {t.tool_names[x]}, not {move.tool}")
+        f = state.farms[p]
+        if isinstance(move, KeepTool):
+            w.farms[p] = replace_farm(f, kept=tuple(sorted((*f.kept, x))))
+        else:
+            c = _site(r, move.x, move.y)
+            if c not in matching_sites(r, f, x):
+                raise IllegalMoveError(_no_fit(r, f, x, c))
+            attach(w, p, x, c)
+    elif phase == ATTACH and isinstance(move, AttachTool | Done):
+        if isinstance(move, AttachTool):
+            c = state.pending[0]
+            x = _tool_id(r, move.tool)
+            f = state.farms[p]
+            if x not in f.kept:
+                raise IllegalMoveError(f"{move.tool} is not kept aside")
+            if _site(r, move.x, move.y) != c:
+                raise IllegalMoveError(
+                    "a tool kept aside is attached when a matching site is built, "
+                    "to that new site only"
+                )
+            if c not in matching_sites(r, f, x, c):
+                raise IllegalMoveError(_no_fit(r, f, x, c))
+            kept = list(f.kept)
+            kept.remove(x)
+            w.farms[p] = replace_farm(f, kept=tuple(kept))
+            attach(w, p, x, c)
+            w.then((ATTACH_KEPT, p, c))
+    elif phase == SUPPLY and isinstance(move, Supply):
+        remaining = state.pending[0]
+        c = _site(r, move.x, move.y)
+        f = state.farms[p]
+        if not remaining >> c & 1:
+            raise IllegalMoveError(
+                f"there is no green site at {move.x},{move.y} waiting to be supplied"
+            )
+        if t.names[f.kind_at(c)] != move.card:
+            raise IllegalMoveError(
+                f"the site at {move.x},{move.y} is {t.names[f.kind_at(c)]}, not {move.card}"
+            )
+        if not can_supply(r, f, c):
+            raise IllegalMoveError(
+                f"{move.card} at {move.x},{move.y} cannot be supplied now: its water must come "
+                "from towers in range and its grain from the silos"
+            )
+        supply(w, p, c, remaining)
+    elif phase == CONVERTING and isinstance(move, Convert | Done):
+        if isinstance(move, Convert):
+            c, left = state.pending
+            if _site(r, move.x, move.y) != c or t.names[state.farms[p].kind_at(c)] != move.card:
+                raise IllegalMoveError("only the site being harvested can convert now")
+            f = state.farms[p]
+            e = convert_effect(r, f.kind_at(c))
+            w.farms[p] = replace_farm(f, coins=f.coins - e[7], grain=f.grain - e[8])
+            w.then((GAIN, p, e[1], e[2], e[3], e[4]), (CONVERT_AT, p, c, left - 1))
+    elif phase == START and isinstance(move, StartPlayer):
+        if not 0 <= move.seat < r.players:
+            raise IllegalMoveError(f"there is no seat {move.seat}")
+        w.start = move.seat
+    else:
+        raise IllegalMoveError(f"it is time to {_EXPECTED[phase]}, not {move}")
+    run(w)
+    return w.freeze()
+
+
+def _no_fit(rules: Rules, f: Farm, tool: int, c: int) -> str:
+    t = rules.tables
+    x, y = coords(rules, c)
+    kind = f.kind_at(c)
+    if kind < 0:
+        return f"there is no site at {x},{y}"
+    if not t.tool_fits[tool] >> kind & 1:
+        fits = [t.names[k] for k in bits(t.tool_fits[tool])]
+        return f"{t.tool_names[tool]} fits only {', '.join(fits)}, not {t.names[kind]}"
+    if f.down >> c & 1:
+        return f"{t.names[kind]} at {x},{y} is shut down"
+    return (
+        f"{t.names[kind]} at {x},{y} already has {rules.tools_per_site} tools or this one: "
+        f"a site takes at most {rules.tools_per_site} tools, all different"
+    )
+
+
+def parse_move(state: State, text: str) -> Move:
+    """The move written ``text`` (see :mod:`acreage.fields_of_green.moves`)."""
+    if not isinstance(text, str):
+        raise MoveSyntaxError(f"a move text is a string, not {type(text).__name__}")
+    t = state.rules.tables
+    return mv.parse_text(text.strip(), t.names[:-2], t.tool_names)

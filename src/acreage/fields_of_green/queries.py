@@ -1,0 +1,167 @@
+"""What a farm can pay for and where: the checks shared by the engine, the legal moves and apply_move."""
+
+from __future__ import annotations
+
+from acreage.core.bitset import bits
+from acreage.core.chance import Deck
+from acreage.fields_of_green.geometry import catchment, frontier
+from acreage.fields_of_green.rules import (
+    CONVERT,
+    Compiled,
+    Rules,
+)
+from acreage.fields_of_green.state import (
+    Farm,
+)
+
+__all__ = [
+    "build_cells",
+    "can_convert",
+    "can_supply",
+    "convert_effect",
+    "grain_payable",
+    "kept_for",
+    "legal_decks",
+    "matching_sites",
+    "pay_options",
+    "water_in_reach",
+]
+
+
+def legal_decks(rules: Rules, decks: tuple[Deck[int], ...], drawn: int, used: int) -> list[int]:
+    """The decks the next blind card may come from.
+
+    "Dabei ist es egal, wie viele Karten von welchem Stapel gezogen werden,
+    solange Karten von mindestens 3 verschiedenen Stapeln ausgewählt werden.
+    Sollten einem Stapel die Karten ausgehen, können keine Karten dieses Typs
+    gezogen werden." A deck is allowed if, after drawing from it, the draws
+    left can still reach the required number of decks; when fewer decks than
+    that still hold cards, every deck still holding cards suffices.
+    """
+    left = rules.hand_size - drawn - 1
+    need = rules.min_decks
+    sizes = [len(d) for d in decks]
+    out = []
+    for d, size in enumerate(sizes):
+        if not size:
+            continue
+        used2 = used | 1 << d
+        reach = used2
+        for e, s in enumerate(sizes):
+            if s > (1 if e == d else 0):
+                reach |= 1 << e
+        if min(need, reach.bit_count()) - used2.bit_count() <= left:
+            out.append(d)
+    return out
+
+
+def grain_payable(rules: Rules, f: Farm, grain: int) -> bool:
+    """Grain comes from any silo; unless payments split, all of it from one silo.
+
+    Grain moves freely between silos, so one silo can hold any cost up to its capacity.
+    """
+    if grain > f.grain:
+        return False
+    if rules.split_payments or grain <= rules.silo_capacity:
+        return True
+    t = rules.tables
+    return any(
+        rules.silo_capacity + sum(t.tool_capacity[x] for x in f.tools_at(c)) >= grain
+        for c, k in f.sites
+        if k == t.silo
+    )
+
+
+def water_in_reach(rules: Rules, f: Farm, target: int) -> tuple[int, int]:
+    """(total, most in one tower) of the water in the towers whose range covers ``target``."""
+    total = best = 0
+    occupied = f.occupied
+    for c, water, _, reach in f.towers:
+        if water and catchment(rules, c, reach, occupied) >> target & 1:
+            total += water
+            best = max(best, water)
+    return total, best
+
+
+def pay_options(rules: Rules, f: Farm, target: int, due: int) -> list[tuple[int, int]]:
+    """``(tower index, amount)`` of each way to pay the next water of ``due`` for ``target``."""
+    occupied = f.occupied
+    out = []
+    split = rules.split_payments
+    for i, (c, water, _, reach) in enumerate(f.towers):
+        if (water >= due or (split and water)) and catchment(
+            rules, c, reach, occupied
+        ) >> target & 1:
+            out.append((i, 1 if split else due))
+    return out
+
+
+def build_cells(rules: Rules, f: Farm, kind: int) -> int:
+    """The bitset of cells where card ``kind`` can be built now (A), costs paid."""
+    t = rules.tables
+    coins, water, grain = t.cost[kind]
+    if f.coins < coins or not grain_payable(rules, f, grain):
+        return 0
+    cells = frontier(f.occupied, t.width)
+    if rules.harvest_water_in_range and t.needs[kind][0]:
+        area = 0
+        for c, _, _, reach in f.towers:
+            area |= catchment(rules, c, reach, f.occupied)
+        cells &= area
+    if not water:
+        return cells
+    if not rules.split_payments:
+        area = 0
+        for c, w, _, reach in f.towers:
+            if w >= water:
+                area |= catchment(rules, c, reach, f.occupied)
+        return cells & area
+    out = 0
+    for c in bits(cells):
+        if water_in_reach(rules, f, c)[0] >= water:
+            out |= 1 << c
+    return out
+
+
+def can_supply(rules: Rules, f: Farm, c: int) -> bool:
+    water, grain = rules.tables.needs[f.kind_at(c)]
+    if not grain_payable(rules, f, grain):
+        return False
+    if not water:
+        return True
+    total, best = water_in_reach(rules, f, c)
+    return (total if rules.split_payments else best) >= water
+
+
+def matching_sites(rules: Rules, f: Farm, tool: int, only: int = -1) -> list[int]:
+    """Face-up sites (all, or just cell ``only``) the tool fits and may still be attached to.
+
+    "Eine Betriebsstätte kann mit maximal 2 Arbeitsgeräten, die jedoch verschieden
+    sein müssen, ausgestattet werden."
+    """
+    t = rules.tables
+    fits = t.tool_fits[tool]
+    out = []
+    for c, k in f.sites:
+        if only >= 0 and c != only:
+            continue
+        if not fits >> k & 1 or f.down >> c & 1:
+            continue
+        on = f.tools_at(c)
+        if len(on) < rules.tools_per_site and tool not in on:
+            out.append(c)
+    return sorted(out)
+
+
+def kept_for(rules: Rules, f: Farm, c: int) -> list[int]:
+    """The distinct kept tools that may be attached to the site at ``c``."""
+    return sorted({tool for tool in f.kept if matching_sites(rules, f, tool, c)})
+
+
+def convert_effect(rules: Rules, kind: int) -> Compiled:
+    return next(e for e in rules.tables.effects[kind] if e[0] == CONVERT)
+
+
+def can_convert(rules: Rules, f: Farm, c: int) -> bool:
+    e = convert_effect(rules, f.kind_at(c))
+    return f.coins >= e[7] and grain_payable(rules, f, e[8])
