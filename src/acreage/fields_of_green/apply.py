@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bisect import insort
+from collections.abc import Callable
 
 from acreage.core.bitset import bits
 from acreage.core.game import IllegalMoveError, MoveSyntaxError
@@ -16,14 +17,14 @@ from acreage.fields_of_green.engine import (
     PLACE,
     STORE_WATER,
     Work,
-    ask_deck,
     attach,
     choose,
+    decided,
+    deck_question,
     replace_farm,
-    run,
     supply,
 )
-from acreage.fields_of_green.geometry import cell, coords, frontier
+from acreage.fields_of_green.geometry import cell, coords
 from acreage.fields_of_green.moves import (
     AttachTool,
     Build,
@@ -47,15 +48,15 @@ from acreage.fields_of_green.moves import (
 )
 from acreage.fields_of_green.queries import (
     build_cells,
-    can_supply,
     convert_effect,
     grain_payable,
-    legal_decks,
     matching_sites,
     pay_options,
 )
 from acreage.fields_of_green.rules import (
     Rules,
+    card_ids,
+    tool_ids,
 )
 from acreage.fields_of_green.state import (
     ACTION,
@@ -89,33 +90,17 @@ def _site(rules: Rules, x: int, y: int) -> int:
 
 
 def _card_id(rules: Rules, name: str) -> int:
-    names = rules.tables.names
-    if name not in names[:-2]:
+    k = card_ids(rules).get(name)
+    if k is None:
         raise IllegalMoveError(f"there is no card named {name!r} in these rules")
-    return names.index(name)
+    return k
 
 
 def _tool_id(rules: Rules, name: str) -> int:
-    if name not in rules.tables.tool_names:
+    x = tool_ids(rules).get(name)
+    if x is None:
         raise IllegalMoveError(f"there is no tool named {name!r} in these rules")
-    return rules.tables.tool_names.index(name)
-
-
-_EXPECTED = {
-    START: "chance to choose the start player",
-    STORE: "store a water token ('store water in X,Y')",
-    DRAW: "choose the deck of the next blind card ('draw from DECK')",
-    DEAL: "chance to deal a card",
-    PICK: "pick a hand card ('pick CARD')",
-    ACTION: "choose an action A-E for the revealed card",
-    PAY: "choose the water tower that pays ('pay N water from X,Y')",
-    TOOL_DEAL: "chance to deal a tool tile",
-    TOOL_CHOOSE: "choose one of the drawn tool tiles",
-    TOOL_PLACE: "attach the chosen tool or keep it aside",
-    ATTACH: "attach a kept tool to the new site, or 'done'",
-    SUPPLY: "choose the next site to supply",
-    CONVERTING: "convert once more, or 'done'",
-}
+    return x
 
 
 def _check_build_site(s: State, f: Farm, c: int) -> None:
@@ -124,14 +109,16 @@ def _check_build_site(s: State, f: Farm, c: int) -> None:
         raise IllegalMoveError(
             f"{x},{y} already holds a card (a shut-down site keeps its place and cannot be replaced)"
         )
-    if not frontier(f.occupied, s.rules.tables.width) >> c & 1:
+    if c not in f.frontier:
         raise IllegalMoveError(
             f"{x},{y} is not orthogonally next to a built location: "
             "building is only beside, above or below one, never diagonally"
         )
 
 
-def _apply_action(s: State, w: Work, move: Move) -> None:
+def _action(s: State, move: Move) -> State:
+    """A) to E) with the revealed card."""
+    w = Work(s)
     r, t = s.rules, s.rules.tables
     p = s.actor
     f = s.farms[p]
@@ -194,7 +181,8 @@ def _apply_action(s: State, w: Work, move: Move) -> None:
             coins=f.coins + r.market_coins + move.sell * r.grain_price,
             grain=f.grain - move.sell,
         )
-    elif isinstance(move, Restore):
+    else:
+        assert isinstance(move, Restore)
         c = _site(r, move.x, move.y)
         if not f.down >> c & 1:
             raise IllegalMoveError(f"there is no shut-down site at {move.x},{move.y} to restore")
@@ -208,168 +196,253 @@ def _apply_action(s: State, w: Work, move: Move) -> None:
             )
         w.discard_pick(p)
         w.farms[p] = replace_farm(f, coins=f.coins - r.restore_coins, down=f.down & ~(1 << c))
+    return w.finish()
+
+
+def _pick(s: State, move: Move) -> State:
+    assert isinstance(move, Pick)
+    w = Work(s)
+    p = s.actor
+    k = _card_id(s.rules, move.card)
+    hand = list(s.hands[p])
+    if k not in hand:
+        raise IllegalMoveError(f"{move.card} is not in the hand of player {p}")
+    hand.remove(k)
+    w.hands[p] = tuple(hand)
+    w.picks[p] = k
+    return w.finish()
+
+
+def _draw(s: State, move: Move) -> State:
+    assert isinstance(move, DrawFrom)
+    drawn, used, allowed = s.pending
+    d = DECKS.index(move.deck)
+    if not allowed >> d & 1:
+        raise IllegalMoveError(
+            f"no card can come from {move.deck} now: an empty deck cannot be drawn from, "
+            f"and the {s.rules.hand_size} cards must come from at least {s.rules.min_decks} "
+            "different decks"
+        )
+    return decided(s, DEAL, (drawn, used | 1 << d, d))
+
+
+def _deal(s: State, move: Move) -> State:
+    assert isinstance(move, Deal)
+    p = s.actor
+    drawn, used, d = s.pending
+    k = _card_id(s.rules, move.card)
+    decks = list(s.decks)
+    try:
+        decks[d] = decks[d].draw(k)
+    except ValueError:
+        raise IllegalMoveError(f"{move.card} cannot be dealt from the {DECKS[d]} deck") from None
+    hand = list(s.hands[p])
+    insort(hand, k)
+    hands = list(s.hands)
+    hands[p] = tuple(hand)
+    if drawn + 1 < s.rules.hand_size:
+        phase, pending = deck_question(s.rules, tuple(decks), drawn + 1, used)
+        return decided(s, phase, pending, hands=tuple(hands), decks=tuple(decks))
+    w = Work(s)
+    w.decks = tuple(decks)
+    w.hands = hands
+    return w.finish()
+
+
+def _store(s: State, move: Move) -> State:
+    assert isinstance(move, StoreWater)
+    w = Work(s)
+    p = s.actor
+    c = _site(s.rules, move.x, move.y)
+    f = s.farms[p]
+    towers = list(f.towers)
+    for i, (tc, water, cap, reach) in enumerate(towers):
+        if tc == c and water < cap:
+            towers[i] = (tc, water + 1, cap, reach)
+            break
     else:
-        raise IllegalMoveError(f"it is time to {_EXPECTED[ACTION]}, not {move}")
+        raise IllegalMoveError(f"there is no water tower with room at {move.x},{move.y}")
+    w.farms[p] = replace_farm(f, towers=tuple(towers))
+    w.then((STORE_WATER, p, s.pending[0] - 1))
+    return w.finish()
+
+
+def _pay(s: State, move: Move) -> State:
+    assert isinstance(move, PayWater)
+    w = Work(s)
+    r, p = s.rules, s.actor
+    target, due = s.pending
+    f = s.farms[p]
+    c = _site(r, move.x, move.y)
+    options = pay_options(r, f, target, due)
+    i = next((i for i, a in options if f.towers[i][0] == c and a == move.amount), -1)
+    if i < 0:
+        tx, ty = coords(r, target)
+        raise IllegalMoveError(
+            f"{move} is not possible: the water for {tx},{ty} comes from a tower whose "
+            "range covers it"
+            + (", one token at a time" if r.split_payments else f", all {due} from one tower")
+        )
+    tc, water, cap, reach = f.towers[i]
+    towers = list(f.towers)
+    towers[i] = (tc, water - move.amount, cap, reach)
+    w.farms[p] = replace_farm(f, towers=tuple(towers))
+    if due > move.amount:
+        w.then((PAY_WATER, p, target, due - move.amount))
+    return w.finish()
+
+
+def _deal_tool(s: State, move: Move) -> State:
+    assert isinstance(move, DealTool)
+    w = Work(s)
+    p = s.actor
+    x = _tool_id(s.rules, move.tool)
+    try:
+        w.tool_pile = s.tool_pile.draw(x)
+    except ValueError:
+        raise IllegalMoveError(f"{move.tool} cannot be the next tool tile drawn") from None
+    left = s.pending[0] - 1
+    tiles = (*s.pending[1:], x)
+    if left:
+        w.decide(TOOL_DEAL, p, (left, *tiles))
+    elif len(set(tiles)) > 1:
+        w.decide(TOOL_CHOOSE, p, tiles)
+    else:
+        choose(w, p, tiles, x)
+    return w.finish()
+
+
+def _choose_tool(s: State, move: Move) -> State:
+    assert isinstance(move, ChooseTool)
+    w = Work(s)
+    x = _tool_id(s.rules, move.tool)
+    if x not in s.pending:
+        raise IllegalMoveError(f"{move.tool} is not among the tool tiles drawn")
+    choose(w, s.actor, s.pending, x)
+    return w.finish()
+
+
+def _place_tool(s: State, move: Move) -> State:
+    assert isinstance(move, AttachTool | KeepTool)
+    w = Work(s)
+    r, p = s.rules, s.actor
+    x = s.pending[0]
+    if _tool_id(r, move.tool) != x:
+        raise IllegalMoveError(f"the tool to place is {r.tables.tool_names[x]}, not {move.tool}")
+    f = s.farms[p]
+    if isinstance(move, KeepTool):
+        w.farms[p] = replace_farm(f, kept=tuple(sorted((*f.kept, x))))
+        return w.finish()
+    c = _site(r, move.x, move.y)
+    if c not in matching_sites(r, f, x):
+        raise IllegalMoveError(_no_fit(r, f, x, c))
+    attach(w, p, x, c)
+    return w.finish()
+
+
+def _attach_kept(s: State, move: Move) -> State:
+    w = Work(s)
+    if isinstance(move, Done):
+        return w.finish()
+    assert isinstance(move, AttachTool)
+    r, p = s.rules, s.actor
+    c = s.pending[0]
+    x = _tool_id(r, move.tool)
+    f = s.farms[p]
+    if x not in f.kept:
+        raise IllegalMoveError(f"{move.tool} is not kept aside")
+    if _site(r, move.x, move.y) != c:
+        raise IllegalMoveError(
+            "a tool kept aside is attached when a matching site is built, to that new site only"
+        )
+    if c not in matching_sites(r, f, x, c):
+        raise IllegalMoveError(_no_fit(r, f, x, c))
+    kept = list(f.kept)
+    kept.remove(x)
+    w.farms[p] = replace_farm(f, kept=tuple(kept))
+    attach(w, p, x, c)
+    w.then((ATTACH_KEPT, p, c))
+    return w.finish()
+
+
+def _supply(s: State, move: Move) -> State:
+    assert isinstance(move, Supply)
+    w = Work(s)
+    r, p = s.rules, s.actor
+    remaining, ready = s.pending
+    c = _site(r, move.x, move.y)
+    f = s.farms[p]
+    if not remaining >> c & 1:
+        raise IllegalMoveError(
+            f"there is no green site at {move.x},{move.y} waiting to be supplied"
+        )
+    name = r.tables.names[f.kind_at(c)]
+    if name != move.card:
+        raise IllegalMoveError(f"the site at {move.x},{move.y} is {name}, not {move.card}")
+    if not ready >> c & 1:
+        raise IllegalMoveError(
+            f"{move.card} at {move.x},{move.y} cannot be supplied now: its water must come "
+            "from towers in range and its grain from the silos"
+        )
+    supply(w, p, c, remaining)
+    return w.finish()
+
+
+def _convert(s: State, move: Move) -> State:
+    w = Work(s)
+    if isinstance(move, Done):
+        return w.finish()
+    assert isinstance(move, Convert)
+    r, p = s.rules, s.actor
+    c, left = s.pending
+    f = s.farms[p]
+    if _site(r, move.x, move.y) != c or r.tables.names[f.kind_at(c)] != move.card:
+        raise IllegalMoveError("only the site being harvested can convert now")
+    e = convert_effect(r, f.kind_at(c))
+    w.farms[p] = replace_farm(f, coins=f.coins - e[7], grain=f.grain - e[8])
+    w.then((GAIN, p, e[1], e[2], e[3], e[4]), (CONVERT_AT, p, c, left - 1))
+    return w.finish()
+
+
+def _start(s: State, move: Move) -> State:
+    assert isinstance(move, StartPlayer)
+    w = Work(s)
+    if not 0 <= move.seat < s.rules.players:
+        raise IllegalMoveError(f"there is no seat {move.seat}")
+    w.start = move.seat
+    return w.finish()
+
+
+_Handler = Callable[[State, Move], State]
+_BY_PHASE: dict[int, tuple[tuple[type, ...], _Handler, str]] = {
+    START: ((StartPlayer,), _start, "chance to choose the start player"),
+    STORE: ((StoreWater,), _store, "store a water token ('store water in X,Y')"),
+    DRAW: ((DrawFrom,), _draw, "choose the deck of the next blind card ('draw from DECK')"),
+    DEAL: ((Deal,), _deal, "chance to deal a card"),
+    PICK: ((Pick,), _pick, "pick a hand card ('pick CARD')"),
+    ACTION: (
+        (Build, BuildTower, BuildSilo, Market, Restore),
+        _action,
+        "choose an action A-E for the revealed card",
+    ),
+    PAY: ((PayWater,), _pay, "choose the water tower that pays ('pay N water from X,Y')"),
+    TOOL_DEAL: ((DealTool,), _deal_tool, "chance to deal a tool tile"),
+    TOOL_CHOOSE: ((ChooseTool,), _choose_tool, "choose one of the drawn tool tiles"),
+    TOOL_PLACE: ((AttachTool, KeepTool), _place_tool, "attach the chosen tool or keep it aside"),
+    ATTACH: ((AttachTool, Done), _attach_kept, "attach a kept tool to the new site, or 'done'"),
+    SUPPLY: ((Supply,), _supply, "choose the next site to supply"),
+    CONVERTING: ((Convert, Done), _convert, "convert once more, or 'done'"),
+}
 
 
 def apply_move(state: State, move: Move) -> State:
     """The state after ``move``; :class:`IllegalMoveError` (naming the rule) if it is not allowed."""
-    phase = state.phase
-    if phase == END:
+    if state.phase == END:
         raise IllegalMoveError(f"the game is over; {move} is not possible")
-    r, t = state.rules, state.rules.tables
-    p = state.actor
-    w = Work(state)
-    if phase == ACTION:
-        _apply_action(state, w, move)
-    elif phase == PICK and isinstance(move, Pick):
-        k = _card_id(r, move.card)
-        hand = list(state.hands[p])
-        if k not in hand:
-            raise IllegalMoveError(f"{move.card} is not in the hand of player {p}")
-        hand.remove(k)
-        w.hands[p] = tuple(hand)
-        w.picks[p] = k
-    elif phase == DRAW and isinstance(move, DrawFrom):
-        drawn, used = state.pending
-        d = DECKS.index(move.deck)
-        if d not in legal_decks(state.rules, state.decks, drawn, used):
-            raise IllegalMoveError(
-                f"no card can come from {move.deck} now: an empty deck cannot be drawn from, "
-                f"and the 6 cards must come from at least {r.min_decks} different decks"
-            )
-        w.decide(DEAL, p, (drawn, used | 1 << d, d))
-        return w.freeze()
-    elif phase == DEAL and isinstance(move, Deal):
-        drawn, used, d = state.pending
-        k = _card_id(r, move.card)
-        if not state.decks[d].can_draw(k):
-            raise IllegalMoveError(f"{move.card} cannot be dealt from the {DECKS[d]} deck")
-        decks = list(state.decks)
-        decks[d] = decks[d].draw(k)
-        w.decks = tuple(decks)
-        hand = list(state.hands[p])
-        insort(hand, k)
-        w.hands[p] = tuple(hand)
-        if drawn + 1 < r.hand_size:
-            ask_deck(w, p, drawn + 1, used)
-            return w.freeze()
-    elif phase == STORE and isinstance(move, StoreWater):
-        c = _site(r, move.x, move.y)
-        f = state.farms[p]
-        towers = list(f.towers)
-        for i, (tc, water, cap, reach) in enumerate(towers):
-            if tc == c and water < cap:
-                towers[i] = (tc, water + 1, cap, reach)
-                break
-        else:
-            raise IllegalMoveError(f"there is no water tower with room at {move.x},{move.y}")
-        w.farms[p] = replace_farm(f, towers=tuple(towers))
-        w.then((STORE_WATER, p, state.pending[0] - 1))
-    elif phase == PAY and isinstance(move, PayWater):
-        target, due = state.pending
-        f = state.farms[p]
-        c = _site(r, move.x, move.y)
-        options = pay_options(r, f, target, due)
-        i = next((i for i, a in options if f.towers[i][0] == c and a == move.amount), -1)
-        if i < 0:
-            tx, ty = coords(r, target)
-            raise IllegalMoveError(
-                f"{move} is not possible: the water for {tx},{ty} comes from a tower whose "
-                "range covers it"
-                + (", one token at a time" if r.split_payments else f", all {due} from one tower")
-            )
-        tc, water, cap, reach = f.towers[i]
-        towers = list(f.towers)
-        towers[i] = (tc, water - move.amount, cap, reach)
-        w.farms[p] = replace_farm(f, towers=tuple(towers))
-        if due > move.amount:
-            w.then((PAY_WATER, p, target, due - move.amount))
-    elif phase == TOOL_DEAL and isinstance(move, DealTool):
-        x = _tool_id(r, move.tool)
-        if not state.tool_pile.can_draw(x):
-            raise IllegalMoveError(f"{move.tool} cannot be the next tool tile drawn")
-        w.tool_pile = state.tool_pile.draw(x)
-        left = state.pending[0] - 1
-        tiles = (*state.pending[1:], x)
-        if left:
-            w.decide(TOOL_DEAL, p, (left, *tiles))
-            return w.freeze()
-        if len(set(tiles)) > 1:
-            w.decide(TOOL_CHOOSE, p, tiles)
-            return w.freeze()
-        choose(w, p, tiles, x)
-    elif phase == TOOL_CHOOSE and isinstance(move, ChooseTool):
-        x = _tool_id(r, move.tool)
-        if x not in state.pending:
-            raise IllegalMoveError(f"{move.tool} is not among the tool tiles drawn")
-        choose(w, p, state.pending, x)
-    elif phase == TOOL_PLACE and isinstance(move, AttachTool | KeepTool):
-        x = state.pending[0]
-        if _tool_id(r, move.tool) != x:
-            raise IllegalMoveError(f"the tool to place is {t.tool_names[x]}, not {move.tool}")
-        f = state.farms[p]
-        if isinstance(move, KeepTool):
-            w.farms[p] = replace_farm(f, kept=tuple(sorted((*f.kept, x))))
-        else:
-            c = _site(r, move.x, move.y)
-            if c not in matching_sites(r, f, x):
-                raise IllegalMoveError(_no_fit(r, f, x, c))
-            attach(w, p, x, c)
-    elif phase == ATTACH and isinstance(move, AttachTool | Done):
-        if isinstance(move, AttachTool):
-            c = state.pending[0]
-            x = _tool_id(r, move.tool)
-            f = state.farms[p]
-            if x not in f.kept:
-                raise IllegalMoveError(f"{move.tool} is not kept aside")
-            if _site(r, move.x, move.y) != c:
-                raise IllegalMoveError(
-                    "a tool kept aside is attached when a matching site is built, "
-                    "to that new site only"
-                )
-            if c not in matching_sites(r, f, x, c):
-                raise IllegalMoveError(_no_fit(r, f, x, c))
-            kept = list(f.kept)
-            kept.remove(x)
-            w.farms[p] = replace_farm(f, kept=tuple(kept))
-            attach(w, p, x, c)
-            w.then((ATTACH_KEPT, p, c))
-    elif phase == SUPPLY and isinstance(move, Supply):
-        remaining = state.pending[0]
-        c = _site(r, move.x, move.y)
-        f = state.farms[p]
-        if not remaining >> c & 1:
-            raise IllegalMoveError(
-                f"there is no green site at {move.x},{move.y} waiting to be supplied"
-            )
-        if t.names[f.kind_at(c)] != move.card:
-            raise IllegalMoveError(
-                f"the site at {move.x},{move.y} is {t.names[f.kind_at(c)]}, not {move.card}"
-            )
-        if not can_supply(r, f, c):
-            raise IllegalMoveError(
-                f"{move.card} at {move.x},{move.y} cannot be supplied now: its water must come "
-                "from towers in range and its grain from the silos"
-            )
-        supply(w, p, c, remaining)
-    elif phase == CONVERTING and isinstance(move, Convert | Done):
-        if isinstance(move, Convert):
-            c, left = state.pending
-            if _site(r, move.x, move.y) != c or t.names[state.farms[p].kind_at(c)] != move.card:
-                raise IllegalMoveError("only the site being harvested can convert now")
-            f = state.farms[p]
-            e = convert_effect(r, f.kind_at(c))
-            w.farms[p] = replace_farm(f, coins=f.coins - e[7], grain=f.grain - e[8])
-            w.then((GAIN, p, e[1], e[2], e[3], e[4]), (CONVERT_AT, p, c, left - 1))
-    elif phase == START and isinstance(move, StartPlayer):
-        if not 0 <= move.seat < r.players:
-            raise IllegalMoveError(f"there is no seat {move.seat}")
-        w.start = move.seat
-    else:
-        raise IllegalMoveError(f"it is time to {_EXPECTED[phase]}, not {move}")
-    run(w)
-    return w.freeze()
+    kinds, handler, expected = _BY_PHASE[state.phase]
+    if not isinstance(move, kinds):
+        raise IllegalMoveError(f"it is time to {expected}, not {move}")
+    return handler(state, move)
 
 
 def _no_fit(rules: Rules, f: Farm, tool: int, c: int) -> str:

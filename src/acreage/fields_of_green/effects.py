@@ -24,4 +24,4 @@ def multiplier(rules: Rules, f: Farm, around: int, e: Compiled) -> int:
     else:
         return 1
     of = e[6]
-    return sum(1 for c, k in f.sites if of >> k & 1 and cells >> c & 1)
+    return sum(1 for c, k in zip(f.cells, f.kinds, strict=True) if of >> k & 1 and cells >> c & 1)

@@ -26,15 +26,16 @@ from bisect import insort
 from typing import Any
 
 from acreage.core.bitset import bits
+from acreage.core.chance import Deck
 from acreage.fields_of_green.effects import multiplier
-from acreage.fields_of_green.geometry import cell
+from acreage.fields_of_green.geometry import cell, frontier
 from acreage.fields_of_green.queries import (
     can_convert,
-    can_supply,
     kept_for,
     legal_decks,
     matching_sites,
     pay_options,
+    ready_sites,
 )
 from acreage.fields_of_green.rules import (
     ALWAYS,
@@ -139,6 +140,12 @@ class Work:
             self.pending,
         )
 
+    def finish(self) -> State:
+        """Take the agenda's steps until a decision is pending; the new state."""
+        if self.phase == RUNNING:
+            run(self)
+        return self.freeze()
+
     def then(self, *steps: tuple[int, ...]) -> None:
         """Take ``steps``, in this order, before the rest of the agenda."""
         self.agenda.extend(reversed(steps))
@@ -163,8 +170,10 @@ class Work:
 def replace_farm(
     f: Farm,
     *,
-    sites: tuple[tuple[int, int], ...] | None = None,
+    cells: tuple[int, ...] | None = None,
+    kinds: tuple[int, ...] | None = None,
     occupied: int | None = None,
+    frontier: tuple[int, ...] | None = None,
     down: int | None = None,
     towers: tuple[tuple[int, int, int, int], ...] | None = None,
     grain: int | None = None,
@@ -176,8 +185,10 @@ def replace_farm(
 ) -> Farm:
     """``f`` with some fields replaced (one constructor call, cheaper than attrs.evolve)."""
     return Farm(
-        f.sites if sites is None else sites,
+        f.cells if cells is None else cells,
+        f.kinds if kinds is None else kinds,
         f.occupied if occupied is None else occupied,
+        f.frontier if frontier is None else frontier,
         f.down if down is None else down,
         f.towers if towers is None else towers,
         f.grain if grain is None else grain,
@@ -202,8 +213,10 @@ def new_game(rules: Rules) -> State:
     t = rules.tables
     tower, silo = cell(rules, 0, 0), cell(rules, 1, 0)
     farm = Farm(
-        sites=((tower, t.tower), (silo, t.silo)),
+        cells=(tower, silo),
+        kinds=(t.tower, t.silo),
         occupied=(1 << tower) | (1 << silo),
+        frontier=tuple(bits(frontier((1 << tower) | (1 << silo), t.width))),
         down=0,
         towers=((tower, rules.tower_capacity, rules.tower_capacity, rules.water_range),),
         grain=rules.start_grain,
@@ -287,15 +300,48 @@ def _store_water(w: Work, step: tuple[int, ...]) -> None:
 
 
 def _draw_cards(w: Work, step: tuple[int, ...]) -> None:
-    ask_deck(w, step[1], 0, 0)
+    phase, pending = deck_question(w.rules, w.decks, 0, 0)
+    w.decide(phase, step[1], pending)
 
 
-def ask_deck(w: Work, p: int, drawn: int, used: int) -> None:
-    decks = legal_decks(w.rules, w.decks, drawn, used)
-    if len(decks) == 1:
-        w.decide(DEAL, p, (drawn, used | 1 << decks[0], decks[0]))
-    else:
-        w.decide(DRAW, p, (drawn, used))
+def deck_question(
+    rules: Rules, decks: tuple[Deck[int], ...], drawn: int, used: int
+) -> tuple[int, tuple[int, ...]]:
+    """The decision about the next blind card: (DRAW, (drawn, used, allowed decks)),
+    or straight to the chance deal (DEAL, (drawn, used, deck)) when only one deck is allowed."""
+    allowed = legal_decks(rules, decks, drawn, used)
+    if allowed & (allowed - 1):
+        return DRAW, (drawn, used, allowed)
+    return DEAL, (drawn, used | allowed, allowed.bit_length() - 1)
+
+
+def decided(
+    s: State,
+    phase: int,
+    pending: tuple[int, ...],
+    *,
+    hands: tuple[tuple[int, ...], ...] | None = None,
+    decks: tuple[Deck[int], ...] | None = None,
+) -> State:
+    """``s`` with the same actor facing a new decision (a cheap path for the blind draw)."""
+    return State(
+        s.rules,
+        s.year,
+        phase,
+        s.actor,
+        s.start,
+        s.farms,
+        s.hands if hands is None else hands,
+        s.picks,
+        s.passes,
+        s.decks if decks is None else decks,
+        s.tool_pile,
+        s.silo_stack,
+        s.tower_stack,
+        s.discard,
+        s.agenda,
+        pending,
+    )
 
 
 def _round(w: Work, step: tuple[int, ...]) -> None:
@@ -357,6 +403,15 @@ def _pay_water(w: Work, step: tuple[int, ...]) -> None:
     w.decide(PAY, p, (target, due))
 
 
+def _grow_frontier(old: tuple[int, ...], c: int, occupied: int, width: int) -> tuple[int, ...]:
+    """The frontier after a card is laid at ``c``: ``c`` leaves it, its empty neighbours join."""
+    cells = [x for x in old if x != c]
+    for n in (c - width, c - 1, c + 1, c + width):
+        if not occupied >> n & 1 and n not in cells:
+            insort(cells, n)
+    return tuple(cells)
+
+
 def _place(w: Work, step: tuple[int, ...]) -> None:
     """Lay the new site in the farm, then its grey ability, then tools kept for it.
 
@@ -366,6 +421,7 @@ def _place(w: Work, step: tuple[int, ...]) -> None:
     p, c, kind = step[1], step[2], step[3]
     r, t = w.rules, w.rules.tables
     f = w.farms[p]
+    occupied = f.occupied | 1 << c
     towers, grain_capacity = f.towers, f.grain_capacity
     if kind == t.tower:
         towers = (*towers, (c, r.tower_capacity, r.tower_capacity, r.water_range))
@@ -375,8 +431,10 @@ def _place(w: Work, step: tuple[int, ...]) -> None:
         w.picks[p] = -1
     f = replace_farm(
         f,
-        sites=(*f.sites, (c, kind)),
-        occupied=f.occupied | 1 << c,
+        cells=(*f.cells, c),
+        kinds=(*f.kinds, kind),
+        occupied=occupied,
+        frontier=_grow_frontier(f.frontier, c, occupied, t.width),
         towers=towers,
         grain_capacity=grain_capacity,
     )
@@ -468,7 +526,7 @@ def _harvest(w: Work, step: tuple[int, ...]) -> None:
     f = w.farms[p]
     green = w.rules.tables.ability
     remaining = 0
-    for c, k in f.sites:
+    for c, k in zip(f.cells, f.kinds, strict=True):
         if green[k] == GREEN and not f.down >> c & 1:
             remaining |= 1 << c
     w.then((SUPPLY_NEXT, p, remaining))
@@ -486,7 +544,7 @@ def _supply_next(w: Work, step: tuple[int, ...]) -> None:
     if not remaining:
         return
     f = w.farms[p]
-    ready = [c for c in bits(remaining) if can_supply(w.rules, f, c)]
+    ready = ready_sites(w.rules, f, remaining)
     if not ready:
         w.farms[p] = replace_farm(
             f,
@@ -494,10 +552,10 @@ def _supply_next(w: Work, step: tuple[int, ...]) -> None:
             tools=tuple((c, x) for c, x in f.tools if not remaining >> c & 1),
         )
         return
-    if len(ready) == 1:
-        supply(w, p, ready[0], remaining)
+    if ready & (ready - 1):
+        w.decide(SUPPLY, p, (remaining, ready))
     else:
-        w.decide(SUPPLY, p, (remaining,))
+        supply(w, p, ready.bit_length() - 1, remaining)
 
 
 def supply(w: Work, p: int, c: int, remaining: int) -> None:

@@ -28,8 +28,7 @@ def cell(rules: Rules, x: int, y: int) -> int:
 
 def coords(rules: Rules, index: int) -> tuple[int, int]:
     """The ``(x, y)`` of cell ``index``."""
-    o, w = rules.tables.origin, rules.tables.width
-    return index % w - o, index // w - o
+    return rules.tables.xy[index]
 
 
 def neighbours(cells: int, width: int) -> int:

@@ -32,7 +32,9 @@ text                          decision
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import cache
+from typing import TypeVar
 
 import attrs
 
@@ -279,7 +281,24 @@ Move = (
 
 DONE = Done()
 
+_M = TypeVar("_M")
+
+
+class _Shared(dict[tuple[int, int], _M]):
+    """The one move of a kind for each cell ``(x, y)``, made on first use."""
+
+    def __init__(self, kind: Callable[[int, int], _M]) -> None:
+        super().__init__()
+        self.kind = kind
+
+    def __missing__(self, xy: tuple[int, int]) -> _M:
+        move = self[xy] = self.kind(*xy)
+        return move
+
+
 # Moves are immutable values, so the legal-move generator hands out shared instances.
+tower_at: _Shared[BuildTower] = _Shared(BuildTower)
+silo_at: _Shared[BuildSilo] = _Shared(BuildSilo)
 store_water = cache(StoreWater)
 draw_from = cache(DrawFrom)
 deal = cache(Deal)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from acreage.core.bitset import bits
-from acreage.core.chance import Deck
+from acreage.core.chance import Deck, Pile, Stack
 from acreage.fields_of_green.geometry import catchment, frontier
 from acreage.fields_of_green.rules import (
     CONVERT,
@@ -17,42 +17,51 @@ from acreage.fields_of_green.state import (
 __all__ = [
     "build_cells",
     "can_convert",
-    "can_supply",
     "convert_effect",
     "grain_payable",
     "kept_for",
     "legal_decks",
     "matching_sites",
     "pay_options",
+    "ready_sites",
     "water_in_reach",
 ]
 
 
-def legal_decks(rules: Rules, decks: tuple[Deck[int], ...], drawn: int, used: int) -> list[int]:
-    """The decks the next blind card may come from.
+def _one_card(segment: Pile[int] | Stack[int]) -> bool:
+    if isinstance(segment, Stack):
+        return len(segment.order) == 1
+    return len(segment.counts) == 1 and segment.counts[0][1] == 1
+
+
+def legal_decks(rules: Rules, decks: tuple[Deck[int], ...], drawn: int, used: int) -> int:
+    """The bitset of decks the next blind card may come from.
 
     "Dabei ist es egal, wie viele Karten von welchem Stapel gezogen werden,
     solange Karten von mindestens 3 verschiedenen Stapeln ausgewählt werden.
     Sollten einem Stapel die Karten ausgehen, können keine Karten dieses Typs
     gezogen werden." A deck is allowed if, after drawing from it, the draws
-    left can still reach the required number of decks; when fewer decks than
-    that still hold cards, every deck still holding cards suffices.
+    left can still reach the required number of decks (``used`` is the bitset
+    of decks drawn from so far); when fewer decks than that still hold cards,
+    every deck still holding cards suffices.
     """
     left = rules.hand_size - drawn - 1
     need = rules.min_decks
-    sizes = [len(d) for d in decks]
-    out = []
-    for d, size in enumerate(sizes):
-        if not size:
-            continue
-        used2 = used | 1 << d
-        reach = used2
-        for e, s in enumerate(sizes):
-            if s > (1 if e == d else 0):
-                reach |= 1 << e
+    nonempty = last = 0
+    for d, deck in enumerate(decks):
+        segments = deck.segments
+        if segments:
+            nonempty |= 1 << d
+            if len(segments) == 1 and _one_card(segments[0]):
+                last |= 1 << d
+    allowed = 0
+    for d in bits(nonempty):
+        bit = 1 << d
+        used2 = used | bit
+        reach = used2 | (nonempty & ~(last & bit))
         if min(need, reach.bit_count()) - used2.bit_count() <= left:
-            out.append(d)
-    return out
+            allowed |= bit
+    return allowed
 
 
 def grain_payable(rules: Rules, f: Farm, grain: int) -> bool:
@@ -67,7 +76,7 @@ def grain_payable(rules: Rules, f: Farm, grain: int) -> bool:
     t = rules.tables
     return any(
         rules.silo_capacity + sum(t.tool_capacity[x] for x in f.tools_at(c)) >= grain
-        for c, k in f.sites
+        for c, k in zip(f.cells, f.kinds, strict=True)
         if k == t.silo
     )
 
@@ -123,14 +132,37 @@ def build_cells(rules: Rules, f: Farm, kind: int) -> int:
     return out
 
 
-def can_supply(rules: Rules, f: Farm, c: int) -> bool:
-    water, grain = rules.tables.needs[f.kind_at(c)]
-    if not grain_payable(rules, f, grain):
-        return False
-    if not water:
-        return True
-    total, best = water_in_reach(rules, f, c)
-    return (total if rules.split_payments else best) >= water
+def ready_sites(rules: Rules, f: Farm, remaining: int) -> int:
+    """The bitset of the sites in ``remaining`` whose harvest needs can be met now.
+
+    Grain comes from the silos; water from towers whose range covers the site
+    ("Wassertürme [können] Standorte nur im Umfeld von 2 Feldern mit Wasser versorgen"),
+    all from one tower unless payments split.
+    """
+    needs = rules.tables.needs
+    split = rules.split_payments
+    areas: list[tuple[int, int]] | None = None
+    ready = 0
+    for c, k in zip(f.cells, f.kinds, strict=True):
+        if not remaining >> c & 1:
+            continue
+        water, grain = needs[k]
+        if grain and not grain_payable(rules, f, grain):
+            continue
+        if water:
+            if areas is None:
+                areas = [
+                    (w, catchment(rules, tc, reach, f.occupied))
+                    for tc, w, _, reach in f.towers
+                    if w
+                ]
+            if split:
+                if sum(w for w, area in areas if area >> c & 1) < water:
+                    continue
+            elif not any(w >= water and area >> c & 1 for w, area in areas):
+                continue
+        ready |= 1 << c
+    return ready
 
 
 def matching_sites(rules: Rules, f: Farm, tool: int, only: int = -1) -> list[int]:
@@ -142,7 +174,7 @@ def matching_sites(rules: Rules, f: Farm, tool: int, only: int = -1) -> list[int
     t = rules.tables
     fits = t.tool_fits[tool]
     out = []
-    for c, k in f.sites:
+    for c, k in zip(f.cells, f.kinds, strict=True):
         if only >= 0 and c != only:
             continue
         if not fits >> k & 1 or f.down >> c & 1:

@@ -176,7 +176,7 @@ def render_svg(state: State, player: int | None = None) -> str:
                 title=f"{x},{y}: within a water tower's range",
             )
         grain_left = f.grain
-        for c, kind in f.sites:
+        for c, kind in zip(f.cells, f.kinds, strict=True):
             x, y = coords(r, c)
             px, py = left + (x - x0) * unit_w + 3, top + (y - y0) * unit_h + 3
             down = f.down >> c & 1

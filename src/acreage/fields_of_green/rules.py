@@ -16,8 +16,10 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Mapping
+from functools import cache
 from importlib import resources
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, Literal
 
 import attrs
@@ -27,7 +29,7 @@ from acreage.core.data import PRIMARY, DataClass, from_data, load_toml
 from acreage.core.game import RulesError
 from acreage.fields_of_green.components import DECKS, SILO, WATER_TOWER, Card, Effect, Tool
 
-__all__ = ["REFERENCE", "Rules", "Tables"]
+__all__ = ["REFERENCE", "Rules", "Tables", "card_ids", "tool_ids"]
 
 RangeMetric = Literal["manhattan", "chebyshev", "straight", "path"]
 TieBreak = Literal["coins", "shared"]
@@ -87,6 +89,7 @@ class Tables:
         tool_pile: the shuffled tool tiles at the start.
         origin, width: the farm window: cell ``(x, y)`` has index
             ``(y + origin) * width + x + origin``; no farm can reach its edge.
+        xy: the ``(x, y)`` of every cell index.
     """
 
     names: tuple[str, ...]
@@ -106,6 +109,7 @@ class Tables:
     tool_pile: Deck[int]
     origin: int
     width: int
+    xy: tuple[tuple[int, int], ...]
 
     @property
     def silo(self) -> int:
@@ -352,6 +356,7 @@ def _tables(rules: Rules) -> Tables:
     # so no card lies further than that from (0, 0); the window leaves room for
     # the frontier and the widest water range around it, so shifts never wrap.
     origin = 2 + rules.years * rules.hand_size + rules.water_range + range_bonus + 2
+    width = 2 * origin + 1
     return Tables(
         names=names,
         deck=deck,
@@ -375,5 +380,20 @@ def _tables(rules: Rules) -> Tables:
         ),
         tool_pile=Deck.of({i: t.count for i, t in enumerate(tools)}),
         origin=origin,
-        width=2 * origin + 1,
+        width=width,
+        xy=tuple(
+            (x, y) for y in range(-origin, width - origin) for x in range(-origin, width - origin)
+        ),
     )
+
+
+@cache
+def card_ids(rules: Rules) -> Mapping[str, int]:
+    """Each location card's id by name (silo and water tower are not cards)."""
+    return MappingProxyType({name: k for k, name in enumerate(rules.tables.names[:-2])})
+
+
+@cache
+def tool_ids(rules: Rules) -> Mapping[str, int]:
+    """Each tool's id by name."""
+    return MappingProxyType({name: k for k, name in enumerate(rules.tables.tool_names)})

@@ -58,7 +58,11 @@ def _yellow(rules: Rules, f: Farm, around: int, effects: tuple[Compiled, ...]) -
 def farm_sheet(rules: Rules, f: Farm) -> ScoreSheet:
     """The score lines of one farm as it stands."""
     t = rules.tables
-    counted = [(c, k) for c, k in f.sites if rules.shut_down_sites_score or not f.down >> c & 1]
+    counted = [
+        (c, k)
+        for c, k in zip(f.cells, f.kinds, strict=True)
+        if rules.shut_down_sites_score or not f.down >> c & 1
+    ]
     return ScoreSheet(
         stars=sum(t.stars[k] for _, k in counted),
         tokens=f.tokens,

@@ -59,9 +59,13 @@ class Farm:
     """One player's farm (Hof) and purse.
 
     Attributes:
-        sites: ``(cell, kind)`` of every card in the farm, in the order built
-            (kinds index ``rules.tables.names``; the last two are silo and water tower).
+        cells: the cell of every card in the farm, in the order built.
+        kinds: the kind of each of those cards (an index into
+            ``rules.tables.names``; the last two are silo and water tower).
         occupied: bitset of the cells holding a card.
+        frontier: the empty cells orthogonally next to a card, sorted: where the
+            next card may go ("daneben, darüber oder darunter"). Derived from
+            ``occupied`` and kept up to date because listing it is the hot path.
         down: bitset of the cells whose card is shut down (face down).
         towers: ``(cell, water, capacity, reach)`` of every water tower, in the order built.
         grain: grain in the silos. Grain moves freely between silos (see the
@@ -73,8 +77,10 @@ class Farm:
         kept: tools kept aside, not yet attached, sorted.
     """
 
-    sites: tuple[tuple[int, int], ...]
+    cells: tuple[int, ...]
+    kinds: tuple[int, ...]
     occupied: int
+    frontier: tuple[int, ...]
     down: int
     towers: tuple[tuple[int, int, int, int], ...]
     grain: int
@@ -84,12 +90,16 @@ class Farm:
     tools: tuple[tuple[int, int], ...] = ()
     kept: tuple[int, ...] = ()
 
+    @property
+    def sites(self) -> tuple[tuple[int, int], ...]:
+        """``(cell, kind)`` of every card, in the order built."""
+        return tuple(zip(self.cells, self.kinds, strict=True))
+
     def kind_at(self, cell: int) -> int:
         """The kind of the card at ``cell``; -1 for an empty cell."""
-        for c, k in self.sites:
-            if c == cell:
-                return k
-        return -1
+        if not self.occupied >> cell & 1:
+            return -1
+        return self.kinds[self.cells.index(cell)]
 
     def tools_at(self, cell: int) -> tuple[int, ...]:
         """The tools attached to the site at ``cell``."""
