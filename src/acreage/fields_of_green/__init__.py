@@ -36,15 +36,16 @@ from acreage.fields_of_green.moves import (
     PayWater,
     Pick,
     Restore,
+    ShutDown,
     StartPlayer,
     StoreWater,
     Supply,
 )
 from acreage.fields_of_green.render import render_svg, render_text
 from acreage.fields_of_green.rules import REFERENCE, Rules
-from acreage.fields_of_green.scoring import ScoreSheet, score_sheet, scores, winners
+from acreage.fields_of_green.scoring import ScoreSheet, farm_sheet, score_sheet, scores, winners
 from acreage.fields_of_green.state import PHASES, Farm, State
-from acreage.fields_of_green.views import SeatView, View, observe, resample
+from acreage.fields_of_green.views import SeatView, SiteView, View, farm_sites, observe, resample
 
 __all__ = [
     "GAME",
@@ -73,6 +74,8 @@ __all__ = [
     "Rules",
     "ScoreSheet",
     "SeatView",
+    "ShutDown",
+    "SiteView",
     "StartPlayer",
     "State",
     "StoreWater",
@@ -81,6 +84,8 @@ __all__ = [
     "View",
     "apply_move",
     "chance_outcomes",
+    "farm_sheet",
+    "farm_sites",
     "is_terminal",
     "legal_moves",
     "new_game",

@@ -16,12 +16,14 @@ from acreage.fields_of_green.engine import (
     PAY_WATER,
     PLACE,
     STORE_WATER,
+    SUPPLY_NEXT,
     Work,
     attach,
     choose,
     decided,
     deck_question,
     replace_farm,
+    shut_down,
     supply,
 )
 from acreage.fields_of_green.geometry import cell, coords
@@ -42,6 +44,7 @@ from acreage.fields_of_green.moves import (
     PayWater,
     Pick,
     Restore,
+    ShutDown,
     StartPlayer,
     StoreWater,
     Supply,
@@ -366,8 +369,7 @@ def _attach_kept(s: State, move: Move) -> State:
 
 
 def _supply(s: State, move: Move) -> State:
-    assert isinstance(move, Supply)
-    w = Work(s)
+    assert isinstance(move, Supply | ShutDown)
     r, p = s.rules, s.actor
     remaining, ready = s.pending
     c = _site(r, move.x, move.y)
@@ -379,12 +381,22 @@ def _supply(s: State, move: Move) -> State:
     name = r.tables.names[f.kind_at(c)]
     if name != move.card:
         raise IllegalMoveError(f"the site at {move.x},{move.y} is {name}, not {move.card}")
-    if not ready >> c & 1:
+    w = Work(s)
+    if isinstance(move, ShutDown):
+        if ready >> c & 1:
+            raise IllegalMoveError(
+                f"{move.card} at {move.x},{move.y} can be supplied, so it produces: "
+                "a site shuts down only when its needs cannot be met"
+            )
+        shut_down(w, p, 1 << c)
+        w.then((SUPPLY_NEXT, p, remaining & ~(1 << c)))
+    elif not ready >> c & 1:
         raise IllegalMoveError(
             f"{move.card} at {move.x},{move.y} cannot be supplied now: its water must come "
             "from towers in range and its grain from the silos"
         )
-    supply(w, p, c, remaining)
+    else:
+        supply(w, p, c, remaining)
     return w.finish()
 
 
@@ -430,7 +442,7 @@ _BY_PHASE: dict[int, tuple[tuple[type, ...], _Handler, str]] = {
     TOOL_CHOOSE: ((ChooseTool,), _choose_tool, "choose one of the drawn tool tiles"),
     TOOL_PLACE: ((AttachTool, KeepTool), _place_tool, "attach the chosen tool or keep it aside"),
     ATTACH: ((AttachTool, Done), _attach_kept, "attach a kept tool to the new site, or 'done'"),
-    SUPPLY: ((Supply,), _supply, "choose the next site to supply"),
+    SUPPLY: ((Supply, ShutDown), _supply, "choose the next site to supply"),
     CONVERTING: ((Convert, Done), _convert, "convert once more, or 'done'"),
 }
 

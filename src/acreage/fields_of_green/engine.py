@@ -533,12 +533,15 @@ def _harvest(w: Work, step: tuple[int, ...]) -> None:
 
 
 def _supply_next(w: Work, step: tuple[int, ...]) -> None:
-    """Supply the next site, or shut down every site left when none can be supplied.
+    """Let the owner choose the next site, or shut down every site left when none can be supplied.
 
-    "Kann der Bedarf gedeckt werden, produziert die Betriebsstätte. Können jedoch
-    nicht ausreichende Mittel bereitgestellt werden, müssen alle betroffenen
-    Standorte ihre Produktion einstellen und werden umgedreht." "Sollte eine
-    Betriebsstätte ... umgedreht werden müssen, gehen zugewiesene Arbeitsgeräte verloren."
+    "Die Reihenfolge, in der die Betriebstätten mit Rohstoffen versorgt werden,
+    muss sich jeder Landwirt selbst überlegen." "Kann der Bedarf gedeckt werden,
+    produziert die Betriebsstätte. Können jedoch nicht ausreichende Mittel
+    bereitgestellt werden, müssen alle betroffenen Standorte ihre Produktion
+    einstellen und werden umgedreht." A site whose needs cannot be met when
+    its turn comes is shut down; once no site left can be supplied, all of
+    them are.
     """
     p, remaining = step[1], step[2]
     if not remaining:
@@ -546,16 +549,25 @@ def _supply_next(w: Work, step: tuple[int, ...]) -> None:
     f = w.farms[p]
     ready = ready_sites(w.rules, f, remaining)
     if not ready:
-        w.farms[p] = replace_farm(
-            f,
-            down=f.down | remaining,
-            tools=tuple((c, x) for c, x in f.tools if not remaining >> c & 1),
-        )
-        return
-    if ready & (ready - 1):
+        shut_down(w, p, remaining)
+    elif remaining & (remaining - 1):
         w.decide(SUPPLY, p, (remaining, ready))
     else:
-        supply(w, p, ready.bit_length() - 1, remaining)
+        supply(w, p, remaining.bit_length() - 1, remaining)
+
+
+def shut_down(w: Work, p: int, cells: int) -> None:
+    """Turn the sites in ``cells`` face down; their tools are lost.
+
+    "Sollte eine Betriebsstätte ... ihren Betrieb einstellen, und umgedreht
+    werden müssen, gehen zugewiesene Arbeitsgeräte verloren."
+    """
+    f = w.farms[p]
+    w.farms[p] = replace_farm(
+        f,
+        down=f.down | cells,
+        tools=tuple((c, x) for c, x in f.tools if not cells >> c & 1),
+    )
 
 
 def supply(w: Work, p: int, c: int, remaining: int) -> None:

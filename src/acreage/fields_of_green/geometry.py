@@ -15,7 +15,7 @@ from functools import cache
 
 from acreage.fields_of_green.rules import Rules
 
-__all__ = ["catchment", "cell", "coords", "frontier", "neighbours", "neighbours_of"]
+__all__ = ["catchment", "cell", "coords", "frontier", "neighbours", "neighbours_of", "xy_table"]
 
 
 def cell(rules: Rules, x: int, y: int) -> int:
@@ -28,7 +28,15 @@ def cell(rules: Rules, x: int, y: int) -> int:
 
 def coords(rules: Rules, index: int) -> tuple[int, int]:
     """The ``(x, y)`` of cell ``index``."""
-    return rules.tables.xy[index]
+    return xy_table(rules.tables.origin)[index]
+
+
+@cache
+def xy_table(origin: int) -> tuple[tuple[int, int], ...]:
+    """The ``(x, y)`` of every cell index of the window around ``origin`` (kept out of the
+    Rules, so that states stay small to walk and to pickle)."""
+    span = range(-origin, origin + 1)
+    return tuple((x, y) for y in span for x in span)
 
 
 def neighbours(cells: int, width: int) -> int:

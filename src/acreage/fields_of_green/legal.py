@@ -9,6 +9,7 @@ from acreage.core.bitset import bits
 from acreage.core.chance import Deck, Stack
 from acreage.fields_of_green import moves as mv
 from acreage.fields_of_green.components import DECKS
+from acreage.fields_of_green.geometry import xy_table
 from acreage.fields_of_green.moves import (
     Move,
     StartPlayer,
@@ -46,7 +47,7 @@ def _action_moves(s: State) -> list[Move]:
     f = s.farms[p]
     kind = s.picks[p]
     name = t.names[kind]
-    xy = t.xy
+    xy = xy_table(t.origin)
     free = f.frontier
     cells = build_cells(r, f, kind)
     out: list[Move] = [mv.build(name, *xy[c]) for c in free if cells >> c & 1]
@@ -73,7 +74,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         return ()
     r = state.rules
     t = r.tables
-    xy = t.xy
+    xy = xy_table(t.origin)
     p = state.actor
     f = state.farms[p]
     if phase == PICK:
@@ -102,7 +103,11 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         x, y = xy[c]
         return (*(mv.attach_tool(t.tool_names[k], x, y) for k in kept_for(r, f, c)), mv.DONE)
     if phase == SUPPLY:
-        return tuple(mv.supply(t.names[f.kind_at(c)], *xy[c]) for c in bits(state.pending[1]))
+        remaining, ready = state.pending
+        return tuple(
+            (mv.supply if ready >> c & 1 else mv.shut_down)(t.names[f.kind_at(c)], *xy[c])
+            for c in bits(remaining)
+        )
     # CONVERTING
     c = state.pending[0]
     return (mv.convert(t.names[f.kind_at(c)], *xy[c]), mv.DONE)

@@ -24,6 +24,7 @@ text                          decision
 ``attach hose to 0,0``        attach a tool to the site there
 ``keep hose``                 keep the tool aside for a matching site built later
 ``supply grain field at 1,1`` harvest: supply that site next
+``shut down pigs at 2,1``     harvest: take a site whose needs cannot be met: it shuts down
 ``convert with mill at 2,1``  harvest: use the site's convert ability once more
 ``done``                      stop attaching or converting
 ============================  =================================================
@@ -58,6 +59,7 @@ __all__ = [
     "PayWater",
     "Pick",
     "Restore",
+    "ShutDown",
     "StartPlayer",
     "StoreWater",
     "Supply",
@@ -239,6 +241,18 @@ class Supply:
 
 
 @attrs.frozen
+class ShutDown:
+    """Harvest: take ``card`` at ``(x, y)`` next although its needs cannot be met: it shuts down."""
+
+    card: str
+    x: int
+    y: int
+
+    def __str__(self) -> str:
+        return f"shut down {self.card} at {self.x},{self.y}"
+
+
+@attrs.frozen
 class Convert:
     """Harvest: use the convert ability of ``card`` at ``(x, y)`` once more."""
 
@@ -275,6 +289,7 @@ Move = (
     | AttachTool
     | KeepTool
     | Supply
+    | ShutDown
     | Convert
     | Done
 )
@@ -314,6 +329,7 @@ choose_tool = cache(ChooseTool)
 attach_tool = cache(AttachTool)
 keep_tool = cache(KeepTool)
 supply = cache(Supply)
+shut_down = cache(ShutDown)
 convert = cache(Convert)
 
 _XY = r"(-?\d+),(-?\d+)"
@@ -335,6 +351,7 @@ _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (rf"attach (.+) to {_XY}", "attach"),
         (r"keep (.+)", "keep"),
         (rf"supply (.+) at {_XY}", "supply"),
+        (rf"shut down (.+) at {_XY}", "shut down"),
         (rf"convert with (.+) at {_XY}", "convert"),
         (r"done", "done"),
     )
@@ -392,5 +409,7 @@ def parse_text(text: str, cards: tuple[str, ...], tools: tuple[str, ...]) -> Mov
             return Restore(g[0], x, y)
         if kind == "supply":
             return Supply(g[0], x, y)
+        if kind == "shut down":
+            return ShutDown(g[0], x, y)
         return Convert(g[0], x, y)
     raise MoveSyntaxError(f"{text!r} is not a move of Fields of Green")

@@ -89,7 +89,6 @@ class Tables:
         tool_pile: the shuffled tool tiles at the start.
         origin, width: the farm window: cell ``(x, y)`` has index
             ``(y + origin) * width + x + origin``; no farm can reach its edge.
-        xy: the ``(x, y)`` of every cell index.
     """
 
     names: tuple[str, ...]
@@ -109,7 +108,6 @@ class Tables:
     tool_pile: Deck[int]
     origin: int
     width: int
-    xy: tuple[tuple[int, int], ...]
 
     @property
     def silo(self) -> int:
@@ -381,9 +379,6 @@ def _tables(rules: Rules) -> Tables:
         tool_pile=Deck.of({i: t.count for i, t in enumerate(tools)}),
         origin=origin,
         width=width,
-        xy=tuple(
-            (x, y) for y in range(-origin, width - origin) for x in range(-origin, width - origin)
-        ),
     )
 
 

@@ -19,10 +19,59 @@ import attrs
 
 from acreage.core.chance import Deck, Pile, Stack
 from acreage.core.game import Chance
-from acreage.fields_of_green.components import DECKS
+from acreage.fields_of_green.components import DECKS, SILO, WATER_TOWER
+from acreage.fields_of_green.geometry import coords
+from acreage.fields_of_green.rules import Rules
 from acreage.fields_of_green.state import DEAL, DRAW, PHASES, PICK, Farm, State
 
-__all__ = ["SeatView", "View", "observe", "resample"]
+__all__ = ["SeatView", "SiteView", "View", "farm_sites", "observe", "resample"]
+
+
+@attrs.frozen
+class SiteView:
+    """One card of a farm in the game's own words.
+
+    Attributes:
+        x, y: its cell (the first water tower is at 0,0, the first silo at 1,0).
+        name: the card's name, ``"silo"`` or ``"water tower"``.
+        deck: its deck, or ``"silo"`` / ``"water tower"``.
+        face_up: False once the site is shut down.
+        tools: the names of the tools attached to it.
+        water: the water in it (water towers), else 0.
+        capacity: the water it holds at most (water towers), else 0.
+    """
+
+    x: int
+    y: int
+    name: str
+    deck: str
+    face_up: bool
+    tools: tuple[str, ...]
+    water: int = 0
+    capacity: int = 0
+
+
+def farm_sites(rules: Rules, farm: Farm) -> tuple[SiteView, ...]:
+    """Every card of ``farm``, in the order built."""
+    t = rules.tables
+    towers = {c: (water, cap) for c, water, cap, _ in farm.towers}
+    out = []
+    for c, k in zip(farm.cells, farm.kinds, strict=True):
+        x, y = coords(rules, c)
+        water, cap = towers.get(c, (0, 0))
+        out.append(
+            SiteView(
+                x,
+                y,
+                t.names[k],
+                (*DECKS, SILO, WATER_TOWER)[t.deck[k]],
+                not farm.down >> c & 1,
+                tuple(t.tool_names[tool] for tool in farm.tools_at(c)),
+                water,
+                cap,
+            )
+        )
+    return tuple(out)
 
 
 @attrs.frozen
