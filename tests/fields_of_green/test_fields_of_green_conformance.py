@@ -72,7 +72,10 @@ def check_invariants(playout: Playout) -> None:
         assert all_cards(s) == every_card
         # Within an action round all hands have the same size (a pick counts while hidden).
         if s.phase in DRAFT:
-            sizes = {len(h) + (s.phase == PICKING and k >= 0) for h, k in zip(s.hands, s.picks)}
+            sizes = {
+                len(h) + (s.phase == PICKING and k >= 0)
+                for h, k in zip(s.hands, s.picks, strict=True)
+            }
             assert len(sizes) == 1
     last = playout.final
     assert fog.is_terminal(last) and last.year == rules.years == 4

@@ -29,7 +29,8 @@ def farm_with(
     kinds = [*start.kinds, *(t.names.index(n) for n in placed.values())]
     occupied = sum(1 << c for c in cells)
     towers = tuple(
-        (c, water[i], 3, 2) for i, c in enumerate(c for c, k in zip(cells, kinds) if k == t.tower)
+        (c, water[i], 3, 2)
+        for i, c in enumerate(c for c, k in zip(cells, kinds, strict=True) if k == t.tower)
     )
     return attrs.evolve(
         start,

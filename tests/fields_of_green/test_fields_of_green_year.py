@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 from fields_of_green_helpers import (
     action_round,
@@ -81,8 +83,8 @@ def test_the_draw_is_blind_a_chance_node_per_card() -> None:
     s = fog.new_game(rules())
     s = play(s, "draw from buildings")
     assert s.to_move is fog.GAME.to_move(s) and not isinstance(s.to_move, int)
-    outcomes = dict((str(m), p) for m, p in fog.chance_outcomes(s))
-    assert outcomes["deal card chapel"] == pytest.approx(3 / 33)
+    outcomes = {str(m): p for m, p in fog.chance_outcomes(s)}
+    assert outcomes["deal card chapel"] == Fraction(3, 33)
     s = play(s, "deal card chapel")
     # "ohne sie währenddessen zu begutachten": the drawer does not see the card yet.
     assert fog.observe(s, 0).seats[0].hand is None
