@@ -260,7 +260,7 @@ class Rules(DataClass):
             raise RulesError(_name_items(str(e), data)) from None
 
 
-_ITEM = re.compile(r"\b(cards|tools)\[(\d+)\]")
+_ITEM = re.compile(r"\b(cards|tools)\[(\d+)\](?! \()")
 
 
 def _name_items(message: str, data: Any) -> str:

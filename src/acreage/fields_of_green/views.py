@@ -24,7 +24,7 @@ from acreage.fields_of_green.geometry import coords
 from acreage.fields_of_green.rules import Rules
 from acreage.fields_of_green.state import DEAL, DRAW, PHASES, PICK, Farm, State
 
-__all__ = ["SeatView", "SiteView", "View", "farm_sites", "observe", "resample"]
+__all__ = ["SeatView", "SiteView", "View", "farm_sites", "observe", "resample", "seat_views"]
 
 
 @attrs.frozen
@@ -151,18 +151,18 @@ def _pick_hidden(state: State, viewer: int, seat: int) -> bool:
     return state.phase == PICK and seat != viewer and state.picks[seat] >= 0
 
 
-def observe(state: State, player: int) -> View:
-    """What ``player`` may see now."""
+def seat_views(state: State, viewer: int | None) -> tuple[SeatView, ...]:
+    """Every seat's hand and pick as ``viewer`` sees them (everything when ``viewer`` is None)."""
     t = state.rules.tables
     names, deck = t.names, t.deck
     seats = []
     for q, hand in enumerate(state.hands):
         pick = state.picks[q]
-        known = knows_hand(state, player, q)
-        hidden_pick = _pick_hidden(state, player, q)
+        known = viewer is None or knows_hand(state, viewer, q)
+        hidden_pick = viewer is not None and _pick_hidden(state, viewer, q)
         seats.append(
             SeatView(
-                backs=tuple(sorted(DECKS[deck[k]] for k in hand)),
+                backs=tuple(DECKS[d] for d in sorted(deck[k] for k in hand)),
                 hand=tuple(names[k] for k in hand) if known and not hidden_pick else None,
                 pick_back=DECKS[deck[pick]] if pick >= 0 else None,
                 pick=names[pick] if pick >= 0 and not hidden_pick else None,
@@ -171,6 +171,12 @@ def observe(state: State, player: int) -> View:
                 else None,
             )
         )
+    return tuple(seats)
+
+
+def observe(state: State, player: int) -> View:
+    """What ``player`` may see now."""
+    t = state.rules.tables
     return View(
         player=player,
         year=state.year,
@@ -179,7 +185,7 @@ def observe(state: State, player: int) -> View:
         actor=state.actor,
         start=state.start,
         farms=state.farms,
-        seats=tuple(seats),
+        seats=seat_views(state, player),
         deck_sizes=tuple(len(d) for d in state.decks),
         tool_pile=Deck(
             tuple(
@@ -191,7 +197,7 @@ def observe(state: State, player: int) -> View:
         ),
         silo_stack=state.silo_stack,
         tower_stack=state.tower_stack,
-        discard=tuple(names[k] for k in state.discard),
+        discard=tuple(t.names[k] for k in state.discard),
         pending=state.pending,
     )
 
