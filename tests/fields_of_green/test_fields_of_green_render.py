@@ -21,7 +21,7 @@ def test_text_shows_the_year_track_the_farm_grid_and_the_hands() -> None:
     assert "Year >1<  2  (hands pass left)" in text
     assert "water tower" in text and "3/3 water" in text and "pigs" in text
     assert "~" in text  # a free cell within the tower's range
-    assert "hand of player 0: well" in text
+    assert "hand of player 0: -; picked: well" in text
 
 
 def test_text_for_a_player_hides_what_they_cannot_see() -> None:
