@@ -264,3 +264,15 @@ def test_the_start_player_passes_left_each_year_and_the_game_ends_after_year_4()
         s = fog.apply_move(s, m)
     assert starts == {1: 0, 2: 1, 3: 2, 4: 0}
     assert s.year == 4 and fog.is_terminal(s) and fog.legal_moves(s) == ()
+
+
+def test_picks_and_actions_go_in_seat_order_from_the_start_player() -> None:
+    s = fog.new_game(rules(players=3, start_player=2, hand_size=1, min_decks=1, years=1))
+    assert s.actor == 2  # the start player draws first
+    s = deal_hands(s, ("cottage",), ("inn",), ("chapel",))
+    # One card each: the picks take themselves; the actions go 2, 0, 1.
+    order = []
+    while phase(s) == "action":
+        order.append(s.actor)
+        s = play(s, "market")
+    assert order == [2, 0, 1]
