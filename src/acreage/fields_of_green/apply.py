@@ -50,17 +50,13 @@ from acreage.fields_of_green.moves import (
     Supply,
 )
 from acreage.fields_of_green.queries import (
-    build_cells,
+    build_sites,
     convert_effect,
     grain_payable,
     matching_sites,
     pay_options,
 )
-from acreage.fields_of_green.rules import (
-    Rules,
-    card_ids,
-    tool_ids,
-)
+from acreage.fields_of_green.rules import Rules, card_ids, tool_ids
 from acreage.fields_of_green.state import (
     ACTION,
     ATTACH,
@@ -141,7 +137,7 @@ def _action(s: State, move: Move) -> State:
                 f"building {move.card} costs {grain} grain from the silos; there is {f.grain}"
                 + ("" if r.split_payments else f" (all from one silo of {r.silo_capacity})")
             )
-        if not build_cells(r, f, kind) >> c & 1:
+        if c not in build_sites(r, f, kind):
             raise IllegalMoveError(
                 f"building {move.card} at {move.x},{move.y} needs {water} water from a water "
                 f"tower whose range ({r.range_metric} distance {r.water_range}) covers that cell"

@@ -87,14 +87,6 @@ class Resources:
     def __attrs_post_init__(self) -> None:
         _non_negative(self, ("coins", "water", "grain"))
 
-    def __str__(self) -> str:
-        parts = [
-            f"{v} {n}"
-            for n, v in (("coins", self.coins), ("water", self.water), ("grain", self.grain))
-            if v
-        ]
-        return ", ".join(parts) or "nothing"
-
 
 @attrs.frozen
 class Effect:
@@ -142,33 +134,11 @@ class Effect:
         if kind in ("tool", "range", "capacity") and gains:
             raise RulesError(f"coins: a {kind} effect gains nothing")
 
-    def __str__(self) -> str:
-        gains = ", ".join(
-            f"{v} {n}"
-            for n, v in (
-                ("coins", self.coins),
-                ("water", self.water),
-                ("grain", self.grain),
-                ("stars", self.stars),
-            )
-            if v
-        )
-        if self.kind == "produce":
-            return gains if self.per == "once" else f"{gains} per {self.per} {self.of}"
-        if self.kind == "convert":
-            pay = ", ".join(
-                f"{v} {n}" for n, v in (("coins", self.pay_coins), ("grain", self.pay_grain)) if v
-            )
-            return f"{pay} -> {gains} (up to {self.times}x)"
-        if self.kind == "tool":
-            return "draw a tool"
-        return f"{self.kind} +{self.amount}"
-
 
 def _check_effects(
     effects: tuple[Effect, ...], ability: str, allowed: dict[str, frozenset[str]]
 ) -> None:
-    if ability in ("none",) and effects:
+    if ability == "none" and effects:
         raise RulesError("effects: a card without an ability has no effects")
     if ability != "none" and not effects:
         raise RulesError(f"effects: a {ability} ability needs at least one effect")

@@ -1,4 +1,4 @@
-"""The rules in motion: new_game, legal_moves, chance_outcomes and apply_move.
+"""The rules in motion: new_game, and the steps the engine takes between decisions.
 
 A year runs as the rule text orders it:
 
@@ -70,13 +70,9 @@ __all__ = ["Work", "new_game", "run"]
 
 RUNNING = -1  # no decision pending: the engine takes the next agenda step
 
-
+# Agenda steps, ``(op, args...)``; ``_STEPS[op]`` takes one.
 YEAR, INCOME, STORE_WATER, DRAW_CARDS, ROUND, PICK_CARD, REVEAL, ACT = range(8)
-
-
 PAY_WATER, PLACE, GAIN, TOOLS, ATTACH_KEPT, HARVEST, SUPPLY_NEXT, PRODUCE_AT = range(8, 16)
-
-
 CONVERT_AT, YEAR_END = 16, 17
 
 
@@ -151,16 +147,18 @@ class Work:
         self.agenda.extend(reversed(steps))
 
     def decide(self, phase: int, actor: int, pending: tuple[int, ...] = ()) -> None:
+        """Stop at a decision (or chance node) ``phase`` for ``actor``."""
         self.phase = phase
         self.actor = actor
         self.pending = pending
 
-    def order(self) -> range | list[int]:
+    def order(self) -> list[int]:
         """The seats in turn from the start player."""
         n = self.rules.players
         return [(self.start + i) % n for i in range(n)]
 
     def discard_pick(self, p: int) -> None:
+        """Actions B-E: "muss die verdeckte Karte auf den Ablagestapel gelegt werden"."""
         discard = list(self.discard)
         insort(discard, self.picks[p])
         self.discard = tuple(discard)
@@ -252,6 +250,7 @@ def new_game(rules: Rules) -> State:
 
 
 def run(w: Work) -> None:
+    """Take agenda steps until one stops at a decision."""
     agenda = w.agenda
     while w.phase == RUNNING:
         step = agenda.pop()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
 
@@ -10,16 +11,8 @@ from acreage.core.chance import Deck, Stack
 from acreage.fields_of_green import moves as mv
 from acreage.fields_of_green.components import DECKS
 from acreage.fields_of_green.geometry import xy_table
-from acreage.fields_of_green.moves import (
-    Move,
-    StartPlayer,
-)
-from acreage.fields_of_green.queries import (
-    build_cells,
-    kept_for,
-    matching_sites,
-    pay_options,
-)
+from acreage.fields_of_green.moves import Move, StartPlayer
+from acreage.fields_of_green.queries import build_sites, kept_for, matching_sites, pay_options
 from acreage.fields_of_green.state import (
     ACTION,
     ATTACH,
@@ -49,8 +42,7 @@ def _action_moves(s: State) -> list[Move]:
     name = t.names[kind]
     xy = xy_table(t.origin)
     free = f.frontier
-    cells = build_cells(r, f, kind)
-    out: list[Move] = [mv.build(name, *xy[c]) for c in free if cells >> c & 1]
+    out: list[Move] = [mv.build(name, *xy[c]) for c in build_sites(r, f, kind)]
     if s.tower_stack and f.coins >= r.tower_coins:
         towers = mv.tower_at
         out.extend([towers[xy[c]] for c in free])
@@ -116,16 +108,17 @@ def legal_moves(state: State) -> tuple[Move, ...]:
 _share = cache(Fraction)
 
 
-def _draws(deck: Deck[int]) -> tuple[tuple[int, Fraction], ...]:
-    """``deck.draw_outcomes()``, with each probability taken from a cache of Fractions.
+def _draws(deck: Deck[int], outcome: Callable[[int], Move]) -> tuple[tuple[Move, Fraction], ...]:
+    """``deck.draw_outcomes()`` as moves, each probability taken from a cache of Fractions.
 
     A deal is a quarter of all moves and building its Fractions was most of its cost.
     """
     top = deck.segments[0]
     if isinstance(top, Stack):
-        return ((top.order[0], _share(1)),)
-    total = len(top)
-    return tuple((k, _share(n, total)) for k, n in top.counts)
+        return ((outcome(top.order[0]), _share(1)),)
+    counts = top.counts
+    total = sum(n for _, n in counts)
+    return tuple((outcome(k), _share(n, total)) for k, n in counts)
 
 
 def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
@@ -133,10 +126,10 @@ def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
     phase = state.phase
     if phase == DEAL:
         names = state.rules.tables.names
-        return tuple((mv.deal(names[k]), p) for k, p in _draws(state.decks[state.pending[2]]))
+        return _draws(state.decks[state.pending[2]], lambda k: mv.deal(names[k]))
     if phase == TOOL_DEAL:
         names = state.rules.tables.tool_names
-        return tuple((mv.deal_tool(names[k]), p) for k, p in _draws(state.tool_pile))
+        return _draws(state.tool_pile, lambda k: mv.deal_tool(names[k]))
     if phase == START:
         n = state.rules.players
         return tuple((StartPlayer(i), Fraction(1, n)) for i in range(n))

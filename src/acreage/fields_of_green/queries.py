@@ -4,18 +4,12 @@ from __future__ import annotations
 
 from acreage.core.bitset import bits
 from acreage.core.chance import Deck, Pile, Stack
-from acreage.fields_of_green.geometry import catchment, frontier
-from acreage.fields_of_green.rules import (
-    CONVERT,
-    Compiled,
-    Rules,
-)
-from acreage.fields_of_green.state import (
-    Farm,
-)
+from acreage.fields_of_green.geometry import catchment
+from acreage.fields_of_green.rules import CONVERT, Compiled, Rules
+from acreage.fields_of_green.state import Farm
 
 __all__ = [
-    "build_cells",
+    "build_sites",
     "can_convert",
     "convert_effect",
     "grain_payable",
@@ -47,6 +41,8 @@ def legal_decks(rules: Rules, decks: tuple[Deck[int], ...], drawn: int, used: in
     """
     left = rules.hand_size - drawn - 1
     need = rules.min_decks
+    if used.bit_count() >= need:  # the rule is met already: any deck holding cards
+        return sum(1 << d for d, deck in enumerate(decks) if deck.segments)
     nonempty = last = 0
     for d, deck in enumerate(decks):
         segments = deck.segments
@@ -105,30 +101,35 @@ def pay_options(rules: Rules, f: Farm, target: int, due: int) -> list[tuple[int,
     return out
 
 
-def build_cells(rules: Rules, f: Farm, kind: int) -> int:
-    """The bitset of cells where card ``kind`` can be built now (A), costs paid."""
+def build_sites(rules: Rules, f: Farm, kind: int) -> tuple[int, ...]:
+    """The cells where card ``kind`` can be built now (action A), its costs paid, in order.
+
+    "Um einen Standort errichten zu können, müssen die dafür erforderlichen Kosten ...
+    gedeckt werden." Coins from the purse, grain from any silo, and water from a
+    tower whose range covers the new card's cell.
+    """
     t = rules.tables
     coins, water, grain = t.cost[kind]
     if f.coins < coins or not grain_payable(rules, f, grain):
-        return 0
-    cells = frontier(f.occupied, t.width)
-    if rules.harvest_water_in_range and t.needs[kind][0]:
+        return ()
+    ranged = rules.harvest_water_in_range and t.needs[kind][0]
+    if not water and not ranged:
+        return f.frontier
+    occupied = f.occupied
+    area = -1
+    if ranged:
         area = 0
         for c, _, _, reach in f.towers:
-            area |= catchment(rules, c, reach, f.occupied)
-        cells &= area
-    if not water:
-        return cells
-    if not rules.split_payments:
-        area = 0
+            area |= catchment(rules, c, reach, occupied)
+    if water and not rules.split_payments:
+        paying = 0
         for c, w, _, reach in f.towers:
             if w >= water:
-                area |= catchment(rules, c, reach, f.occupied)
-        return cells & area
-    out = 0
-    for c in bits(cells):
-        if water_in_reach(rules, f, c)[0] >= water:
-            out |= 1 << c
+                paying |= catchment(rules, c, reach, occupied)
+        area &= paying
+    out = tuple(c for c in f.frontier if area >> c & 1)
+    if water and rules.split_payments:
+        out = tuple(c for c in out if water_in_reach(rules, f, c)[0] >= water)
     return out
 
 

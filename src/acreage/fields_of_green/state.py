@@ -126,7 +126,15 @@ class State:
         silo_stack, tower_stack: silo and water-tower cards left to build.
         discard: the discard pile (Ablagestapel), card ids sorted.
         agenda: the steps still to take in this turn, the next one last.
-        pending: the details of the decision being taken (see ``engine``).
+        pending: the details of the decision being taken, by phase (cells are
+            cell indices, see ``geometry``): store ``(tokens left,)``; draw
+            ``(cards drawn, decks used, decks allowed)`` (bitsets of deck
+            indices); deal ``(cards drawn, decks used, deck)``; pay ``(cell paid
+            for, water due)``; tool deal ``(tiles left to draw, *tiles drawn)``;
+            tool choose ``tiles drawn``; tool place ``(tool,)``; attach
+            ``(cell of the new site,)``; supply ``(sites left, sites that can
+            be supplied)`` (bitsets of cells); convert ``(cell, uses left)``;
+            otherwise ``()``.
     """
 
     rules: Rules
