@@ -102,3 +102,14 @@ def test_invariants_3_players(playout: Playout) -> None:
 @given(playouts(fog.GAME, fog.Rules(players=4)))
 def test_invariants_4_players(playout: Playout) -> None:
     check_invariants(playout)
+
+
+def test_the_fast_deal_draws_like_the_core_deck() -> None:
+    from acreage.core.chance import Deck
+    from acreage.fields_of_green.apply import dealt
+
+    for deck in (*fog.Rules().tables.decks, Deck.of({3: 1}), Deck.of({3: 1}).put_bottom([4])):
+        for card, _ in deck.draw_outcomes():
+            assert dealt(deck, card) == deck.draw(card)
+        with pytest.raises(ValueError, match="cannot be the next card"):
+            dealt(deck, 999)

@@ -445,7 +445,9 @@ def _place(w: Work, step: tuple[int, ...]) -> None:
                 steps.append((TOOLS, p))
             else:
                 steps.append(gain_step(r, f, p, c, e))
-    w.then(*steps, (ATTACH_KEPT, p, c))
+    if f.kept:
+        steps.append((ATTACH_KEPT, p, c))
+    w.then(*steps)
 
 
 def gain_step(rules: Rules, f: Farm, p: int, around: int, e: Compiled) -> tuple[int, ...]:

@@ -42,13 +42,15 @@ def _action_moves(s: State) -> list[Move]:
     name = t.names[kind]
     xy = xy_table(t.origin)
     free = f.frontier
-    out: list[Move] = [mv.build(name, *xy[c]) for c in build_sites(r, f, kind)]
+    # map() over the shared moves keeps these loops in C: this list is the hot path.
+    out: list[Move] = list(
+        map(mv.build_at(name).__getitem__, map(xy.__getitem__, build_sites(r, f, kind)))
+    )
+    cells = list(map(xy.__getitem__, free))
     if s.tower_stack and f.coins >= r.tower_coins:
-        towers = mv.tower_at
-        out.extend([towers[xy[c]] for c in free])
+        out.extend(map(mv.tower_at.__getitem__, cells))
     if s.silo_stack:
-        silos = mv.silo_at
-        out.extend([silos[xy[c]] for c in free])
+        out.extend(map(mv.silo_at.__getitem__, cells))
     out.extend(mv.market(n) for n in range(min(r.market_grain, f.grain) + 1))
     if f.coins >= r.restore_coins:
         out.extend(mv.restore(t.names[f.kind_at(c)], *xy[c]) for c in bits(f.down))

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from functools import cache
+from functools import cache, partial
 from typing import TypeVar
 
 import attrs
@@ -314,11 +314,18 @@ class _Shared(dict[tuple[int, int], _M]):
 # Moves are immutable values, so the legal-move generator hands out shared instances.
 tower_at: _Shared[BuildTower] = _Shared(BuildTower)
 silo_at: _Shared[BuildSilo] = _Shared(BuildSilo)
+
+
+@cache
+def build_at(card: str) -> _Shared[Build]:
+    """The moves building ``card``, one per cell."""
+    return _Shared(partial(Build, card))
+
+
 store_water = cache(StoreWater)
 draw_from = cache(DrawFrom)
 deal = cache(Deal)
 pick = cache(Pick)
-build = cache(Build)
 build_tower = cache(BuildTower)
 build_silo = cache(BuildSilo)
 market = cache(Market)
