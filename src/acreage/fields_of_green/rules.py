@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Mapping
-from functools import cache
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
@@ -382,13 +382,14 @@ def _tables(rules: Rules) -> Tables:
     )
 
 
-@cache
+# Bounded: a program may make many Rules, and these caches must not keep them all alive.
+@lru_cache(maxsize=64)
 def card_ids(rules: Rules) -> Mapping[str, int]:
     """Each location card's id by name (silo and water tower are not cards)."""
     return MappingProxyType({name: k for k, name in enumerate(rules.tables.names[:-2])})
 
 
-@cache
+@lru_cache(maxsize=64)
 def tool_ids(rules: Rules) -> Mapping[str, int]:
     """Each tool's id by name."""
     return MappingProxyType({name: k for k, name in enumerate(rules.tables.tool_names)})
