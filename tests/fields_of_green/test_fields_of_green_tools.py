@@ -126,3 +126,14 @@ def test_fewer_than_three_tiles_are_all_drawn_and_an_empty_pile_gives_nothing() 
     s = play(s, "build shed at 0,-1")  # the pile is empty: no tool
     assert phase(s) == "end" and len(s.tool_pile) == 0
     assert (s.farms[0].kept, s.farms[1].kept) == ((0, 0), (0,))
+
+
+def test_a_grey_tool_pays_once_when_attached() -> None:
+    tools = (fog.Tool("barrow", ("hut",), "grey", (E("produce", coins=3),), count=3),)
+    r = rules(cards=CARDS, tools=tools, hand_size=2, min_decks=1, years=1)
+    s = deal_hands(fog.new_game(r), ("hut", "shed"), ("hut", "shed"))
+    s = action_round(s, ("hut", "hut"), ("build hut at 0,1", "market"))
+    coins = s.farms[0].coins
+    s = play(s, "build shed at -1,0", *(["deal tool barrow"] * 3), "attach barrow to 0,1")
+    assert s.farms[0].coins == coins + 3
+    assert fog.farm_sites(s.rules, s.farms[0])[2].tools == ("barrow",)

@@ -276,3 +276,18 @@ def test_picks_and_actions_go_in_seat_order_from_the_start_player() -> None:
         order.append(s.actor)
         s = play(s, "market")
     assert order == [2, 0, 1]
+
+
+def test_a_green_ability_counts_its_neighbours_at_harvest() -> None:
+    s = fog.new_game(rules(hand_size=3, min_decks=1, years=1))
+    hand = ("sunflower field", "meadow", "beehive")
+    s = deal_hands(s, hand, hand)
+    s = action_round(s, ("sunflower field",) * 2, ("build sunflower field at 0,1", "market"))
+    s = action_round(s, ("meadow",) * 2, ("build meadow at -1,1", "market"))
+    s = action_round(s, (), ("build beehive at -1,2", "market"))
+    coins = s.farms[0].coins
+    # The beehive: 1 coin per neighbouring Fields card (the meadow; the sunflower field is
+    # diagonal). The sunflower field: 1 coin and 1 grain.
+    assert phase(s) == "supply"
+    s = play(s, "supply beehive at -1,2")  # the sunflower field, last, follows by itself
+    assert phase(s) == "end" and s.farms[0].coins == coins + 1 + 1
