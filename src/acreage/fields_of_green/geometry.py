@@ -12,10 +12,21 @@ pattern shifted to the tower's cell.
 from __future__ import annotations
 
 from functools import cache
+from typing import TYPE_CHECKING
 
-from acreage.fields_of_green.rules import Rules
+if TYPE_CHECKING:
+    from acreage.fields_of_green.rules import Rules
 
-__all__ = ["catchment", "cell", "coords", "frontier", "neighbours", "neighbours_of", "xy_table"]
+__all__ = [
+    "catchment",
+    "cell",
+    "coords",
+    "frontier",
+    "neighbours",
+    "neighbours_of",
+    "reach_patterns",
+    "xy_table",
+]
 
 
 def cell(rules: Rules, x: int, y: int) -> int:
@@ -59,22 +70,27 @@ def frontier(occupied: int, width: int) -> int:
     return neighbours(occupied, width)
 
 
-@cache
-def _pattern(metric: str, reach: int, origin: int, width: int) -> int:
-    """The cells within ``reach`` of the window's centre under a geometric metric."""
+def reach_patterns(metric: str, most: int, origin: int, width: int) -> tuple[int, ...]:
+    """For each reach 0..``most``, the cells within it of the window's centre under a
+    geometric metric (empty for ``path``, which depends on the cards built)."""
+    if metric == "path":
+        return ()
     centre = origin * width + origin
-    m = 0
-    for dy in range(-reach, reach + 1):
-        for dx in range(-reach, reach + 1):
-            if metric == "manhattan":
-                inside = abs(dx) + abs(dy) <= reach
-            elif metric == "chebyshev":
-                inside = True
-            else:  # straight
-                inside = dx == 0 or dy == 0
-            if inside:
-                m |= 1 << (centre + dy * width + dx)
-    return m
+    out = []
+    for reach in range(most + 1):
+        m = 0
+        for dy in range(-reach, reach + 1):
+            for dx in range(-reach, reach + 1):
+                if metric == "manhattan":
+                    inside = abs(dx) + abs(dy) <= reach
+                elif metric == "chebyshev":
+                    inside = True
+                else:  # straight
+                    inside = dx == 0 or dy == 0
+                if inside:
+                    m |= 1 << (centre + dy * width + dx)
+        out.append(m)
+    return tuple(out)
 
 
 def catchment(rules: Rules, tower: int, reach: int, occupied: int) -> int:
@@ -93,5 +109,5 @@ def catchment(rules: Rules, tower: int, reach: int, occupied: int) -> int:
             area |= reached
         return area
     shift = tower - (t.origin * t.width + t.origin)
-    pattern = _pattern(rules.range_metric, reach, t.origin, t.width)
+    pattern = t.patterns[reach]
     return pattern << shift if shift >= 0 else pattern >> -shift

@@ -28,6 +28,7 @@ from acreage.core.chance import Deck
 from acreage.core.data import PRIMARY, DataClass, from_data, load_toml
 from acreage.core.game import RulesError
 from acreage.fields_of_green.components import DECKS, SILO, WATER_TOWER, Card, Effect, Tool
+from acreage.fields_of_green.geometry import reach_patterns
 
 __all__ = ["REFERENCE", "Rules", "Tables", "card_ids", "tool_ids"]
 
@@ -89,6 +90,8 @@ class Tables:
         tool_pile: the shuffled tool tiles at the start.
         origin, width: the farm window: cell ``(x, y)`` has index
             ``(y + origin) * width + x + origin``; no farm can reach its edge.
+        patterns: for each water-tower reach, the cells it covers around the
+            window's centre (see ``geometry.catchment``).
     """
 
     names: tuple[str, ...]
@@ -108,6 +111,7 @@ class Tables:
     tool_pile: Deck[int]
     origin: int
     width: int
+    patterns: tuple[int, ...]
 
     @property
     def silo(self) -> int:
@@ -379,6 +383,7 @@ def _tables(rules: Rules) -> Tables:
         tool_pile=Deck.of({i: t.count for i, t in enumerate(tools)}),
         origin=origin,
         width=width,
+        patterns=reach_patterns(rules.range_metric, rules.water_range + range_bonus, origin, width),
     )
 
 
