@@ -59,6 +59,7 @@ __all__ = [
 _BUNDLED: tuple[tuple[str, str], ...] = (
     ("crazy-farmers", "acreage.crazy_farmers"),
     ("fence-em-in", "acreage.fence_em_in"),
+    ("fields-of-green", "acreage.fields_of_green"),
 )
 for _name, _module in _BUNDLED:
     _register_builtin(_name, _module)

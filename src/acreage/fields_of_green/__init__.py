@@ -1,0 +1,124 @@
+"""Fields of Green, the silo and water-tower card-drafting game, as pure functions.
+
+Four years of drafting location cards and building a farm that grows card by
+card from a water tower and a silo; water reaches only cards within a tower's
+range, grain comes from any silo, and at each harvest the green sites are
+supplied in the order their owner chooses, or shut down. See
+``docs/games/fields-of-green.md`` and ``docs/rulings/fields-of-green.md``.
+
+>>> from acreage import fields_of_green as fog
+>>> state = fog.new_game(fog.Rules(players=3, start_player=0))
+>>> fog.legal_moves(state)[:2]
+(DrawFrom(deck='fields'), DrawFrom(deck='livestock'))
+"""
+
+from __future__ import annotations
+
+from acreage.core.game import Game
+from acreage.fields_of_green.apply import apply_move, parse_move
+from acreage.fields_of_green.components import Card, Effect, Resources, Tool
+from acreage.fields_of_green.engine import new_game
+from acreage.fields_of_green.legal import chance_outcomes, legal_moves
+from acreage.fields_of_green.moves import (
+    AttachTool,
+    Build,
+    BuildSilo,
+    BuildTower,
+    ChooseTool,
+    Convert,
+    Deal,
+    DealTool,
+    Done,
+    DrawFrom,
+    KeepTool,
+    Market,
+    Move,
+    PayWater,
+    Pick,
+    Restore,
+    ShutDown,
+    StartPlayer,
+    StoreWater,
+    Supply,
+)
+from acreage.fields_of_green.render import render_svg, render_text
+from acreage.fields_of_green.rules import REFERENCE, Rules
+from acreage.fields_of_green.scoring import ScoreSheet, farm_sheet, score_sheet, scores, winners
+from acreage.fields_of_green.state import PHASES, Farm, State
+from acreage.fields_of_green.views import SeatView, SiteView, View, farm_sites, observe, resample
+
+__all__ = [
+    "GAME",
+    "PHASES",
+    "REFERENCE",
+    "AttachTool",
+    "Build",
+    "BuildSilo",
+    "BuildTower",
+    "Card",
+    "ChooseTool",
+    "Convert",
+    "Deal",
+    "DealTool",
+    "Done",
+    "DrawFrom",
+    "Effect",
+    "Farm",
+    "KeepTool",
+    "Market",
+    "Move",
+    "PayWater",
+    "Pick",
+    "Resources",
+    "Restore",
+    "Rules",
+    "ScoreSheet",
+    "SeatView",
+    "ShutDown",
+    "SiteView",
+    "StartPlayer",
+    "State",
+    "StoreWater",
+    "Supply",
+    "Tool",
+    "View",
+    "apply_move",
+    "chance_outcomes",
+    "farm_sheet",
+    "farm_sites",
+    "is_terminal",
+    "legal_moves",
+    "new_game",
+    "observe",
+    "parse_move",
+    "render_svg",
+    "render_text",
+    "resample",
+    "score_sheet",
+    "scores",
+    "winners",
+]
+
+
+def is_terminal(state: State) -> bool:
+    """Whether the game is over (after the harvest of the last year)."""
+    return state.to_move is None
+
+
+GAME: Game[State, Move, Rules] = Game(
+    name="fields-of-green",
+    title="Fields of Green",
+    rules_type=Rules,
+    new_game=new_game,
+    legal_moves=legal_moves,
+    chance_outcomes=chance_outcomes,
+    apply_move=apply_move,
+    is_terminal=is_terminal,
+    scores=scores,
+    winners=winners,
+    observe=observe,
+    parse_move=parse_move,
+    render_text=render_text,
+    render_svg=render_svg,
+    resample=resample,
+)

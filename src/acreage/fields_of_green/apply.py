@@ -1,0 +1,499 @@
+"""apply_move: check a move against the rules (naming the rule that forbids it) and carry it out; parse_move."""
+
+from __future__ import annotations
+
+from bisect import insort
+from collections.abc import Callable
+
+from acreage.core.bitset import bits
+from acreage.core.chance import Deck, Pile
+from acreage.core.game import IllegalMoveError, MoveSyntaxError
+from acreage.fields_of_green import moves as mv
+from acreage.fields_of_green.components import DECKS
+from acreage.fields_of_green.engine import (
+    ATTACH_KEPT,
+    CONVERT_AT,
+    GAIN,
+    PAY_WATER,
+    PLACE,
+    STORE_WATER,
+    SUPPLY_NEXT,
+    Work,
+    attach,
+    choose,
+    decided,
+    deck_question,
+    replace_farm,
+    shut_down,
+    supply,
+)
+from acreage.fields_of_green.geometry import cell, coords
+from acreage.fields_of_green.moves import (
+    AttachTool,
+    Build,
+    BuildSilo,
+    BuildTower,
+    ChooseTool,
+    Convert,
+    Deal,
+    DealTool,
+    Done,
+    DrawFrom,
+    KeepTool,
+    Market,
+    Move,
+    PayWater,
+    Pick,
+    Restore,
+    ShutDown,
+    StartPlayer,
+    StoreWater,
+    Supply,
+)
+from acreage.fields_of_green.queries import (
+    build_sites,
+    convert_effect,
+    grain_payable,
+    matching_sites,
+    pay_options,
+)
+from acreage.fields_of_green.rules import Rules, card_ids, tool_ids
+from acreage.fields_of_green.state import (
+    ACTION,
+    ATTACH,
+    DEAL,
+    DRAW,
+    END,
+    PAY,
+    PICK,
+    START,
+    STORE,
+    SUPPLY,
+    TOOL_CHOOSE,
+    TOOL_DEAL,
+    TOOL_PLACE,
+    Farm,
+    State,
+)
+from acreage.fields_of_green.state import CONVERT as CONVERTING
+
+__all__ = ["apply_move", "parse_move"]
+
+
+def _site(rules: Rules, x: int, y: int) -> int:
+    c = cell(rules, x, y)
+    if c < 0:
+        raise IllegalMoveError(
+            f"{x},{y} lies further from the farm than any card can ever be built"
+        )
+    return c
+
+
+def _card_id(rules: Rules, name: str) -> int:
+    k = card_ids(rules).get(name)
+    if k is None:
+        raise IllegalMoveError(f"there is no card named {name!r} in these rules")
+    return k
+
+
+def _tool_id(rules: Rules, name: str) -> int:
+    x = tool_ids(rules).get(name)
+    if x is None:
+        raise IllegalMoveError(f"there is no tool named {name!r} in these rules")
+    return x
+
+
+def _check_build_site(s: State, f: Farm, c: int) -> None:
+    if c not in f.frontier:
+        x, y = coords(s.rules, c)
+        if f.occupied >> c & 1:
+            raise IllegalMoveError(
+                f"{x},{y} already holds a card "
+                "(a shut-down site keeps its place and cannot be replaced)"
+            )
+        raise IllegalMoveError(
+            f"{x},{y} is not orthogonally next to a built location: "
+            "building is only beside, above or below one, never diagonally"
+        )
+
+
+def _action(s: State, move: Move) -> State:
+    """A) to E) with the revealed card."""
+    w = Work(s)
+    r, t = s.rules, s.rules.tables
+    p = s.actor
+    f = s.farms[p]
+    kind = s.picks[p]
+    if isinstance(move, Build):
+        if move.card != t.names[kind]:
+            raise IllegalMoveError(f"the revealed card is {t.names[kind]}, not {move.card}")
+        c = _site(r, move.x, move.y)
+        _check_build_site(s, f, c)
+        coins, water, grain = t.cost[kind]
+        if f.coins < coins:
+            raise IllegalMoveError(
+                f"building {move.card} costs {coins} coins; there are only {f.coins}"
+            )
+        if not grain_payable(r, f, grain):
+            raise IllegalMoveError(
+                f"building {move.card} costs {grain} grain from the silos; there is {f.grain}"
+                + ("" if r.split_payments else f" (all from one silo of {r.silo_capacity})")
+            )
+        if c not in build_sites(r, f, kind):
+            raise IllegalMoveError(
+                f"building {move.card} at {move.x},{move.y} needs {water} water from a water "
+                f"tower whose range ({r.range_metric} distance {r.water_range}) covers that cell"
+                + ("" if r.split_payments else " and that holds it all")
+                + (
+                    "; and a card that needs water at harvest is built within a tower's range"
+                    if r.harvest_water_in_range and t.needs[kind][0]
+                    else ""
+                )
+            )
+        w.farms[p] = replace_farm(f, coins=f.coins - coins, grain=f.grain - grain)
+        w.then(*([(PAY_WATER, p, c, water)] if water else []), (PLACE, p, c, kind))
+    elif isinstance(move, BuildTower | BuildSilo):
+        tower = isinstance(move, BuildTower)
+        c = _site(r, move.x, move.y)
+        _check_build_site(s, f, c)
+        if tower and not s.tower_stack:
+            raise IllegalMoveError("the water-tower stack is empty")
+        if not tower and not s.silo_stack:
+            raise IllegalMoveError("the silo stack is empty")
+        if tower and f.coins < r.tower_coins:
+            raise IllegalMoveError(
+                f"a water tower costs {r.tower_coins} coins; there are only {f.coins}"
+            )
+        w.discard_pick(p)
+        if tower:
+            w.farms[p] = replace_farm(f, coins=f.coins - r.tower_coins)
+            w.tower_stack -= 1
+        else:
+            w.silo_stack -= 1
+        w.then((PLACE, p, c, t.tower if tower else t.silo))
+    elif isinstance(move, Market):
+        if not 0 <= move.sell <= r.market_grain:
+            raise IllegalMoveError(f"at the market at most {r.market_grain} grain can be sold")
+        if move.sell > f.grain:
+            raise IllegalMoveError(f"there is only {f.grain} grain in the silos to sell")
+        w.discard_pick(p)
+        w.farms[p] = replace_farm(
+            f,
+            coins=f.coins + r.market_coins + move.sell * r.grain_price,
+            grain=f.grain - move.sell,
+        )
+    else:
+        assert isinstance(move, Restore)
+        c = _site(r, move.x, move.y)
+        if not f.down >> c & 1:
+            raise IllegalMoveError(f"there is no shut-down site at {move.x},{move.y} to restore")
+        if t.names[f.kind_at(c)] != move.card:
+            raise IllegalMoveError(
+                f"the site at {move.x},{move.y} is {t.names[f.kind_at(c)]}, not {move.card}"
+            )
+        if f.coins < r.restore_coins:
+            raise IllegalMoveError(
+                f"restoring a site costs {r.restore_coins} coin; there are only {f.coins}"
+            )
+        w.discard_pick(p)
+        w.farms[p] = replace_farm(f, coins=f.coins - r.restore_coins, down=f.down & ~(1 << c))
+    return w.finish()
+
+
+def _pick(s: State, move: Move) -> State:
+    assert isinstance(move, Pick)
+    w = Work(s)
+    p = s.actor
+    k = _card_id(s.rules, move.card)
+    hand = list(s.hands[p])
+    if k not in hand:
+        raise IllegalMoveError(f"{move.card} is not in the hand of player {p}")
+    hand.remove(k)
+    w.hands[p] = tuple(hand)
+    w.picks[p] = k
+    return w.finish()
+
+
+def _draw(s: State, move: Move) -> State:
+    assert isinstance(move, DrawFrom)
+    drawn, used, allowed = s.pending
+    d = DECKS.index(move.deck)
+    if not allowed >> d & 1:
+        raise IllegalMoveError(
+            f"no card can come from {move.deck} now: an empty deck cannot be drawn from, "
+            f"and the {s.rules.hand_size} cards must come from at least {s.rules.min_decks} "
+            "different decks"
+        )
+    return decided(s, DEAL, (drawn, used | 1 << d, d))
+
+
+def _deal(s: State, move: Move) -> State:
+    assert isinstance(move, Deal)
+    p = s.actor
+    drawn, used, d = s.pending
+    k = _card_id(s.rules, move.card)
+    decks = list(s.decks)
+    try:
+        decks[d] = dealt(decks[d], k)
+    except ValueError:
+        raise IllegalMoveError(f"{move.card} cannot be dealt from the {DECKS[d]} deck") from None
+    hand = list(s.hands[p])
+    insort(hand, k)
+    hands = list(s.hands)
+    hands[p] = tuple(hand)
+    if drawn + 1 < s.rules.hand_size:
+        phase, pending = deck_question(s.rules, tuple(decks), drawn + 1, used)
+        return decided(s, phase, pending, hands=tuple(hands), decks=tuple(decks))
+    w = Work(s)
+    w.decks = tuple(decks)
+    w.hands = hands
+    return w.finish()
+
+
+def dealt(deck: Deck[int], card: int) -> Deck[int]:
+    """``deck.draw(card)``, faster for a location deck: one shuffled pile, never added to.
+
+    A quarter of all moves are deals, and drawing was most of their cost.
+    """
+    if len(deck.segments) != 1 or not isinstance(deck.segments[0], Pile):
+        return deck.draw(card)
+    counts = deck.segments[0].counts
+    for i, (c, n) in enumerate(counts):
+        if c == card:
+            rest = (
+                (*counts[:i], (c, n - 1), *counts[i + 1 :])
+                if n > 1
+                else counts[:i] + counts[i + 1 :]
+            )
+            return Deck((Pile(rest),)) if rest else Deck()
+    raise ValueError(f"{card!r} cannot be the next card drawn from this deck")
+
+
+def _store(s: State, move: Move) -> State:
+    assert isinstance(move, StoreWater)
+    w = Work(s)
+    p = s.actor
+    c = _site(s.rules, move.x, move.y)
+    f = s.farms[p]
+    towers = list(f.towers)
+    for i, (tc, water, cap, reach) in enumerate(towers):
+        if tc == c and water < cap:
+            towers[i] = (tc, water + 1, cap, reach)
+            break
+    else:
+        raise IllegalMoveError(f"there is no water tower with room at {move.x},{move.y}")
+    w.farms[p] = replace_farm(f, towers=tuple(towers))
+    w.then((STORE_WATER, p, s.pending[0] - 1))
+    return w.finish()
+
+
+def _pay(s: State, move: Move) -> State:
+    assert isinstance(move, PayWater)
+    w = Work(s)
+    r, p = s.rules, s.actor
+    target, due = s.pending
+    f = s.farms[p]
+    c = _site(r, move.x, move.y)
+    options = pay_options(r, f, target, due)
+    i = next((i for i, a in options if f.towers[i][0] == c and a == move.amount), -1)
+    if i < 0:
+        tx, ty = coords(r, target)
+        raise IllegalMoveError(
+            f"{move} is not possible: the water for {tx},{ty} comes from a tower whose "
+            "range covers it"
+            + (", one token at a time" if r.split_payments else f", all {due} from one tower")
+        )
+    tc, water, cap, reach = f.towers[i]
+    towers = list(f.towers)
+    towers[i] = (tc, water - move.amount, cap, reach)
+    w.farms[p] = replace_farm(f, towers=tuple(towers))
+    if due > move.amount:
+        w.then((PAY_WATER, p, target, due - move.amount))
+    return w.finish()
+
+
+def _deal_tool(s: State, move: Move) -> State:
+    assert isinstance(move, DealTool)
+    w = Work(s)
+    p = s.actor
+    x = _tool_id(s.rules, move.tool)
+    try:
+        w.tool_pile = s.tool_pile.draw(x)
+    except ValueError:
+        raise IllegalMoveError(f"{move.tool} cannot be the next tool tile drawn") from None
+    left = s.pending[0] - 1
+    tiles = (*s.pending[1:], x)
+    if left:
+        w.decide(TOOL_DEAL, p, (left, *tiles))
+    elif len(set(tiles)) > 1:
+        w.decide(TOOL_CHOOSE, p, tiles)
+    else:
+        choose(w, p, tiles, x)
+    return w.finish()
+
+
+def _choose_tool(s: State, move: Move) -> State:
+    assert isinstance(move, ChooseTool)
+    w = Work(s)
+    x = _tool_id(s.rules, move.tool)
+    if x not in s.pending:
+        raise IllegalMoveError(f"{move.tool} is not among the tool tiles drawn")
+    choose(w, s.actor, s.pending, x)
+    return w.finish()
+
+
+def _place_tool(s: State, move: Move) -> State:
+    assert isinstance(move, AttachTool | KeepTool)
+    w = Work(s)
+    r, p = s.rules, s.actor
+    x = s.pending[0]
+    if _tool_id(r, move.tool) != x:
+        raise IllegalMoveError(f"the tool to place is {r.tables.tool_names[x]}, not {move.tool}")
+    f = s.farms[p]
+    if isinstance(move, KeepTool):
+        w.farms[p] = replace_farm(f, kept=tuple(sorted((*f.kept, x))))
+        return w.finish()
+    c = _site(r, move.x, move.y)
+    if c not in matching_sites(r, f, x):
+        raise IllegalMoveError(_no_fit(r, f, x, c))
+    attach(w, p, x, c)
+    return w.finish()
+
+
+def _attach_kept(s: State, move: Move) -> State:
+    w = Work(s)
+    if isinstance(move, Done):
+        return w.finish()
+    assert isinstance(move, AttachTool)
+    r, p = s.rules, s.actor
+    c = s.pending[0]
+    x = _tool_id(r, move.tool)
+    f = s.farms[p]
+    if x not in f.kept:
+        raise IllegalMoveError(f"{move.tool} is not kept aside")
+    if _site(r, move.x, move.y) != c:
+        raise IllegalMoveError(
+            "a tool kept aside is attached when a matching site is built, to that new site only"
+        )
+    if c not in matching_sites(r, f, x, c):
+        raise IllegalMoveError(_no_fit(r, f, x, c))
+    kept = list(f.kept)
+    kept.remove(x)
+    w.farms[p] = replace_farm(f, kept=tuple(kept))
+    attach(w, p, x, c)
+    w.then((ATTACH_KEPT, p, c))
+    return w.finish()
+
+
+def _supply(s: State, move: Move) -> State:
+    assert isinstance(move, Supply | ShutDown)
+    r, p = s.rules, s.actor
+    remaining, ready = s.pending
+    c = _site(r, move.x, move.y)
+    f = s.farms[p]
+    if not remaining >> c & 1:
+        raise IllegalMoveError(
+            f"there is no green site at {move.x},{move.y} waiting to be supplied"
+        )
+    name = r.tables.names[f.kind_at(c)]
+    if name != move.card:
+        raise IllegalMoveError(f"the site at {move.x},{move.y} is {name}, not {move.card}")
+    w = Work(s)
+    if isinstance(move, ShutDown):
+        if ready >> c & 1:
+            raise IllegalMoveError(
+                f"{move.card} at {move.x},{move.y} can be supplied, so it produces: "
+                "a site shuts down only when its needs cannot be met"
+            )
+        shut_down(w, p, 1 << c)
+        w.then((SUPPLY_NEXT, p, remaining & ~(1 << c)))
+    elif not ready >> c & 1:
+        raise IllegalMoveError(
+            f"{move.card} at {move.x},{move.y} cannot be supplied now: its water must come "
+            "from towers in range and its grain from the silos"
+        )
+    else:
+        supply(w, p, c, remaining)
+    return w.finish()
+
+
+def _convert(s: State, move: Move) -> State:
+    w = Work(s)
+    if isinstance(move, Done):
+        return w.finish()
+    assert isinstance(move, Convert)
+    r, p = s.rules, s.actor
+    c, left = s.pending
+    f = s.farms[p]
+    if _site(r, move.x, move.y) != c or r.tables.names[f.kind_at(c)] != move.card:
+        raise IllegalMoveError("only the site being harvested can convert now")
+    e = convert_effect(r, f.kind_at(c))
+    w.farms[p] = replace_farm(f, coins=f.coins - e[7], grain=f.grain - e[8])
+    w.then((GAIN, p, e[1], e[2], e[3], e[4]), (CONVERT_AT, p, c, left - 1))
+    return w.finish()
+
+
+def _start(s: State, move: Move) -> State:
+    assert isinstance(move, StartPlayer)
+    w = Work(s)
+    if not 0 <= move.seat < s.rules.players:
+        raise IllegalMoveError(f"there is no seat {move.seat}")
+    w.start = move.seat
+    return w.finish()
+
+
+_Handler = Callable[[State, Move], State]
+_BY_PHASE: dict[int, tuple[tuple[type, ...], _Handler, str]] = {
+    START: ((StartPlayer,), _start, "chance to choose the start player"),
+    STORE: ((StoreWater,), _store, "store a water token ('store water in X,Y')"),
+    DRAW: ((DrawFrom,), _draw, "choose the deck of the next blind card ('draw from DECK')"),
+    DEAL: ((Deal,), _deal, "chance to deal a card"),
+    PICK: ((Pick,), _pick, "pick a hand card ('pick CARD')"),
+    ACTION: (
+        (Build, BuildTower, BuildSilo, Market, Restore),
+        _action,
+        "choose an action A-E for the revealed card",
+    ),
+    PAY: ((PayWater,), _pay, "choose the water tower that pays ('pay N water from X,Y')"),
+    TOOL_DEAL: ((DealTool,), _deal_tool, "chance to deal a tool tile"),
+    TOOL_CHOOSE: ((ChooseTool,), _choose_tool, "choose one of the drawn tool tiles"),
+    TOOL_PLACE: ((AttachTool, KeepTool), _place_tool, "attach the chosen tool or keep it aside"),
+    ATTACH: ((AttachTool, Done), _attach_kept, "attach a kept tool to the new site, or 'done'"),
+    SUPPLY: ((Supply, ShutDown), _supply, "choose the next site to supply"),
+    CONVERTING: ((Convert, Done), _convert, "convert once more, or 'done'"),
+}
+
+
+def apply_move(state: State, move: Move) -> State:
+    """The state after ``move``; :class:`IllegalMoveError` (naming the rule) if it is not allowed."""
+    if state.phase == END:
+        raise IllegalMoveError(f"the game is over; {move} is not possible")
+    kinds, handler, expected = _BY_PHASE[state.phase]
+    if not isinstance(move, kinds):
+        raise IllegalMoveError(f"it is time to {expected}, not {move}")
+    return handler(state, move)
+
+
+def _no_fit(rules: Rules, f: Farm, tool: int, c: int) -> str:
+    t = rules.tables
+    x, y = coords(rules, c)
+    kind = f.kind_at(c)
+    if kind < 0:
+        return f"there is no site at {x},{y}"
+    if not t.tool_fits[tool] >> kind & 1:
+        fits = [t.names[k] for k in bits(t.tool_fits[tool])]
+        return f"{t.tool_names[tool]} fits only {', '.join(fits)}, not {t.names[kind]}"
+    if f.down >> c & 1:
+        return f"{t.names[kind]} at {x},{y} is shut down"
+    return (
+        f"{t.names[kind]} at {x},{y} already has {rules.tools_per_site} tools or this one: "
+        f"a site takes at most {rules.tools_per_site} tools, all different"
+    )
+
+
+def parse_move(state: State, text: str) -> Move:
+    """The move written ``text`` (see :mod:`acreage.fields_of_green.moves`)."""
+    if not isinstance(text, str):
+        raise MoveSyntaxError(f"a move text is a string, not {type(text).__name__}")
+    t = state.rules.tables
+    return mv.parse_text(text.strip(), t.names[:-2], t.tool_names)

@@ -1,0 +1,138 @@
+"""The legal moves of a state, and the outcomes of chance with their exact probabilities."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from functools import cache
+
+from acreage.core.bitset import bits
+from acreage.core.chance import Deck, Stack
+from acreage.fields_of_green import moves as mv
+from acreage.fields_of_green.components import DECKS
+from acreage.fields_of_green.geometry import xy_table
+from acreage.fields_of_green.moves import Move, StartPlayer
+from acreage.fields_of_green.queries import build_sites, kept_for, matching_sites, pay_options
+from acreage.fields_of_green.state import (
+    ACTION,
+    ATTACH,
+    DEAL,
+    DRAW,
+    END,
+    PAY,
+    PICK,
+    START,
+    STORE,
+    SUPPLY,
+    TOOL_CHOOSE,
+    TOOL_DEAL,
+    TOOL_PLACE,
+    State,
+)
+
+__all__ = ["chance_outcomes", "legal_moves"]
+
+
+def _action_moves(s: State) -> list[Move]:
+    r = s.rules
+    t = r.tables
+    p = s.actor
+    f = s.farms[p]
+    kind = s.picks[p]
+    name = t.names[kind]
+    xy = xy_table(t.origin)
+    free = f.frontier
+    # map() over the shared moves keeps these loops in C: this list is the hot path.
+    out: list[Move] = list(
+        map(mv.build_at(name).__getitem__, map(xy.__getitem__, build_sites(r, f, kind)))
+    )
+    cells = list(map(xy.__getitem__, free))
+    if s.tower_stack and f.coins >= r.tower_coins:
+        out.extend(map(mv.tower_at.__getitem__, cells))
+    if s.silo_stack:
+        out.extend(map(mv.silo_at.__getitem__, cells))
+    out.extend(mv.market(n) for n in range(min(r.market_grain, f.grain) + 1))
+    if f.coins >= r.restore_coins:
+        out.extend(mv.restore(t.names[f.kind_at(c)], *xy[c]) for c in bits(f.down))
+    return out
+
+
+def legal_moves(state: State) -> tuple[Move, ...]:
+    """Every move allowed now, in a fixed order (the chance outcomes at a chance node)."""
+    phase = state.phase
+    if phase == ACTION:
+        return tuple(_action_moves(state))
+    if phase in (START, DEAL, TOOL_DEAL):
+        return tuple(m for m, _ in chance_outcomes(state))
+    if phase == END:
+        return ()
+    r = state.rules
+    t = r.tables
+    xy = xy_table(t.origin)
+    p = state.actor
+    f = state.farms[p]
+    if phase == PICK:
+        return tuple(mv.pick(t.names[k]) for k in sorted(set(state.hands[p])))
+    if phase == DRAW:
+        return tuple(mv.draw_from(DECKS[d]) for d in bits(state.pending[2]))
+    if phase == STORE:
+        return tuple(mv.store_water(*xy[c]) for c, water, cap, _ in f.towers if water < cap)
+    if phase == PAY:
+        target, due = state.pending
+        return tuple(
+            mv.pay_water(*xy[f.towers[i][0]], amount)
+            for i, amount in pay_options(r, f, target, due)
+        )
+    if phase == TOOL_CHOOSE:
+        return tuple(mv.choose_tool(t.tool_names[x]) for x in sorted(set(state.pending)))
+    if phase == TOOL_PLACE:
+        tool = state.pending[0]
+        name = t.tool_names[tool]
+        return (
+            *(mv.attach_tool(name, *xy[c]) for c in matching_sites(r, f, tool)),
+            mv.keep_tool(name),
+        )
+    if phase == ATTACH:
+        c = state.pending[0]
+        x, y = xy[c]
+        return (*(mv.attach_tool(t.tool_names[k], x, y) for k in kept_for(r, f, c)), mv.DONE)
+    if phase == SUPPLY:
+        remaining, ready = state.pending
+        return tuple(
+            (mv.supply if ready >> c & 1 else mv.shut_down)(t.names[f.kind_at(c)], *xy[c])
+            for c in bits(remaining)
+        )
+    # CONVERTING
+    c = state.pending[0]
+    return (mv.convert(t.names[f.kind_at(c)], *xy[c]), mv.DONE)
+
+
+_share = cache(Fraction)
+
+
+def _draws(deck: Deck[int], outcome: Callable[[int], Move]) -> tuple[tuple[Move, Fraction], ...]:
+    """``deck.draw_outcomes()`` as moves, each probability taken from a cache of Fractions.
+
+    A deal is a quarter of all moves and building its Fractions was most of its cost.
+    """
+    top = deck.segments[0]
+    if isinstance(top, Stack):
+        return ((outcome(top.order[0]), _share(1)),)
+    counts = top.counts
+    total = sum(n for _, n in counts)
+    return tuple((outcome(k), _share(n, total)) for k, n in counts)
+
+
+def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
+    """At a chance node, each outcome with its exact probability; ``()`` elsewhere."""
+    phase = state.phase
+    if phase == DEAL:
+        names = state.rules.tables.names
+        return _draws(state.decks[state.pending[2]], lambda k: mv.deal(names[k]))
+    if phase == TOOL_DEAL:
+        names = state.rules.tables.tool_names
+        return _draws(state.tool_pile, lambda k: mv.deal_tool(names[k]))
+    if phase == START:
+        n = state.rules.players
+        return tuple((StartPlayer(i), Fraction(1, n)) for i in range(n))
+    return ()

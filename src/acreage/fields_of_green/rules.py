@@ -1,0 +1,400 @@
+"""Rules: the player count, every option where the rule text leaves a choice, and the components.
+
+``Rules(players=3)`` is the game of the rule text for three players with
+acreage's reference cards and tools (``data/reference.toml``). Every number the
+text gives is a field with the text's value as default, and each ruling that
+a player could reasonably want the other way is an option (see
+``docs/rulings/fields-of-green.md``).
+
+Static tables the engine reads on every move (costs by card id, compiled
+effects, the initial decks, the farm window) are derived once per Rules in
+:attr:`Rules.tables` and shared by every state.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Mapping
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Literal
+
+import attrs
+
+from acreage.core.chance import Deck
+from acreage.core.data import PRIMARY, DataClass, from_data, load_toml
+from acreage.core.game import RulesError
+from acreage.fields_of_green.components import DECKS, SILO, WATER_TOWER, Card, Effect, Tool
+from acreage.fields_of_green.geometry import reach_patterns
+
+__all__ = ["REFERENCE", "Rules", "Tables", "card_ids", "tool_ids"]
+
+RangeMetric = Literal["manhattan", "chebyshev", "straight", "path"]
+TieBreak = Literal["coins", "shared"]
+
+# Ability colours and effect kinds as small ints for the engine's tables.
+NONE, GREY, GREEN, YELLOW, ALWAYS = 0, 1, 2, 3, 4
+ABILITY = {"none": NONE, "grey": GREY, "green": GREEN, "yellow": YELLOW, "always": ALWAYS}
+PRODUCE, CONVERT, TOOL, RANGE, CAPACITY = 0, 1, 2, 3, 4
+EFFECT = {
+    "produce": PRODUCE,
+    "convert": CONVERT,
+    "tool": TOOL,
+    "range": RANGE,
+    "capacity": CAPACITY,
+}
+ONCE, NEIGHBOUR, FARM = 0, 1, 2
+PER = {"once": ONCE, "neighbour": NEIGHBOUR, "farm": FARM}
+
+Compiled = tuple[int, int, int, int, int, int, int, int, int, int, int]
+"""An effect for the engine: (kind, coins, water, grain, stars, per, of-kinds bitmask,
+pay_coins, pay_grain, times, amount)."""
+
+
+@attrs.frozen
+class _Reference:
+    silos: int
+    water_towers: int
+    cards: tuple[Card, ...]
+    tools: tuple[Tool, ...]
+
+
+def _load_reference() -> _Reference:
+    text = resources.files("acreage.fields_of_green").joinpath("data/reference.toml").read_text()
+    ref: _Reference = from_data(_Reference, tomllib.loads(text), where="reference.toml")
+    return ref
+
+
+REFERENCE = _load_reference()
+"""acreage's reference set (``data/reference.toml``): silo and tower stacks, cards, tools."""
+
+
+@attrs.frozen
+class Tables:
+    """Per-Rules tables indexed by site kind (card ids, then silo, then water tower) and tool id.
+
+    Attributes:
+        names: each site kind's name; ``silo`` and ``water tower`` are the last two.
+        deck: each kind's deck index (0-3), 4 for the silo, 5 for the water tower.
+        cost: ``(coins, water, grain)`` to build each kind.
+        needs: ``(water, grain)`` each kind needs at harvest.
+        ability: each kind's ability colour (NONE, GREY, GREEN, YELLOW).
+        effects: each kind's compiled effects.
+        stars: each kind's printed stars.
+        tool_names, tool_fits (bitmask of kinds), tool_ability, tool_effects,
+        tool_range, tool_capacity: the same for tools.
+        decks: the four shuffled location decks at the start.
+        tool_pile: the shuffled tool tiles at the start.
+        origin, width: the farm window: cell ``(x, y)`` has index
+            ``(y + origin) * width + x + origin``; no farm can reach its edge.
+        patterns: for each water-tower reach, the cells it covers around the
+            window's centre (see ``geometry.catchment``).
+    """
+
+    names: tuple[str, ...]
+    deck: tuple[int, ...]
+    cost: tuple[tuple[int, int, int], ...]
+    needs: tuple[tuple[int, int], ...]
+    ability: tuple[int, ...]
+    effects: tuple[tuple[Compiled, ...], ...]
+    stars: tuple[int, ...]
+    tool_names: tuple[str, ...]
+    tool_fits: tuple[int, ...]
+    tool_ability: tuple[int, ...]
+    tool_effects: tuple[tuple[Compiled, ...], ...]
+    tool_range: tuple[int, ...]
+    tool_capacity: tuple[int, ...]
+    decks: tuple[Deck[int], ...]
+    tool_pile: Deck[int]
+    origin: int
+    width: int
+    patterns: tuple[int, ...]
+
+    @property
+    def silo(self) -> int:
+        return len(self.names) - 2
+
+    @property
+    def tower(self) -> int:
+        return len(self.names) - 1
+
+
+def _positive(rules: Rules, *names: str, least: int = 1) -> None:
+    for n in names:
+        v = getattr(rules, n)
+        if v < least:
+            raise RulesError(f"{n}: expected {least} or more, got {v}")
+
+
+@attrs.frozen(cache_hash=True)
+class Rules(DataClass):
+    """The rules of one game of Fields of Green.
+
+    Attributes:
+        players: 2 to 4.
+        start_player: the seat that starts, or ``None`` to draw it by chance
+            ("Der Spieler, der zuletzt auf einem Bauernhof war").
+        years: years (rounds) in the game: 4.
+        hand_size: cards drawn each year and action rounds per year: 6.
+        min_decks: a player draws from at least this many decks: 3.
+        start_coins, start_grain: starting capital 15 coins; the silo holds 1 grain.
+            The first water tower is filled to the brim.
+        income_coins, income_water, income_grain: each year from the 2nd: 3, 2, 1.
+        silo_capacity, tower_capacity: 4 grain, 3 water.
+        water_range: how far a water tower supplies water: 2.
+        range_metric: how that distance is counted over the card grid:
+            ``manhattan`` (orthogonal steps, the default), ``chebyshev``
+            (diagonal steps count 1), ``straight`` (along a row or column
+            only) or ``path`` (orthogonal steps through built cards only).
+        split_payments: whether one water cost (or need) may be paid from
+            several towers in range and one grain cost from several silos.
+            Default False: "Das benötigte Wasser muss von diesem Wasserturm
+            zur Verfügung gestellt werden".
+        harvest_water_in_range: whether a card that needs water at harvest
+            must be built within range of a water tower even when building
+            it costs no water. Default False (only a water cost must be).
+        tower_coins: action B costs 2 coins. market_coins: action D gives 2
+            coins; market_grain: at most 2 grain sold; grain_price: 2 each.
+        restore_coins: action E costs 1 coin.
+        tool_draw: tool tiles drawn to keep one: 3. tools_per_site: at most 2.
+        shut_down_sites_score: whether a face-down site still scores its
+            stars and yellow ability at game end (default False).
+        tie_break: ``coins`` (most coins left wins a tie, then shared) or
+            ``shared``.
+        silos, water_towers: silo and water-tower cards in all.
+        cards: the location cards; tools: the tool tiles.
+    """
+
+    players: int = attrs.field(default=2, metadata=PRIMARY)
+    start_player: int | None = None
+    years: int = 4
+    hand_size: int = 6
+    min_decks: int = 3
+    start_coins: int = 15
+    start_grain: int = 1
+    income_coins: int = 3
+    income_water: int = 2
+    income_grain: int = 1
+    silo_capacity: int = 4
+    tower_capacity: int = 3
+    water_range: int = 2
+    range_metric: RangeMetric = "manhattan"
+    split_payments: bool = False
+    harvest_water_in_range: bool = False
+    tower_coins: int = 2
+    market_coins: int = 2
+    market_grain: int = 2
+    grain_price: int = 2
+    restore_coins: int = 1
+    tool_draw: int = 3
+    tools_per_site: int = 2
+    shut_down_sites_score: bool = False
+    tie_break: TieBreak = "coins"
+    silos: int = REFERENCE.silos
+    water_towers: int = REFERENCE.water_towers
+    cards: tuple[Card, ...] = REFERENCE.cards
+    tools: tuple[Tool, ...] = REFERENCE.tools
+    tables: Tables = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        if not 2 <= self.players <= 4:
+            raise RulesError(f"players: expected 2 to 4, got {self.players}")
+        if self.start_player is not None and not 0 <= self.start_player < self.players:
+            raise RulesError(
+                f"start_player: expected a seat 0 to {self.players - 1} or null, "
+                f"got {self.start_player}"
+            )
+        _positive(self, "years", "hand_size", "min_decks", "silo_capacity", "tower_capacity")
+        _positive(self, "tool_draw")
+        _positive(
+            self,
+            "start_coins",
+            "start_grain",
+            "income_coins",
+            "income_water",
+            "income_grain",
+            "water_range",
+            "tower_coins",
+            "market_coins",
+            "market_grain",
+            "grain_price",
+            "restore_coins",
+            "tools_per_site",
+            least=0,
+        )
+        if self.min_decks > len(DECKS):
+            raise RulesError(f"min_decks: there are only {len(DECKS)} decks, got {self.min_decks}")
+        if self.start_grain > self.silo_capacity:
+            raise RulesError(
+                f"start_grain: the first silo holds at most {self.silo_capacity}, "
+                f"got {self.start_grain}"
+            )
+        if self.silos < self.players:
+            raise RulesError(
+                f"silos: each of {self.players} farms starts with one, got {self.silos}"
+            )
+        if self.water_towers < self.players:
+            raise RulesError(
+                f"water_towers: each of {self.players} farms starts with one, got {self.water_towers}"
+            )
+        object.__setattr__(self, "tables", _tables(self))
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> Rules:
+        """Rules from plain data; a :class:`~acreage.RulesError` names the field and the card."""
+        try:
+            return from_data(cls, data)
+        except RulesError as e:
+            raise RulesError(_name_items(str(e), data)) from None
+
+    @classmethod
+    def from_toml(cls, path: str | Path) -> Rules:
+        """Rules from a TOML file of fields (missing fields keep their defaults)."""
+        try:
+            return load_toml(cls, path)
+        except RulesError as e:
+            try:
+                with open(path, "rb") as f:
+                    data: Any = tomllib.load(f)
+            except (OSError, tomllib.TOMLDecodeError):
+                raise e from None
+            raise RulesError(_name_items(str(e), data)) from None
+
+
+_ITEM = re.compile(r"\b(cards|tools)\[(\d+)\](?! \()")
+
+
+def _name_items(message: str, data: Any) -> str:
+    """Put the name of the card or tool after ``cards[i]`` in an error about raw data."""
+
+    def named(m: re.Match[str]) -> str:
+        items = data.get(m.group(1)) if isinstance(data, Mapping) else None
+        i = int(m.group(2))
+        if isinstance(items, list) and i < len(items) and isinstance(items[i], Mapping):
+            name = items[i].get("name")
+            if isinstance(name, str):
+                return f"{m.group(0)} ({name})"
+        return m.group(0)
+
+    return _ITEM.sub(named, message, count=1)
+
+
+def _compile(e: Effect, of_mask: int) -> Compiled:
+    return (
+        EFFECT[e.kind],
+        e.coins,
+        e.water,
+        e.grain,
+        e.stars,
+        PER[e.per],
+        of_mask,
+        e.pay_coins,
+        e.pay_grain,
+        e.times,
+        e.amount,
+    )
+
+
+def _tables(rules: Rules) -> Tables:
+    cards, tools = rules.cards, rules.tools
+    names = (*(c.name for c in cards), SILO, WATER_TOWER)
+    kind_of = {}
+    for i, c in enumerate(cards):
+        if c.name in kind_of:
+            raise RulesError(f"cards[{i}] ({c.name}).name: the name is used twice")
+        kind_of[c.name] = i
+    kind_of[SILO], kind_of[WATER_TOWER] = len(cards), len(cards) + 1
+    deck = (*(DECKS.index(c.deck) for c in cards), len(DECKS), len(DECKS) + 1)
+
+    def of_mask(of: str, where: str) -> int:
+        if of in DECKS:
+            d = DECKS.index(of)
+            return sum(1 << k for k, dk in enumerate(deck) if dk == d)
+        if of in kind_of:
+            return 1 << kind_of[of]
+        raise RulesError(
+            f"{where}.of: expected a deck ({', '.join(DECKS)}), a card name, "
+            f"{SILO!r} or {WATER_TOWER!r}, got {of!r}"
+        )
+
+    def compiled(effects: tuple[Effect, ...], where: str) -> tuple[Compiled, ...]:
+        return tuple(
+            _compile(e, of_mask(e.of, f"{where}.effects[{j}]") if e.of else 0)
+            for j, e in enumerate(effects)
+        )
+
+    effects = tuple(compiled(c.effects, f"cards[{i}] ({c.name})") for i, c in enumerate(cards))
+    tool_names: list[str] = []
+    fits = []
+    for i, t in enumerate(tools):
+        where = f"tools[{i}] ({t.name})"
+        if t.name in tool_names:
+            raise RulesError(f"{where}.name: the name is used twice")
+        tool_names.append(t.name)
+        m = 0
+        for j, site in enumerate(t.fits):
+            if site not in kind_of:
+                raise RulesError(f"{where}.fits[{j}]: no card or site named {site!r}")
+            k = kind_of[site]
+            if t.ability == "green" and (k >= len(cards) or cards[k].ability != "green"):
+                raise RulesError(
+                    f"{where}.fits[{j}]: a green tool works when its site is supplied at "
+                    f"harvest, so it fits only green cards, not {site!r}"
+                )
+            m |= 1 << k
+        fits.append(m)
+    drawn = rules.players * rules.hand_size * rules.years
+    if sum(c.count for c in cards) < drawn:
+        raise RulesError(
+            f"cards: {rules.players} players draw {drawn} cards in {rules.years} years, "
+            f"but the decks hold only {sum(c.count for c in cards)}"
+        )
+    tool_range = tuple(sum(e.amount for e in t.effects if e.kind == "range") for t in tools)
+    range_bonus = sum(sorted(tool_range, reverse=True)[: rules.tools_per_site])
+    # A farm holds at most 2 + years * hand_size cards, all orthogonally connected,
+    # so no card lies further than that from (0, 0); the window leaves room for
+    # the frontier and the widest water range around it, so shifts never wrap.
+    origin = 2 + rules.years * rules.hand_size + rules.water_range + range_bonus + 2
+    width = 2 * origin + 1
+    return Tables(
+        names=names,
+        deck=deck,
+        cost=(*((c.cost.coins, c.cost.water, c.cost.grain) for c in cards), (0, 0, 0), (0, 0, 0)),
+        needs=(*((c.needs.water, c.needs.grain) for c in cards), (0, 0), (0, 0)),
+        ability=(*(ABILITY[c.ability] for c in cards), NONE, NONE),
+        effects=(*effects, (), ()),
+        stars=(*(c.stars for c in cards), 0, 0),
+        tool_names=tuple(tool_names),
+        tool_fits=tuple(fits),
+        tool_ability=tuple(ABILITY[t.ability] for t in tools),
+        tool_effects=tuple(
+            compiled(t.effects, f"tools[{i}] ({t.name})") for i, t in enumerate(tools)
+        ),
+        tool_range=tool_range,
+        tool_capacity=tuple(
+            sum(e.amount for e in t.effects if e.kind == "capacity") for t in tools
+        ),
+        decks=tuple(
+            Deck.of({i: c.count for i, c in enumerate(cards) if c.deck == d}) for d in DECKS
+        ),
+        tool_pile=Deck.of({i: t.count for i, t in enumerate(tools)}),
+        origin=origin,
+        width=width,
+        patterns=reach_patterns(rules.range_metric, rules.water_range + range_bonus, origin, width),
+    )
+
+
+# Bounded: a program may make many Rules, and these caches must not keep them all alive.
+@lru_cache(maxsize=64)
+def card_ids(rules: Rules) -> Mapping[str, int]:
+    """Each location card's id by name (silo and water tower are not cards)."""
+    return MappingProxyType({name: k for k, name in enumerate(rules.tables.names[:-2])})
+
+
+@lru_cache(maxsize=64)
+def tool_ids(rules: Rules) -> Mapping[str, int]:
+    """Each tool's id by name."""
+    return MappingProxyType({name: k for k, name in enumerate(rules.tables.tool_names)})

@@ -1,0 +1,104 @@
+"""Victory points: the game-end score lines, the running score, and the winners.
+
+"Nach der Ernte des 4. Jahres/4. Runde endet das Spiel":
+
+* stars on the cards plus star tokens collected during the game;
+* tools' game-end points, and 1 point per tool not yet attached;
+* 1 point per 3 coins;
+* 1 point per 2 grain in the silos;
+* 1 point per empty water tower;
+* the yellow abilities.
+
+"Der Bauer mit den meisten Siegespunkten ... gewinnt das Spiel." The text gives
+no tie-break; ``Rules.tie_break`` chooses (most coins left, or a shared win).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from acreage.fields_of_green.effects import multiplier
+from acreage.fields_of_green.rules import YELLOW, Compiled, Rules
+from acreage.fields_of_green.state import END, Farm, State
+
+__all__ = ["ScoreSheet", "farm_sheet", "score_sheet", "scores", "winners"]
+
+
+@attrs.frozen
+class ScoreSheet:
+    """One player's points by line of the score pad (Punktetafel)."""
+
+    stars: int
+    tokens: int
+    tools: int
+    unused_tools: int
+    coins: int
+    grain: int
+    empty_towers: int
+    yellow: int
+
+    @property
+    def total(self) -> int:
+        return (
+            self.stars
+            + self.tokens
+            + self.tools
+            + self.unused_tools
+            + self.coins
+            + self.grain
+            + self.empty_towers
+            + self.yellow
+        )
+
+
+def _yellow(rules: Rules, f: Farm, around: int, effects: tuple[Compiled, ...]) -> int:
+    return sum(e[4] * multiplier(rules, f, around, e) for e in effects)
+
+
+def farm_sheet(rules: Rules, f: Farm) -> ScoreSheet:
+    """The score lines of one farm as it stands."""
+    t = rules.tables
+    counted = [
+        (c, k)
+        for c, k in zip(f.cells, f.kinds, strict=True)
+        if rules.shut_down_sites_score or not f.down >> c & 1
+    ]
+    return ScoreSheet(
+        stars=sum(t.stars[k] for _, k in counted),
+        tokens=f.tokens,
+        tools=sum(
+            _yellow(rules, f, c, t.tool_effects[x])
+            for c, x in f.tools
+            if t.tool_ability[x] == YELLOW
+        ),
+        unused_tools=len(f.kept),
+        coins=f.coins // 3,
+        grain=f.grain // 2,
+        empty_towers=sum(1 for _, water, _, _ in f.towers if not water),
+        yellow=sum(
+            _yellow(rules, f, c, t.effects[k]) for c, k in counted if t.ability[k] == YELLOW
+        ),
+    )
+
+
+def score_sheet(state: State, player: int) -> ScoreSheet:
+    """``player``'s score lines: what they would score if the game ended now."""
+    return farm_sheet(state.rules, state.farms[player])
+
+
+def scores(state: State) -> tuple[int, ...]:
+    """Each seat's victory points: running during the game, final at the end."""
+    return tuple(farm_sheet(state.rules, f).total for f in state.farms)
+
+
+def winners(state: State) -> tuple[int, ...]:
+    """The winning seats after the tie-break; ``()`` before the end."""
+    if state.phase != END:
+        return ()
+    totals = scores(state)
+    best = max(totals)
+    tied = [p for p, v in enumerate(totals) if v == best]
+    if state.rules.tie_break == "coins" and len(tied) > 1:
+        most = max(state.farms[p].coins for p in tied)
+        tied = [p for p in tied if state.farms[p].coins == most]
+    return tuple(tied)

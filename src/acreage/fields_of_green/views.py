@@ -1,0 +1,255 @@
+"""What each player may see (:func:`observe`) and worlds they cannot tell apart (:func:`resample`).
+
+Hidden are: the order and contents of the location decks; the cards in other
+players' hands, except those the viewer has held and passed on (the draft
+passes whole hands, and every pick is revealed, so a player knows each hand
+they held since); a pick while it lies face down; and a player's own cards
+while they draw them blind ("ohne sie währenddessen zu begutachten"). Card
+backs show their deck, and which deck each card was drawn from is seen by all,
+so the deck of every hidden card is public. Farms, coins, tokens, tools, the
+discard pile, the silo and tower stacks and the tool pile are open.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import attrs
+
+from acreage.core.chance import Deck, Pile, Stack
+from acreage.core.game import Chance
+from acreage.fields_of_green.components import DECKS, SILO, WATER_TOWER
+from acreage.fields_of_green.geometry import coords
+from acreage.fields_of_green.rules import Rules
+from acreage.fields_of_green.state import DEAL, DRAW, PHASES, PICK, Farm, State
+
+__all__ = ["SeatView", "SiteView", "View", "farm_sites", "observe", "resample", "seat_views"]
+
+
+@attrs.frozen
+class SiteView:
+    """One card of a farm in the game's own words.
+
+    Attributes:
+        x, y: its cell (the first water tower is at 0,0, the first silo at 1,0).
+        name: the card's name, ``"silo"`` or ``"water tower"``.
+        deck: its deck, or ``"silo"`` / ``"water tower"``.
+        face_up: False once the site is shut down.
+        tools: the names of the tools attached to it.
+        water: the water in it (water towers), else 0.
+        capacity: the water it holds at most (water towers), else 0.
+    """
+
+    x: int
+    y: int
+    name: str
+    deck: str
+    face_up: bool
+    tools: tuple[str, ...]
+    water: int = 0
+    capacity: int = 0
+
+
+def farm_sites(rules: Rules, farm: Farm) -> tuple[SiteView, ...]:
+    """Every card of ``farm``, in the order built."""
+    t = rules.tables
+    towers = {c: (water, cap) for c, water, cap, _ in farm.towers}
+    out = []
+    for c, k in zip(farm.cells, farm.kinds, strict=True):
+        x, y = coords(rules, c)
+        water, cap = towers.get(c, (0, 0))
+        out.append(
+            SiteView(
+                x,
+                y,
+                t.names[k],
+                (*DECKS, SILO, WATER_TOWER)[t.deck[k]],
+                not farm.down >> c & 1,
+                tuple(t.tool_names[tool] for tool in farm.tools_at(c)),
+                water,
+                cap,
+            )
+        )
+    return tuple(out)
+
+
+@attrs.frozen
+class SeatView:
+    """One seat's hand and pick as the viewer sees them.
+
+    Attributes:
+        backs: the deck of each hand card, as the card backs show.
+        hand: the hand's card names when the viewer knows them, else ``None``.
+        pick_back: the deck of the card picked this round, ``None`` if there is none.
+        pick: the picked card's name once the viewer may see it, else ``None``.
+        among: while a pick lies face down in a hand the viewer knew, the
+            names of the hand and the pick together (which one is picked is
+            hidden); ``None`` otherwise.
+    """
+
+    backs: tuple[str, ...]
+    hand: tuple[str, ...] | None
+    pick_back: str | None
+    pick: str | None
+    among: tuple[str, ...] | None
+
+
+@attrs.frozen
+class View:
+    """What ``player`` may see of a state: a plain value with no link to it.
+
+    Attributes:
+        player: the viewer's seat.
+        year, phase (its name), to_move, actor, start: as in the state.
+        farms: every farm (all open).
+        seats: every seat's hand and pick as :class:`SeatView`.
+        deck_sizes: cards left in the Fields, Livestock, Facilities and Buildings decks.
+        tool_pile: the tool tiles by name (their order only where it is known).
+        silo_stack, tower_stack: silo and tower cards left.
+        discard: the discard pile by name.
+        pending: the details of the decision being taken (all public).
+    """
+
+    player: int
+    year: int
+    phase: str
+    to_move: int | Chance | None
+    actor: int
+    start: int
+    farms: tuple[Farm, ...]
+    seats: tuple[SeatView, ...]
+    deck_sizes: tuple[int, ...]
+    tool_pile: Deck[str]
+    silo_stack: int
+    tower_stack: int
+    discard: tuple[str, ...]
+    pending: tuple[int, ...]
+
+
+def drawing_blind(state: State, player: int) -> bool:
+    """Whether ``player`` is drawing cards blind right now (and so cannot see their hand)."""
+    return state.phase in (DRAW, DEAL) and state.actor == player
+
+
+def knows_hand(state: State, viewer: int, seat: int) -> bool:
+    """Whether ``viewer`` knows the cards of the hand ``seat`` holds (picks aside).
+
+    Hands travel around the table and every pick is revealed, so a player
+    knows each hand they held before: the hand at ``seat`` began the year at
+    ``origin`` and has passed through the next ``passes`` seats since.
+    """
+    if seat == viewer:
+        return not drawing_blind(state, viewer)
+    n = state.rules.players
+    step = state.pass_direction
+    origin = (seat - state.passes * step) % n
+    return (viewer - origin) * step % n < state.passes
+
+
+def _pick_hidden(state: State, viewer: int, seat: int) -> bool:
+    return state.phase == PICK and seat != viewer and state.picks[seat] >= 0
+
+
+def seat_views(state: State, viewer: int | None) -> tuple[SeatView, ...]:
+    """Every seat's hand and pick as ``viewer`` sees them (everything when ``viewer`` is None)."""
+    t = state.rules.tables
+    names, deck = t.names, t.deck
+    seats = []
+    for q, hand in enumerate(state.hands):
+        pick = state.picks[q]
+        known = viewer is None or knows_hand(state, viewer, q)
+        hidden_pick = viewer is not None and _pick_hidden(state, viewer, q)
+        seats.append(
+            SeatView(
+                backs=tuple(DECKS[d] for d in sorted(deck[k] for k in hand)),
+                hand=tuple(names[k] for k in hand) if known and not hidden_pick else None,
+                pick_back=DECKS[deck[pick]] if pick >= 0 else None,
+                pick=names[pick] if pick >= 0 and not hidden_pick else None,
+                among=tuple(sorted(names[k] for k in (*hand, pick)))
+                if known and hidden_pick
+                else None,
+            )
+        )
+    return tuple(seats)
+
+
+def observe(state: State, player: int) -> View:
+    """What ``player`` may see now."""
+    t = state.rules.tables
+    return View(
+        player=player,
+        year=state.year,
+        phase=PHASES[state.phase],
+        to_move=state.to_move,
+        actor=state.actor,
+        start=state.start,
+        farms=state.farms,
+        seats=seat_views(state, player),
+        deck_sizes=tuple(len(d) for d in state.decks),
+        tool_pile=Deck(
+            tuple(
+                Pile(tuple((t.tool_names[k], n) for k, n in seg.counts))
+                if isinstance(seg, Pile)
+                else Stack(tuple(t.tool_names[k] for k in seg.order))
+                for seg in state.tool_pile.segments
+            )
+        ),
+        silo_stack=state.silo_stack,
+        tower_stack=state.tower_stack,
+        discard=tuple(t.names[k] for k in state.discard),
+        pending=state.pending,
+    )
+
+
+def resample(state: State, player: int, rng: random.Random) -> State:
+    """A state ``player`` cannot tell from ``state``: hidden cards redealt.
+
+    Every card whose place ``player`` does not know (in the decks, in hands
+    they never held, face-down picks, their own blind draws) is shuffled with
+    the others of its deck and dealt back into the same places, since the
+    backs show the deck. A face-down pick from a hand ``player`` knew is
+    swapped with a card of that hand of the same deck, at random.
+    """
+    t = state.rules.tables
+    deck_of = t.deck
+    hands = [list(h) for h in state.hands]
+    picks = list(state.picks)
+    # Places of unknown cards: ("hand", seat, index) or ("pick", seat, -1), and each deck's pile.
+    unknown: list[tuple[str, int, int]] = []
+    for q in range(state.rules.players):
+        known = knows_hand(state, player, q)
+        hidden_pick = _pick_hidden(state, player, q)
+        if not known:
+            unknown.extend(("hand", q, i) for i in range(len(hands[q])))
+            if hidden_pick:
+                unknown.append(("pick", q, -1))
+        elif hidden_pick:
+            same = [i for i, k in enumerate(hands[q]) if deck_of[k] == deck_of[picks[q]]]
+            j = rng.randrange(len(same) + 1)
+            if j < len(same):
+                i = same[j]
+                hands[q][i], picks[q] = picks[q], hands[q][i]
+    pools: list[list[int]] = [list(d.cards()) for d in state.decks]
+    slots: list[list[tuple[str, int, int]]] = [[] for _ in state.decks]
+    for place in unknown:
+        kind, q, i = place
+        card = picks[q] if kind == "pick" else hands[q][i]
+        pools[deck_of[card]].append(card)
+        slots[deck_of[card]].append(place)
+    decks = []
+    for d, pool in enumerate(pools):
+        rng.shuffle(pool)
+        for kind, q, i in slots[d]:
+            card = pool.pop()
+            if kind == "pick":
+                picks[q] = card
+            else:
+                hands[q][i] = card
+        decks.append(Deck.of(Counter(pool)) if pool else Deck())
+    return attrs.evolve(
+        state,
+        hands=tuple(tuple(sorted(h)) for h in hands),
+        picks=tuple(picks),
+        decks=tuple(decks),
+    )
