@@ -56,6 +56,6 @@ __all__ = [
 ]
 
 # The bundled games by registry name, each imported the first time it is asked for.
-_BUNDLED: tuple[tuple[str, str], ...] = ()
+_BUNDLED: tuple[tuple[str, str], ...] = (("get-off-my-land", "acreage.get_off_my_land"),)
 for _name, _module in _BUNDLED:
     _register_builtin(_name, _module)
