@@ -14,7 +14,13 @@ contract functions. See ``docs/games/get-off-my-land.md``.
 from __future__ import annotations
 
 from acreage.core.game import Game
-from acreage.get_off_my_land.engine import apply_move, chance_outcomes, legal_moves, new_game
+from acreage.get_off_my_land.engine import (
+    apply_move,
+    arrange,
+    chance_outcomes,
+    legal_moves,
+    new_game,
+)
 from acreage.get_off_my_land.moves import (
     Break,
     Buy,
@@ -45,6 +51,13 @@ from acreage.get_off_my_land.moves import (
     Yield,
 )
 from acreage.get_off_my_land.notation import parse_move
+from acreage.get_off_my_land.queries import (
+    controller,
+    fully_fenced,
+    monthly_income,
+    tile_id,
+    tile_name,
+)
 from acreage.get_off_my_land.render import render_svg, render_text
 from acreage.get_off_my_land.rules import (
     Board,
@@ -103,10 +116,14 @@ __all__ = [
     "View",
     "Yield",
     "apply_move",
+    "arrange",
     "chance_outcomes",
+    "controller",
     "end_bonuses",
+    "fully_fenced",
     "is_terminal",
     "legal_moves",
+    "monthly_income",
     "new_game",
     "observe",
     "parse_move",
@@ -114,6 +131,8 @@ __all__ = [
     "render_text",
     "resample",
     "scores",
+    "tile_id",
+    "tile_name",
     "winners",
 ]
 
