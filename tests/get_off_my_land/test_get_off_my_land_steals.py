@@ -7,10 +7,10 @@ Player 0 is Orange (farmhouse a1), player 1 is Teal (farmhouse d4), on the
 from __future__ import annotations
 
 import pytest
-from goml_scenes import fence_at, play, scene, stash_of, started, texts, tile
+from goml_scenes import fence_at, play, scene, started, stash_of, texts, tile
 
 from acreage import IllegalMoveError
-from acreage.get_off_my_land import controller, parse_move
+from acreage.get_off_my_land import controller
 from acreage.get_off_my_land.state import Defend, Turn
 
 DEFENCE = "Implements of Destruction! (1 fence, 3 holes)"
