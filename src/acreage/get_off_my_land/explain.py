@@ -158,7 +158,7 @@ def _fence_reason(state: st.State, task: st.Task, player: int, move: mv.Fence) -
             "fence pieces must be placed connected to your farmhouse tile or "
             "a fence piece of yours connected to it"
         )
-    for q, c in enumerate(land.protected_tiles(state.control, state.farmers)):
+    for q, c in enumerate(op.guarded(state)):
         if (
             q != player
             and c >= 0

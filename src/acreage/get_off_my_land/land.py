@@ -210,9 +210,19 @@ def touching(t: Tables, cells: int) -> int:
     return out
 
 
-def protected_tiles(controlled: Sequence[int], farmers: Sequence[int]) -> tuple[int, ...]:
-    """Per player, the tile their farmer protects (a tile they control), or -1."""
-    return tuple(cell if controlled[p] >> cell & 1 else -1 for p, cell in enumerate(farmers))
+def protected_tiles(
+    controlled: Sequence[int], farmers: Sequence[int], homes: Sequence[int] = ()
+) -> tuple[int, ...]:
+    """Per player, the tile their farmer protects (a tile they control), or -1.
+
+    "If your farmer is on one of your controlled land tiles, it protects that
+    tile." ``homes`` lists farmhouse tiles where a farmer does not protect
+    (``Rules.home_farmer_protects`` off).
+    """
+    return tuple(
+        cell if controlled[p] >> cell & 1 and cell not in homes else -1
+        for p, cell in enumerate(farmers)
+    )
 
 
 def card_sets(t: Tables, cards: Sequence[int]) -> tuple[int, int, int, int]:

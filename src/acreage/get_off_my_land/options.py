@@ -193,15 +193,21 @@ def break_victims(s: Position, attacker: int, edge: int, owner: int) -> tuple[in
     return tuple(out)
 
 
+def guarded(s: Position) -> tuple[int, ...]:
+    """Per player, the tile their farmer protects, or -1."""
+    homes = () if s.rules.home_farmer_protects else s.rules.tables.farm_cell
+    return land.protected_tiles(s.control, s.farmers, homes)
+
+
 def _harms_protected(s: Position, attacker: int, edge: int, owner: int) -> bool:
     """Whether breaking the fence would touch a farmer-protected tile (fence, card or land)."""
     t = s.rules.tables
-    guarded = land.protected_tiles(s.control, s.farmers)
+    guarded_tiles = guarded(s)
     touched = 0
     for c in t.edge_cells[edge]:
         touched |= s.partition.region_of(c).cells
     relevant = [
-        (q, c) for q, c in enumerate(guarded) if q != attacker and c >= 0 and touched >> c & 1
+        (q, c) for q, c in enumerate(guarded_tiles) if q != attacker and c >= 0 and touched >> c & 1
     ]
     if not relevant:
         return False
@@ -274,7 +280,7 @@ def fence_moves(s: Position, batch: Batch) -> list[mv.Fence]:
     partition = s.partition
     blocked = partition.blocked
     outer = land.outer_slots(t, fences)
-    guarded = land.protected_tiles(s.control, s.farmers)
+    protected = guarded(s)
     base = -1
     out: list[mv.Fence] = []
 
@@ -295,7 +301,7 @@ def fence_moves(s: Position, batch: Batch) -> list[mv.Fence]:
                 continue
             if any(
                 q != player and c >= 0 and old.cells >> c & 1 and s.control[q] & old.cells
-                for q, c in enumerate(guarded)
+                for q, c in enumerate(protected)
             ):
                 continue
             if base < 0:
@@ -316,7 +322,7 @@ def fence_moves(s: Position, batch: Batch) -> list[mv.Fence]:
         owner = land.owner_at(fences, e)
         for i, c in enumerate(t.edge_cells[e]):
             region = partition.region_of(c)
-            target = guarded[owner]
+            target = protected[owner]
             if target >= 0 and region.cells >> target & 1 and s.control[owner] & region.cells:
                 continue
             if region.closed:

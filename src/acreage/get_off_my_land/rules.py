@@ -297,6 +297,9 @@ class Rules(DataClass):
         secret_farmhouses: keep each player's farmhouse hidden from the others
             until the end (the rulebook calls them "like secret objectives"
             but places them on the board; by default they are public).
+        home_farmer_protects: a farmer on its own farmhouse tile protects it
+            (and the fenced area it lies in) like any controlled tile it
+            stands on; off, only a farmer sent out to a tile protects.
     """
 
     players: int = attrs.field(default=2, metadata=PRIMARY)
@@ -327,6 +330,7 @@ class Rules(DataClass):
     equipment_bonus: int = 5
     farmhouse_cap: int = 30
     secret_farmhouses: bool = False
+    home_farmer_protects: bool = True
     tables: Tables = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
