@@ -266,8 +266,15 @@ def _ref(name: str) -> Any:
     return attrs.Factory(lambda: getattr(_reference(), name))
 
 
+class _Tables:
+    """Holds a Rules' derived tables in a slot of its own: not a field, so they are
+    neither compared, hashed, pickled nor walked as data; rebuilt when needed."""
+
+    __slots__ = ("_tables",)
+
+
 @attrs.frozen(cache_hash=True)
-class Rules(DataClass):
+class Rules(_Tables, DataClass):
     """Everything that makes one game of Get Off My Land!: options and component data.
 
     Attributes:
@@ -331,7 +338,6 @@ class Rules(DataClass):
     farmhouse_cap: int = 30
     secret_farmhouses: bool = False
     home_farmer_protects: bool = True
-    tables: Tables = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         if self.players not in (2, 3, 4):
@@ -371,4 +377,13 @@ class Rules(DataClass):
             )
         if len({f.name for f in self.farmhouses}) != len(self.farmhouses):
             raise RulesError("farmhouses: two farmhouse tiles share a name")
-        object.__setattr__(self, "tables", build_tables(self))
+        object.__setattr__(self, "_tables", build_tables(self))
+
+    @property
+    def tables(self) -> Tables:
+        """The derived lookups (board geometry, cards in play, shared moves)."""
+        try:
+            return self._tables
+        except AttributeError:  # unpickled: attrs restores the fields only
+            object.__setattr__(self, "_tables", build_tables(self))
+            return self._tables
