@@ -271,6 +271,7 @@ class _Tables:
     neither compared, hashed, pickled nor walked as data; rebuilt when needed."""
 
     __slots__ = ("_tables",)
+    _tables: Tables
 
 
 @attrs.frozen(cache_hash=True)
