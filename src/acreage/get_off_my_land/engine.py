@@ -10,6 +10,7 @@ new :class:`State`.
 from __future__ import annotations
 
 import bisect
+import functools
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
@@ -17,9 +18,8 @@ from typing import Any
 import attrs
 
 from acreage.core.bitset import bits
-from acreage.core.chance import Deck
+from acreage.core.chance import Deck, Pile
 from acreage.core.game import IllegalMoveError
-from acreage.core.regions import Border, partition
 from acreage.get_off_my_land import land
 from acreage.get_off_my_land import moves as mv
 from acreage.get_off_my_land import options as op
@@ -50,7 +50,6 @@ class Work:
         "cards",
         "cleared",
         "control",
-        "dirty",
         "farmers",
         "farmhouses",
         "fence_deck",
@@ -68,6 +67,7 @@ class Work:
         "rules",
         "t",
         "tiles",
+        "touched",
         "track",
     )
 
@@ -94,7 +94,7 @@ class Work:
         self.partition = s.partition
         self.control = s.control
         self.cleared = s.cleared
-        self.dirty = False
+        self.touched = 0
 
     def freeze(self) -> State:
         self.refresh()
@@ -125,20 +125,22 @@ class Work:
     # -- fences
 
     def refresh(self) -> None:
-        """Recompute control after fences changed."""
-        if self.dirty:
-            self.control = land.control(self.t, self.partition, self.fences)
-            self.dirty = False
+        """Recompute control where fences changed."""
+        if self.touched:
+            self.control = land.control(
+                self.t, self.partition, self.fences, self.control, self.touched
+            )
+            self.touched = 0
 
     def _sync(self, edge: int) -> None:
         t = self.t
         now = any((f >> edge | f >> (t.edges + edge)) & 1 for f in self.fences)
         was = self.partition.blocked >> edge & 1
         if now and not was:
-            self.partition = self.partition.block(edge)
+            self.partition = self.partition.block(t, edge)
         elif was and not now:
-            self.partition = self.partition.unblock(edge)
-        self.dirty = True
+            self.partition = self.partition.unblock(t, edge)
+        self.touched |= t.edge_cell_mask[edge]
 
     def place(self, player: int, move: mv.Fence) -> None:
         """Put ``player``'s fence on ``move.edge`` (on an empty edge or inside a lone fence)."""
@@ -154,7 +156,7 @@ class Work:
             self.fences[player] |= 1 << e
         else:
             self.fences[player] |= 1 << (t.edges + e)
-        self.dirty = True
+        self.touched |= t.edge_cell_mask[e]
 
     def take(self, player: int, edge: int) -> None:
         """Remove ``player``'s fence from ``edge`` (to their stash)."""
@@ -219,7 +221,7 @@ def new_game(rules: Rules) -> State:
         todo += [st.DrawCard(p)] * rules.starting_cards
     todo += [st.RevealMarket(), st.StartMonth()]
     fences = (0,) * n
-    regions = partition(t.grid, 0, Border.OPEN)
+    regions = land.Lands.of(t, 0)
     return State(
         rules=rules,
         agenda=tuple(reversed(todo)),
@@ -256,14 +258,26 @@ def _deal_outcomes(s: State, task: st.DealFarmhouse) -> tuple[tuple[Any, Fractio
     return tuple((moves[f], p) for f in free)
 
 
+@functools.lru_cache(maxsize=4096)
+def _share(count: int, total: int) -> Fraction:
+    return Fraction(count, total)
+
+
+def _deck_outcomes(deck: Deck[int], moves: tuple[Any, ...]) -> tuple[tuple[Any, Fraction], ...]:
+    """The next card's distribution, with the (few) Fractions shared between calls."""
+    top = deck.segments[0]
+    if isinstance(top, Pile):
+        total = len(top)
+        return tuple((moves[card], _share(count, total)) for card, count in top.counts)
+    return tuple((moves[card], p) for card, p in deck.draw_outcomes())
+
+
 def _draw_outcomes(s: State, task: st.DrawCard) -> tuple[tuple[Any, Fraction], ...]:
-    moves = s.rules.tables.draw_moves
-    return tuple((moves[k], p) for k, p in s.fence_deck.draw_outcomes())
+    return _deck_outcomes(s.fence_deck, s.rules.tables.draw_moves)
 
 
 def _reveal_outcomes(s: State, task: st.RevealMarket) -> tuple[tuple[Any, Fraction], ...]:
-    moves = s.rules.tables.reveal_moves
-    return tuple((moves[k], p) for k, p in s.market_deck.draw_outcomes())
+    return _deck_outcomes(s.market_deck, s.rules.tables.reveal_moves)
 
 
 def forest_pool(s: State | Work, cell: int) -> list[int]:
@@ -282,7 +296,7 @@ def _tile_outcomes(s: State, task: st.RevealTile) -> tuple[tuple[Any, Fraction],
     pool = forest_pool(s, task.cell)
     total = sum(pool)
     moves = s.rules.tables.uncover_moves
-    return tuple((moves[i], Fraction(k, total)) for i, k in enumerate(pool) if k)
+    return tuple((moves[i], _share(k, total)) for i, k in enumerate(pool) if k)
 
 
 _OUTCOMES: dict[type, Callable[[State, Any], tuple[tuple[Any, Fraction], ...]]] = {
@@ -322,11 +336,15 @@ def _turn_moves(s: State, task: st.Turn) -> list[Any]:
 
 
 def _fence_batch_moves(s: State, task: st.PlaceFences) -> list[Any]:
+    """Placements, lifts and done; with a lifted fence, its placements (or done, when it
+    has nowhere to go: it returns to the stash)."""
     t = s.rules.tables
     batch = task.batch
     out: list[Any] = list(op.fence_moves(s, batch))
     if batch.carrying < 0:
         out += op.lift_moves(s, batch.player)
+        out.append(t.done)
+    elif not out:
         out.append(t.done)
     return out
 
@@ -452,9 +470,43 @@ def legal_moves(state: State) -> tuple[mv.Move, ...]:
     return moves
 
 
+def _possible_deal(s: State, task: st.DealFarmhouse, move: Any) -> bool:
+    return isinstance(move, mv.DealFarmhouse) and move in (m for m, _ in _deal_outcomes(s, task))
+
+
+def _possible_draw(s: State, task: st.DrawCard, move: Any) -> bool:
+    return isinstance(move, mv.Draw) and s.fence_deck.can_draw(move.card)
+
+
+def _possible_reveal(s: State, task: st.RevealMarket, move: Any) -> bool:
+    return isinstance(move, mv.Reveal) and s.market_deck.can_draw(move.card)
+
+
+def _possible_tile(s: State, task: st.RevealTile, move: Any) -> bool:
+    if not isinstance(move, mv.Uncover):
+        return False
+    pool = forest_pool(s, task.cell)
+    return 0 <= move.tile < len(pool) and pool[move.tile] > 0
+
+
+_POSSIBLE: dict[type, Callable[[State, Any, Any], bool]] = {
+    st.DealFarmhouse: _possible_deal,
+    st.DrawCard: _possible_draw,
+    st.RevealMarket: _possible_reveal,
+    st.RevealTile: _possible_tile,
+}
+
+
 def _is_legal(state: State, move: Any) -> bool:
     global _last
+    task = state.decision
+    possible = _POSSIBLE.get(type(task))
+    if possible is not None:
+        return possible(state, task, move)
     moves = legal_moves(state)
+    for m in moves:
+        if m is move:
+            return True
     cached = _last
     allowed = cached[2] if cached[0] is state else None
     if allowed is None:
@@ -470,13 +522,31 @@ def _apply_deal(w: Work, task: st.DealFarmhouse, move: mv.DealFarmhouse) -> None
     w.offers[task.player] = tuple(sorted((*w.offers[task.player], move.farmhouse)))
 
 
+def _draw(deck: Deck[int], card: int) -> Deck[int]:
+    """``deck.draw(card)`` with a short path for the usual shuffled pile on top."""
+    top = deck.segments[0]
+    if isinstance(top, Pile):
+        counts = top.counts
+        for i, (c, k) in enumerate(counts):
+            if c == card:
+                rest = (
+                    (*counts[:i], (c, k - 1), *counts[i + 1 :])
+                    if k > 1
+                    else counts[:i] + counts[i + 1 :]
+                )
+                if rest:
+                    return Deck((Pile(rest), *deck.segments[1:]))
+                return Deck(deck.segments[1:])
+    return deck.draw(card)
+
+
 def _apply_draw(w: Work, task: st.DrawCard, move: mv.Draw) -> None:
-    w.fence_deck = w.fence_deck.draw(move.card)
+    w.fence_deck = _draw(w.fence_deck, move.card)
     w.gain(task.player, move.card)
 
 
 def _apply_reveal(w: Work, task: st.RevealMarket, move: mv.Reveal) -> None:
-    w.market_deck = w.market_deck.draw(move.card)
+    w.market_deck = _draw(w.market_deck, move.card)
     w.track[w.track.index(-1)] = move.card
     w.agenda.append(task)
 
@@ -571,6 +641,10 @@ def _apply_fences(w: Work, task: st.PlaceFences, move: Any) -> None:
     b = task.batch
     p = b.player
     if isinstance(move, mv.Done):
+        if b.carrying >= 0:  # the lifted fence had nowhere to go: back to the stash
+            w.settle()
+            w.agenda.append(st.PlaceFences(Batch(p, b.left - 1, -1, b.placed, b.before)))
+            return
         w.agenda.append(st.ResolveFences(b, 1))
     elif isinstance(move, mv.Lift):
         w.take(p, move.edge)
@@ -810,42 +884,40 @@ def _claim(w: Work, player: int, before: int) -> None:
     """
     t = w.t
     fences = w.fences
+    w.refresh()
     outer = land.outer_slots(t, fences)
-    changed = False
+    mine = w.control[player]
+    # Every region won with an opponent's fence still facing it, found before any is removed.
+    doomed = []
     for region in w.partition.regions:
-        if not region.closed or region.cells & w.control[player]:
-            continue
-        inside = land.claimable(t, region, fences, player, w.control[player], outer)
-        if inside > 0:
-            facing = region.boundary & (region.cells | region.cells << t.n | t.extra_edges)
-            for e in bits(inside):
-                slot = e if facing >> e & 1 else t.edges + e
-                fences[land.owner_at(fences, slot)] &= ~(1 << slot)
-            changed = True
-    if changed:
+        if region.closed and not region.cells & mine:
+            inside = land.claimable(t, region, fences, player, mine, outer)
+            if inside > 0:
+                facing = region.boundary & (region.cells | region.cells << t.n | t.extra_edges)
+                doomed += [e if facing >> e & 1 else t.edges + e for e in bits(inside)]
+    if doomed:
+        for slot in doomed:
+            fences[land.owner_at(fences, slot)] &= ~(1 << slot)
+            w.touched |= t.edge_cell_mask[slot % t.edges]
         land.normalise(t, fences)
-        w.dirty = True
         w.refresh()
         outer = land.outer_slots(t, fences)
     new = w.control[player] & ~before
     if not new:
         return
-    mine = fences[player]
-    cleaned = False
+    f = fences[player]
     for e in bits(outer & land.touching(t, new)):
         cells = t.edge_cells[e]
-        if mine >> e & 1:
+        if f >> e & 1:
             faces, far_slot, far = cells[0], t.edges + e, (cells[1] if len(cells) == 2 else -1)
-        elif mine >> (t.edges + e) & 1:
+        elif f >> (t.edges + e) & 1:
             faces, far_slot, far = cells[1], e, cells[0]
         else:
             continue
         if new >> faces & 1 and (far < 0 or w.control[player] >> far & 1):
             fences[land.owner_at(fences, far_slot)] &= ~(1 << far_slot)
-            cleaned = True
-    if cleaned:
-        land.normalise(t, fences)
-        w.dirty = True
+            w.touched |= t.edge_cell_mask[e]
+    land.normalise(t, fences)
 
 
 def _breaking(w: Work, task: st.Breaking) -> None:
@@ -899,17 +971,9 @@ def _ready_turn(w: Work, task: st.Turn) -> bool:
 
 def _ready_fences(w: Work, task: st.PlaceFences) -> bool:
     b = task.batch
-    if b.carrying < 0:
-        if b.left > 0:
-            return True
-        w.agenda[-1] = st.ResolveFences(b, 1)
-        return False
-    w.refresh()
-    if op.fence_moves(w, b):
+    if b.carrying >= 0 or b.left > 0:
         return True
-    # A lifted fence with nowhere to go returns to the stash.
-    w.agenda[-1] = st.PlaceFences(Batch(b.player, b.left - 1, -1, b.placed, b.before))
-    w.settle()
+    w.agenda[-1] = st.ResolveFences(b, 1)
     return False
 
 
@@ -1024,7 +1088,7 @@ def arrange(state: State, **changes: Any) -> State:
             raise TypeError(f"arrange: {name} is derived from the other fields")
     s = attrs.evolve(state, **changes)
     t = s.rules.tables
-    regions = partition(t.grid, land.blocked_edges(t, s.fences), Border.OPEN)
+    regions = land.Lands.of(t, land.blocked_edges(t, s.fences))
     cleared = t.grass_mask | sum(1 << c for c, tile in enumerate(s.tiles) if tile >= 0)
     s = attrs.evolve(
         s, partition=regions, control=land.control(t, regions, s.fences), cleared=cleared

@@ -85,7 +85,7 @@ def _reason(state: st.State, task: st.Task, player: int, move: object) -> str:
             return "you have no fence there to move"
         return "place the fence you lifted first, or the card allows no more fences"
     if isinstance(move, mv.Done):
-        return "place the fence you lifted first"
+        return "place the fence you lifted first; it returns to the stash only if it fits nowhere"
     if isinstance(move, mv.Defend):
         holes = sum(t.fence[k].bullets for k in move.cards if 0 <= k < len(t.fence))
         if holes < rules.defence_bullets:

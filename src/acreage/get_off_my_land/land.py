@@ -24,18 +24,25 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
+import attrs
+
 from acreage.core.bitset import bits
-from acreage.core.regions import Partition, Region
+from acreage.core.regions import Border, Region, partition
 from acreage.get_off_my_land.tables import CROP, LIVESTOCK, Tables
 
 __all__ = [
+    "Lands",
     "anchored",
     "blocked_edges",
+    "boundary",
     "card_sets",
     "claimable",
     "control",
     "corners",
     "expansion_base",
+    "fence_groups",
+    "flood",
+    "grows_from",
     "hungry",
     "near_edges",
     "normalise",
@@ -44,6 +51,84 @@ __all__ = [
     "protected_tiles",
     "touching",
 ]
+
+
+@attrs.frozen
+class Lands:
+    """The regions the fences make: a partition of the board kept up to date edge by edge.
+
+    Built with :func:`acreage.core.regions.partition`; :meth:`block` and
+    :meth:`unblock` then recompute only the region an edge touches, with the
+    bit-parallel :func:`flood` and :func:`boundary` of this module (the
+    property tests hold them equal to the core's).
+
+    Attributes:
+        blocked: the edges holding a fence.
+        regions: the regions (core :class:`~acreage.core.regions.Region` values),
+            in no particular order.
+    """
+
+    blocked: int
+    regions: tuple[Region, ...]
+
+    @classmethod
+    def of(cls, t: Tables, blocked: int) -> Lands:
+        return cls(blocked, partition(t.grid, blocked, Border.OPEN).regions)
+
+    def index_of(self, cell: int) -> int:
+        for i, region in enumerate(self.regions):
+            if region.cells >> cell & 1:
+                return i
+        raise ValueError(f"cell {cell} is not on the board")
+
+    def region_of(self, cell: int) -> Region:
+        """The region holding ``cell``."""
+        for region in self.regions:
+            if region.cells >> cell & 1:
+                return region
+        raise ValueError(f"cell {cell} is not on the board")
+
+    def block(self, t: Tables, edge: int) -> Lands:
+        """The regions once ``edge`` holds a fence."""
+        blocked = self.blocked | 1 << edge
+        cells = t.edge_cells[edge]
+        i = self.index_of(cells[0])
+        old = self.regions[i]
+        new: tuple[Region, ...]
+        if len(cells) == 2:
+            side = flood(t, cells[0], blocked)
+            if side >> cells[1] & 1:
+                return Lands(blocked, self.regions)
+            new = (_region(t, side, blocked), _region(t, old.cells & ~side, blocked))
+        else:
+            closed = not old.boundary & t.border_edges & ~blocked
+            if closed == old.closed:
+                return Lands(blocked, self.regions)
+            new = (Region(old.cells, old.boundary, closed),)
+        return Lands(blocked, (*self.regions[:i], *self.regions[i + 1 :], *new))
+
+    def unblock(self, t: Tables, edge: int) -> Lands:
+        """The regions once ``edge`` holds no fence."""
+        blocked = self.blocked & ~(1 << edge)
+        cells = t.edge_cells[edge]
+        i = self.index_of(cells[0])
+        old = self.regions[i]
+        j = self.index_of(cells[1]) if len(cells) == 2 else i
+        if i != j:
+            other = self.regions[j]
+            edges = old.boundary ^ other.boundary
+            merged = Region(old.cells | other.cells, edges, not edges & t.border_edges & ~blocked)
+            rest = tuple(r for k, r in enumerate(self.regions) if k not in (i, j))
+            return Lands(blocked, (*rest, merged))
+        if len(cells) == 1 and old.closed:
+            opened = Region(old.cells, old.boundary, False)
+            return Lands(blocked, (*self.regions[:i], *self.regions[i + 1 :], opened))
+        return Lands(blocked, self.regions)
+
+
+def _region(t: Tables, cells: int, blocked: int) -> Region:
+    edges = boundary(t, cells)
+    return Region(cells, edges, not edges & t.border_edges & ~blocked)
 
 
 def blocked_edges(t: Tables, fences: Sequence[int]) -> int:
@@ -92,11 +177,30 @@ def _far_cells_edges(t: Tables, cells: int, first: int, second: int) -> int:
     return (first & far_of_first) | (second & far_of_second)
 
 
-def control(t: Tables, partition: Partition, fences: Sequence[int]) -> tuple[int, ...]:
-    """The tiles each player controls."""
+def control(
+    t: Tables,
+    lands: Lands,
+    fences: Sequence[int],
+    before: Sequence[int] | None = None,
+    touched: int = -1,
+) -> tuple[int, ...]:
+    """The tiles each player controls.
+
+    With ``before`` (control before a change) and ``touched`` (tiles beside
+    every edge whose fences changed), only the regions holding touched tiles
+    are looked at again: a region's control depends on its own boundary only.
+    """
     outer = outer_slots(t, fences)
-    out = [0] * len(fences)
-    for region in partition.regions:
+    if before is None:
+        out = [0] * len(fences)
+        regions = lands.regions
+    else:
+        regions = tuple(r for r in lands.regions if r.cells & touched)
+        area = 0
+        for region in regions:
+            area |= region.cells
+        out = [mask & ~area for mask in before]
+    for region in regions:
         if not region.closed:
             continue
         for p, f in enumerate(fences):
@@ -156,6 +260,72 @@ def corners(t: Tables, edges: int) -> int:
     return out
 
 
+def flood(t: Tables, cell: int, blocked: int) -> int:
+    """The tiles reachable from ``cell`` across unfenced edges (bit-parallel)."""
+    n = t.n
+    width = t.grid.width
+    open_n = ~blocked & t.below_top  # tiles whose north side is open
+    open_e = (~blocked >> n) & t.not_right  # tiles whose east side is open
+    open_s = open_n >> width
+    open_w = open_e << 1
+    reach = frontier = 1 << cell
+    while frontier:
+        frontier = (
+            (frontier & open_n) >> width
+            | (frontier & open_s) << width
+            | (frontier & open_e) << 1
+            | (frontier & open_w) >> 1
+        ) & ~reach
+        reach |= frontier
+    return reach
+
+
+def boundary(t: Tables, cells: int) -> int:
+    """The edges with exactly one side in ``cells`` (the play area's edge included)."""
+    width = t.grid.width
+    north = ((cells ^ (cells << width)) & t.below_top) | (cells & t.top_row)
+    east = ((cells ^ (cells >> 1)) & t.not_right) | (cells & t.right_col)
+    out = north | east << t.n
+    bottom = cells >> (t.n - width)
+    if bottom:
+        out |= bottom << (2 * t.n)
+    left = cells & t.left_col
+    for y, c in enumerate(t.left_cells):
+        if left >> c & 1:
+            out |= 1 << (2 * t.n + width + y)
+    return out
+
+
+def fence_groups(t: Tables, blocked: int) -> list[int]:
+    """The vertex sets joined by fences (one bitset per group of touching fences).
+
+    A new fence closes an area (splits a region or shuts it off from the
+    outside) exactly when both its ends lie in one group: the outside is open,
+    so only a cycle of fences encloses anything.
+    """
+    groups: list[int] = []
+    vertices = t.edge_vertices
+    while blocked:
+        low = blocked & -blocked
+        blocked ^= low
+        ends = vertices[low.bit_length() - 1]
+        first = -1
+        for i, g in enumerate(groups):
+            if g & ends:
+                if first < 0:
+                    first = i
+                    groups[i] = g | ends
+                    if g & ends == ends:
+                        break
+                else:
+                    groups[first] |= g
+                    del groups[i]
+                    break
+        if first < 0:
+            groups.append(ends)
+    return groups
+
+
 def anchored(t: Tables, f: int, farm: int) -> int:
     """Vertices joined to the farmhouse tile's corners through the player's fences.
 
@@ -184,12 +354,12 @@ def _cells(mask: int) -> Iterator[int]:
     return bits(mask)
 
 
-def expansion_base(t: Tables, partition: Partition, controlled: int, reach: int, farm: int) -> int:
+def expansion_base(t: Tables, lands: Lands, controlled: int, reach: int, farm: int) -> int:
     """Tiles a player may expand from: the farmhouse and controlled land joined to it."""
     base = 1 << farm
     if not controlled:
         return base
-    for region in partition.regions:
+    for region in lands.regions:
         if region.cells & controlled and corners(t, region.boundary) & reach:
             base |= region.cells
     return base
@@ -245,7 +415,7 @@ def card_sets(t: Tables, cards: Sequence[int]) -> tuple[int, int, int, int]:
     return crops, livestock, eaters, edible
 
 
-def hungry(t: Tables, partition: Partition, cards: Sequence[int], mature: int) -> tuple[int, int]:
+def hungry(t: Tables, lands: Lands, cards: Sequence[int], mature: int) -> tuple[int, int]:
     """LOOSE ANIMALS! and OM, NOM, NOM!: the livestock that runs away and the crops eaten.
 
     "If at any point mature livestock is on a land tile that is not fully
@@ -255,7 +425,7 @@ def hungry(t: Tables, partition: Partition, cards: Sequence[int], mature: int) -
     """
     _, livestock, eaters, edible = card_sets(t, cards)
     closed = 0
-    for region in partition.regions:
+    for region in lands.regions:
         if region.closed:
             closed |= region.cells
     loose = livestock & mature & ~closed
@@ -263,7 +433,7 @@ def hungry(t: Tables, partition: Partition, cards: Sequence[int], mature: int) -
     food = edible & mature
     eaten = 0
     if hunters and food:
-        for region in partition.regions:
+        for region in lands.regions:
             if region.closed and region.cells & hunters:
                 eaten |= region.cells & food
     return loose, eaten

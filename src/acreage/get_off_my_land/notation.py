@@ -113,16 +113,11 @@ def parse_move(state: State, text: str) -> mv.Move:
         k = _lookup(market_cards, m.group(1), "market card")
         slot = _slot(rules, int(m.group(2)))
         cell = _cell(rules, m.group(3), m.group(4))
-        return mv.Buy(
-            slot,
-            k,
-            cell,
-            f"buy {t.market[k].label} from the ${m.group(2)} slot onto {t.cell_names[cell]}",
-        )
+        return t.buy(slot, k, cell, rules.market_costs[slot])
     if m := re.fullmatch(r"remove (.+) from the \$(\d+) slot", text):
         k = _lookup(market_cards, m.group(1), "market card")
         slot = _slot(rules, int(m.group(2)))
-        return mv.RemoveCard(slot, k, f"remove {t.market[k].label} from the ${m.group(2)} slot")
+        return t.remove_card(slot, k, rules.market_costs[slot])
     if m := re.fullmatch(r"defend with (.+)", text):
         cards = tuple(
             sorted(_lookup(fence_cards, x, "fence card") for x in m.group(1).split(" + "))

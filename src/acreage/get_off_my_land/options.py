@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from acreage.core.bitset import bits
-from acreage.core.regions import Partition, Region
+from acreage.core.regions import Region
 from acreage.get_off_my_land import land
 from acreage.get_off_my_land import moves as mv
 from acreage.get_off_my_land.farm import controller, harvestable, price, purchase_targets
@@ -60,7 +60,7 @@ class Position(Protocol):
     @property
     def farmers(self) -> Sequence[int]: ...
     @property
-    def partition(self) -> Partition: ...
+    def partition(self) -> land.Lands: ...
     @property
     def control(self) -> Sequence[int]: ...
     @property
@@ -147,24 +147,19 @@ def buy_moves(s: Position, player: int, deal: int | None = None) -> list[mv.Buy]
         cost = costs[slot] if deal is None else deal
         if price(s, player, k, cost) > s.money[player]:
             continue
-        text = f"buy {t.market[k].label} from the ${costs[slot]} slot onto "
-        out += [mv.Buy(slot, k, c, text + t.cell_names[c]) for c in cells]
+        out += [t.buy(slot, k, c, costs[slot]) for c in cells]
     return out
 
 
 def remove_card_moves(s: Position) -> list[mv.RemoveCard]:
     t = s.rules.tables
     costs = s.rules.market_costs
-    return [
-        mv.RemoveCard(slot, k, f"remove {t.market[k].label} from the ${costs[slot]} slot")
-        for slot, k in enumerate(s.track)
-        if k >= 0
-    ]
+    return [t.remove_card(slot, k, costs[slot]) for slot, k in enumerate(s.track) if k >= 0]
 
 
 def break_effect(
     s: Position, edge: int, owner: int
-) -> tuple[list[int], Partition, tuple[int, ...], int]:
+) -> tuple[list[int], land.Lands, tuple[int, ...], int]:
     """The fences, regions and control after ``owner``'s fence on ``edge`` breaks,
     and the crops that would then be eaten."""
     t = s.rules.tables
@@ -172,12 +167,12 @@ def break_effect(
     slot = edge if fences[owner] >> edge & 1 else t.edges + edge
     fences[owner] &= ~(1 << slot)
     land.normalise(t, fences)
-    partition = s.partition
+    lands = s.partition
     if not land.blocked_edges(t, fences) >> edge & 1:
-        partition = partition.unblock(edge)
-    controlled = land.control(t, partition, fences)
-    _, eaten = land.hungry(t, partition, s.cards, s.mature)
-    return fences, partition, controlled, eaten
+        lands = lands.unblock(t, edge)
+    controlled = land.control(t, lands, fences, s.control, t.edge_cell_mask[edge])
+    _, eaten = land.hungry(t, lands, s.cards, s.mature)
+    return fences, lands, controlled, eaten
 
 
 def break_victims(s: Position, attacker: int, edge: int, owner: int) -> tuple[int, ...]:
@@ -258,6 +253,13 @@ def _new_land_ok(
     return True
 
 
+def _same_group(groups: list[int], ends: int) -> bool:
+    for g in groups:
+        if g & ends:
+            return g & ends == ends
+    return False
+
+
 def fence_moves(s: Position, batch: Batch) -> list[mv.Fence]:
     """Where ``batch.player`` may place a fence now (the lifted one, or one from the stash).
 
@@ -275,8 +277,12 @@ def fence_moves(s: Position, batch: Batch) -> list[mv.Fence]:
     mine = fences[player]
     reach = land.anchored(t, mine, t.farm_cell[player])
     near = 0
-    for v in bits(reach):
-        near |= t.vertex_edges[v]
+    vertex_edges = t.vertex_edges
+    rest = reach
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        near |= vertex_edges[low.bit_length() - 1]
     partition = s.partition
     blocked = partition.blocked
     outer = land.outer_slots(t, fences)
@@ -286,19 +292,34 @@ def fence_moves(s: Position, batch: Batch) -> list[mv.Fence]:
 
     empty = near & ~blocked & t.edge_mask
     if empty:
-        fenced = land.corners(t, blocked)
-        for e in bits(empty):
+        groups = land.fence_groups(t, blocked)
+        fenced = 0
+        for g in groups:
+            fenced |= g
+        while empty:
+            low = empty & -empty
+            empty ^= low
+            e = low.bit_length() - 1
             ends = t.edge_vertices[e]
-            if ends & fenced != ends:
+            if ends & fenced != ends or not _same_group(groups, ends):
                 out.append(t.fence_moves[e])
                 continue
-            # The fence may close a cycle: a region may split or become fully fenced.
-            after = partition.block(e)
-            old = partition.region_of(t.edge_cells[e][0])
-            new = {after.region_of(c) for c in t.edge_cells[e]}
-            if len(new) == 1 and next(iter(new)).closed == old.closed:
-                out.append(t.fence_moves[e])
+            # The fence closes a cycle: a region may split or become fully fenced.
+            cells = t.edge_cells[e]
+            old = partition.region_of(cells[0])
+            walls = blocked | 1 << e
+            parts: tuple[int, ...]
+            if len(cells) == 2:
+                side = land.flood(t, cells[0], walls)
+                if side >> cells[1] & 1:
+                    out.append(t.fence_moves[e])  # no split: nothing changes
+                    continue
+                parts = (side, old.cells & ~side)
+            elif old.boundary & t.border_edges & ~walls:
+                out.append(t.fence_moves[e])  # still open to the outside
                 continue
+            else:
+                parts = (old.cells,)
             if any(
                 q != player and c >= 0 and old.cells >> c & 1 and s.control[q] & old.cells
                 for q, c in enumerate(protected)
@@ -310,7 +331,11 @@ def fence_moves(s: Position, batch: Batch) -> list[mv.Fence]:
                 )
             placed = list(fences)
             placed[player] |= 1 << e
-            if _new_land_ok(s, player, sorted(new, key=lambda r: r.cells), placed, outer, base):
+            regions = []
+            for part in parts:
+                edges = land.boundary(t, part)
+                regions.append(Region(part, edges, not edges & t.border_edges & ~walls))
+            if _new_land_ok(s, player, regions, placed, outer, base):
                 out.append(t.fence_moves[e])
 
     others = 0

@@ -18,7 +18,7 @@ import attrs
 
 from acreage.core.chance import Deck
 from acreage.core.game import CHANCE, Chance
-from acreage.core.regions import Partition
+from acreage.get_off_my_land.land import Lands
 
 if TYPE_CHECKING:
     from acreage.get_off_my_land.rules import Rules
@@ -434,7 +434,7 @@ class State:
     mature: int
     fences: tuple[int, ...]
     farmers: tuple[int, ...]
-    partition: Partition = attrs.field(eq=False, repr=False)
+    partition: Lands = attrs.field(eq=False, repr=False)
     control: tuple[int, ...] = attrs.field(eq=False, repr=False)
     cleared: int = attrs.field(eq=False, repr=False)
 

@@ -43,7 +43,12 @@ def cell_name(x: int, y: int) -> str:
 
 @attrs.frozen(eq=False)
 class Tables:
-    """Static lookups for one Rules (see the module docstring)."""
+    """Static lookups for one Rules (see the module docstring).
+
+    ``memo`` keeps the moves made on demand (purchases, removals) so each is
+    built once; Rules hold their tables outside their data fields, so this
+    cache is never compared, hashed or pickled.
+    """
 
     grid: SquareGrid
     n: int
@@ -74,7 +79,11 @@ class Tables:
     below_top: int
     right_col: int
     not_right: int
+    left_col: int
+    left_cells: tuple[int, ...]
+    border_edges: int
     edge_cells: tuple[tuple[int, ...], ...]
+    edge_cell_mask: tuple[int, ...]
     edge_vertices: tuple[int, ...]
     vertex_edges: tuple[int, ...]
     cell_corners: tuple[int, ...]
@@ -106,6 +115,27 @@ class Tables:
     yield_: mv.Yield
     slash_log: mv.SlashOption
     slash_break: mv.SlashOption
+    memo: dict[tuple[object, ...], object] = attrs.field(factory=dict, repr=False)
+
+    def buy(self, slot: int, card: int, cell: int, cost: int) -> mv.Buy:
+        """The shared move buying ``card`` from ``slot`` (costing ``cost``) onto ``cell``."""
+        key = ("buy", slot, card, cell)
+        move = self.memo.get(key)
+        if move is None:
+            text = (
+                f"buy {self.market[card].label} from the ${cost} slot onto {self.cell_names[cell]}"
+            )
+            move = self.memo[key] = mv.Buy(slot, card, cell, text)
+        return move  # type: ignore[return-value]
+
+    def remove_card(self, slot: int, card: int, cost: int) -> mv.RemoveCard:
+        """The shared move removing ``card`` from ``slot`` of the market track."""
+        key = ("remove", slot, card)
+        move = self.memo.get(key)
+        if move is None:
+            text = f"remove {self.market[card].label} from the ${cost} slot"
+            move = self.memo[key] = mv.RemoveCard(slot, card, text)
+        return move  # type: ignore[return-value]
 
 
 class _Entry(Protocol):
@@ -269,7 +299,11 @@ def build_tables(rules: Rules) -> Tables:
         below_top=all_cells & ~top_row,
         right_col=right_col,
         not_right=all_cells & ~right_col,
+        left_col=sum(1 << (y * width) for y in range(height)),
+        left_cells=tuple(y * width for y in range(height)),
+        border_edges=grid.border_edges,
         edge_cells=grid.edge_cells,
+        edge_cell_mask=tuple(sum(1 << c for c in cells) for cells in grid.edge_cells),
         edge_vertices=edge_vertices,
         vertex_edges=vertex_edges,
         cell_corners=cell_corners,
