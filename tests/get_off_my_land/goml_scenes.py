@@ -5,7 +5,7 @@ the first farmhouse offer. ``scene(state, ...)`` arranges a position:
 ``land={player: ["b2", ...]}`` fences each player's tiles all round (an edge
 between two players' land gets a fence of each, each facing its own tile),
 ``sides={player: ["b2 N", ...]}`` adds single fences (facing the named tile
-when the edge holds two), ``cards={"b2": "Cows*"}`` (``*``: mature side
+when the edge holds two; ``"a1 W out"`` faces the outside), ``cards={"b2": "Cows*"}`` (``*``: mature side
 up), ``logged={"b2": "oil strike"}``, ``hands={player: [title or label]}``.
 ``play(state, *texts)`` applies moves by their text.
 """
@@ -67,9 +67,10 @@ def fences_of(state: State, spec: dict[int, list[str]]) -> tuple[int, ...]:
     per_edge: dict[int, list[tuple[int, int]]] = defaultdict(list)
     for player, names in spec.items():
         for name in names:
-            e, cell = _edge(state, name)
+            outside = name.endswith(" out")  # the second fence on the play area's edge
+            e, cell = _edge(state, name.removesuffix(" out"))
             if all(p != player for p, _ in per_edge[e]):
-                per_edge[e].append((player, cell))
+                per_edge[e].append((player, -1 if outside else cell))
     fences = [0] * state.rules.players
     for e, owners in per_edge.items():
         if len(owners) == 1:

@@ -210,3 +210,22 @@ def test_combine_harvester_with_one_harvest_discards_that_card() -> None:
     assert texts(s) == ["harvest a2", "done"]
     s = play(s, "done")
     assert s.cards[tile(s, "b1")] == -1 and s.mature >> tile(s, "a2") & 1
+
+
+def test_implements_may_send_home_a_protecting_farmer() -> None:
+    # "You may choose to remove any player's farmer from any land tile."
+    s = _farms(farmers=("b1", "d3"), hands={0: [IMPLEMENTS]})
+    s = play(s, f"play {IMPLEMENTS} for its action")
+    assert "send player 1's farmer home" in texts(s) and "send player 0's farmer home" in texts(s)
+    s = play(s, "send player 1's farmer home")
+    assert s.farmers[1] == tile(s, "d4")
+
+
+def test_a_raiding_farmer_takes_the_cards_bonuses_too() -> None:
+    # "You gain the income and card bonuses on the market card for as long as
+    # your farmer stays there." Player 0's farmer on player 1's Still: the
+    # Still's income and its bonus on player 0's own Grain go to player 0.
+    s = _farms(cards={"d3": "Still*", "c4": "Grain*", "b1": "Grain*"}, logged={"c4": "oil strike"})
+    assert monthly_income(s) == (1, 2 + 1 + 1)
+    s = scene(s, farmers=("d3", "d4"))
+    assert monthly_income(s) == (2 + 1 + 1, 1)

@@ -308,3 +308,35 @@ def test_the_hand_limit_is_checked_at_the_end_of_a_turn() -> None:
     s = play(s, "discard Fertilizer! (2 fences, 0 holes)")
     assert len(s.hands[0]) == 6 and s.to_move == 1
     assert s.fence_discard == (fence_card(s, "Fertilizer! (2 fences, 0 holes)"),) * 2
+
+
+def test_livestock_maturing_on_open_land_runs_away_at_once() -> None:
+    # "Flip all livestock market cards on land tiles to their mature side";
+    # on b1, open to the outside, the Cows run away at once.
+    s = scene(
+        started(),
+        land={0: ["a1", "a2"]},
+        sides={0: ["b1 N", "b1 E"]},
+        cards={"b1": "Cows", "a2": "Cows"},
+        month=1,
+        turn=1,
+    )
+    s = play(s, "end turn")  # the end of June matures livestock
+    assert s.mature == 1 << tile(s, "a2")
+
+
+def test_a_lifted_fence_with_nowhere_to_go_returns_to_the_stash() -> None:
+    # Every side at the farmhouse's corners holds two opponents' fences, so
+    # player 0's lone fence, once lifted, fits nowhere: "done" puts it back in the stash.
+    s = started(3)
+    sides = {
+        1: ["a1 N", "a1 W", "a1 E", "a1 S", "b1 N", "b2 N", "a2 W", "a2 E"],
+        2: ["a1 N out", "a1 W out", "b1 W", "a2 N", "b1 N out", "b1 S", "a2 W out", "b2 W"],
+        0: ["c3 N"],
+    }
+    card = "Get Off My Land! (1 fence, 2 holes)"
+    s = scene(s, sides=sides, hands={0: [card]}, turn=0)
+    s = play(s, f"play {card} for fences", "move the fence at c3 N")
+    assert texts(s) == ["done"]
+    s = play(s, "done")
+    assert s.fences[0] == 0 and isinstance(s.decision, Turn) and s.decision.actions == 1

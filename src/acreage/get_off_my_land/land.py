@@ -255,8 +255,11 @@ def normalise(t: Tables, fences: list[int]) -> None:
 def corners(t: Tables, edges: int) -> int:
     """The vertices at the ends of ``edges``."""
     out = 0
-    for e in bits(edges):
-        out |= t.edge_vertices[e]
+    vertices = t.edge_vertices
+    while edges:
+        low = edges & -edges
+        edges ^= low
+        out |= vertices[low.bit_length() - 1]
     return out
 
 

@@ -15,9 +15,9 @@ from acreage.core.bitset import bits
 from acreage.core.regions import Region
 from acreage.get_off_my_land import land
 from acreage.get_off_my_land import moves as mv
-from acreage.get_off_my_land.farm import controller, harvestable, price, purchase_targets
+from acreage.get_off_my_land.farm import bonus_cards, controller, harvestable, purchase_targets
 from acreage.get_off_my_land.state import Batch
-from acreage.get_off_my_land.tables import LIVESTOCK
+from acreage.get_off_my_land.tables import CROP, LIVESTOCK
 
 if TYPE_CHECKING:
     from acreage.get_off_my_land.rules import Rules
@@ -129,26 +129,40 @@ def maturable(s: Position, player: int, livestock: bool) -> int:
     return out
 
 
+def _offers(s: Position, player: int, deal: int | None) -> list[tuple[int, int, int]]:
+    """(slot, card, printed cost) of each market card ``player`` can pay for now."""
+    t = s.rules.tables
+    costs = s.rules.market_costs
+    discount = sum(t.market[b].crop_discount for b in bonus_cards(s, player))
+    money = s.money[player]
+    out = []
+    for slot, k in enumerate(s.track):
+        if k < 0:
+            continue
+        cost = costs[slot] if deal is None else deal
+        if t.market_type[k] == CROP:
+            cost = max(0, cost - discount)
+        if cost <= money:
+            out.append((slot, k, costs[slot]))
+    return out
+
+
 def buy_moves(s: Position, player: int, deal: int | None = None) -> list[mv.Buy]:
     """Every purchase ``player`` can make now: a card they can pay for, and a tile for it.
 
     ``deal`` is Manager's Deal!'s flat price; otherwise each slot's cost.
     """
-    t = s.rules.tables
     targets = purchase_targets(s, player)
     if not targets:
         return []
-    costs = s.rules.market_costs
-    out = []
+    t = s.rules.tables
     cells = tuple(bits(targets))
-    for slot, k in enumerate(s.track):
-        if k < 0:
-            continue
-        cost = costs[slot] if deal is None else deal
-        if price(s, player, k, cost) > s.money[player]:
-            continue
-        out += [t.buy(slot, k, c, costs[slot]) for c in cells]
-    return out
+    return [t.buy(slot, k, c, cost) for slot, k, cost in _offers(s, player, deal) for c in cells]
+
+
+def can_buy(s: Position, player: int, deal: int | None = None) -> bool:
+    """Whether ``player`` can make any purchase now."""
+    return bool(purchase_targets(s, player)) and bool(_offers(s, player, deal))
 
 
 def remove_card_moves(s: Position) -> list[mv.RemoveCard]:
@@ -292,17 +306,22 @@ def fence_moves(s: Position, batch: Batch) -> list[mv.Fence]:
 
     empty = near & ~blocked & t.edge_mask
     if empty:
-        groups = land.fence_groups(t, blocked)
-        fenced = 0
-        for g in groups:
-            fenced |= g
+        edge_vertices = t.edge_vertices
+        singles = t.fence_moves
+        fenced = land.corners(t, blocked)
+        groups: list[int] | None = None
         while empty:
             low = empty & -empty
             empty ^= low
             e = low.bit_length() - 1
-            ends = t.edge_vertices[e]
-            if ends & fenced != ends or not _same_group(groups, ends):
-                out.append(t.fence_moves[e])
+            ends = edge_vertices[e]
+            if ends & fenced != ends:
+                out.append(singles[e])
+                continue
+            if groups is None:
+                groups = land.fence_groups(t, blocked)
+            if not _same_group(groups, ends):
+                out.append(singles[e])
                 continue
             # The fence closes a cycle: a region may split or become fully fenced.
             cells = t.edge_cells[e]
@@ -405,7 +424,7 @@ def playable(s: Position, player: int, title: str) -> bool:
     if title == "Midnight Raid!":
         return bool(raid_targets(s, player))
     if title == "Manager's Deal!":
-        return bool(buy_moves(s, player, s.rules.manager_price))
+        return can_buy(s, player, s.rules.manager_price)
     if title == "Implements of Destruction!":
         t = s.rules.tables
         return (
@@ -414,7 +433,7 @@ def playable(s: Position, player: int, title: str) -> bool:
             or bool(break_moves(s, player))
         )
     if title in ("Fertilizer!", "Steroids!"):
-        return bool(maturable(s, player, title == "Steroids!")) or bool(buy_moves(s, player))
+        return bool(maturable(s, player, title == "Steroids!")) or can_buy(s, player)
     if title == "Combine Harvester!":
         return bool(harvestable(s, player))
     return True  # Slash and Burn! can always draw its cards or place a fence
