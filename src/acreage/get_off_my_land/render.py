@@ -132,9 +132,27 @@ def render_text(state: State) -> str:
         house = rules.farmhouses[kept].name if kept >= 0 else "?"
         lines.append(
             f"player {p} ({house}): ${state.money[p]}, stash {stash(state, p)}, "
-            f"{state.control[p].bit_count()} tiles; hand: {_card_list(t, state.hands[p])}"
+            f"{state.control[p].bit_count()} tiles; farm: {_farm(state, p)}; "
+            f"hand: {_card_list(t, state.hands[p])}"
         )
     return "\n".join(lines)
+
+
+def _farm(state: State, player: int) -> str:
+    """The market cards ``player`` controls, in the cards' stacking order."""
+    t = state.rules.tables
+    held = [
+        (t.market[state.cards[c]].order, c)
+        for c in bits(state.control[player])
+        if state.cards[c] >= 0
+    ]
+    return (
+        ", ".join(
+            f"{t.market[state.cards[c]].name}{'*' if state.mature >> c & 1 else '.'} {t.cell_names[c]}"
+            for _, c in sorted(held)
+        )
+        or "none"
+    )
 
 
 _TILE = 64

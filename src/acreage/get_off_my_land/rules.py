@@ -87,7 +87,9 @@ def _at_least(name: str, value: int, low: int) -> None:
 class MarketCard:
     """A market card: immature / mature (crops, livestock) or active / exhausted (equipment).
 
-    ``income`` and ``harvest`` are the mature (active) side's values. Card
+    ``income`` and ``harvest`` are the mature (active) side's values;
+    ``order`` is the stacking order printed on it, used to list a farm's
+    cards. Card
     bonuses go to the player the card benefits (its controller, or the
     opponent whose farmer is on it): ``income_bonus`` and ``harvest_bonus``
     are added to each card named in ``bonus_for`` that player gets income from
