@@ -4,8 +4,7 @@
 the first farmhouse offer. ``scene(state, ...)`` arranges a position:
 ``land={player: ["b2", ...]}`` fences each player's tiles all round (an edge
 between two players' land gets a fence of each, each facing its own tile),
-``sides={player: ["b2 N", ...]}`` adds single fences (facing the named tile
-when the edge holds two; ``"a1 W out"`` faces the outside), ``cards={"b2": "Cows*"}`` (``*``: mature side
+``sides={player: ["b2 N", ...]}`` adds fences (see ``fence_layout``), ``cards={"b2": "Cows*"}`` (``*``: mature side
 up), ``logged={"b2": "oil strike"}``, ``hands={player: [title or label]}``.
 ``play(state, *texts)`` applies moves by their text.
 """
@@ -20,9 +19,11 @@ from acreage.get_off_my_land import (
     State,
     apply_move,
     arrange,
+    fence_layout,
     legal_moves,
     new_game,
     parse_move,
+    sides_around,
     tile_id,
 )
 from acreage.get_off_my_land.state import Turn
@@ -48,39 +49,6 @@ def _edge(state: State, name: str) -> tuple[int, int]:
 
 def edge(state: State, name: str) -> int:
     return _edge(state, name)[0]
-
-
-def land_sides(state: State, cells: list[str]) -> list[str]:
-    """The sides around a set of tiles (its boundary, each named from inside)."""
-    grid = state.rules.tables.grid
-    ids = {tile(state, c) for c in cells}
-    out = []
-    for c in sorted(ids):
-        for d, name in enumerate(grid.directions):
-            if grid.step[c][d] not in ids:
-                out.append(f"{state.rules.tables.cell_names[c]} {name}")
-    return out
-
-
-def fences_of(state: State, spec: dict[int, list[str]]) -> tuple[int, ...]:
-    t = state.rules.tables
-    per_edge: dict[int, list[tuple[int, int]]] = defaultdict(list)
-    for player, names in spec.items():
-        for name in names:
-            outside = name.endswith(" out")  # the second fence on the play area's edge
-            e, cell = _edge(state, name.removesuffix(" out"))
-            if all(p != player for p, _ in per_edge[e]):
-                per_edge[e].append((player, -1 if outside else cell))
-    fences = [0] * state.rules.players
-    for e, owners in per_edge.items():
-        if len(owners) == 1:
-            fences[owners[0][0]] |= 1 << e
-            continue
-        (p1, c1), (p2, c2) = owners
-        assert c1 != c2, f"two fences on one side of edge {t.side_names[e]}"
-        for p, c in owners:
-            fences[p] |= 1 << (e if c == t.edge_cells[e][0] else t.edges + e)
-    return tuple(fences)
 
 
 def market_card(state: State, name: str) -> int:
@@ -122,11 +90,11 @@ def scene(
     changes: dict[str, Any] = dict(fields)
     spec: dict[int, list[str]] = defaultdict(list)
     for p, cells in (land or {}).items():
-        spec[p] += land_sides(state, cells)
+        spec[p] += sides_around(state.rules, cells)
     for p, names in (sides or {}).items():
         spec[p] += names
     if spec:
-        changes["fences"] = fences_of(state, spec)
+        changes["fences"] = fence_layout(state.rules, spec)
     if logged:
         tiles = list(state.tiles)
         for name, label in logged.items():

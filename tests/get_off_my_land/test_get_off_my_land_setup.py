@@ -17,10 +17,12 @@ from acreage.get_off_my_land import (
     Rules,
     apply_move,
     chance_outcomes,
+    fence_layout,
     legal_moves,
     new_game,
     observe,
     resample,
+    sides_around,
 )
 from acreage.get_off_my_land.state import ChooseFarmhouse, Turn
 
@@ -173,3 +175,12 @@ def test_secret_farmhouses_stay_hidden_until_the_end() -> None:
     assert observe(started(2), 0).farmhouses[1] >= 0
     other = resample(s, 0, random.Random(1))
     assert observe(other, 0) == observe(s, 0)
+
+
+def test_fence_layout_from_side_names() -> None:
+    rules = Rules(players=2)
+    assert sides_around(rules, ["a1", "b1"]) == ("a1 N", "a1 S", "a1 W", "b1 N", "b1 E", "b1 S")
+    both = fence_layout(rules, {0: ["b2 E"], 1: ["c2 W"]})  # one edge, a fence facing each tile
+    assert both[0] and both[1] and both[0] != both[1]
+    with pytest.raises(ValueError, match="at most one fence faces each side"):
+        fence_layout(rules, {0: ["b2 E"], 1: ["b2 E"]})

@@ -53,8 +53,10 @@ from acreage.get_off_my_land.moves import (
 from acreage.get_off_my_land.notation import parse_move
 from acreage.get_off_my_land.queries import (
     controller,
+    fence_layout,
     fully_fenced,
     monthly_income,
+    sides_around,
     tile_id,
     tile_name,
 )
@@ -120,6 +122,7 @@ __all__ = [
     "chance_outcomes",
     "controller",
     "end_bonuses",
+    "fence_layout",
     "fully_fenced",
     "is_terminal",
     "legal_moves",
@@ -131,6 +134,7 @@ __all__ = [
     "render_text",
     "resample",
     "scores",
+    "sides_around",
     "tile_id",
     "tile_name",
     "winners",
