@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 import pytest
-from goml_scenes import fence_at, market_card, play, scene, started, texts, tile
+from goml_scenes import fence_at, fence_card, market_card, play, scene, started, texts, tile
 
 from acreage import CHANCE, IllegalMoveError
 from acreage.get_off_my_land import chance_outcomes, controller, monthly_income
@@ -94,6 +94,15 @@ def test_slash_and_burn_logs_two_tiles_without_rewards_and_draws_three() -> None
         s = play(s, str(chance_outcomes(s)[0][0]))
     assert len(s.hands[0]) == 3 and isinstance(s.decision, Turn)
     assert s.cleared >> tile(s, "c1") & 1 and s.cleared >> tile(s, "d1") & 1
+    # "Discard the used fence card(s) when you are finished with it."
+    assert s.fence_discard == (fence_card(s, SLASH),)
+
+
+def test_slash_and_burn_cannot_flip_land_another_player_controls() -> None:
+    s = _farms(hands={0: [SLASH]}, land={0: ["a1"], 1: ["c3", "d4"]})
+    s = play(s, f"play {SLASH} for its action", "log and draw")
+    flips = texts(s)
+    assert "flip c3" not in flips and "flip c1" in flips
 
 
 def _hungry_cows():

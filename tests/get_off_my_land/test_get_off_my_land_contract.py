@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from goml_scenes import play, started
+from goml_scenes import play, scene, started
 from hypothesis import given, settings
 
 from acreage import IllegalMoveError, MoveSyntaxError
@@ -143,6 +143,10 @@ def test_rendering() -> None:
     s = started(3)
     text = render_text(s)
     assert "house 0" in text and "market: $2" in text and "May" in text
+    # A farm's cards are listed in their stacking order (Grain 1, Cows 8, Still 10).
+    farm = scene(s, land={0: ["a1", "b1", "c1", "a2"]}, logged={"c1": "nothing"},
+                 cards={"b1": "Still*", "c1": "Cows", "a2": "Grain*"})  # fmt: skip
+    assert "farm: Grain* a2, Cows. c1, Still* b1;" in render_text(farm)
     svg = render_svg(s)
     assert svg.startswith("<svg") and svg == s._repr_svg_()
     assert "player 2's farmer" in svg
