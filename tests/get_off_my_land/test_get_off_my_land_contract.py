@@ -77,7 +77,7 @@ def _check_invariants(playout) -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_invariants_hold_on_random_playouts(players: int) -> None:
-    @settings(max_examples=8)
+    @settings(max_examples=15)
     @given(playouts(GAME, Rules(players=players)))
     def check(playout) -> None:
         _check_invariants(playout)

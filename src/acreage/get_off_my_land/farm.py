@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from acreage.core.bitset import bits
-from acreage.get_off_my_land.tables import CROP, EQUIPMENT, Tables
+from acreage.get_off_my_land.tables import CROP, Tables
 
 if TYPE_CHECKING:
     from acreage.get_off_my_land.rules import Rules
@@ -185,7 +185,3 @@ def purchase_targets(s: Farm, player: int) -> int:
     "You may never place a market card on your Farmhouse Tile."
     """
     return s.control[player] & s.cleared & ~s.rules.tables.farm_mask
-
-
-def is_equipment(t: Tables, card: int) -> bool:
-    return t.market_type[card] == EQUIPMENT
