@@ -15,7 +15,7 @@ from acreage.core.bitset import bits
 from acreage.core.regions import Region
 from acreage.get_off_my_land import land
 from acreage.get_off_my_land import moves as mv
-from acreage.get_off_my_land.farm import bonus_cards, controller, harvestable, purchase_targets
+from acreage.get_off_my_land.farm import bonus_cards, harvestable, purchase_targets
 from acreage.get_off_my_land.state import Batch
 from acreage.get_off_my_land.tables import CROP, LIVESTOCK
 
@@ -92,16 +92,14 @@ def log_targets(s: Position, player: int) -> int:
 
 def raid_targets(s: Position, player: int) -> int:
     """Opponents' market cards with no farmer on them (Midnight Raid!)."""
-    out = 0
     occupied = 0
     for c in s.farmers:
         occupied |= 1 << c
+    planted = 0
     for c, k in enumerate(s.cards):
-        if k >= 0 and not occupied >> c & 1:
-            owner = controller(s, c)
-            if owner >= 0 and owner != player:
-                out |= 1 << c
-    return out
+        if k >= 0:
+            planted |= 1 << c
+    return planted & others_control(s, player) & ~occupied
 
 
 def send_home_targets(s: Position, player: int) -> tuple[int, ...]:
@@ -300,7 +298,8 @@ def fence_moves(s: Position, batch: Batch) -> list[mv.Fence]:
     partition = s.partition
     blocked = partition.blocked
     outer = land.outer_slots(t, fences)
-    protected = guarded(s)
+    own = (mine | mine >> t.edges) & t.edge_mask
+    protected: tuple[int, ...] | None = None
     base = -1
     out: list[mv.Fence] = []
 
@@ -339,34 +338,44 @@ def fence_moves(s: Position, batch: Batch) -> list[mv.Fence]:
                 continue
             else:
                 parts = (old.cells,)
+            if protected is None:
+                protected = guarded(s)
             if any(
                 q != player and c >= 0 and old.cells >> c & 1 and s.control[q] & old.cells
                 for q, c in enumerate(protected)
             ):
                 continue
-            if base < 0:
-                base = land.expansion_base(
-                    t, partition, s.control[player], reach, t.farm_cell[player]
-                )
-            placed = list(fences)
-            placed[player] |= 1 << e
+            # New land needs every fence around it to be the player's (one of the two
+            # on an edge, at least): only then can the placement win land.
             regions = []
             for part in parts:
                 edges = land.boundary(t, part)
-                regions.append(Region(part, edges, not edges & t.border_edges & ~walls))
-            if _new_land_ok(s, player, regions, placed, outer, base):
-                out.append(t.fence_moves[e])
+                if not edges & t.border_edges & ~walls and not edges & ~(own | 1 << e):
+                    regions.append(Region(part, edges, True))
+            if regions:
+                if base < 0:
+                    base = land.expansion_base(
+                        t, partition, s.control[player], reach, t.farm_cell[player]
+                    )
+                placed = list(fences)
+                placed[player] |= 1 << e
+                if not _new_land_ok(s, player, regions, placed, outer, base):
+                    continue
+            out.append(t.fence_moves[e])
 
     others = 0
     for q, f in enumerate(fences):
         if q != player:
             others |= f
     lone = near & blocked & ~outer & others & t.edge_mask
+    guards: tuple[int, ...] = ()
+    if lone:
+        guards = protected if protected is not None else guarded(s)
     for e in bits(lone):
         owner = land.owner_at(fences, e)
         for i, c in enumerate(t.edge_cells[e]):
             region = partition.region_of(c)
-            target = protected[owner]
+            target = guards[owner]
             if target >= 0 and region.cells >> target & 1 and s.control[owner] & region.cells:
                 continue
             if region.closed:
