@@ -1,4 +1,5 @@
-"""The game's incremental regions (Lands) agree with acreage.core.regions on any fences."""
+"""The game's incremental regions (Lands) agree with acreage.core.regions on any fences,
+and its fence groups with a fresh computation."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from hypothesis import strategies as st
 
 from acreage.core.regions import partition
 from acreage.get_off_my_land import Rules
-from acreage.get_off_my_land.land import Lands, boundary, flood
+from acreage.get_off_my_land.land import Lands, boundary, fence_groups, flood
 
 
 def _as_set(regions) -> set[tuple[int, int, bool]]:
@@ -24,6 +25,7 @@ def test_lands_follow_fences_edge_by_edge(players: int, toggles: list[int]) -> N
         lands = lands.unblock(t, e) if lands.blocked >> e & 1 else lands.block(t, e)
         expected = partition(t.grid, lands.blocked)
         assert _as_set(lands.regions) == _as_set(expected.regions)
+        assert set(lands.groups) == set(fence_groups(t, lands.blocked))
     for region in lands.regions:
         cell = (region.cells & -region.cells).bit_length() - 1
         assert flood(t, cell, lands.blocked) == region.cells

@@ -66,14 +66,17 @@ class Lands:
         blocked: the edges holding a fence.
         regions: the regions (core :class:`~acreage.core.regions.Region` values),
             in no particular order.
+        groups: the vertex sets joined by fences (see :func:`fence_groups`).
     """
 
     blocked: int
     regions: tuple[Region, ...]
+    groups: tuple[int, ...]
 
     @classmethod
     def of(cls, t: Tables, blocked: int) -> Lands:
-        return cls(blocked, partition(t.grid, blocked, Border.OPEN).regions)
+        regions = partition(t.grid, blocked, Border.OPEN).regions
+        return cls(blocked, regions, tuple(fence_groups(t, blocked)))
 
     def index_of(self, cell: int) -> int:
         for i, region in enumerate(self.regions):
@@ -91,6 +94,15 @@ class Lands:
     def block(self, t: Tables, edge: int) -> Lands:
         """The regions once ``edge`` holds a fence."""
         blocked = self.blocked | 1 << edge
+        ends = t.edge_vertices[edge]
+        joined = ends
+        groups = []
+        for g in self.groups:
+            if g & ends:
+                joined |= g
+            else:
+                groups.append(g)
+        groups.append(joined)
         cells = t.edge_cells[edge]
         i = self.index_of(cells[0])
         old = self.regions[i]
@@ -98,18 +110,20 @@ class Lands:
         if len(cells) == 2:
             side = flood(t, cells[0], blocked)
             if side >> cells[1] & 1:
-                return Lands(blocked, self.regions)
+                return Lands(blocked, self.regions, tuple(groups))
             new = (_region(t, side, blocked), _region(t, old.cells & ~side, blocked))
         else:
             closed = not old.boundary & t.border_edges & ~blocked
             if closed == old.closed:
-                return Lands(blocked, self.regions)
+                return Lands(blocked, self.regions, tuple(groups))
             new = (Region(old.cells, old.boundary, closed),)
-        return Lands(blocked, (*self.regions[:i], *self.regions[i + 1 :], *new))
+        regions = (*self.regions[:i], *self.regions[i + 1 :], *new)
+        return Lands(blocked, regions, tuple(groups))
 
     def unblock(self, t: Tables, edge: int) -> Lands:
         """The regions once ``edge`` holds no fence."""
         blocked = self.blocked & ~(1 << edge)
+        groups = tuple(fence_groups(t, blocked))
         cells = t.edge_cells[edge]
         i = self.index_of(cells[0])
         old = self.regions[i]
@@ -119,11 +133,11 @@ class Lands:
             edges = old.boundary ^ other.boundary
             merged = Region(old.cells | other.cells, edges, not edges & t.border_edges & ~blocked)
             rest = tuple(r for k, r in enumerate(self.regions) if k not in (i, j))
-            return Lands(blocked, (*rest, merged))
+            return Lands(blocked, (*rest, merged), groups)
         if len(cells) == 1 and old.closed:
             opened = Region(old.cells, old.boundary, False)
-            return Lands(blocked, (*self.regions[:i], *self.regions[i + 1 :], opened))
-        return Lands(blocked, self.regions)
+            return Lands(blocked, (*self.regions[:i], *self.regions[i + 1 :], opened), groups)
+        return Lands(blocked, self.regions, groups)
 
 
 def _region(t: Tables, cells: int, blocked: int) -> Region:

@@ -265,7 +265,7 @@ def _new_land_ok(
     return True
 
 
-def _same_group(groups: list[int], ends: int) -> bool:
+def _same_group(groups: tuple[int, ...], ends: int) -> bool:
     for g in groups:
         if g & ends:
             return g & ends == ends
@@ -307,18 +307,12 @@ def fence_moves(s: Position, batch: Batch) -> list[mv.Fence]:
     if empty:
         edge_vertices = t.edge_vertices
         singles = t.fence_moves
-        fenced = land.corners(t, blocked)
-        groups: list[int] | None = None
+        groups = partition.groups
         while empty:
             low = empty & -empty
             empty ^= low
             e = low.bit_length() - 1
             ends = edge_vertices[e]
-            if ends & fenced != ends:
-                out.append(singles[e])
-                continue
-            if groups is None:
-                groups = land.fence_groups(t, blocked)
             if not _same_group(groups, ends):
                 out.append(singles[e])
                 continue
@@ -398,7 +392,14 @@ def fence_moves(s: Position, batch: Batch) -> list[mv.Fence]:
 def lift_moves(s: Position, player: int) -> list[mv.Lift]:
     t = s.rules.tables
     f = s.fences[player]
-    return [t.lift_moves[e] for e in bits((f | f >> t.edges) & t.edge_mask)]
+    edges = (f | f >> t.edges) & t.edge_mask
+    lifts = t.lift_moves
+    out = []
+    while edges:
+        low = edges & -edges
+        edges ^= low
+        out.append(lifts[low.bit_length() - 1])
+    return out
 
 
 def defences(s: Position, player: int) -> list[mv.Defend]:
