@@ -42,8 +42,16 @@ __all__ = ["apply_move", "arrange", "chance_outcomes", "legal_moves", "new_game"
 # -- the work copy ---------------------------------------------------------------------
 
 
+def _put(values: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
+    return (*values[:i], value, *values[i + 1 :])
+
+
 class Work:
-    """A mutable copy of a State, frozen back into one new State at the end of a move."""
+    """A mutable copy of a State, frozen back into one new State at the end of a move.
+
+    Its fields are the state's own tuples, replaced (never changed) when a
+    move changes them, so copying a state in and out costs almost nothing.
+    """
 
     __slots__ = (
         "agenda",
@@ -77,20 +85,20 @@ class Work:
         self.agenda = list(s.agenda)
         self.month = s.month
         self.first = s.first
-        self.money = list(s.money)
-        self.hands = list(s.hands)
+        self.money = s.money
+        self.hands = s.hands
         self.fence_deck = s.fence_deck
         self.fence_discard = s.fence_discard
-        self.offers = list(s.offers)
-        self.farmhouses = list(s.farmhouses)
+        self.offers = s.offers
+        self.farmhouses = s.farmhouses
         self.market_deck = s.market_deck
-        self.track = list(s.track)
+        self.track = s.track
         self.market_discard = s.market_discard
-        self.tiles = list(s.tiles)
-        self.cards = list(s.cards)
+        self.tiles = s.tiles
+        self.cards = s.cards
         self.mature = s.mature
-        self.fences = list(s.fences)
-        self.farmers = list(s.farmers)
+        self.fences = s.fences
+        self.farmers = s.farmers
         self.partition = s.partition
         self.control = s.control
         self.cleared = s.cleared
@@ -103,20 +111,20 @@ class Work:
             tuple(self.agenda),
             self.month,
             self.first,
-            tuple(self.money),
-            tuple(self.hands),
+            self.money,
+            self.hands,
             self.fence_deck,
             self.fence_discard,
-            tuple(self.offers),
-            tuple(self.farmhouses),
+            self.offers,
+            self.farmhouses,
             self.market_deck,
-            tuple(self.track),
+            self.track,
             self.market_discard,
-            tuple(self.tiles),
-            tuple(self.cards),
+            self.tiles,
+            self.cards,
             self.mature,
-            tuple(self.fences),
-            tuple(self.farmers),
+            self.fences,
+            self.farmers,
             self.partition,
             self.control,
             self.cleared,
@@ -146,23 +154,28 @@ class Work:
         """Put ``player``'s fence on ``move.edge`` (on an empty edge or inside a lone fence)."""
         t = self.t
         e = move.edge
+        fences = list(self.fences)
         if move.inside < 0:
-            self.fences[player] |= 1 << e
+            fences[player] |= 1 << e
+            self.fences = tuple(fences)
             self._sync(e)
             return
         if move.inside == t.edge_cells[e][0]:
-            owner = land.owner_at(self.fences, e)
-            self.fences[owner] ^= (1 << e) | (1 << (t.edges + e))
-            self.fences[player] |= 1 << e
+            owner = land.owner_at(fences, e)
+            fences[owner] ^= (1 << e) | (1 << (t.edges + e))
+            fences[player] |= 1 << e
         else:
-            self.fences[player] |= 1 << (t.edges + e)
+            fences[player] |= 1 << (t.edges + e)
+        self.fences = tuple(fences)
         self.touched |= t.edge_cell_mask[e]
 
     def take(self, player: int, edge: int) -> None:
         """Remove ``player``'s fence from ``edge`` (to their stash)."""
         t = self.t
-        self.fences[player] &= ~((1 << edge) | (1 << (t.edges + edge)))
-        land.normalise(t, self.fences)
+        fences = list(self.fences)
+        fences[player] &= ~((1 << edge) | (1 << (t.edges + edge)))
+        land.normalise(t, fences)
+        self.fences = tuple(fences)
         self._sync(edge)
 
     def settle(self) -> None:
@@ -172,15 +185,19 @@ class Work:
 
     # -- cards
 
+    def pay(self, player: int, amount: int) -> None:
+        """Give ``player`` money (take it, for a negative ``amount``)."""
+        self.money = _put(self.money, player, self.money[player] + amount)
+
     def gain(self, player: int, card: int) -> None:
-        hand = list(self.hands[player])
-        bisect.insort(hand, card)
-        self.hands[player] = tuple(hand)
+        hand = self.hands[player]
+        i = bisect.bisect(hand, card)
+        self.hands = _put(self.hands, player, (*hand[:i], card, *hand[i:]))
 
     def lose(self, player: int, card: int) -> None:
-        hand = list(self.hands[player])
-        hand.remove(card)
-        self.hands[player] = tuple(hand)
+        hand = self.hands[player]
+        i = hand.index(card)
+        self.hands = _put(self.hands, player, hand[:i] + hand[i + 1 :])
 
     def discard_fence_card(self, card: int) -> None:
         pile = list(self.fence_discard)
@@ -195,13 +212,13 @@ class Work:
     def clear_tile(self, cell: int) -> None:
         """Remove the market card on ``cell`` from the game (to the market discard pile)."""
         self.discard_market_card(self.cards[cell])
-        self.cards[cell] = -1
+        self.cards = _put(self.cards, cell, -1)
         self.mature &= ~(1 << cell)
 
     def take_from_track(self, slot: int) -> int:
         """Take the card in ``slot``; the cards to its right slide left and the track refills."""
-        card = self.track.pop(slot)
-        self.track.append(-1)
+        card = self.track[slot]
+        self.track = (*self.track[:slot], *self.track[slot + 1 :], -1)
         self.agenda.append(st.RevealMarket())
         return card
 
@@ -519,7 +536,7 @@ def _is_legal(state: State, move: Any) -> bool:
 
 
 def _apply_deal(w: Work, task: st.DealFarmhouse, move: mv.DealFarmhouse) -> None:
-    w.offers[task.player] = tuple(sorted((*w.offers[task.player], move.farmhouse)))
+    w.offers = _put(w.offers, task.player, tuple(sorted((*w.offers[task.player], move.farmhouse))))
 
 
 def _draw(deck: Deck[int], card: int) -> Deck[int]:
@@ -547,13 +564,13 @@ def _apply_draw(w: Work, task: st.DrawCard, move: mv.Draw) -> None:
 
 def _apply_reveal(w: Work, task: st.RevealMarket, move: mv.Reveal) -> None:
     w.market_deck = _draw(w.market_deck, move.card)
-    w.track[w.track.index(-1)] = move.card
+    w.track = _put(w.track, w.track.index(-1), move.card)
     w.agenda.append(task)
 
 
 def _apply_uncover(w: Work, task: st.RevealTile, move: mv.Uncover) -> None:
     c = task.cell
-    w.tiles[c] = move.tile
+    w.tiles = _put(w.tiles, c, move.tile)
     w.cleared |= 1 << c
     if not task.rewards:
         return
@@ -561,7 +578,7 @@ def _apply_uncover(w: Work, task: st.RevealTile, move: mv.Uncover) -> None:
     if reward == "fence card":
         w.agenda.append(st.DrawCard(task.player))
     elif reward == "buried treasure":
-        w.money[task.player] += w.rules.treasure
+        w.pay(task.player, w.rules.treasure)
 
 
 def _buy(w: Work, player: int, move: mv.Buy, cost: int) -> None:
@@ -572,12 +589,12 @@ def _buy(w: Work, player: int, move: mv.Buy, cost: int) -> None:
     tile is replaced and discarded.
     """
     w.refresh()
-    w.money[player] -= price(w, player, move.card, cost)
+    w.pay(player, -price(w, player, move.card, cost))
     w.take_from_track(move.slot)
     c = move.cell
     if w.cards[c] >= 0:
         w.clear_tile(c)
-    w.cards[c] = move.card
+    w.cards = _put(w.cards, c, move.card)
     if w.t.market_type[move.card] == EQUIPMENT:
         w.mature |= 1 << c
 
@@ -589,7 +606,7 @@ def _harvest(w: Work, player: int, cell: int) -> None:
     if w.t.market_type[k] == EQUIPMENT:
         w.agenda += [st.DrawCard(player)] * w.rules.equipment_draw
     else:
-        w.money[player] += harvest_value(w, cell, player)
+        w.pay(player, harvest_value(w, cell, player))
     w.mature &= ~(1 << cell)
 
 
@@ -631,7 +648,7 @@ def _apply_turn(w: Work, task: st.Turn, move: Any) -> None:
     elif isinstance(move, mv.Buy):
         _buy(w, p, move, w.rules.market_costs[move.slot])
     elif isinstance(move, mv.Lumber):
-        w.money[p] -= w.rules.lumber_cost
+        w.pay(p, -w.rules.lumber_cost)
         w.agenda += [st.FinishLumber(p, False), st.StartBatch(p, 1)]
     else:
         _harvest(w, p, move.cell)
@@ -681,8 +698,8 @@ def _apply_defend(w: Work, task: st.Defend, move: Any) -> None:
 
 
 def _apply_choose_farmhouse(w: Work, task: st.ChooseFarmhouse, move: mv.Keep) -> None:
-    w.farmhouses[task.player] = move.farmhouse
-    w.offers[task.player] = ()
+    w.farmhouses = _put(w.farmhouses, task.player, move.farmhouse)
+    w.offers = _put(w.offers, task.player, ())
 
 
 def _apply_discard(w: Work, task: st.DiscardDown, move: mv.Discard) -> None:
@@ -692,20 +709,20 @@ def _apply_discard(w: Work, task: st.DiscardDown, move: mv.Discard) -> None:
 
 def _apply_clear_farmer(w: Work, task: st.ClearFarmer, move: Any) -> None:
     if isinstance(move, mv.SendHome):
-        w.farmers[move.player] = w.t.farm_cell[move.player]
+        w.farmers = _put(w.farmers, move.player, w.t.farm_cell[move.player])
 
 
 def _apply_set_farmer(w: Work, task: st.SetFarmer, move: Any) -> None:
     if isinstance(move, mv.PlaceFarmer):
-        w.farmers[task.player] = move.cell
+        w.farmers = _put(w.farmers, task.player, move.cell)
 
 
 def _apply_raid(w: Work, task: st.RaidTarget, move: mv.Raid) -> None:
     """Midnight Raid!: "place your farmer on an opponent's market card and immediately
     collect its income"."""
     p = task.player
-    w.farmers[p] = move.cell
-    w.money[p] += card_income(w, move.cell, p, bonus_cards(w, p))
+    w.farmers = _put(w.farmers, p, move.cell)
+    w.pay(p, card_income(w, move.cell, p, bonus_cards(w, p)))
 
 
 def _apply_slash_choice(w: Work, task: st.SlashChoice, move: mv.SlashOption) -> None:
@@ -750,7 +767,7 @@ def _apply_destroy(w: Work, task: st.Destroy, move: Any) -> None:
         _break(w, p, move)
     else:
         w.agenda.append(st.Destroy(p, task.used | 4, task.left - 1))
-        w.farmers[move.player] = w.t.farm_cell[move.player]
+        w.farmers = _put(w.farmers, move.player, w.t.farm_cell[move.player])
 
 
 def _apply_grow(w: Work, task: st.Grow, move: Any) -> None:
@@ -809,8 +826,7 @@ def _start_month(w: Work, task: st.StartMonth) -> None:
     """Income at the start of each month but the first, then the first player's turn."""
     if w.month > 0:
         w.refresh()
-        for p, amount in enumerate(income(w)):
-            w.money[p] += amount
+        w.money = tuple(m + a for m, a in zip(w.money, income(w), strict=True))
     w.agenda.append(st.Turn(w.first, w.rules.actions_per_turn, False))
 
 
@@ -883,7 +899,7 @@ def _claim(w: Work, player: int, before: int) -> None:
     considered infinite on the edge of the play area" (fig.13).
     """
     t = w.t
-    fences = w.fences
+    fences = list(w.fences)
     w.refresh()
     outer = land.outer_slots(t, fences)
     mine = w.control[player]
@@ -900,6 +916,7 @@ def _claim(w: Work, player: int, before: int) -> None:
             fences[land.owner_at(fences, slot)] &= ~(1 << slot)
             w.touched |= t.edge_cell_mask[slot % t.edges]
         land.normalise(t, fences)
+        w.fences = tuple(fences)
         w.refresh()
         outer = land.outer_slots(t, fences)
     new = w.control[player] & ~before
@@ -918,6 +935,7 @@ def _claim(w: Work, player: int, before: int) -> None:
             fences[land.owner_at(fences, far_slot)] &= ~(1 << far_slot)
             w.touched |= t.edge_cell_mask[e]
     land.normalise(t, fences)
+    w.fences = tuple(fences)
 
 
 def _breaking(w: Work, task: st.Breaking) -> None:
