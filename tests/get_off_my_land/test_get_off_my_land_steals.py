@@ -56,6 +56,26 @@ def test_fig9_undefended_the_attacker_takes_the_tile_and_removes_fences_inside()
     assert isinstance(s.decision, Turn) and s.decision.player == 1
 
 
+def test_fig11_opponents_fences_within_the_new_land_are_removed_at_once() -> None:
+    # "When you take control of an opponent's tile, opponent's fences within
+    # your newly controlled tiles are removed immediately." Orange's fences
+    # between c3 and Teal's c4 and d3 go back to Orange's stash.
+    before = _fig7()
+    s = play(_attempt(before), "no defence")
+    assert stash_of(s, 0) == stash_of(before, 0) + 2
+    assert all(owner == 1 for side in ("c3 E", "c3 S") for owner, _ in fence_at(s, side))
+
+
+def test_fig12_a_fence_that_belongs_to_an_adjacent_tile_stays_outside() -> None:
+    # "If an opponent's fence could be considered to belong to an adjacent land
+    # tile, it is not removed and it is positioned outside your controlled area."
+    # Orange's fence between c3 and Orange's own b3 now faces b3, and Orange
+    # still controls b3.
+    s = play(_attempt(_fig7()), "no defence")
+    assert fence_at(s, "c3 W") == ((0, "b3"), (1, "c3"))
+    assert controller(s, tile(s, "b3")) == 0 and controller(s, tile(s, "c3")) == 1
+
+
 def test_fig10_defended_the_attackers_fences_are_removed() -> None:
     before = _fig7()
     s = play(_attempt(before), f"defend with {DEFENCE}")
