@@ -307,13 +307,17 @@ def fence_moves(s: Position, batch: Batch) -> list[mv.Fence]:
     if empty:
         edge_vertices = t.edge_vertices
         singles = t.fence_moves
-        groups = partition.groups
+        # A candidate touches ``reach``, so a group holding both its ends meets ``reach``.
+        groups = tuple(g for g in partition.groups if g & reach)
+        fenced = 0
+        for g in groups:
+            fenced |= g
         while empty:
             low = empty & -empty
             empty ^= low
             e = low.bit_length() - 1
             ends = edge_vertices[e]
-            if not _same_group(groups, ends):
+            if ends & fenced != ends or not _same_group(groups, ends):
                 out.append(singles[e])
                 continue
             # The fence closes a cycle: a region may split or become fully fenced.
