@@ -22,7 +22,7 @@ explanations and the tests share one implementation.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 import attrs
 
@@ -367,10 +367,6 @@ def anchored(t: Tables, f: int, farm: int) -> int:
     return reach
 
 
-def _cells(mask: int) -> Iterator[int]:
-    return bits(mask)
-
-
 def expansion_base(t: Tables, lands: Lands, controlled: int, reach: int, farm: int) -> int:
     """Tiles a player may expand from: the farmhouse and controlled land joined to it."""
     base = 1 << farm
@@ -386,13 +382,13 @@ def grows_from(t: Tables, cells: int, base: int) -> bool:
     """Whether land ``cells`` holds or is orthogonally next to a tile of ``base``."""
     if cells & base:
         return True
-    return any(t.neighbours[c] & base for c in _cells(cells))
+    return any(t.neighbours[c] & base for c in bits(cells))
 
 
 def touching(t: Tables, cells: int) -> int:
     """Edges on a side of any tile of ``cells``."""
     out = 0
-    for c in _cells(cells):
+    for c in bits(cells):
         out |= t.cell_sides[c]
     return out
 
