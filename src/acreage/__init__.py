@@ -60,6 +60,7 @@ _BUNDLED: tuple[tuple[str, str], ...] = (
     ("crazy-farmers", "acreage.crazy_farmers"),
     ("fence-em-in", "acreage.fence_em_in"),
     ("fields-of-green", "acreage.fields_of_green"),
+    ("get-off-my-land", "acreage.get_off_my_land"),
 )
 for _name, _module in _BUNDLED:
     _register_builtin(_name, _module)

@@ -1,0 +1,159 @@
+"""Get Off My Land!: the complete game, for 2 to 4 players.
+
+>>> from acreage import get_off_my_land as goml
+>>> state = goml.new_game(goml.Rules(players=3))
+>>> state.to_move
+CHANCE
+
+The rules (``Rules``), the state (``State``, whose ``decision`` says what is
+being decided), the moves (one decision each, with texts such as ``log b2``,
+``play Fertilizer! (2 fences, 0 holes) for fences``, ``fence b2 N``) and the
+contract functions. See ``docs/games/get-off-my-land.md``.
+"""
+
+from __future__ import annotations
+
+from acreage.core.game import Game
+from acreage.get_off_my_land.engine import (
+    apply_move,
+    arrange,
+    chance_outcomes,
+    legal_moves,
+    new_game,
+)
+from acreage.get_off_my_land.moves import (
+    Break,
+    Buy,
+    DealFarmhouse,
+    Defend,
+    Discard,
+    Done,
+    Draw,
+    EndTurn,
+    Fence,
+    Flip,
+    Harvest,
+    Keep,
+    Lift,
+    Log,
+    Lumber,
+    Mature,
+    Move,
+    PlaceFarmer,
+    PlayCard,
+    Raid,
+    RemoveCard,
+    Reveal,
+    Scrap,
+    SendHome,
+    SlashOption,
+    Uncover,
+    Yield,
+)
+from acreage.get_off_my_land.notation import parse_move
+from acreage.get_off_my_land.queries import (
+    controller,
+    fence_layout,
+    fully_fenced,
+    monthly_income,
+    sides_around,
+    tile_id,
+    tile_name,
+)
+from acreage.get_off_my_land.render import render_svg, render_text
+from acreage.get_off_my_land.rules import (
+    Board,
+    FarmhouseTile,
+    FenceCard,
+    ForestTile,
+    GrassTile,
+    MarketCard,
+    Month,
+    Rules,
+)
+from acreage.get_off_my_land.scoring import EndBonus, end_bonuses, is_terminal, scores, winners
+from acreage.get_off_my_land.state import Batch, State, Task
+from acreage.get_off_my_land.view import View, observe, resample
+
+__all__ = [
+    "GAME",
+    "Batch",
+    "Board",
+    "Break",
+    "Buy",
+    "DealFarmhouse",
+    "Defend",
+    "Discard",
+    "Done",
+    "Draw",
+    "EndBonus",
+    "EndTurn",
+    "FarmhouseTile",
+    "Fence",
+    "FenceCard",
+    "Flip",
+    "ForestTile",
+    "GrassTile",
+    "Harvest",
+    "Keep",
+    "Lift",
+    "Log",
+    "Lumber",
+    "MarketCard",
+    "Mature",
+    "Month",
+    "Move",
+    "PlaceFarmer",
+    "PlayCard",
+    "Raid",
+    "RemoveCard",
+    "Reveal",
+    "Rules",
+    "Scrap",
+    "SendHome",
+    "SlashOption",
+    "State",
+    "Task",
+    "Uncover",
+    "View",
+    "Yield",
+    "apply_move",
+    "arrange",
+    "chance_outcomes",
+    "controller",
+    "end_bonuses",
+    "fence_layout",
+    "fully_fenced",
+    "is_terminal",
+    "legal_moves",
+    "monthly_income",
+    "new_game",
+    "observe",
+    "parse_move",
+    "render_svg",
+    "render_text",
+    "resample",
+    "scores",
+    "sides_around",
+    "tile_id",
+    "tile_name",
+    "winners",
+]
+
+GAME: Game[State, Move, Rules] = Game(
+    name="get-off-my-land",
+    title="Get Off My Land!",
+    rules_type=Rules,
+    new_game=new_game,
+    legal_moves=legal_moves,
+    chance_outcomes=chance_outcomes,
+    apply_move=apply_move,
+    is_terminal=is_terminal,
+    scores=scores,
+    winners=winners,
+    observe=observe,
+    parse_move=parse_move,
+    render_text=render_text,
+    render_svg=render_svg,
+    resample=resample,
+)

@@ -1,0 +1,1116 @@
+"""The engine: new games, legal moves, chance outcomes, and applying a move.
+
+``apply_move`` copies the state into a mutable :class:`Work`, lets the
+current task's handler apply the move, runs the automatic tasks that follow
+(ends of turns and months, the rest of a card's action, claims after fences)
+until the next decision or chance event, and freezes the result into one
+new :class:`State`.
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+import attrs
+
+from acreage.core.bitset import bits
+from acreage.core.chance import Deck, Pile
+from acreage.core.game import IllegalMoveError
+from acreage.get_off_my_land import land
+from acreage.get_off_my_land import moves as mv
+from acreage.get_off_my_land import options as op
+from acreage.get_off_my_land import state as st
+from acreage.get_off_my_land.farm import (
+    bonus_cards,
+    card_income,
+    harvest_value,
+    harvestable,
+    income,
+    price,
+)
+from acreage.get_off_my_land.rules import Rules
+from acreage.get_off_my_land.state import Batch, State, Task
+from acreage.get_off_my_land.tables import CROP, EQUIPMENT, LIVESTOCK
+
+__all__ = ["apply_move", "arrange", "chance_outcomes", "legal_moves", "new_game"]
+
+
+# -- the work copy ---------------------------------------------------------------------
+
+
+def _put(values: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
+    return (*values[:i], value, *values[i + 1 :])
+
+
+class Work:
+    """A mutable copy of a State, frozen back into one new State at the end of a move.
+
+    Its fields are the state's own tuples, replaced (never changed) when a
+    move changes them, so copying a state in and out costs almost nothing.
+    """
+
+    __slots__ = (
+        "agenda",
+        "cards",
+        "cleared",
+        "control",
+        "farmers",
+        "farmhouses",
+        "fence_deck",
+        "fence_discard",
+        "fences",
+        "first",
+        "hands",
+        "market_deck",
+        "market_discard",
+        "mature",
+        "money",
+        "month",
+        "offers",
+        "partition",
+        "rules",
+        "t",
+        "tiles",
+        "touched",
+        "track",
+    )
+
+    def __init__(self, s: State) -> None:
+        self.rules = s.rules
+        self.t = s.rules.tables
+        self.agenda = list(s.agenda)
+        self.month = s.month
+        self.first = s.first
+        self.money = s.money
+        self.hands = s.hands
+        self.fence_deck = s.fence_deck
+        self.fence_discard = s.fence_discard
+        self.offers = s.offers
+        self.farmhouses = s.farmhouses
+        self.market_deck = s.market_deck
+        self.track = s.track
+        self.market_discard = s.market_discard
+        self.tiles = s.tiles
+        self.cards = s.cards
+        self.mature = s.mature
+        self.fences = s.fences
+        self.farmers = s.farmers
+        self.partition = s.partition
+        self.control = s.control
+        self.cleared = s.cleared
+        self.touched = 0
+
+    def freeze(self) -> State:
+        self.refresh()
+        return State(
+            self.rules,
+            tuple(self.agenda),
+            self.month,
+            self.first,
+            self.money,
+            self.hands,
+            self.fence_deck,
+            self.fence_discard,
+            self.offers,
+            self.farmhouses,
+            self.market_deck,
+            self.track,
+            self.market_discard,
+            self.tiles,
+            self.cards,
+            self.mature,
+            self.fences,
+            self.farmers,
+            self.partition,
+            self.control,
+            self.cleared,
+        )
+
+    # -- fences
+
+    def refresh(self) -> None:
+        """Recompute control where fences changed."""
+        if self.touched:
+            self.control = land.control(
+                self.t, self.partition, self.fences, self.control, self.touched
+            )
+            self.touched = 0
+
+    def _sync(self, edge: int) -> None:
+        t = self.t
+        now = any((f >> edge | f >> (t.edges + edge)) & 1 for f in self.fences)
+        was = self.partition.blocked >> edge & 1
+        if now and not was:
+            self.partition = self.partition.block(t, edge)
+        elif was and not now:
+            self.partition = self.partition.unblock(t, edge)
+        self.touched |= t.edge_cell_mask[edge]
+
+    def place(self, player: int, move: mv.Fence) -> None:
+        """Put ``player``'s fence on ``move.edge`` (on an empty edge or inside a lone fence)."""
+        t = self.t
+        e = move.edge
+        fences = list(self.fences)
+        if move.inside < 0:
+            fences[player] |= 1 << e
+            self.fences = tuple(fences)
+            self._sync(e)
+            return
+        if move.inside == t.edge_cells[e][0]:
+            owner = land.owner_at(fences, e)
+            fences[owner] ^= (1 << e) | (1 << (t.edges + e))
+            fences[player] |= 1 << e
+        else:
+            fences[player] |= 1 << (t.edges + e)
+        self.fences = tuple(fences)
+        self.touched |= t.edge_cell_mask[e]
+
+    def take(self, player: int, edge: int) -> None:
+        """Remove ``player``'s fence from ``edge`` (to their stash)."""
+        t = self.t
+        fences = list(self.fences)
+        fences[player] &= ~((1 << edge) | (1 << (t.edges + edge)))
+        land.normalise(t, fences)
+        self.fences = tuple(fences)
+        self._sync(edge)
+
+    def settle(self) -> None:
+        """Loose animals run away and hungry livestock eat crops."""
+        loose, eaten = land.hungry(self.t, self.partition, self.cards, self.mature)
+        self.mature &= ~(loose | eaten)
+
+    # -- cards
+
+    def pay(self, player: int, amount: int) -> None:
+        """Give ``player`` money (take it, for a negative ``amount``)."""
+        self.money = _put(self.money, player, self.money[player] + amount)
+
+    def gain(self, player: int, card: int) -> None:
+        hand = self.hands[player]
+        i = bisect.bisect(hand, card)
+        self.hands = _put(self.hands, player, (*hand[:i], card, *hand[i:]))
+
+    def lose(self, player: int, card: int) -> None:
+        hand = self.hands[player]
+        i = hand.index(card)
+        self.hands = _put(self.hands, player, hand[:i] + hand[i + 1 :])
+
+    def discard_fence_card(self, card: int) -> None:
+        pile = list(self.fence_discard)
+        bisect.insort(pile, card)
+        self.fence_discard = tuple(pile)
+
+    def discard_market_card(self, card: int) -> None:
+        pile = list(self.market_discard)
+        bisect.insort(pile, card)
+        self.market_discard = tuple(pile)
+
+    def clear_tile(self, cell: int) -> None:
+        """Remove the market card on ``cell`` from the game (to the market discard pile)."""
+        self.discard_market_card(self.cards[cell])
+        self.cards = _put(self.cards, cell, -1)
+        self.mature &= ~(1 << cell)
+
+    def take_from_track(self, slot: int) -> int:
+        """Take the card in ``slot``; the cards to its right slide left and the track refills."""
+        card = self.track[slot]
+        self.track = (*self.track[:slot], *self.track[slot + 1 :], -1)
+        self.agenda.append(st.RevealMarket())
+        return card
+
+
+# -- new games -----------------------------------------------------------------------------
+
+
+def new_game(rules: Rules) -> State:
+    """The game before setup's chance events: farmhouse tiles are dealt first."""
+    t = rules.tables
+    n = rules.players
+    todo: list[Task] = []
+    for p in range(n):
+        todo += [st.DealFarmhouse(p)] * rules.farmhouse_offers
+    todo += [st.ChooseFarmhouse(p) for p in range(n)]
+    for p in range(n):
+        todo += [st.DrawCard(p)] * rules.starting_cards
+    todo += [st.RevealMarket(), st.StartMonth()]
+    fences = (0,) * n
+    regions = land.Lands.of(t, 0)
+    return State(
+        rules=rules,
+        agenda=tuple(reversed(todo)),
+        month=0,
+        first=0,
+        money=(rules.starting_money,) * n,
+        hands=((),) * n,
+        fence_deck=t.fence_deck,
+        fence_discard=(),
+        offers=((),) * n,
+        farmhouses=(-1,) * n,
+        market_deck=t.market_deck,
+        track=(-1,) * len(rules.market_costs),
+        market_discard=(),
+        tiles=(-1,) * t.n,
+        cards=(-1,) * t.n,
+        mature=0,
+        fences=fences,
+        farmers=t.farm_cell,
+        partition=regions,
+        control=land.control(t, regions, fences),
+        cleared=t.grass_mask,
+    )
+
+
+# -- chance ------------------------------------------------------------------------------------
+
+
+def _deal_outcomes(s: State, task: st.DealFarmhouse) -> tuple[tuple[Any, Fraction], ...]:
+    dealt = {f for offer in s.offers for f in offer} | {f for f in s.farmhouses if f >= 0}
+    free = [f for f in range(len(s.rules.farmhouses)) if f not in dealt]
+    p = Fraction(1, len(free))
+    moves = s.rules.tables.deal_moves
+    return tuple((moves[f], p) for f in free)
+
+
+@functools.lru_cache(maxsize=4096)
+def _share(count: int, total: int) -> Fraction:
+    return Fraction(count, total)
+
+
+def _deck_outcomes(deck: Deck[int], moves: tuple[Any, ...]) -> tuple[tuple[Any, Fraction], ...]:
+    """The next card's distribution, with the (few) Fractions shared between calls."""
+    top = deck.segments[0]
+    if isinstance(top, Pile):
+        total = len(top)
+        return tuple((moves[card], _share(count, total)) for card, count in top.counts)
+    return tuple((moves[card], p) for card, p in deck.draw_outcomes())
+
+
+def _draw_outcomes(s: State, task: st.DrawCard) -> tuple[tuple[Any, Fraction], ...]:
+    return _deck_outcomes(s.fence_deck, s.rules.tables.draw_moves)
+
+
+def _reveal_outcomes(s: State, task: st.RevealMarket) -> tuple[tuple[Any, Fraction], ...]:
+    return _deck_outcomes(s.market_deck, s.rules.tables.reveal_moves)
+
+
+def forest_pool(s: State | Work, cell: int) -> list[int]:
+    """How many tiles of each forest tile kind may still lie under ``cell``'s forest side."""
+    t = s.rules.tables
+    kind = t.forest_kind[cell]
+    pool = list(t.forest_pool[kind])
+    for c in bits(t.forest_mask):
+        tile = s.tiles[c]
+        if tile >= 0 and t.forest_kind[c] == kind:
+            pool[tile] -= 1
+    return pool
+
+
+def _tile_outcomes(s: State, task: st.RevealTile) -> tuple[tuple[Any, Fraction], ...]:
+    pool = forest_pool(s, task.cell)
+    total = sum(pool)
+    moves = s.rules.tables.uncover_moves
+    return tuple((moves[i], _share(k, total)) for i, k in enumerate(pool) if k)
+
+
+_OUTCOMES: dict[type, Callable[[State, Any], tuple[tuple[Any, Fraction], ...]]] = {
+    st.DealFarmhouse: _deal_outcomes,
+    st.DrawCard: _draw_outcomes,
+    st.RevealMarket: _reveal_outcomes,
+    st.RevealTile: _tile_outcomes,
+}
+
+
+def chance_outcomes(state: State) -> tuple[tuple[mv.Move, Fraction], ...]:
+    """The outcomes of the chance event now, with their exact probabilities; () otherwise."""
+    task = state.decision
+    handler = _OUTCOMES.get(type(task))
+    return handler(state, task) if handler is not None else ()
+
+
+# -- legal moves ----------------------------------------------------------------------------------
+
+
+def _turn_moves(s: State, task: st.Turn) -> list[Any]:
+    t = s.rules.tables
+    p = task.player
+    out: list[Any] = [t.end_turn]
+    out += [t.log_moves[c] for c in bits(op.log_targets(s, p))]
+    for k in sorted(set(s.hands[p])):
+        fences_move, action_move = t.play_moves[k]
+        if not task.fenced:
+            out.append(fences_move)
+        if op.playable(s, p, t.fence[k].title):
+            out.append(action_move)
+    out += op.buy_moves(s, p)
+    if s.money[p] >= s.rules.lumber_cost:
+        out.append(t.lumber)
+    out += [t.harvest_moves[c] for c in bits(harvestable(s, p))]
+    return out
+
+
+def _fence_batch_moves(s: State, task: st.PlaceFences) -> list[Any]:
+    """Placements, lifts and done; with a lifted fence, its placements (or done, when it
+    has nowhere to go: it returns to the stash)."""
+    t = s.rules.tables
+    batch = task.batch
+    out: list[Any] = list(op.fence_moves(s, batch))
+    if batch.carrying < 0:
+        out += op.lift_moves(s, batch.player)
+        out.append(t.done)
+    elif not out:
+        out.append(t.done)
+    return out
+
+
+def _defend_moves(s: State, task: st.Defend) -> list[Any]:
+    return [*op.defences(s, task.player), s.rules.tables.yield_]
+
+
+def _choose_farmhouse_moves(s: State, task: st.ChooseFarmhouse) -> list[Any]:
+    keep = s.rules.tables.keep_moves
+    return [keep[f] for f in s.offers[task.player]]
+
+
+def _discard_moves(s: State, task: st.DiscardDown) -> list[Any]:
+    moves = s.rules.tables.discard_moves
+    return [moves[k] for k in sorted(set(s.hands[task.player]))]
+
+
+def _clear_farmer_moves(s: State, task: st.ClearFarmer) -> list[Any]:
+    t = s.rules.tables
+    return [*(t.send_home[q] for q in op.send_home_targets(s, task.player)), t.done]
+
+
+def _set_farmer_moves(s: State, task: st.SetFarmer) -> list[Any]:
+    t = s.rules.tables
+    spots = op.farmer_targets(s, task.player)
+    return [*(t.farmer_moves[c] for c in bits(spots)), t.done]
+
+
+def _raid_moves(s: State, task: st.RaidTarget) -> list[Any]:
+    moves = s.rules.tables.raid_moves
+    return [moves[c] for c in bits(op.raid_targets(s, task.player))]
+
+
+def _slash_choice_moves(s: State, task: st.SlashChoice) -> list[Any]:
+    t = s.rules.tables
+    return [t.slash_log, t.slash_break]
+
+
+def _slash_flip_moves(s: State, task: st.SlashFlip) -> list[Any]:
+    moves = s.rules.tables.flip_moves
+    return [moves[c] for c in bits(op.log_targets(s, task.player))]
+
+
+def _slash_break_moves(s: State, task: st.SlashBreak) -> list[Any]:
+    return [*op.break_moves(s, task.player), s.rules.tables.done]
+
+
+def _managers_moves(s: State, task: st.ManagersDeal) -> list[Any]:
+    return list(op.buy_moves(s, task.player, s.rules.manager_price))
+
+
+def _destroy_moves(s: State, task: st.Destroy) -> list[Any]:
+    t = s.rules.tables
+    out: list[Any] = []
+    if not task.used & 1:
+        out += op.remove_card_moves(s)
+    if not task.used & 2:
+        out += op.break_moves(s, task.player)
+    if not task.used & 4:
+        out += [t.send_home[q] for q, c in enumerate(s.farmers) if c != t.farm_cell[q]]
+    out.append(t.done)
+    return out
+
+
+def _grow_moves(s: State, task: st.Grow) -> list[Any]:
+    t = s.rules.tables
+    out: list[Any] = [] if task.bought else list(op.buy_moves(s, task.player))
+    out += [t.mature_moves[c] for c in bits(op.maturable(s, task.player, task.livestock))]
+    out.append(t.done)
+    return out
+
+
+def _combine_moves(s: State, task: st.Combine) -> list[Any]:
+    t = s.rules.tables
+    out: list[Any] = [t.harvest_moves[c] for c in bits(harvestable(s, task.player))]
+    if task.harvested:
+        out.append(t.done)
+    return out
+
+
+def _scrap_moves(s: State, task: st.ScrapHarvested) -> list[Any]:
+    moves = s.rules.tables.scrap_moves
+    return [moves[c] for c in task.cells]
+
+
+_MOVES: dict[type, Callable[[State, Any], list[Any]]] = {
+    st.Turn: _turn_moves,
+    st.PlaceFences: _fence_batch_moves,
+    st.Defend: _defend_moves,
+    st.ChooseFarmhouse: _choose_farmhouse_moves,
+    st.DiscardDown: _discard_moves,
+    st.ClearFarmer: _clear_farmer_moves,
+    st.SetFarmer: _set_farmer_moves,
+    st.RaidTarget: _raid_moves,
+    st.SlashChoice: _slash_choice_moves,
+    st.SlashFlip: _slash_flip_moves,
+    st.SlashBreak: _slash_break_moves,
+    st.ManagersDeal: _managers_moves,
+    st.Destroy: _destroy_moves,
+    st.Grow: _grow_moves,
+    st.Combine: _combine_moves,
+    st.ScrapHarvested: _scrap_moves,
+}
+
+_last: tuple[State | None, tuple[Any, ...], frozenset[Any] | None] = (None, (), None)
+
+
+def legal_moves(state: State) -> tuple[mv.Move, ...]:
+    """Every legal move now, in a fixed order; at a chance event, its outcomes."""
+    global _last
+    cached = _last
+    if cached[0] is state:
+        return cached[1]
+    task = state.decision
+    if task is None:
+        moves: tuple[Any, ...] = ()
+    elif type(task) in _OUTCOMES:
+        moves = tuple(m for m, _ in _OUTCOMES[type(task)](state, task))
+    else:
+        moves = tuple(_MOVES[type(task)](state, task))
+    _last = (state, moves, None)
+    return moves
+
+
+def _possible_deal(s: State, task: st.DealFarmhouse, move: Any) -> bool:
+    return isinstance(move, mv.DealFarmhouse) and move in (m for m, _ in _deal_outcomes(s, task))
+
+
+def _possible_draw(s: State, task: st.DrawCard, move: Any) -> bool:
+    return isinstance(move, mv.Draw) and s.fence_deck.can_draw(move.card)
+
+
+def _possible_reveal(s: State, task: st.RevealMarket, move: Any) -> bool:
+    return isinstance(move, mv.Reveal) and s.market_deck.can_draw(move.card)
+
+
+def _possible_tile(s: State, task: st.RevealTile, move: Any) -> bool:
+    if not isinstance(move, mv.Uncover):
+        return False
+    pool = forest_pool(s, task.cell)
+    return 0 <= move.tile < len(pool) and pool[move.tile] > 0
+
+
+_POSSIBLE: dict[type, Callable[[State, Any, Any], bool]] = {
+    st.DealFarmhouse: _possible_deal,
+    st.DrawCard: _possible_draw,
+    st.RevealMarket: _possible_reveal,
+    st.RevealTile: _possible_tile,
+}
+
+
+def _is_legal(state: State, move: Any) -> bool:
+    global _last
+    task = state.decision
+    possible = _POSSIBLE.get(type(task))
+    if possible is not None:
+        return possible(state, task, move)
+    moves = legal_moves(state)
+    for m in moves:
+        if m is move:
+            return True
+    cached = _last
+    allowed = cached[2] if cached[0] is state else None
+    if allowed is None:
+        allowed = frozenset(moves)
+        _last = (state, moves, allowed)
+    return move in allowed
+
+
+# -- applying moves ----------------------------------------------------------------------------
+
+
+def _apply_deal(w: Work, task: st.DealFarmhouse, move: mv.DealFarmhouse) -> None:
+    w.offers = _put(w.offers, task.player, tuple(sorted((*w.offers[task.player], move.farmhouse))))
+
+
+def _draw(deck: Deck[int], card: int) -> Deck[int]:
+    """``deck.draw(card)`` with a short path for the usual shuffled pile on top."""
+    top = deck.segments[0]
+    if isinstance(top, Pile):
+        counts = top.counts
+        for i, (c, k) in enumerate(counts):
+            if c == card:
+                rest = (
+                    (*counts[:i], (c, k - 1), *counts[i + 1 :])
+                    if k > 1
+                    else counts[:i] + counts[i + 1 :]
+                )
+                if rest:
+                    return Deck((Pile(rest), *deck.segments[1:]))
+                return Deck(deck.segments[1:])
+    return deck.draw(card)
+
+
+def _apply_draw(w: Work, task: st.DrawCard, move: mv.Draw) -> None:
+    w.fence_deck = _draw(w.fence_deck, move.card)
+    w.gain(task.player, move.card)
+
+
+def _apply_reveal(w: Work, task: st.RevealMarket, move: mv.Reveal) -> None:
+    w.market_deck = _draw(w.market_deck, move.card)
+    w.track = _put(w.track, w.track.index(-1), move.card)
+    w.agenda.append(task)
+
+
+def _apply_uncover(w: Work, task: st.RevealTile, move: mv.Uncover) -> None:
+    c = task.cell
+    w.tiles = _put(w.tiles, c, move.tile)
+    w.cleared |= 1 << c
+    if not task.rewards:
+        return
+    reward = w.t.forest[move.tile].reward
+    if reward == "fence card":
+        w.agenda.append(st.DrawCard(task.player))
+    elif reward == "buried treasure":
+        w.pay(task.player, w.rules.treasure)
+
+
+def _buy(w: Work, player: int, move: mv.Buy, cost: int) -> None:
+    """Pay for the card in ``move.slot`` and place it on ``move.cell``.
+
+    "Place the card immature side up ... (The only exception is when buying
+    equipment cards, place them grey border side up.)" A card already on the
+    tile is replaced and discarded.
+    """
+    w.refresh()
+    w.pay(player, -price(w, player, move.card, cost))
+    w.take_from_track(move.slot)
+    c = move.cell
+    if w.cards[c] >= 0:
+        w.clear_tile(c)
+    w.cards = _put(w.cards, c, move.card)
+    if w.t.market_type[move.card] == EQUIPMENT:
+        w.mature |= 1 << c
+
+
+def _harvest(w: Work, player: int, cell: int) -> None:
+    """Flip a mature card to collect its harvest value, or exhaust equipment to draw."""
+    w.refresh()
+    k = w.cards[cell]
+    if w.t.market_type[k] == EQUIPMENT:
+        w.agenda += [st.DrawCard(player)] * w.rules.equipment_draw
+    else:
+        w.pay(player, harvest_value(w, cell, player))
+    w.mature &= ~(1 << cell)
+
+
+def _start_card(w: Work, player: int, title: str) -> None:
+    """Push the first decisions of a fence card played for its action."""
+    if title == "Get Off My Land!":
+        w.agenda += [st.SetFarmer(player), st.ClearFarmer(player)]
+    elif title == "Midnight Raid!":
+        w.agenda.append(st.RaidTarget(player))
+    elif title == "Slash and Burn!":
+        w.agenda.append(st.SlashChoice(player))
+    elif title == "Manager's Deal!":
+        w.agenda.append(st.ManagersDeal(player))
+    elif title == "Implements of Destruction!":
+        w.agenda.append(st.Destroy(player, 0, 2))
+    elif title in ("Fertilizer!", "Steroids!"):
+        w.agenda.append(st.Grow(player, title == "Steroids!", False, 2))
+    else:
+        w.agenda.append(st.Combine(player, ()))
+
+
+def _apply_turn(w: Work, task: st.Turn, move: Any) -> None:
+    p = task.player
+    if isinstance(move, mv.EndTurn):
+        w.agenda.append(st.EndTurn(p))
+        return
+    fenced = task.fenced or (isinstance(move, mv.PlayCard) and move.for_fences)
+    w.agenda.append(st.Turn(p, task.actions - 1, fenced))
+    if isinstance(move, mv.Log):
+        w.agenda.append(st.RevealTile(move.cell, p, True))
+    elif isinstance(move, mv.PlayCard):
+        w.lose(p, move.card)
+        card = w.t.fence[move.card]
+        w.agenda.append(st.FinishCard(move.card))
+        if move.for_fences:
+            w.agenda.append(st.StartBatch(p, card.fences))
+        else:
+            _start_card(w, p, card.title)
+    elif isinstance(move, mv.Buy):
+        _buy(w, p, move, w.rules.market_costs[move.slot])
+    elif isinstance(move, mv.Lumber):
+        w.pay(p, -w.rules.lumber_cost)
+        w.agenda += [st.FinishLumber(p, False), st.StartBatch(p, 1)]
+    else:
+        _harvest(w, p, move.cell)
+
+
+def _apply_fences(w: Work, task: st.PlaceFences, move: Any) -> None:
+    b = task.batch
+    p = b.player
+    if isinstance(move, mv.Done):
+        if b.carrying >= 0:  # the lifted fence had nowhere to go: back to the stash
+            w.settle()
+            w.agenda.append(st.PlaceFences(Batch(p, b.left - 1, -1, b.placed, b.before)))
+            return
+        w.agenda.append(st.ResolveFences(b, 1))
+    elif isinstance(move, mv.Lift):
+        w.take(p, move.edge)
+        w.agenda.append(
+            st.PlaceFences(Batch(p, b.left, move.edge, b.placed & ~(1 << move.edge), b.before))
+        )
+    else:
+        w.place(p, move)
+        if b.carrying >= 0:
+            w.settle()
+        w.agenda.append(
+            st.PlaceFences(Batch(p, b.left - 1, -1, b.placed | 1 << move.edge, b.before))
+        )
+
+
+def _apply_defend(w: Work, task: st.Defend, move: Any) -> None:
+    if isinstance(move, mv.Yield):
+        return
+    for k in move.cards:
+        w.lose(task.player, k)
+        w.discard_fence_card(k)
+    attack = task.attack
+    if isinstance(attack, st.Breaking):
+        w.agenda.pop()  # the break underneath is cancelled
+        return
+    w.refresh()
+    lost = attack.before[task.player] & ~w.control[task.player]
+    attempt = attack.placed & land.touching(w.t, lost)
+    for e in bits(attempt):
+        f = w.fences[attack.player]
+        if (f >> e | f >> (w.t.edges + e)) & 1:
+            w.take(attack.player, e)
+    w.settle()
+
+
+def _apply_choose_farmhouse(w: Work, task: st.ChooseFarmhouse, move: mv.Keep) -> None:
+    w.farmhouses = _put(w.farmhouses, task.player, move.farmhouse)
+    w.offers = _put(w.offers, task.player, ())
+
+
+def _apply_discard(w: Work, task: st.DiscardDown, move: mv.Discard) -> None:
+    w.lose(task.player, move.card)
+    w.discard_fence_card(move.card)
+
+
+def _apply_clear_farmer(w: Work, task: st.ClearFarmer, move: Any) -> None:
+    if isinstance(move, mv.SendHome):
+        w.farmers = _put(w.farmers, move.player, w.t.farm_cell[move.player])
+
+
+def _apply_set_farmer(w: Work, task: st.SetFarmer, move: Any) -> None:
+    if isinstance(move, mv.PlaceFarmer):
+        w.farmers = _put(w.farmers, task.player, move.cell)
+
+
+def _apply_raid(w: Work, task: st.RaidTarget, move: mv.Raid) -> None:
+    """Midnight Raid!: "place your farmer on an opponent's market card and immediately
+    collect its income"."""
+    p = task.player
+    w.farmers = _put(w.farmers, p, move.cell)
+    w.pay(p, card_income(w, move.cell, p, bonus_cards(w, p)))
+
+
+def _apply_slash_choice(w: Work, task: st.SlashChoice, move: mv.SlashOption) -> None:
+    p = task.player
+    if move.log:
+        w.agenda += [st.FinishSlash(p), st.SlashFlip(p, 2)]
+    else:
+        w.agenda += [st.StartBatch(p, 1), st.SlashBreak(p)]
+
+
+def _apply_slash_flip(w: Work, task: st.SlashFlip, move: mv.Flip) -> None:
+    w.agenda += [
+        st.SlashFlip(task.player, task.left - 1),
+        st.RevealTile(move.cell, task.player, False),
+    ]
+
+
+def _break(w: Work, player: int, move: mv.Break) -> None:
+    w.refresh()
+    victims = op.break_victims(w, player, move.edge, move.owner)
+    w.agenda.append(st.Breaking(player, move.edge, move.owner, victims))
+
+
+def _apply_slash_break(w: Work, task: st.SlashBreak, move: Any) -> None:
+    if isinstance(move, mv.Break):
+        _break(w, task.player, move)
+
+
+def _apply_managers(w: Work, task: st.ManagersDeal, move: mv.Buy) -> None:
+    _buy(w, task.player, move, w.rules.manager_price)
+
+
+def _apply_destroy(w: Work, task: st.Destroy, move: Any) -> None:
+    p = task.player
+    if isinstance(move, mv.Done):
+        return
+    if isinstance(move, mv.RemoveCard):
+        w.agenda.append(st.Destroy(p, task.used | 1, task.left - 1))
+        w.discard_market_card(w.take_from_track(move.slot))
+    elif isinstance(move, mv.Break):
+        w.agenda.append(st.Destroy(p, task.used | 2, task.left - 1))
+        _break(w, p, move)
+    else:
+        w.agenda.append(st.Destroy(p, task.used | 4, task.left - 1))
+        w.farmers = _put(w.farmers, move.player, w.t.farm_cell[move.player])
+
+
+def _apply_grow(w: Work, task: st.Grow, move: Any) -> None:
+    p = task.player
+    if isinstance(move, mv.Done):
+        return
+    if isinstance(move, mv.Buy):
+        w.agenda.append(st.Grow(p, task.livestock, True, task.left - 1))
+        _buy(w, p, move, w.rules.market_costs[move.slot])
+    else:
+        w.agenda.append(st.Grow(p, task.livestock, task.bought, task.left - 1))
+        w.mature |= 1 << move.cell
+        w.settle()
+
+
+def _apply_combine(w: Work, task: st.Combine, move: Any) -> None:
+    if isinstance(move, mv.Done):
+        w.agenda.append(st.ScrapHarvested(task.player, task.harvested))
+        return
+    w.agenda.append(st.Combine(task.player, (*task.harvested, move.cell)))
+    _harvest(w, task.player, move.cell)
+
+
+def _apply_scrap(w: Work, task: st.ScrapHarvested, move: mv.Scrap) -> None:
+    w.clear_tile(move.cell)
+
+
+_APPLY: dict[type, Callable[[Work, Any, Any], None]] = {
+    st.DealFarmhouse: _apply_deal,
+    st.DrawCard: _apply_draw,
+    st.RevealMarket: _apply_reveal,
+    st.RevealTile: _apply_uncover,
+    st.Turn: _apply_turn,
+    st.PlaceFences: _apply_fences,
+    st.Defend: _apply_defend,
+    st.ChooseFarmhouse: _apply_choose_farmhouse,
+    st.DiscardDown: _apply_discard,
+    st.ClearFarmer: _apply_clear_farmer,
+    st.SetFarmer: _apply_set_farmer,
+    st.RaidTarget: _apply_raid,
+    st.SlashChoice: _apply_slash_choice,
+    st.SlashFlip: _apply_slash_flip,
+    st.SlashBreak: _apply_slash_break,
+    st.ManagersDeal: _apply_managers,
+    st.Destroy: _apply_destroy,
+    st.Grow: _apply_grow,
+    st.Combine: _apply_combine,
+    st.ScrapHarvested: _apply_scrap,
+}
+
+
+# -- automatic tasks --------------------------------------------------------------------------
+
+
+def _start_month(w: Work, task: st.StartMonth) -> None:
+    """Income at the start of each month but the first, then the first player's turn."""
+    if w.month > 0:
+        w.refresh()
+        w.money = tuple(m + a for m, a in zip(w.money, income(w), strict=True))
+    w.agenda.append(st.Turn(w.first, w.rules.actions_per_turn, False))
+
+
+def _cells_of(w: Work, kind: int) -> int:
+    types = w.t.market_type
+    out = 0
+    for c, k in enumerate(w.cards):
+        if k >= 0 and types[k] == kind:
+            out |= 1 << c
+    return out
+
+
+def _end_month(w: Work) -> None:
+    """The month marker moves on; the events of the month it leaves happen in order."""
+    for event in w.rules.months[w.month].events:
+        if event == "crops":
+            w.mature |= _cells_of(w, CROP)
+        elif event == "livestock":
+            w.mature |= _cells_of(w, LIVESTOCK)
+        elif event == "equipment":
+            w.mature |= _cells_of(w, EQUIPMENT)
+        elif event == "winter":
+            for c in bits(_cells_of(w, CROP)):
+                w.clear_tile(c)
+        else:
+            w.first = (w.first + 1) % w.rules.players
+        w.settle()
+    w.month += 1
+    if w.month < len(w.rules.months):
+        w.agenda.append(st.StartMonth())
+
+
+def _end_turn(w: Work, task: st.EndTurn) -> None:
+    p = task.player
+    if len(w.hands[p]) > w.rules.hand_limit:
+        w.agenda += [task, st.DiscardDown(p)]
+        return
+    nxt = (p + 1) % w.rules.players
+    if nxt == w.first:
+        _end_month(w)
+    else:
+        w.agenda.append(st.Turn(nxt, w.rules.actions_per_turn, False))
+
+
+def _start_batch(w: Work, task: st.StartBatch) -> None:
+    w.refresh()
+    w.agenda.append(st.PlaceFences(Batch(task.player, task.count, -1, 0, w.control)))
+
+
+def _resolve_fences(w: Work, task: st.ResolveFences) -> None:
+    """Offer a defence to each player the batch would cost land, then claim new land."""
+    b = task.batch
+    n = w.rules.players
+    w.refresh()
+    for i in range(task.offset, n):
+        q = (b.player + i) % n
+        if b.before[q] & ~w.control[q]:
+            w.agenda += [st.ResolveFences(b, i + 1), st.Defend(q, b)]
+            return
+    _claim(w, b.player, b.before[b.player])
+    w.settle()
+
+
+def _claim(w: Work, player: int, before: int) -> None:
+    """Take the land the fences won and remove opponents' fences inside it.
+
+    "You would now control that tile and you would remove any opponent's
+    fences that are inside your controlled area"; a fence that also bounds a
+    tile outside the area stays, facing that tile (fig.12); "control is
+    considered infinite on the edge of the play area" (fig.13).
+    """
+    t = w.t
+    fences = list(w.fences)
+    w.refresh()
+    outer = land.outer_slots(t, fences)
+    mine = w.control[player]
+    # Every region won with an opponent's fence still facing it, found before any is removed.
+    doomed = []
+    for region in w.partition.regions:
+        if region.closed and not region.cells & mine:
+            inside = land.claimable(t, region, fences, player, mine, outer)
+            if inside > 0:
+                facing = region.boundary & (region.cells | region.cells << t.n | t.extra_edges)
+                doomed += [e if facing >> e & 1 else t.edges + e for e in bits(inside)]
+    if doomed:
+        for slot in doomed:
+            fences[land.owner_at(fences, slot)] &= ~(1 << slot)
+            w.touched |= t.edge_cell_mask[slot % t.edges]
+        land.normalise(t, fences)
+        w.fences = tuple(fences)
+        w.refresh()
+        outer = land.outer_slots(t, fences)
+    new = w.control[player] & ~before
+    if not new:
+        return
+    f = fences[player]
+    for e in bits(outer & land.touching(t, new)):
+        cells = t.edge_cells[e]
+        if f >> e & 1:
+            faces, far_slot, far = cells[0], t.edges + e, (cells[1] if len(cells) == 2 else -1)
+        elif f >> (t.edges + e) & 1:
+            faces, far_slot, far = cells[1], e, cells[0]
+        else:
+            continue
+        if new >> faces & 1 and (far < 0 or w.control[player] >> far & 1):
+            fences[land.owner_at(fences, far_slot)] &= ~(1 << far_slot)
+            w.touched |= t.edge_cell_mask[e]
+    land.normalise(t, fences)
+    w.fences = tuple(fences)
+
+
+def _breaking(w: Work, task: st.Breaking) -> None:
+    if task.victims:
+        rest = st.Breaking(task.attacker, task.edge, task.owner, task.victims[1:])
+        w.agenda += [rest, st.Defend(task.victims[0], rest)]
+        return
+    w.take(task.owner, task.edge)
+    w.settle()
+
+
+def _finish_card(w: Work, task: st.FinishCard) -> None:
+    """The played card is discarded: "Discard the used fence card(s) when you are finished"."""
+    w.discard_fence_card(task.card)
+
+
+def _finish_lumber(w: Work, task: st.FinishLumber) -> None:
+    """Lumber: draw 2 fence cards, then remove the card in the $2 slot from the game."""
+    if not task.drawn:
+        w.agenda += [st.FinishLumber(task.player, True)]
+        w.agenda += [st.DrawCard(task.player)] * w.rules.lumber_cards
+    elif w.track[0] >= 0:
+        w.discard_market_card(w.take_from_track(0))
+
+
+def _finish_slash(w: Work, task: st.FinishSlash) -> None:
+    w.agenda += [st.DrawCard(task.player)] * 3
+
+
+_AUTO: dict[type, Callable[[Work, Any], None]] = {
+    st.StartMonth: _start_month,
+    st.EndTurn: _end_turn,
+    st.StartBatch: _start_batch,
+    st.ResolveFences: _resolve_fences,
+    st.Breaking: _breaking,
+    st.FinishCard: _finish_card,
+    st.FinishLumber: _finish_lumber,
+    st.FinishSlash: _finish_slash,
+}
+
+
+# -- tasks that may resolve themselves ----------------------------------------------------------
+
+
+def _ready_turn(w: Work, task: st.Turn) -> bool:
+    if task.actions > 0:
+        return True
+    w.agenda[-1] = st.EndTurn(task.player)
+    return False
+
+
+def _ready_fences(w: Work, task: st.PlaceFences) -> bool:
+    b = task.batch
+    if b.carrying >= 0 or b.left > 0:
+        return True
+    w.agenda[-1] = st.ResolveFences(b, 1)
+    return False
+
+
+def _ready_draw(w: Work, task: st.DrawCard) -> bool:
+    """An empty fence deck: "reshuffle the discarded cards to form a new fence deck"."""
+    if w.fence_deck:
+        return True
+    if w.fence_discard:
+        w.fence_deck = Deck.of(w.fence_discard)
+        w.fence_discard = ()
+        return True
+    w.agenda.pop()
+    return False
+
+
+def _ready_reveal(w: Work, task: st.RevealMarket) -> bool:
+    """Refill the track; "if the $10 slot ever becomes empty, shuffle all the market
+    cards that were removed from the game and make a new market deck"."""
+    if -1 in w.track:
+        if w.market_deck:
+            return True
+        if w.market_discard:
+            w.market_deck = Deck.of(w.market_discard)
+            w.market_discard = ()
+            return True
+    w.agenda.pop()
+    return False
+
+
+def _ready_slash_flip(w: Work, task: st.SlashFlip) -> bool:
+    if task.left > 0 and op.log_targets(w, task.player):
+        return True
+    w.agenda.pop()
+    return False
+
+
+def _ready_countdown(w: Work, task: st.Destroy | st.Grow) -> bool:
+    if task.left > 0:
+        return True
+    w.agenda.pop()
+    return False
+
+
+def _ready_combine(w: Work, task: st.Combine) -> bool:
+    w.refresh()
+    if len(task.harvested) < 2 and (not task.harvested or harvestable(w, task.player)):
+        return True
+    w.agenda[-1] = st.ScrapHarvested(task.player, task.harvested)
+    return False
+
+
+def _ready_scrap(w: Work, task: st.ScrapHarvested) -> bool:
+    if len(task.cells) > 1:
+        return True
+    w.agenda.pop()
+    w.clear_tile(task.cells[0])
+    return False
+
+
+_READY: dict[type, Callable[[Work, Any], bool]] = {
+    st.Turn: _ready_turn,
+    st.PlaceFences: _ready_fences,
+    st.DrawCard: _ready_draw,
+    st.RevealMarket: _ready_reveal,
+    st.SlashFlip: _ready_slash_flip,
+    st.Destroy: _ready_countdown,
+    st.Grow: _ready_countdown,
+    st.Combine: _ready_combine,
+    st.ScrapHarvested: _ready_scrap,
+}
+
+
+def run(w: Work) -> None:
+    """Carry out automatic tasks until a player's decision or a chance event is next."""
+    agenda = w.agenda
+    while agenda:
+        task = agenda[-1]
+        auto = _AUTO.get(type(task))
+        if auto is not None:
+            agenda.pop()
+            auto(w, task)
+            continue
+        ready = _READY.get(type(task))
+        if ready is None or ready(w, task):
+            return
+
+
+def apply_move(state: State, move: mv.Move) -> State:
+    """The state after ``move``; :class:`IllegalMoveError` naming the rule if it is not legal."""
+    if not _is_legal(state, move):
+        from acreage.get_off_my_land.explain import why_illegal
+
+        raise IllegalMoveError(why_illegal(state, move))
+    w = Work(state)
+    task = w.agenda.pop()
+    _APPLY[type(task)](w, task, move)
+    run(w)
+    return w.freeze()
+
+
+def arrange(state: State, **changes: Any) -> State:
+    """``state`` with some fields replaced: a position for a puzzle, a lesson or a test.
+
+    Fields are those of :class:`State` (``fences``, ``cards``, ``mature``,
+    ``tiles``, ``money``, ``hands``, ``farmers``, ``agenda``...). The derived
+    fields (regions, control, cleared land) are recomputed, and automatic
+    tasks on top of the agenda are carried out. The caller answers for the
+    position making sense (15 fences a colour, cards that exist...).
+    """
+    for name in ("partition", "control", "cleared"):
+        if name in changes:
+            raise TypeError(f"arrange: {name} is derived from the other fields")
+    s = attrs.evolve(state, **changes)
+    t = s.rules.tables
+    regions = land.Lands.of(t, land.blocked_edges(t, s.fences))
+    cleared = t.grass_mask | sum(1 << c for c, tile in enumerate(s.tiles) if tile >= 0)
+    s = attrs.evolve(
+        s, partition=regions, control=land.control(t, regions, s.fences), cleared=cleared
+    )
+    w = Work(s)
+    run(w)
+    return w.freeze()

@@ -1,0 +1,171 @@
+"""Why a move is not legal: the message of :class:`~acreage.IllegalMoveError`.
+
+Only called for a move that is not among the legal moves, so it may be slow;
+it checks the rules a move of that kind must meet, in order, and names the
+first one broken.
+"""
+
+from __future__ import annotations
+
+from acreage.get_off_my_land import land
+from acreage.get_off_my_land import moves as mv
+from acreage.get_off_my_land import options as op
+from acreage.get_off_my_land import state as st
+from acreage.get_off_my_land.farm import controller, price, purchase_targets
+
+__all__ = ["why_illegal"]
+
+_ACCEPTS: dict[type, tuple[type, ...]] = {
+    st.Turn: (mv.EndTurn, mv.Log, mv.PlayCard, mv.Buy, mv.Lumber, mv.Harvest),
+    st.PlaceFences: (mv.Fence, mv.Lift, mv.Done),
+    st.Defend: (mv.Defend, mv.Yield),
+    st.ChooseFarmhouse: (mv.Keep,),
+    st.DiscardDown: (mv.Discard,),
+    st.ClearFarmer: (mv.SendHome, mv.Done),
+    st.SetFarmer: (mv.PlaceFarmer, mv.Done),
+    st.RaidTarget: (mv.Raid,),
+    st.SlashChoice: (mv.SlashOption,),
+    st.SlashFlip: (mv.Flip,),
+    st.SlashBreak: (mv.Break, mv.Done),
+    st.ManagersDeal: (mv.Buy,),
+    st.Destroy: (mv.RemoveCard, mv.Break, mv.SendHome, mv.Done),
+    st.Grow: (mv.Buy, mv.Mature, mv.Done),
+    st.Combine: (mv.Harvest, mv.Done),
+    st.ScrapHarvested: (mv.Scrap,),
+    st.DealFarmhouse: (mv.DealFarmhouse,),
+    st.DrawCard: (mv.Draw,),
+    st.RevealMarket: (mv.Reveal,),
+    st.RevealTile: (mv.Uncover,),
+}
+
+
+def why_illegal(state: st.State, move: object) -> str:
+    """A sentence naming the rule ``move`` breaks in ``state``."""
+    task = state.decision
+    if task is None:
+        return f"{move}: the game is over"
+    if not isinstance(move, _ACCEPTS[type(task)]):
+        return f"{move}: not a move now; it is {task.describe()}"
+    if isinstance(task, st.DealFarmhouse | st.DrawCard | st.RevealMarket | st.RevealTile):
+        return f"{move}: not a possible outcome of {task.describe()}"
+    player = task.actor
+    assert isinstance(player, int)
+    reason = _reason(state, task, player, move)
+    return f"{move}: {reason}" if reason else f"{move}: not allowed now ({task.describe()})"
+
+
+def _reason(state: st.State, task: st.Task, player: int, move: object) -> str:
+    rules = state.rules
+    t = rules.tables
+    if isinstance(move, mv.PlayCard):
+        if move.card not in state.hands[player]:
+            return "that card is not in your hand"
+        if move.for_fences and isinstance(task, st.Turn) and task.fenced:
+            return "a card may be played for fences only once per turn"
+        return f"{t.fence[move.card].title} has nothing to do now"
+    if isinstance(move, mv.Log | mv.Flip):
+        if not t.forest_mask >> move.cell & 1 or state.cleared >> move.cell & 1:
+            return "only a forest tile still showing its forest side can be logged"
+        return "you cannot log a land tile that is fully fenced by another player"
+    if isinstance(move, mv.Buy):
+        return _buy_reason(state, task, player, move)
+    if isinstance(move, mv.Lumber):
+        return f"lumber costs ${rules.lumber_cost}; you have ${state.money[player]}"
+    if isinstance(move, mv.Harvest):
+        if controller(state, move.cell) != player:
+            return "you may never harvest a market card you do not control"
+        if isinstance(task, st.Combine) and move.cell in task.harvested:
+            return "that card was harvested already"
+        return "only a mature crop or livestock card, or an active equipment card, can be harvested"
+    if isinstance(move, mv.Fence):
+        return _fence_reason(state, task, player, move)
+    if isinstance(move, mv.Lift):
+        f = state.fences[player]
+        if not (f >> move.edge | f >> (t.edges + move.edge)) & 1:
+            return "you have no fence there to move"
+        return "place the fence you lifted first, or the card allows no more fences"
+    if isinstance(move, mv.Done):
+        return "place the fence you lifted first; it returns to the stash only if it fits nowhere"
+    if isinstance(move, mv.Defend):
+        holes = sum(t.fence[k].bullets for k in move.cards if 0 <= k < len(t.fence))
+        if holes < rules.defence_bullets:
+            return (
+                f"a defence needs {rules.defence_bullets} or more bullet holes, these have {holes}"
+            )
+        return "discard only cards in your hand, each of them needed to reach the bullet holes"
+    if isinstance(move, mv.Discard):
+        return "that card is not in your hand"
+    if isinstance(move, mv.Keep):
+        return "you may keep only one of the farmhouse tiles dealt to you"
+    if isinstance(move, mv.SendHome):
+        if isinstance(task, st.ClearFarmer):
+            return "you may remove only an opponent's farmer standing on land you control"
+        return "that farmer is home already, or a farmer was removed already"
+    if isinstance(move, mv.PlaceFarmer):
+        return "your farmer goes only on a tile you control with no farmer on it"
+    if isinstance(move, mv.Raid):
+        if controller(state, move.cell) == player:
+            return "Midnight Raid! targets an opponent's market card"
+        return "a raid needs an opponent's market card with no farmer on its tile"
+    if isinstance(move, mv.Break):
+        if move.owner == player:
+            return "you may break only an opponent's fence"
+        return "no such fence, or a farmer protects that land from attacks"
+    if isinstance(move, mv.RemoveCard):
+        return "that card is not in that slot, or a card was removed already"
+    if isinstance(move, mv.Mature):
+        return "mature only an immature card of the card's type on land you control"
+    if isinstance(move, mv.Scrap):
+        return "discard one of the cards harvested with this card"
+    return ""
+
+
+def _buy_reason(state: st.State, task: st.Task, player: int, move: mv.Buy) -> str:
+    rules = state.rules
+    if not 0 <= move.slot < len(state.track) or state.track[move.slot] != move.card:
+        return "that card is not in that slot of the market track"
+    if isinstance(task, st.Grow) and task.bought:
+        return "this card buys only one market card"
+    if not purchase_targets(state, player) >> move.cell & 1:
+        if move.cell == rules.tables.farm_cell[player]:
+            return "you may never place a market card on your farmhouse tile"
+        return "a market card goes on a fully fenced and logged land tile you control"
+    cost = (
+        rules.manager_price if isinstance(task, st.ManagersDeal) else rules.market_costs[move.slot]
+    )
+    return f"it costs ${price(state, player, move.card, cost)}; you have ${state.money[player]}"
+
+
+def _fence_reason(state: st.State, task: st.Task, player: int, move: mv.Fence) -> str:
+    t = state.rules.tables
+    if not isinstance(task, st.PlaceFences):
+        return "not placing fences now"
+    batch = task.batch
+    if batch.carrying < 0 and op.stash(state, player) <= 0:
+        return "your stash is empty: move one of your fences instead"
+    fences = state.fences
+    e = move.edge
+    blocked = state.partition.blocked >> e & 1
+    if move.inside < 0 and blocked:
+        return "that edge holds a fence already (place yours on its inside to steal land)"
+    if move.inside >= 0:
+        lone = blocked and not land.outer_slots(t, fences) >> e & 1
+        if not lone or land.owner_at(fences, e) == player:
+            return "a fence goes on the inside only of an opponent's lone fence"
+    reach = land.anchored(t, fences[player], t.farm_cell[player])
+    if not t.edge_vertices[e] & reach:
+        return (
+            "fence pieces must be placed connected to your farmhouse tile or "
+            "a fence piece of yours connected to it"
+        )
+    for q, c in enumerate(op.guarded(state)):
+        if (
+            q != player
+            and c >= 0
+            and any(state.partition.region_of(cell).cells >> c & 1 for cell in t.edge_cells[e])
+        ):
+            return f"player {q}'s farmer protects that land from attacks"
+    return (
+        "fencing to control land needs it orthogonally next to your farmhouse "
+        "or to land you control connected to it"
+    )

@@ -1,0 +1,452 @@
+"""Fences and land: regions, fully fenced, control, connection, claims and animals.
+
+The fence model (docs/rulings/get-off-my-land.md pins each point):
+
+* Fences stand on tile sides, the play area's edge included; beyond it lies
+  an open outside. An edge holds one fence that serves both tiles, or two
+  fences, one facing each side, once a player has placed a fence "on the
+  inside" of an opponent's (see :mod:`~acreage.get_off_my_land.tables` for
+  the slots).
+* A region is a group of tiles joined by unfenced edges. It is *fully
+  fenced* when it cannot reach the outside. A player *controls* it when it
+  is fully fenced, every fence on its side of its boundary is theirs, and it
+  holds no other player's farmhouse.
+* A new fence must share a corner with its owner's farmhouse tile or with a
+  fence of theirs connected to it. Gaining control of land needs it to be
+  orthogonally next to (or to hold) the player's farmhouse or a tile they
+  control that is connected to the farmhouse.
+
+Everything here is a pure function of bitsets, so the engine, the legality
+explanations and the tests share one implementation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from acreage.core.bitset import bits
+from acreage.core.regions import Border, Region, partition
+from acreage.get_off_my_land.tables import CROP, LIVESTOCK, Tables
+
+__all__ = [
+    "Lands",
+    "anchored",
+    "blocked_edges",
+    "boundary",
+    "card_sets",
+    "claimable",
+    "control",
+    "corners",
+    "expansion_base",
+    "fence_groups",
+    "flood",
+    "grows_from",
+    "hungry",
+    "near_edges",
+    "normalise",
+    "outer_slots",
+    "owner_at",
+    "protected_tiles",
+    "touching",
+]
+
+
+@attrs.frozen
+class Lands:
+    """The regions the fences make: a partition of the board kept up to date edge by edge.
+
+    Built with :func:`acreage.core.regions.partition`; :meth:`block` and
+    :meth:`unblock` then recompute only the region an edge touches, with the
+    bit-parallel :func:`flood` and :func:`boundary` of this module (the
+    property tests hold them equal to the core's).
+
+    Attributes:
+        blocked: the edges holding a fence.
+        regions: the regions (core :class:`~acreage.core.regions.Region` values),
+            in no particular order.
+        groups: the vertex sets joined by fences (see :func:`fence_groups`).
+    """
+
+    blocked: int
+    regions: tuple[Region, ...]
+    groups: tuple[int, ...]
+
+    @classmethod
+    def of(cls, t: Tables, blocked: int) -> Lands:
+        regions = partition(t.grid, blocked, Border.OPEN).regions
+        return cls(blocked, regions, tuple(fence_groups(t, blocked)))
+
+    def index_of(self, cell: int) -> int:
+        for i, region in enumerate(self.regions):
+            if region.cells >> cell & 1:
+                return i
+        raise ValueError(f"cell {cell} is not on the board")
+
+    def region_of(self, cell: int) -> Region:
+        """The region holding ``cell``."""
+        for region in self.regions:
+            if region.cells >> cell & 1:
+                return region
+        raise ValueError(f"cell {cell} is not on the board")
+
+    def block(self, t: Tables, edge: int) -> Lands:
+        """The regions once ``edge`` holds a fence."""
+        blocked = self.blocked | 1 << edge
+        ends = t.edge_vertices[edge]
+        joined = ends
+        groups = []
+        for g in self.groups:
+            if g & ends:
+                joined |= g
+            else:
+                groups.append(g)
+        groups.append(joined)
+        cells = t.edge_cells[edge]
+        i = self.index_of(cells[0])
+        old = self.regions[i]
+        new: tuple[Region, ...]
+        if len(cells) == 2:
+            side = flood(t, cells[0], blocked)
+            if side >> cells[1] & 1:
+                return Lands(blocked, self.regions, tuple(groups))
+            new = (_region(t, side, blocked), _region(t, old.cells & ~side, blocked))
+        else:
+            closed = not old.boundary & t.border_edges & ~blocked
+            if closed == old.closed:
+                return Lands(blocked, self.regions, tuple(groups))
+            new = (Region(old.cells, old.boundary, closed),)
+        regions = (*self.regions[:i], *self.regions[i + 1 :], *new)
+        return Lands(blocked, regions, tuple(groups))
+
+    def unblock(self, t: Tables, edge: int) -> Lands:
+        """The regions once ``edge`` holds no fence."""
+        blocked = self.blocked & ~(1 << edge)
+        groups = tuple(fence_groups(t, blocked))
+        cells = t.edge_cells[edge]
+        i = self.index_of(cells[0])
+        old = self.regions[i]
+        j = self.index_of(cells[1]) if len(cells) == 2 else i
+        if i != j:
+            other = self.regions[j]
+            edges = old.boundary ^ other.boundary
+            merged = Region(old.cells | other.cells, edges, not edges & t.border_edges & ~blocked)
+            rest = tuple(r for k, r in enumerate(self.regions) if k not in (i, j))
+            return Lands(blocked, (*rest, merged), groups)
+        if len(cells) == 1 and old.closed:
+            opened = Region(old.cells, old.boundary, False)
+            return Lands(blocked, (*self.regions[:i], *self.regions[i + 1 :], opened), groups)
+        return Lands(blocked, self.regions, groups)
+
+
+def _region(t: Tables, cells: int, blocked: int) -> Region:
+    edges = boundary(t, cells)
+    return Region(cells, edges, not edges & t.border_edges & ~blocked)
+
+
+def blocked_edges(t: Tables, fences: Sequence[int]) -> int:
+    """Edges holding at least one fence."""
+    out = 0
+    for f in fences:
+        out |= f | f >> t.edges
+    return out & t.edge_mask
+
+
+def outer_slots(t: Tables, fences: Sequence[int]) -> int:
+    """Edges whose second slot holds a fence (edges with two fences)."""
+    out = 0
+    for f in fences:
+        out |= f >> t.edges
+    return out
+
+
+def owner_at(fences: Sequence[int], slot: int) -> int:
+    """The player whose fence stands in ``slot``, or -1."""
+    for p, f in enumerate(fences):
+        if f >> slot & 1:
+            return p
+    return -1
+
+
+def _sides(t: Tables, region: Region) -> tuple[int, int]:
+    """The boundary edges whose first slot faces the region, and the others."""
+    cells = region.cells
+    first = region.boundary & (cells | cells << t.n | t.extra_edges)
+    return first, region.boundary ^ first
+
+
+def near_edges(t: Tables, f: int, region: Region, outer: int) -> int:
+    """Boundary edges of ``region`` where fence set ``f`` holds the fence on the region's side."""
+    first, second = _sides(t, region)
+    return (f & first) | ((f >> t.edges) & second) | (f & second & ~outer)
+
+
+def _far_cells_edges(t: Tables, cells: int, first: int, second: int) -> int:
+    """Of the edges ``first`` (region on their first side) and ``second``, those whose
+    tile on the far side is in ``cells``."""
+    width = t.grid.width
+    far_of_first = (cells << width) & t.below_top | ((cells >> 1) & t.not_right) << t.n
+    far_of_second = cells | cells << t.n
+    return (first & far_of_first) | (second & far_of_second)
+
+
+def control(
+    t: Tables,
+    lands: Lands,
+    fences: Sequence[int],
+    before: Sequence[int] | None = None,
+    touched: int = -1,
+) -> tuple[int, ...]:
+    """The tiles each player controls.
+
+    With ``before`` (control before a change) and ``touched`` (tiles beside
+    every edge whose fences changed), only the regions holding touched tiles
+    are looked at again: a region's control depends on its own boundary only.
+    """
+    outer = outer_slots(t, fences)
+    if before is None:
+        out = [0] * len(fences)
+        regions = lands.regions
+    else:
+        regions = tuple(r for r in lands.regions if r.cells & touched)
+        area = 0
+        for region in regions:
+            area |= region.cells
+        out = [mask & ~area for mask in before]
+    for region in regions:
+        if not region.closed:
+            continue
+        for p, f in enumerate(fences):
+            if near_edges(t, f, region, outer) == region.boundary:
+                if not region.cells & t.farm_mask & ~(1 << t.farm_cell[p]):
+                    out[p] |= region.cells
+                break
+    return tuple(out)
+
+
+def claimable(
+    t: Tables, region: Region, fences: Sequence[int], player: int, controlled: int, outer: int
+) -> int:
+    """The edges whose opponent's fence ``player`` removes on taking ``region``, or -1.
+
+    A region is claimable when it is fully fenced, holds no other player's
+    farmhouse, and each fence on its side of the boundary is the player's, or
+    is an opponent's fence backed on the far side by the player's own fence
+    and land (``controlled``): that fence would be "inside" the player's
+    controlled area and is removed (fig.9). The answer is the set of such
+    edges (0 when the player simply controls it).
+    """
+    if not region.closed or region.cells & t.farm_mask & ~(1 << t.farm_cell[player]):
+        return -1
+    f = fences[player]
+    near = near_edges(t, f, region, outer)
+    missing = region.boundary & ~near
+    if not missing:
+        return 0
+    first, second = _sides(t, region)
+    backed = ((f >> t.edges) & first) | (f & second & outer)
+    backed &= _far_cells_edges(t, controlled, first, second)
+    return missing if not missing & ~backed else -1
+
+
+def normalise(t: Tables, fences: list[int]) -> None:
+    """Move a lone fence left in an edge's second slot back to its first slot."""
+    first = 0
+    second = 0
+    for f in fences:
+        first |= f
+        second |= f >> t.edges
+    drop = second & ~first & t.edge_mask
+    if not drop:
+        return
+    for p, f in enumerate(fences):
+        moved = (f >> t.edges) & drop
+        if moved:
+            fences[p] = (f & ~(moved << t.edges)) | moved
+
+
+def corners(t: Tables, edges: int) -> int:
+    """The vertices at the ends of ``edges``."""
+    out = 0
+    vertices = t.edge_vertices
+    while edges:
+        low = edges & -edges
+        edges ^= low
+        out |= vertices[low.bit_length() - 1]
+    return out
+
+
+def flood(t: Tables, cell: int, blocked: int) -> int:
+    """The tiles reachable from ``cell`` across unfenced edges (bit-parallel)."""
+    n = t.n
+    width = t.grid.width
+    open_n = ~blocked & t.below_top  # tiles whose north side is open
+    open_e = (~blocked >> n) & t.not_right  # tiles whose east side is open
+    open_s = open_n >> width
+    open_w = open_e << 1
+    reach = frontier = 1 << cell
+    while frontier:
+        frontier = (
+            (frontier & open_n) >> width
+            | (frontier & open_s) << width
+            | (frontier & open_e) << 1
+            | (frontier & open_w) >> 1
+        ) & ~reach
+        reach |= frontier
+    return reach
+
+
+def boundary(t: Tables, cells: int) -> int:
+    """The edges with exactly one side in ``cells`` (the play area's edge included)."""
+    width = t.grid.width
+    north = ((cells ^ (cells << width)) & t.below_top) | (cells & t.top_row)
+    east = ((cells ^ (cells >> 1)) & t.not_right) | (cells & t.right_col)
+    out = north | east << t.n
+    bottom = cells >> (t.n - width)
+    if bottom:
+        out |= bottom << (2 * t.n)
+    left = cells & t.left_col
+    for y, c in enumerate(t.left_cells):
+        if left >> c & 1:
+            out |= 1 << (2 * t.n + width + y)
+    return out
+
+
+def fence_groups(t: Tables, blocked: int) -> list[int]:
+    """The vertex sets joined by fences (one bitset per group of touching fences).
+
+    A new fence closes an area (splits a region or shuts it off from the
+    outside) exactly when both its ends lie in one group: the outside is open,
+    so only a cycle of fences encloses anything.
+    """
+    groups: list[int] = []
+    vertices = t.edge_vertices
+    while blocked:
+        low = blocked & -blocked
+        blocked ^= low
+        ends = vertices[low.bit_length() - 1]
+        first = -1
+        for i, g in enumerate(groups):
+            if g & ends:
+                if first < 0:
+                    first = i
+                    groups[i] = g | ends
+                    if g & ends == ends:
+                        break
+                else:
+                    groups[first] |= g
+                    del groups[i]
+                    break
+        if first < 0:
+            groups.append(ends)
+    return groups
+
+
+def anchored(t: Tables, f: int, farm: int) -> int:
+    """Vertices joined to the farmhouse tile's corners through the player's fences.
+
+    "Fence pieces must be placed connected to your Farmhouse Tile or a fence
+    piece you already have in play"; a fence cut off from the farmhouse does
+    not count ("you cannot expand your farm from the separated land tile").
+    """
+    reach = t.cell_corners[farm]
+    pending = [t.edge_vertices[e] for e in bits((f | f >> t.edges) & t.edge_mask)]
+    grew = True
+    while grew and pending:
+        grew = False
+        rest = []
+        for ends in pending:
+            if reach & ends:
+                if ends & ~reach:
+                    reach |= ends
+                    grew = True
+            else:
+                rest.append(ends)
+        pending = rest
+    return reach
+
+
+def expansion_base(t: Tables, lands: Lands, controlled: int, reach: int, farm: int) -> int:
+    """Tiles a player may expand from: the farmhouse and controlled land joined to it."""
+    base = 1 << farm
+    if not controlled:
+        return base
+    for region in lands.regions:
+        if region.cells & controlled and corners(t, region.boundary) & reach:
+            base |= region.cells
+    return base
+
+
+def grows_from(t: Tables, cells: int, base: int) -> bool:
+    """Whether land ``cells`` holds or is orthogonally next to a tile of ``base``."""
+    if cells & base:
+        return True
+    return any(t.neighbours[c] & base for c in bits(cells))
+
+
+def touching(t: Tables, cells: int) -> int:
+    """Edges on a side of any tile of ``cells``."""
+    out = 0
+    for c in bits(cells):
+        out |= t.cell_sides[c]
+    return out
+
+
+def protected_tiles(
+    controlled: Sequence[int], farmers: Sequence[int], homes: Sequence[int] = ()
+) -> tuple[int, ...]:
+    """Per player, the tile their farmer protects (a tile they control), or -1.
+
+    "If your farmer is on one of your controlled land tiles, it protects that
+    tile." ``homes`` lists farmhouse tiles where a farmer does not protect
+    (``Rules.home_farmer_protects`` off).
+    """
+    return tuple(
+        cell if controlled[p] >> cell & 1 and cell not in homes else -1
+        for p, cell in enumerate(farmers)
+    )
+
+
+def card_sets(t: Tables, cards: Sequence[int]) -> tuple[int, int, int, int]:
+    """Tiles with a crop, with livestock, with livestock that eats, with an edible crop."""
+    crops = livestock = eaters = edible = 0
+    market = t.market
+    types = t.market_type
+    for c, k in enumerate(cards):
+        if k < 0:
+            continue
+        kind = types[k]
+        if kind == CROP:
+            crops |= 1 << c
+            if market[k].edible:
+                edible |= 1 << c
+        elif kind == LIVESTOCK:
+            livestock |= 1 << c
+            if market[k].eats:
+                eaters |= 1 << c
+    return crops, livestock, eaters, edible
+
+
+def hungry(t: Tables, lands: Lands, cards: Sequence[int], mature: int) -> tuple[int, int]:
+    """LOOSE ANIMALS! and OM, NOM, NOM!: the livestock that runs away and the crops eaten.
+
+    "If at any point mature livestock is on a land tile that is not fully
+    fenced, it runs away. Flip it to its immature side." "If at any point
+    mature livestock is in the same fenced area as mature crop, it will eat
+    the crop" (Ducks do not eat; Orchards cannot be eaten).
+    """
+    _, livestock, eaters, edible = card_sets(t, cards)
+    closed = 0
+    for region in lands.regions:
+        if region.closed:
+            closed |= region.cells
+    loose = livestock & mature & ~closed
+    hunters = eaters & mature & closed
+    food = edible & mature
+    eaten = 0
+    if hunters and food:
+        for region in lands.regions:
+            if region.closed and region.cells & hunters:
+                eaten |= region.cells & food
+    return loose, eaten

@@ -1,0 +1,453 @@
+"""What a player may do: targets of each action and the legal moves of each decision.
+
+These functions read a position (a :class:`State` or the engine's work copy)
+and never change it. The engine lists moves with them, and applies only
+moves they list.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol
+
+from acreage.core.bitset import bits
+from acreage.core.regions import Region
+from acreage.get_off_my_land import land
+from acreage.get_off_my_land import moves as mv
+from acreage.get_off_my_land.farm import bonus_cards, harvestable, purchase_targets
+from acreage.get_off_my_land.state import Batch
+from acreage.get_off_my_land.tables import CROP, LIVESTOCK
+
+if TYPE_CHECKING:
+    from acreage.get_off_my_land.rules import Rules
+
+__all__ = [
+    "Position",
+    "break_moves",
+    "buy_moves",
+    "defences",
+    "farmer_targets",
+    "fence_moves",
+    "log_targets",
+    "maturable",
+    "playable",
+    "raid_targets",
+    "send_home_targets",
+    "stash",
+]
+
+
+class Position(Protocol):
+    """What these functions read of a position (a State or the engine's work copy)."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def money(self) -> Sequence[int]: ...
+    @property
+    def hands(self) -> Sequence[Sequence[int]]: ...
+    @property
+    def track(self) -> Sequence[int]: ...
+    @property
+    def tiles(self) -> Sequence[int]: ...
+    @property
+    def cards(self) -> Sequence[int]: ...
+    @property
+    def mature(self) -> int: ...
+    @property
+    def fences(self) -> Sequence[int]: ...
+    @property
+    def farmers(self) -> Sequence[int]: ...
+    @property
+    def partition(self) -> land.Lands: ...
+    @property
+    def control(self) -> Sequence[int]: ...
+    @property
+    def cleared(self) -> int: ...
+
+
+def stash(s: Position, player: int, carrying: bool = False) -> int:
+    """Fence pieces in ``player``'s personal stash."""
+    t = s.rules.tables
+    f = s.fences[player]
+    on_board = ((f | f >> t.edges) & t.edge_mask).bit_count()
+    return s.rules.fences_per_player - on_board - carrying
+
+
+def others_control(s: Position, player: int) -> int:
+    out = 0
+    for q, mask in enumerate(s.control):
+        if q != player:
+            out |= mask
+    return out
+
+
+def log_targets(s: Position, player: int) -> int:
+    """Forest tiles ``player`` may log: "You cannot log a land tile that is fully
+    fenced by another player" (one they control)."""
+    t = s.rules.tables
+    return t.forest_mask & ~s.cleared & ~others_control(s, player)
+
+
+def raid_targets(s: Position, player: int) -> int:
+    """Opponents' market cards with no farmer on them (Midnight Raid!)."""
+    occupied = 0
+    for c in s.farmers:
+        occupied |= 1 << c
+    planted = 0
+    for c, k in enumerate(s.cards):
+        if k >= 0:
+            planted |= 1 << c
+    return planted & others_control(s, player) & ~occupied
+
+
+def send_home_targets(s: Position, player: int) -> tuple[int, ...]:
+    """Opponents whose farmer stands on land ``player`` controls (Get Off My Land!)."""
+    return tuple(q for q, c in enumerate(s.farmers) if q != player and s.control[player] >> c & 1)
+
+
+def farmer_targets(s: Position, player: int) -> int:
+    """Tiles ``player`` controls where their farmer may go (no farmer there already)."""
+    occupied = 0
+    for c in s.farmers:
+        occupied |= 1 << c
+    return s.control[player] & ~occupied
+
+
+def maturable(s: Position, player: int, livestock: bool) -> int:
+    """Immature crops (or livestock) ``player`` controls."""
+    t = s.rules.tables
+    want = LIVESTOCK if livestock else 0
+    out = 0
+    for c in bits(s.control[player] & ~s.mature):
+        k = s.cards[c]
+        if k >= 0 and t.market_type[k] == want:
+            out |= 1 << c
+    return out
+
+
+def _offers(s: Position, player: int, deal: int | None) -> list[tuple[int, int, int]]:
+    """(slot, card, printed cost) of each market card ``player`` can pay for now."""
+    t = s.rules.tables
+    costs = s.rules.market_costs
+    discount = sum(t.market[b].crop_discount for b in bonus_cards(s, player))
+    money = s.money[player]
+    out = []
+    for slot, k in enumerate(s.track):
+        if k < 0:
+            continue
+        cost = costs[slot] if deal is None else deal
+        if t.market_type[k] == CROP:
+            cost = max(0, cost - discount)
+        if cost <= money:
+            out.append((slot, k, costs[slot]))
+    return out
+
+
+def buy_moves(s: Position, player: int, deal: int | None = None) -> list[mv.Buy]:
+    """Every purchase ``player`` can make now: a card they can pay for, and a tile for it.
+
+    ``deal`` is Manager's Deal!'s flat price; otherwise each slot's cost.
+    """
+    targets = purchase_targets(s, player)
+    if not targets:
+        return []
+    t = s.rules.tables
+    cells = tuple(bits(targets))
+    return [t.buy(slot, k, c, cost) for slot, k, cost in _offers(s, player, deal) for c in cells]
+
+
+def can_buy(s: Position, player: int, deal: int | None = None) -> bool:
+    """Whether ``player`` can make any purchase now."""
+    return bool(purchase_targets(s, player)) and bool(_offers(s, player, deal))
+
+
+def remove_card_moves(s: Position) -> list[mv.RemoveCard]:
+    t = s.rules.tables
+    costs = s.rules.market_costs
+    return [t.remove_card(slot, k, costs[slot]) for slot, k in enumerate(s.track) if k >= 0]
+
+
+def break_effect(
+    s: Position, edge: int, owner: int
+) -> tuple[list[int], land.Lands, tuple[int, ...], int]:
+    """The fences, regions and control after ``owner``'s fence on ``edge`` breaks,
+    and the crops that would then be eaten."""
+    t = s.rules.tables
+    fences = list(s.fences)
+    slot = edge if fences[owner] >> edge & 1 else t.edges + edge
+    fences[owner] &= ~(1 << slot)
+    land.normalise(t, fences)
+    lands = s.partition
+    if not land.blocked_edges(t, fences) >> edge & 1:
+        lands = lands.unblock(t, edge)
+    controlled = land.control(t, lands, fences, s.control, t.edge_cell_mask[edge])
+    _, eaten = land.hungry(t, lands, s.cards, s.mature)
+    return fences, lands, controlled, eaten
+
+
+def break_victims(s: Position, attacker: int, edge: int, owner: int) -> tuple[int, ...]:
+    """Players a break would cost land or a crop, in turn order after the attacker."""
+    _, _, after, eaten = break_effect(s, edge, owner)
+    n = len(s.fences)
+    out = []
+    for i in range(1, n):
+        q = (attacker + i) % n
+        before = s.control[q]
+        if before & ~after[q] or before & eaten:
+            out.append(q)
+    return tuple(out)
+
+
+def guarded(s: Position) -> tuple[int, ...]:
+    """Per player, the tile their farmer protects, or -1."""
+    homes = () if s.rules.home_farmer_protects else s.rules.tables.farm_cell
+    return land.protected_tiles(s.control, s.farmers, homes)
+
+
+def _harms_protected(s: Position, attacker: int, edge: int, owner: int) -> bool:
+    """Whether breaking the fence would touch a farmer-protected tile (fence, card or land)."""
+    t = s.rules.tables
+    guarded_tiles = guarded(s)
+    touched = 0
+    for c in t.edge_cells[edge]:
+        touched |= s.partition.region_of(c).cells
+    relevant = [
+        (q, c) for q, c in enumerate(guarded_tiles) if q != attacker and c >= 0 and touched >> c & 1
+    ]
+    if not relevant:
+        return False
+    _, _, after, eaten = break_effect(s, edge, owner)
+    return any(not after[q] >> c & 1 or eaten >> c & 1 for q, c in relevant)
+
+
+def break_moves(s: Position, player: int) -> list[mv.Break]:
+    """Opponents' fences ``player`` may break: any, unless a farmer protects the land.
+
+    "When your farmer is on a land tile you control, that tile (this includes
+    any fences surrounding this tile, any market card on this tile, and the
+    tile itself) cannot be targeted by any opponent's attacks."
+    """
+    t = s.rules.tables
+    out = []
+    for q, f in enumerate(s.fences):
+        if q == player:
+            continue
+        out += [
+            t.break_moves[e][q]
+            for e in bits((f | f >> t.edges) & t.edge_mask)
+            if not _harms_protected(s, player, e, q)
+        ]
+    out.sort(key=lambda m: (m.edge, m.owner))
+    return out
+
+
+def _new_land_ok(
+    s: Position,
+    player: int,
+    regions: Sequence[Region],
+    fences: Sequence[int],
+    outer: int,
+    base: int,
+) -> bool:
+    """A placement may give ``player`` new land only next to the farmhouse or connected land."""
+    t = s.rules.tables
+    mine = s.control[player]
+    for region in regions:
+        if (
+            region.closed
+            and region.cells & ~mine
+            and land.claimable(t, region, fences, player, mine, outer) >= 0
+            and not land.grows_from(t, region.cells, base)
+        ):
+            return False
+    return True
+
+
+def _same_group(groups: tuple[int, ...], ends: int) -> bool:
+    for g in groups:
+        if g & ends:
+            return g & ends == ends
+    return False
+
+
+def fence_moves(s: Position, batch: Batch) -> list[mv.Fence]:
+    """Where ``batch.player`` may place a fence now (the lifted one, or one from the stash).
+
+    A fence goes on an empty edge, or on the inside of an opponent's lone
+    fence; it must share a corner with the farmhouse or with the player's
+    fences connected to it; it may not take land from a farmer-protected
+    tile; and any land it completes must be orthogonally next to the
+    player's farmhouse or connected land.
+    """
+    t = s.rules.tables
+    player = batch.player
+    if batch.carrying < 0 and stash(s, player) <= 0:
+        return []
+    fences = s.fences
+    mine = fences[player]
+    reach = land.anchored(t, mine, t.farm_cell[player])
+    near = 0
+    vertex_edges = t.vertex_edges
+    rest = reach
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        near |= vertex_edges[low.bit_length() - 1]
+    partition = s.partition
+    blocked = partition.blocked
+    outer = land.outer_slots(t, fences)
+    own = (mine | mine >> t.edges) & t.edge_mask
+    protected: tuple[int, ...] | None = None
+    base = -1
+    out: list[mv.Fence] = []
+
+    empty = near & ~blocked & t.edge_mask
+    if empty:
+        edge_vertices = t.edge_vertices
+        singles = t.fence_moves
+        # A candidate touches ``reach``, so a group holding both its ends meets ``reach``.
+        groups = tuple(g for g in partition.groups if g & reach)
+        fenced = 0
+        for g in groups:
+            fenced |= g
+        while empty:
+            low = empty & -empty
+            empty ^= low
+            e = low.bit_length() - 1
+            ends = edge_vertices[e]
+            if ends & fenced != ends or not _same_group(groups, ends):
+                out.append(singles[e])
+                continue
+            # The fence closes a cycle: a region may split or become fully fenced.
+            cells = t.edge_cells[e]
+            old = partition.region_of(cells[0])
+            walls = blocked | 1 << e
+            parts: tuple[int, ...]
+            if len(cells) == 2:
+                side = land.flood(t, cells[0], walls)
+                if side >> cells[1] & 1:
+                    out.append(t.fence_moves[e])  # no split: nothing changes
+                    continue
+                parts = (side, old.cells & ~side)
+            elif old.boundary & t.border_edges & ~walls:
+                out.append(t.fence_moves[e])  # still open to the outside
+                continue
+            else:
+                parts = (old.cells,)
+            if protected is None:
+                protected = guarded(s)
+            if any(
+                q != player and c >= 0 and old.cells >> c & 1 and s.control[q] & old.cells
+                for q, c in enumerate(protected)
+            ):
+                continue
+            # New land needs every fence around it to be the player's (one of the two
+            # on an edge, at least): only then can the placement win land.
+            regions = []
+            for part in parts:
+                edges = land.boundary(t, part)
+                if not edges & t.border_edges & ~walls and not edges & ~(own | 1 << e):
+                    regions.append(Region(part, edges, True))
+            if regions:
+                if base < 0:
+                    base = land.expansion_base(
+                        t, partition, s.control[player], reach, t.farm_cell[player]
+                    )
+                placed = list(fences)
+                placed[player] |= 1 << e
+                if not _new_land_ok(s, player, regions, placed, outer, base):
+                    continue
+            out.append(t.fence_moves[e])
+
+    others = 0
+    for q, f in enumerate(fences):
+        if q != player:
+            others |= f
+    lone = near & blocked & ~outer & others & t.edge_mask
+    guards: tuple[int, ...] = ()
+    if lone:
+        guards = protected if protected is not None else guarded(s)
+    for e in bits(lone):
+        owner = land.owner_at(fences, e)
+        for i, c in enumerate(t.edge_cells[e]):
+            region = partition.region_of(c)
+            target = guards[owner]
+            if target >= 0 and region.cells >> target & 1 and s.control[owner] & region.cells:
+                continue
+            if region.closed:
+                placed = list(fences)
+                if i == 0:
+                    placed[owner] ^= (1 << e) | (1 << (t.edges + e))
+                    placed[player] |= 1 << e
+                else:
+                    placed[player] |= 1 << (t.edges + e)
+                if base < 0:
+                    base = land.expansion_base(
+                        t, partition, s.control[player], reach, t.farm_cell[player]
+                    )
+                if not _new_land_ok(s, player, (region,), placed, outer | 1 << e, base):
+                    continue
+            out.append(t.inside_moves[e][i])
+    return out
+
+
+def lift_moves(s: Position, player: int) -> list[mv.Lift]:
+    t = s.rules.tables
+    f = s.fences[player]
+    edges = (f | f >> t.edges) & t.edge_mask
+    lifts = t.lift_moves
+    out = []
+    while edges:
+        low = edges & -edges
+        edges ^= low
+        out.append(lifts[low.bit_length() - 1])
+    return out
+
+
+def defences(s: Position, player: int) -> list[mv.Defend]:
+    """Each way to discard fence cards with enough bullet holes, no card to spare.
+
+    "To defend, the defending player must discard fence cards to total 3 or
+    more bullet holes." A defence lists only sets in which every card is
+    needed; discarding more never helps.
+    """
+    t = s.rules.tables
+    need = s.rules.defence_bullets
+    hand = [k for k in s.hands[player] if t.fence[k].bullets > 0]
+    found: set[tuple[int, ...]] = set()
+    for size in range(1, len(hand) + 1):
+        for combo in itertools.combinations(hand, size):
+            holes = [t.fence[k].bullets for k in combo]
+            total = sum(holes)
+            if total >= need and total - min(holes) < need:
+                found.add(combo)
+    return [
+        mv.Defend(combo, "defend with " + " + ".join(t.fence[k].label for k in combo))
+        for combo in sorted(found)
+    ]
+
+
+def playable(s: Position, player: int, title: str) -> bool:
+    """Whether a card with ``title`` has something to do if played for its action."""
+    if title == "Get Off My Land!":
+        return bool(send_home_targets(s, player)) or bool(
+            farmer_targets(s, player) & ~(1 << s.farmers[player])
+        )
+    if title == "Midnight Raid!":
+        return bool(raid_targets(s, player))
+    if title == "Manager's Deal!":
+        return can_buy(s, player, s.rules.manager_price)
+    if title == "Implements of Destruction!":
+        t = s.rules.tables
+        return (
+            any(k >= 0 for k in s.track)
+            or any(c != t.farm_cell[q] for q, c in enumerate(s.farmers))
+            or bool(break_moves(s, player))
+        )
+    if title in ("Fertilizer!", "Steroids!"):
+        return bool(maturable(s, player, title == "Steroids!")) or can_buy(s, player)
+    if title == "Combine Harvester!":
+        return bool(harvestable(s, player))
+    return True  # Slash and Burn! can always draw its cards or place a fence

@@ -1,0 +1,353 @@
+"""Per-Rules tables: the board's geometry as bit masks, the cards in play, shared moves.
+
+Built once when a :class:`~acreage.get_off_my_land.Rules` is made and kept in
+``rules.tables``, so states never copy them and the hot path looks things up
+instead of computing them.
+
+Fence slots. Every edge ``e`` of the board (an inner edge between two tiles,
+or a side on the edge of the play area) has two slots: slot ``e`` faces the
+edge's first tile (``grid.edge_sides[e][0]``) and slot ``E + e`` faces the
+other tile, or the outside for a side on the play area's edge. A lone fence
+on an edge serves both tiles and always stands in slot ``e``; the second
+slot is used only when a player places a fence "on the inside" of an
+opponent's fence, and then each fence faces one side.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Protocol, TypeVar
+
+import attrs
+
+from acreage.core.chance import Deck, Pile
+from acreage.core.game import RulesError
+from acreage.core.grid import SquareGrid
+from acreage.get_off_my_land import moves as mv
+
+if TYPE_CHECKING:
+    from acreage.get_off_my_land.rules import FenceCard, ForestTile, MarketCard, Rules
+
+__all__ = ["CROP", "EQUIPMENT", "LIVESTOCK", "Tables", "build_tables", "cell_name"]
+
+CROP, LIVESTOCK, EQUIPMENT = 0, 1, 2
+_TYPE_INDEX = {"crop": CROP, "livestock": LIVESTOCK, "equipment": EQUIPMENT}
+_FOREST_TOKENS = {"L": 0, "D": 1}
+FOREST_KINDS = ("light", "dark")
+
+
+def cell_name(x: int, y: int) -> str:
+    """``a1`` for the top-left tile: column letter, then row number from the top."""
+    return f"{chr(ord('a') + x)}{y + 1}"
+
+
+@attrs.frozen(eq=False)
+class Tables:
+    """Static lookups for one Rules (see the module docstring).
+
+    ``memo`` keeps the moves made on demand (purchases, removals) so each is
+    built once; Rules hold their tables outside their data fields, so this
+    cache is never compared, hashed or pickled.
+    """
+
+    grid: SquareGrid
+    n: int
+    edges: int
+    cell_names: tuple[str, ...]
+    side_names: tuple[str, ...]
+    # board
+    farm_cell: tuple[int, ...]
+    farm_owner: tuple[int, ...]
+    farm_mask: int
+    grass_of: tuple[int, ...]
+    forest_kind: tuple[int, ...]
+    forest_mask: int
+    grass_mask: int
+    grass_bonus: tuple[str, ...]
+    # cards and tiles in play (equal entries merged)
+    market: tuple[MarketCard, ...]
+    market_type: tuple[int, ...]
+    market_deck: Deck[int]
+    fence: tuple[FenceCard, ...]
+    fence_deck: Deck[int]
+    forest: tuple[ForestTile, ...]
+    forest_pool: tuple[tuple[int, ...], ...]
+    # geometry masks
+    edge_mask: int
+    extra_edges: int
+    top_row: int
+    below_top: int
+    right_col: int
+    not_right: int
+    left_col: int
+    left_cells: tuple[int, ...]
+    border_edges: int
+    edge_cells: tuple[tuple[int, ...], ...]
+    edge_cell_mask: tuple[int, ...]
+    edge_vertices: tuple[int, ...]
+    vertex_edges: tuple[int, ...]
+    cell_corners: tuple[int, ...]
+    cell_sides: tuple[int, ...]
+    neighbours: tuple[int, ...]
+    # shared moves
+    fence_moves: tuple[mv.Fence, ...]
+    inside_moves: tuple[tuple[mv.Fence, ...], ...]
+    lift_moves: tuple[mv.Lift, ...]
+    break_moves: tuple[tuple[mv.Break, ...], ...]
+    log_moves: tuple[mv.Log, ...]
+    harvest_moves: tuple[mv.Harvest, ...]
+    mature_moves: tuple[mv.Mature, ...]
+    raid_moves: tuple[mv.Raid, ...]
+    flip_moves: tuple[mv.Flip, ...]
+    farmer_moves: tuple[mv.PlaceFarmer, ...]
+    scrap_moves: tuple[mv.Scrap, ...]
+    send_home: tuple[mv.SendHome, ...]
+    play_moves: tuple[tuple[mv.PlayCard, mv.PlayCard], ...]
+    discard_moves: tuple[mv.Discard, ...]
+    draw_moves: tuple[mv.Draw, ...]
+    keep_moves: tuple[mv.Keep, ...]
+    deal_moves: tuple[mv.DealFarmhouse, ...]
+    reveal_moves: tuple[mv.Reveal, ...]
+    uncover_moves: tuple[mv.Uncover, ...]
+    end_turn: mv.EndTurn
+    lumber: mv.Lumber
+    done: mv.Done
+    yield_: mv.Yield
+    slash_log: mv.SlashOption
+    slash_break: mv.SlashOption
+    memo: dict[tuple[object, ...], object] = attrs.field(factory=dict, repr=False)
+
+    def buy(self, slot: int, card: int, cell: int, cost: int) -> mv.Buy:
+        """The shared move buying ``card`` from ``slot`` (costing ``cost``) onto ``cell``."""
+        key = ("buy", slot, card, cell)
+        move = self.memo.get(key)
+        if move is None:
+            text = (
+                f"buy {self.market[card].label} from the ${cost} slot onto {self.cell_names[cell]}"
+            )
+            move = self.memo[key] = mv.Buy(slot, card, cell, text)
+        return move  # type: ignore[return-value]
+
+    def remove_card(self, slot: int, card: int, cost: int) -> mv.RemoveCard:
+        """The shared move removing ``card`` from ``slot`` of the market track."""
+        key = ("remove", slot, card)
+        move = self.memo.get(key)
+        if move is None:
+            text = f"remove {self.market[card].label} from the ${cost} slot"
+            move = self.memo[key] = mv.RemoveCard(slot, card, text)
+        return move  # type: ignore[return-value]
+
+
+class _Entry(Protocol):
+    @property
+    def players(self) -> int: ...
+    @property
+    def count(self) -> int: ...
+    @property
+    def label(self) -> str: ...
+
+
+E = TypeVar("E", bound=_Entry)
+
+
+def _merge(entries: tuple[E, ...], players: int) -> tuple[list[E], Counter[int]]:
+    """The distinct cards in play (entries equal but for mark and count merged), with counts."""
+    kinds: list[E] = []
+    counts: Counter[int] = Counter()
+    for entry in entries:
+        if entry.players > players:
+            continue
+        key = attrs.evolve(entry, players=2, count=1)  # type: ignore[misc]
+        if key not in kinds:
+            kinds.append(key)
+        counts[kinds.index(key)] += entry.count
+    return kinds, counts
+
+
+def _unique(labels: list[str], what: str) -> None:
+    for i, label in enumerate(labels):
+        if labels.index(label) != i:
+            raise RulesError(f"{what}: two different cards in play are both shown as {label!r}")
+
+
+def _parse_board(rules: Rules) -> tuple[int, int, list[str]]:
+    rows = rules.board.tokens
+    if not rows or not rows[0]:
+        raise RulesError("board.rows: expected rows of tile tokens")
+    width = len(rows[0])
+    for y, row in enumerate(rows):
+        if len(row) != width:
+            raise RulesError(f"board.rows[{y}]: expected {width} tiles, got {len(row)}")
+    if width > 26:
+        raise RulesError(f"board.rows: at most 26 columns, got {width}")
+    return width, len(rows), [t for row in rows for t in row]
+
+
+def build_tables(rules: Rules) -> Tables:
+    """Check the board against the tiles in play and build every lookup."""
+    width, height, tokens = _parse_board(rules)
+    grid = SquareGrid(width, height)
+    n = grid.n_cells
+    n_edges = grid.n_edges
+    names = tuple(cell_name(x, y) for x, y in grid.cell_coords)
+
+    farm_cell = [-1] * rules.players
+    farm_owner = [-1] * n
+    grass_of = [-1] * n
+    forest_kind = [-1] * n
+    grass_in_play = [i for i, g in enumerate(rules.grass_tiles) if g.players <= rules.players]
+    used_grass: list[int] = []
+    for c, token in enumerate(tokens):
+        where = f"board: tile {names[c]} ({token!r})"
+        if token in _FOREST_TOKENS:
+            forest_kind[c] = _FOREST_TOKENS[token]
+        elif token[:1] == "H" and token[1:].isdigit():
+            seat = int(token[1:])
+            if seat >= rules.players or farm_cell[seat] >= 0:
+                raise RulesError(f"{where}: not one farmhouse per seat 0..{rules.players - 1}")
+            farm_cell[seat] = c
+            farm_owner[c] = seat
+        elif token[:1] == "G" and token[1:].isdigit():
+            g = int(token[1:]) - 1
+            if g not in grass_in_play or g in used_grass:
+                raise RulesError(f"{where}: not a grass tile in play, or used twice")
+            grass_of[c] = g
+            used_grass.append(g)
+        else:
+            raise RulesError(f"{where}: expected H<seat>, G<number>, L or D")
+    if -1 in farm_cell:
+        raise RulesError(f"board: no farmhouse for seat {farm_cell.index(-1)}")
+    if sorted(used_grass) != grass_in_play:
+        raise RulesError(
+            f"board: uses {len(used_grass)} grass tiles, but {len(grass_in_play)} are in play"
+        )
+
+    market, market_counts = _merge(rules.market_cards, rules.players)
+    fence, fence_counts = _merge(rules.fence_cards, rules.players)
+    forest, forest_counts = _merge(rules.forest_tiles, rules.players)
+    _unique([m.label for m in market], "market_cards")
+    _unique([f.label for f in fence], "fence_cards")
+    for kind in FOREST_KINDS:
+        _unique([f.label for f in forest if f.kind == kind], "forest_tiles")
+    pools = []
+    for k, kind in enumerate(FOREST_KINDS):
+        pool = tuple(forest_counts[i] if tile.kind == kind else 0 for i, tile in enumerate(forest))
+        spots = forest_kind.count(k)
+        if sum(pool) != spots:
+            raise RulesError(
+                f"board: {spots} {kind} forest spots, but {sum(pool)} {kind} forest tiles are in play"
+            )
+        pools.append(pool)
+    if not market or not fence:
+        raise RulesError("market_cards / fence_cards: no cards in play for this player count")
+    letters = sorted({m.letter for m in market})
+    market_deck = Deck(
+        tuple(
+            Pile.of({i: market_counts[i] for i, m in enumerate(market) if m.letter == letter})
+            for letter in letters
+        )
+    )
+    fence_deck = Deck.of(dict(fence_counts))
+    names_in_play = {m.name for m in market}
+    for i, card in enumerate(rules.market_cards):
+        for target in card.bonus_for:
+            if target not in names_in_play and card.players <= rules.players:
+                raise RulesError(f"market_cards[{i}].bonus_for: no card named {target!r} in play")
+
+    # Geometry. Edge ids: N sides 0..n-1 (edge c faces cell c first), E sides
+    # n..2n-1, then the play area's S and W sides (see acreage.core.grid).
+    top_row = sum(1 << c for c in range(width))
+    right_col = sum(1 << (y * width + width - 1) for y in range(height))
+    all_cells = (1 << n) - 1
+    edge_vertices = tuple((1 << a) | (1 << b) for a, b in grid.edge_vertices)
+    vertex_edges = tuple(sum(1 << e for e in es) for es in grid.vertex_edges)
+    cell_corners = tuple(sum(1 << v for v in vs) for vs in grid.cell_vertices)
+    cell_sides = tuple(sum(1 << e for e in es) for es in grid.cell_edges)
+    neighbours = tuple(sum(1 << c2 for _, c2 in grid.neighbors[c]) for c in range(n))
+    directions = grid.directions
+    side_names = tuple(f"{names[c]} {directions[d]}" for c, d in grid.edge_sides)
+
+    def side_of(e: int, c: int) -> str:
+        return f"{names[c]} {directions[grid.cell_edges[c].index(e)]}"
+
+    t = mv
+    seats = range(rules.players)
+    return Tables(
+        grid=grid,
+        n=n,
+        edges=n_edges,
+        cell_names=names,
+        side_names=side_names,
+        farm_cell=tuple(farm_cell),
+        farm_owner=tuple(farm_owner),
+        farm_mask=sum(1 << c for c in farm_cell),
+        grass_of=tuple(grass_of),
+        forest_kind=tuple(forest_kind),
+        forest_mask=sum(1 << c for c in range(n) if forest_kind[c] >= 0),
+        grass_mask=sum(1 << c for c in range(n) if grass_of[c] >= 0),
+        grass_bonus=tuple(rules.grass_tiles[g].bonus if g >= 0 else "" for g in grass_of),
+        market=tuple(market),
+        market_type=tuple(_TYPE_INDEX[m.type] for m in market),
+        market_deck=market_deck,
+        fence=tuple(fence),
+        fence_deck=fence_deck,
+        forest=tuple(forest),
+        forest_pool=tuple(pools),
+        edge_mask=(1 << n_edges) - 1,
+        extra_edges=((1 << n_edges) - 1) & ~((1 << (2 * n)) - 1),
+        top_row=top_row,
+        below_top=all_cells & ~top_row,
+        right_col=right_col,
+        not_right=all_cells & ~right_col,
+        left_col=sum(1 << (y * width) for y in range(height)),
+        left_cells=tuple(y * width for y in range(height)),
+        border_edges=grid.border_edges,
+        edge_cells=grid.edge_cells,
+        edge_cell_mask=tuple(sum(1 << c for c in cells) for cells in grid.edge_cells),
+        edge_vertices=edge_vertices,
+        vertex_edges=vertex_edges,
+        cell_corners=cell_corners,
+        cell_sides=cell_sides,
+        neighbours=neighbours,
+        fence_moves=tuple(t.Fence(e, -1, f"fence {side_names[e]}") for e in range(n_edges)),
+        inside_moves=tuple(
+            tuple(t.Fence(e, c, f"fence {side_of(e, c)} inside") for c in grid.edge_cells[e])
+            for e in range(n_edges)
+        ),
+        lift_moves=tuple(t.Lift(e, f"move the fence at {side_names[e]}") for e in range(n_edges)),
+        break_moves=tuple(
+            tuple(t.Break(e, p, f"break player {p}'s fence at {side_names[e]}") for p in seats)
+            for e in range(n_edges)
+        ),
+        log_moves=tuple(t.Log(c, f"log {names[c]}") for c in range(n)),
+        harvest_moves=tuple(t.Harvest(c, f"harvest {names[c]}") for c in range(n)),
+        mature_moves=tuple(t.Mature(c, f"mature {names[c]}") for c in range(n)),
+        raid_moves=tuple(t.Raid(c, f"raid {names[c]}") for c in range(n)),
+        flip_moves=tuple(t.Flip(c, f"flip {names[c]}") for c in range(n)),
+        farmer_moves=tuple(t.PlaceFarmer(c, f"farmer to {names[c]}") for c in range(n)),
+        scrap_moves=tuple(t.Scrap(c, f"discard the card on {names[c]}") for c in range(n)),
+        send_home=tuple(t.SendHome(p, f"send player {p}'s farmer home") for p in seats),
+        play_moves=tuple(
+            (
+                t.PlayCard(k, True, f"play {card.label} for fences"),
+                t.PlayCard(k, False, f"play {card.label} for its action"),
+            )
+            for k, card in enumerate(fence)
+        ),
+        discard_moves=tuple(t.Discard(k, f"discard {card.label}") for k, card in enumerate(fence)),
+        draw_moves=tuple(t.Draw(k, f"draw {card.label}") for k, card in enumerate(fence)),
+        keep_moves=tuple(t.Keep(f, f"keep {h.name}") for f, h in enumerate(rules.farmhouses)),
+        deal_moves=tuple(
+            t.DealFarmhouse(f, f"deal {h.name}") for f, h in enumerate(rules.farmhouses)
+        ),
+        reveal_moves=tuple(t.Reveal(k, f"reveal {card.label}") for k, card in enumerate(market)),
+        uncover_moves=tuple(
+            t.Uncover(k, f"logged side: {tile.label}") for k, tile in enumerate(forest)
+        ),
+        end_turn=t.EndTurn("end turn"),
+        lumber=t.Lumber("buy lumber"),
+        done=t.Done("done"),
+        yield_=t.Yield("no defence"),
+        slash_log=t.SlashOption(True, "log and draw"),
+        slash_break=t.SlashOption(False, "break and fence"),
+    )

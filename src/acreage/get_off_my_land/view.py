@@ -1,0 +1,133 @@
+"""What each player may see, and worlds they cannot tell apart.
+
+Hands are secret (others see how many cards each player holds), as are the
+farmhouse tiles dealt to others and, until everyone has chosen, the ones
+they kept (with ``secret_farmhouses``, until the end). The fence deck's
+order is nobody's to know; the market deck's composition follows from what
+is on the table. Forest tiles' logged sides are unknown to everyone until
+logged: they are not in the state at all (logging is a chance event).
+Money is public.
+"""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+
+from acreage.core.chance import Deck, Pile
+from acreage.core.game import Chance
+from acreage.get_off_my_land.state import State, Task
+
+__all__ = ["View", "observe", "resample"]
+
+
+@attrs.frozen
+class View:
+    """One player's view of a state: the public state, their hand and their farmhouse tiles.
+
+    ``farmhouses`` shows -1 for a tile the player may not see yet;
+    ``hand_sizes`` counts every player's cards; ``market_deck`` is the
+    market deck's piles as (card kind, count) pairs.
+    """
+
+    player: int
+    to_move: int | Chance | None
+    agenda: tuple[Task, ...]
+    month: int
+    first: int
+    money: tuple[int, ...]
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    offers: tuple[int, ...]
+    farmhouses: tuple[int, ...]
+    fence_deck_size: int
+    fence_discard: tuple[int, ...]
+    market_deck: tuple[tuple[tuple[int, int], ...], ...]
+    track: tuple[int, ...]
+    market_discard: tuple[int, ...]
+    tiles: tuple[int, ...]
+    cards: tuple[int, ...]
+    mature: int
+    fences: tuple[int, ...]
+    farmers: tuple[int, ...]
+
+
+def _farmhouses_public(state: State) -> bool:
+    if -1 in state.farmhouses:
+        return False
+    return not state.rules.secret_farmhouses or not state.agenda
+
+
+def observe(state: State, player: int) -> View:
+    """What ``player`` may see of ``state``."""
+    public = _farmhouses_public(state)
+    return View(
+        player=player,
+        to_move=state.to_move,
+        agenda=state.agenda,
+        month=state.month,
+        first=state.first,
+        money=state.money,
+        hand=state.hands[player],
+        hand_sizes=tuple(len(h) for h in state.hands),
+        offers=state.offers[player],
+        farmhouses=tuple(
+            f if public or p == player else -1 for p, f in enumerate(state.farmhouses)
+        ),
+        fence_deck_size=len(state.fence_deck),
+        fence_discard=state.fence_discard,
+        market_deck=tuple(Pile.of(seg.cards()).counts for seg in state.market_deck.segments),
+        track=state.track,
+        market_discard=state.market_discard,
+        tiles=state.tiles,
+        cards=state.cards,
+        mature=state.mature,
+        fences=state.fences,
+        farmers=state.farmers,
+    )
+
+
+def resample(state: State, player: int, rng: random.Random) -> State:
+    """A state ``player`` cannot tell from ``state``: what they have not seen, dealt anew.
+
+    Other players' hands are redealt from the fence deck and those hands;
+    farmhouse tiles hidden from ``player`` are redealt from the tiles they
+    have not seen.
+    """
+    unseen = list(state.fence_deck.cards())
+    for q, hand in enumerate(state.hands):
+        if q != player:
+            unseen += hand
+    rng.shuffle(unseen)
+    hands = []
+    for q, hand in enumerate(state.hands):
+        if q == player:
+            hands.append(hand)
+        else:
+            hands.append(tuple(sorted(unseen[: len(hand)])))
+            del unseen[: len(hand)]
+    deck = Deck.of(unseen) if unseen else Deck()
+
+    public = _farmhouses_public(state)
+    known = set(state.offers[player]) | {state.farmhouses[player]}
+    if public:
+        known |= set(state.farmhouses)
+    pool = [f for f in range(len(state.rules.farmhouses)) if f not in known]
+    rng.shuffle(pool)
+    offers = list(state.offers)
+    farmhouses = list(state.farmhouses)
+    for q in range(len(offers)):
+        if q == player:
+            continue
+        if offers[q]:
+            offers[q] = tuple(sorted(pool.pop() for _ in offers[q]))
+        if farmhouses[q] >= 0 and not public:
+            farmhouses[q] = pool.pop()
+    return attrs.evolve(
+        state,
+        hands=tuple(hands),
+        fence_deck=deck,
+        offers=tuple(offers),
+        farmhouses=tuple(farmhouses),
+    )

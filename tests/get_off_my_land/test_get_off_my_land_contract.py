@@ -1,0 +1,152 @@
+"""The acreage contract: conformance, invariants on random playouts, golden files, bad input."""
+
+from __future__ import annotations
+
+import pytest
+from goml_scenes import play, scene, started
+from hypothesis import given, settings
+
+from acreage import IllegalMoveError, MoveSyntaxError
+from acreage.get_off_my_land import (
+    GAME,
+    Buy,
+    Rules,
+    State,
+    arrange,
+    legal_moves,
+    parse_move,
+    render_svg,
+    render_text,
+)
+from acreage.get_off_my_land.state import FinishCard, Turn
+from acreage.testing import check_game, golden_playthrough, move_counts, playouts
+from golden import check_golden
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_check_game(players: int) -> None:
+    check_game(GAME, Rules(players=players), playouts=4, seed=players)
+
+
+def test_check_game_with_secret_farmhouses() -> None:
+    check_game(GAME, Rules(players=3, secret_farmhouses=True), playouts=1)
+
+
+def _fence_cards(s: State) -> int:
+    pending = sum(1 for task in s.agenda if isinstance(task, FinishCard))
+    return len(s.fence_deck) + len(s.fence_discard) + sum(map(len, s.hands)) + pending
+
+
+def _market_cards(s: State) -> int:
+    on_land = sum(1 for k in s.cards if k >= 0)
+    in_track = sum(1 for k in s.track if k >= 0)
+    return len(s.market_deck) + len(s.market_discard) + on_land + in_track
+
+
+def _check_invariants(playout) -> None:
+    rules = playout.rules
+    t = rules.tables
+    fence_total = len(t.fence_deck)
+    market_total = len(t.market_deck)
+    month = 0
+    for i, s in enumerate(playout.states):
+        for f in s.fences:
+            on_board = ((f | f >> t.edges) & t.edge_mask).bit_count()
+            assert on_board <= rules.fences_per_player  # 15 a player, board and stash
+        assert len(set(s.farmers)) == len(s.farmers)  # one farmer per tile
+        assert all(m >= 0 for m in s.money)  # money never negative
+        assert s.month >= month and s.month <= len(rules.months)  # months in order
+        month = s.month
+        assert (s.to_move is None) == (s.month == len(rules.months))
+        if isinstance(s.decision, Turn) and s.decision.actions == rules.actions_per_turn:
+            assert all(len(h) <= rules.hand_limit for h in s.hands)  # limit at turn end
+        cards = sum(1 << c for c, k in enumerate(s.cards) if k >= 0)
+        assert not s.mature & ~cards
+        assert _fence_cards(s) == fence_total and _market_cards(s) == market_total
+        seen = 0
+        for mask in s.control:
+            assert not mask & seen
+            seen |= mask
+        if i:
+            move = playout.moves[i - 1]
+            if isinstance(move, Buy):  # no market card on land the buyer does not control
+                before = playout.states[i - 1]
+                assert s.cards[move.cell] == move.card
+                assert s.control[before.to_move] >> move.cell & 1
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_invariants_hold_on_random_playouts(players: int) -> None:
+    @settings(max_examples=15)
+    @given(playouts(GAME, Rules(players=players)))
+    def check(playout) -> None:
+        _check_invariants(playout)
+
+    check()
+
+
+def test_golden_playthrough() -> None:
+    check_golden(
+        "get-off-my-land/playthrough-2p-seed1.txt",
+        golden_playthrough(GAME, Rules(players=2), seed=1),
+    )
+
+
+def test_golden_move_counts() -> None:
+    check_golden(
+        "get-off-my-land/move-counts-4p-seed1.txt", move_counts(GAME, Rules(players=4), seed=1)
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "no such move !!",
+        "log z9",
+        "play Nothing! (1 fence, 1 hole) for fences",
+        "send player 7's farmer home",
+        "buy Cows (B) from the $5 slot onto b1",
+        "fence b2 Q",
+        "reveal Dragons (A)",
+    ],
+)
+def test_junk_text_is_no_move(text: str) -> None:
+    with pytest.raises(MoveSyntaxError):
+        parse_move(started(), text)
+
+
+def test_every_legal_move_text_round_trips() -> None:
+    s = started(4)
+    for move in legal_moves(s):
+        assert parse_move(s, str(move)) == move
+
+
+def test_illegal_moves_name_the_rule() -> None:
+    s = started()
+    with pytest.raises(IllegalMoveError, match="not a move now; it is player 0: take an action"):
+        play(s, "no defence")
+    with pytest.raises(IllegalMoveError, match="not in your hand"):
+        play(s, "play Steroids! (2 fences, 0 holes) for fences")
+    with pytest.raises(IllegalMoveError, match="lumber costs \\$3"):
+        play(arrange(s, money=(2, 8)), "buy lumber")
+    s = play(s, "buy lumber", "done")
+    with pytest.raises(IllegalMoveError, match="not a move now; it is chance: player 0 draws"):
+        play(s, "reveal Cows (C)")
+    s = play(s, str(legal_moves(s)[0]))
+    s = play(s, str(legal_moves(s)[0]))
+    with pytest.raises(IllegalMoveError, match="not a possible outcome of reveal the next market"):
+        play(s, "reveal Cows (C)")
+
+
+def test_rendering() -> None:
+    s = started(3)
+    text = render_text(s)
+    assert "house 0" in text and "market: $2" in text and "May" in text
+    # A farm's cards are listed in their stacking order (Grain 1, Cows 8, Still 10).
+    farm = scene(s, land={0: ["a1", "b1", "c1", "a2"]}, logged={"c1": "nothing"},
+                 cards={"b1": "Still*", "c1": "Cows", "a2": "Grain*"})  # fmt: skip
+    assert "farm: Grain* a2, Cows. c1, Still* b1;" in render_text(farm)
+    svg = render_svg(s)
+    assert svg.startswith("<svg") and svg == s._repr_svg_()
+    assert "player 2's farmer" in svg

@@ -1,0 +1,32 @@
+"""The game's incremental regions (Lands) agree with acreage.core.regions on any fences,
+and its fence groups with a fresh computation."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from acreage.core.regions import partition
+from acreage.get_off_my_land import Rules
+from acreage.get_off_my_land.land import Lands, boundary, fence_groups, flood
+
+
+def _as_set(regions) -> set[tuple[int, int, bool]]:
+    return {(r.cells, r.boundary, r.closed) for r in regions}
+
+
+@settings(max_examples=60)
+@given(st.sampled_from([2, 3, 4]), st.lists(st.integers(0, 10_000), max_size=60))
+def test_lands_follow_fences_edge_by_edge(players: int, toggles: list[int]) -> None:
+    t = Rules(players=players).tables
+    lands = Lands.of(t, 0)
+    for x in toggles:
+        e = x % t.edges
+        lands = lands.unblock(t, e) if lands.blocked >> e & 1 else lands.block(t, e)
+        expected = partition(t.grid, lands.blocked)
+        assert _as_set(lands.regions) == _as_set(expected.regions)
+        assert set(lands.groups) == set(fence_groups(t, lands.blocked))
+    for region in lands.regions:
+        cell = (region.cells & -region.cells).bit_length() - 1
+        assert flood(t, cell, lands.blocked) == region.cells
+        assert boundary(t, region.cells) == region.boundary
