@@ -12,26 +12,15 @@ run weighs on every side alike.
 from __future__ import annotations
 
 import sys
-from collections import defaultdict
 
-from _common import chess_plies_per_second, random_playouts, report
+from _common import compare
 
 from acreage import fence_em_in as fei
 
-SLICES = 6
-
 
 def main(seconds: float = 3.0) -> int:
-    step = seconds / SLICES
-    chess = 0.0
-    sums: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
-    for i in range(SLICES):
-        chess += chess_plies_per_second(step, seed=i) / SLICES
-        for n in (2, 3, 4):
-            result = random_playouts(fei.GAME, fei.Rules(players=n), step, seed=100 * n + i)
-            for key, value in result.items():
-                sums[f"{n} players"][key] += value / SLICES
-    ok = report("Fence Em In random playouts", {k: dict(v) for k, v in sums.items()}, chess)
+    configs = {f"{n} players": fei.Rules(players=n) for n in (2, 3, 4)}
+    ok = compare("Fence Em In random playouts", fei.GAME, configs, seconds)
     return 0 if ok else 1
 
 

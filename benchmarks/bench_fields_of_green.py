@@ -9,20 +9,16 @@ from __future__ import annotations
 
 import sys
 
-from _common import chess_plies_per_second, random_playouts, report
+from _common import compare
 
 from acreage import fields_of_green as fog
 
 
-def main(seconds: float = 5.0) -> int:
-    chess_rate = chess_plies_per_second(seconds)
-    results = {
-        f"{n} players": random_playouts(fog.GAME, fog.Rules(players=n), seconds=seconds)
-        for n in (2, 3, 4)
-    }
-    ok = report("Fields of Green: random playouts", results, chess_rate)
+def main(seconds: float = 3.0) -> int:
+    configs = {f"{n} players": fog.Rules(players=n) for n in (2, 3, 4)}
+    ok = compare("Fields of Green random playouts", fog.GAME, configs, seconds)
     return 0 if ok else 1
 
 
 if __name__ == "__main__":
-    sys.exit(main(float(sys.argv[1]) if len(sys.argv) > 1 else 5.0))
+    sys.exit(main(float(sys.argv[1]) if len(sys.argv) > 1 else 3.0))

@@ -9,18 +9,15 @@ from __future__ import annotations
 
 import sys
 
-from _common import chess_plies_per_second, random_playouts, report
+from _common import compare
 
 from acreage.get_off_my_land import GAME, Rules
 
 
 def main(seconds: float = 3.0) -> int:
-    chess = chess_plies_per_second(seconds)
-    results = {
-        f"{n} players": random_playouts(GAME, Rules(players=n), seconds=seconds) for n in (2, 3, 4)
-    }
-    report("Get Off My Land! random playouts", results, chess)
-    return 0
+    configs = {f"{n} players": Rules(players=n) for n in (2, 3, 4)}
+    ok = compare("Get Off My Land! random playouts", GAME, configs, seconds)
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":

@@ -14,6 +14,8 @@ Fraction probabilities summing to 1, in a deterministic order.
 
 from __future__ import annotations
 
+import bisect
+import functools
 import itertools
 import math
 import random
@@ -97,17 +99,38 @@ def check_distribution(dist: Iterable[tuple[Any, Any]]) -> None:
         raise ValueError(f"probabilities sum to {total}, not 1")
 
 
+# Cumulative integer weights of recently sampled distributions, keyed by the
+# identity of the distribution object (which the entry keeps alive, so the id
+# cannot be reused while it is cached). Games that hand out the same tuple for
+# the same chance node (Deck.draw_outcomes does) skip the Fraction arithmetic.
+_TABLES: dict[int, tuple[Sequence[Any], int, tuple[int, ...]]] = {}
+_TABLES_MAX = 4096
+
+
+def _table(dist: Sequence[tuple[Any, Fraction]]) -> tuple[Sequence[Any], int, tuple[int, ...]]:
+    ratios = [p.as_integer_ratio() for _, p in dist]
+    denominator = math.lcm(*[d for _, d in ratios])
+    cumulative = list(itertools.accumulate([n * (denominator // d) for n, d in ratios]))
+    if cumulative[-1] != denominator:
+        raise ValueError(f"probabilities sum to {Fraction(cumulative[-1], denominator)}, not 1")
+    return (dist, denominator, tuple(cumulative))
+
+
 def sample(dist: Sequence[tuple[T, Fraction]], rng: random.Random) -> T:
-    """Draw one outcome of ``dist`` exactly, using integer arithmetic on ``rng``."""
+    """Draw one outcome of ``dist`` exactly, using integer arithmetic on ``rng``.
+
+    One ``rng.randrange(d)`` call, where ``d`` is the least common denominator
+    of the probabilities, picks the outcome, so a seed fixes every draw.
+    """
     if len(dist) == 1:
         return dist[0][0]
-    denominator = math.lcm(*(p.denominator for _, p in dist))
-    r = rng.randrange(denominator)
-    for outcome, p in dist:
-        r -= p.numerator * (denominator // p.denominator)
-        if r < 0:
-            return outcome
-    raise ValueError("probabilities sum to less than 1")
+    entry = _TABLES.get(id(dist))
+    if entry is None or entry[0] is not dist:
+        entry = _table(dist)
+        if len(_TABLES) >= _TABLES_MAX:
+            _TABLES.clear()
+        _TABLES[id(dist)] = entry
+    return dist[bisect.bisect_right(entry[2], rng.randrange(entry[1]))][0]
 
 
 def _sort_key(card: Any) -> tuple[str, Any]:
@@ -159,6 +182,14 @@ class Stack(Generic[C]):
 
 Segment = Pile[C] | Stack[C]
 
+_ONE = Fraction(1)
+
+
+@functools.lru_cache(maxsize=8192)
+def _pile_outcomes(counts: tuple[tuple[Any, int], ...]) -> tuple[tuple[Any, Fraction], ...]:
+    total = sum(k for _, k in counts)
+    return tuple((card, Fraction(k, total)) for card, k in counts)
+
 
 @attrs.frozen(slots=True)
 class Deck(Generic[C]):
@@ -201,14 +232,16 @@ class Deck(Generic[C]):
         return sum(1 for c in self.cards() if c == card)
 
     def draw_outcomes(self) -> tuple[tuple[C, Fraction], ...]:
-        """The distribution of the next card drawn; ``()`` for an empty deck."""
+        """The distribution of the next card drawn; ``()`` for an empty deck.
+
+        Equal piles give the very same tuple, so :func:`sample` can reuse its tables.
+        """
         if not self.segments:
             return ()
         top = self.segments[0]
         if isinstance(top, Stack):
-            return ((top.order[0], Fraction(1)),)
-        total = len(top)
-        return tuple((card, Fraction(k, total)) for card, k in top.counts)
+            return ((top.order[0], _ONE),)
+        return _pile_outcomes(top.counts)
 
     def can_draw(self, card: C) -> bool:
         """Whether ``card`` may be the next card drawn."""
@@ -221,16 +254,24 @@ class Deck(Generic[C]):
 
     def draw(self, card: C) -> Deck[C]:
         """The deck after ``card`` is drawn; :class:`ValueError` if it cannot be next."""
-        if not self.can_draw(card):
-            raise ValueError(f"{card!r} cannot be the next card drawn from this deck")
-        top = self.segments[0]
-        if isinstance(top, Stack):
-            rest: Pile[C] | Stack[C] = Stack(top.order[1:])
-        else:
-            rest = Pile(
-                tuple((c, k - 1 if c == card else k) for c, k in top.counts if k > 1 or c != card)
-            )
-        return self._normal((rest, *self.segments[1:]))
+        segments = self.segments
+        if segments:
+            top = segments[0]
+            if isinstance(top, Stack):
+                if top.order[0] == card:
+                    rest = top.order[1:]
+                    return Deck((Stack(rest), *segments[1:]) if rest else segments[1:])
+            else:
+                counts = top.counts
+                for i, (c, k) in enumerate(counts):
+                    if c == card:
+                        left = (
+                            (*counts[:i], (c, k - 1), *counts[i + 1 :])
+                            if k > 1
+                            else counts[:i] + counts[i + 1 :]
+                        )
+                        return Deck((Pile(left), *segments[1:]) if left else segments[1:])
+        raise ValueError(f"{card!r} cannot be the next card drawn from this deck")
 
     def put_top(self, cards: Iterable[C], *, known_order: bool = True) -> Deck[C]:
         """The deck with ``cards`` on top (in the given order, first on top, or shuffled)."""
