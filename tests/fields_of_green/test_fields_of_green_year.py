@@ -156,6 +156,22 @@ def test_picks_are_hidden_until_all_reveal() -> None:
     assert fog.observe(s, 0).seats[1].hand == ("cottage",)
 
 
+def test_a_pick_from_a_hand_of_one_kind_is_still_asked() -> None:
+    # Picks are simultaneous: if seat 1's pick of two cottages were taken without
+    # asking, the turn would pass from seat 0 straight to seat 2 and both would learn
+    # that seat 1 holds nothing but cottages.
+    s = fog.new_game(rules(players=3, hand_size=2, min_decks=1))
+    s = deal_hands(s, ("pigs", "well"), ("cottage", "cottage"), ("chapel", "inn"))
+    s = play(s, "pick pigs")
+    assert phase(s) == "pick" and s.actor == 1 and texts(s) == ["pick cottage"]
+    s = play(s, "pick cottage", "pick inn")
+    # With one card left in every hand, everyone knows every pick is forced.
+    s = play(s, "market", "market", "market")
+    assert phase(s) == "action" and s.picks == tuple(
+        s.rules.tables.names.index(c) for c in ("chapel", "well", "cottage")
+    )
+
+
 def harvest_rules() -> fog.Rules:
     return rules(hand_size=3, min_decks=1, years=2)
 
