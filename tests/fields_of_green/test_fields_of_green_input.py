@@ -365,7 +365,9 @@ def test_the_reference_set() -> None:
         e.kind for t in r.tools for e in t.effects
     }
     assert kinds == {"produce", "convert", "tool", "range"}
-    # Stars are printed on Buildings only, so "stars on building cards" and "stars on
-    # any card" agree for this set.
+    # "Manche Gebäude liefern zu Spielende Siegespunkte": stars are printed on some
+    # Buildings and nowhere else, so "stars on building cards" and "stars on any card"
+    # agree for this set.
     assert {c.deck for c in r.cards if c.stars} == {"buildings"}
+    assert {bool(c.stars) for c in r.cards if c.deck == "buildings"} == {True, False}
     assert fog.REFERENCE.cards == r.cards
