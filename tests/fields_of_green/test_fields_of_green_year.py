@@ -358,3 +358,20 @@ def test_the_deck_rule_allows_exactly_the_draws_that_can_still_meet_it(
         decks = tuple(Deck.of({0: n}) if n else Deck() for n in sizes)
         used, drawn = used | {d}, drawn + 1
     assert len(used) >= min(min_decks, len(used | {d for d, n in enumerate(sizes) if n}))
+
+
+def test_six_actions_and_five_passes_make_a_year() -> None:
+    # "Nachdem die Handkarten 5 mal weitergegeben worden sind und jeder Spieler 6
+    # Aktionen durchgeführt hat, beginnt die erste Ernte."
+    s = fog.new_game(rules(players=3, years=1))
+    actions = [0, 0, 0]
+    passes = 0
+    while not fog.is_terminal(s):
+        passes = max(passes, s.passes)
+        if phase(s) == "action":
+            actions[s.actor] += 1
+            s = play(s, "market")
+        else:
+            s = fog.apply_move(s, fog.legal_moves(s)[0])
+    assert actions == [6, 6, 6] and passes == 5
+    assert len(s.discard) == 18 and not any(s.hands)
