@@ -118,6 +118,26 @@ def test_grain_comes_from_any_silo_however_far() -> None:
     assert s.farms[0].grain == 0 and s.farms[0].coins == 15 - 2 - 4
 
 
+def test_water_for_a_harvest_need_comes_only_from_a_tower_in_range() -> None:
+    # "Bereits während der Planung und auch bei der Ernte, muss darauf geachtet werden,
+    # dass Wassertürme Standorte nur im Umfeld von 2 Feldern mit Wasser versorgen können."
+    s = fog.new_game(rules(hand_size=3, min_decks=1, years=1))
+    hand = ("cottage", "vegetable patch", "vegetable patch")
+    s = deal_hands(s, hand, hand)
+    s = play(s, "pick cottage", "pick cottage", "build cottage at 2,0", "market")
+    # Costing no water, the vegetable patches may go anywhere; 3,0 is 3 cells from the
+    # full tower, 0,-1 is next to it.
+    s = play(s, "pick vegetable patch", "pick vegetable patch")
+    s = play(s, "build vegetable patch at 3,0", "market", "build vegetable patch at 0,-1")
+    s = play(s, "market")
+    assert phase(s) == "supply" and texts(s) == [
+        "supply vegetable patch at 0,-1",
+        "shut down vegetable patch at 3,0",
+    ]
+    s = play(s, "supply vegetable patch at 0,-1")
+    assert name_at(s, 0, 3, 0) == "[vegetable patch]" and water(s, 0, 0, 0) == 2
+
+
 def test_grain_for_a_harvest_need_comes_from_a_distant_silo_too() -> None:
     s = fog.new_game(rules(hand_size=2, min_decks=1, years=1))
     s = deal_hands(s, ("cottage", "pigs"), ("cottage", "pigs"))

@@ -134,6 +134,7 @@ def test_a_move_from_another_card_set_is_refused() -> None:
         ({"years": 0}, "years: expected 1 or more"),
         ({"hand_size": 0}, "hand_size: expected 1 or more"),
         ({"min_decks": 5}, "min_decks: there are only 4 decks"),
+        ({"hand_size": 2}, "min_decks: a hand of 2 cards cannot come from 3 different decks"),
         ({"start_grain": 5}, "start_grain: the first silo holds at most 4"),
         ({"water_range": -1}, "water_range: expected 0 or more"),
         ({"silos": 1}, "silos: each of 2 farms starts with one"),
@@ -364,7 +365,9 @@ def test_the_reference_set() -> None:
         e.kind for t in r.tools for e in t.effects
     }
     assert kinds == {"produce", "convert", "tool", "range"}
-    # Stars are printed on Buildings only, so "stars on building cards" and "stars on
-    # any card" agree for this set.
+    # "Manche Gebäude liefern zu Spielende Siegespunkte": stars are printed on some
+    # Buildings and nowhere else, so "stars on building cards" and "stars on any card"
+    # agree for this set.
     assert {c.deck for c in r.cards if c.stars} == {"buildings"}
+    assert {bool(c.stars) for c in r.cards if c.deck == "buildings"} == {True, False}
     assert fog.REFERENCE.cards == r.cards

@@ -50,3 +50,10 @@ def test_svg_is_well_formed_and_states_show_in_notebooks() -> None:
     assert "year 1 (tractor)" in svg and "grain field" in svg and "water tower" in svg
     assert s._repr_svg_() == svg
     assert "(fields)" in fog.render_svg(s, player=1)
+
+
+def test_svg_shows_star_tokens_and_the_pick_as_the_viewer_sees_it() -> None:
+    s = example()
+    assert "0 star tokens" in fog.render_svg(s)
+    assert "hand: grain field; picked: pigs" in fog.render_svg(s, player=0)
+    assert "hand: (fields); picked: (livestock, face down)" in fog.render_svg(s, player=1)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 
 import pytest
 from fields_of_green_helpers import (
@@ -16,9 +17,14 @@ from fields_of_green_helpers import (
     texts,
     water,
 )
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from acreage import IllegalMoveError
 from acreage import fields_of_green as fog
+from acreage.core.bitset import bits
+from acreage.core.chance import Deck
+from acreage.fields_of_green.queries import legal_decks
 
 
 def test_year_one_has_no_income_later_years_do_and_overflow_is_lost() -> None:
@@ -156,6 +162,22 @@ def test_picks_are_hidden_until_all_reveal() -> None:
     assert fog.observe(s, 0).seats[1].hand == ("cottage",)
 
 
+def test_a_pick_from_a_hand_of_one_kind_is_still_asked() -> None:
+    # Picks are simultaneous: if seat 1's pick of two cottages were taken without
+    # asking, the turn would pass from seat 0 straight to seat 2 and both would learn
+    # that seat 1 holds nothing but cottages.
+    s = fog.new_game(rules(players=3, hand_size=2, min_decks=1))
+    s = deal_hands(s, ("pigs", "well"), ("cottage", "cottage"), ("chapel", "inn"))
+    s = play(s, "pick pigs")
+    assert phase(s) == "pick" and s.actor == 1 and texts(s) == ["pick cottage"]
+    s = play(s, "pick cottage", "pick inn")
+    # With one card left in every hand, everyone knows every pick is forced.
+    s = play(s, "market", "market", "market")
+    assert phase(s) == "action" and s.picks == tuple(
+        s.rules.tables.names.index(c) for c in ("chapel", "well", "cottage")
+    )
+
+
 def harvest_rules() -> fog.Rules:
     return rules(hand_size=3, min_decks=1, years=2)
 
@@ -291,3 +313,65 @@ def test_a_green_ability_counts_its_neighbours_at_harvest() -> None:
     assert phase(s) == "supply"
     s = play(s, "supply beehive at -1,2")  # the sunflower field, last, follows by itself
     assert phase(s) == "end" and s.farms[0].coins == coins + 1 + 1
+
+
+def _completions_allow(
+    sizes: tuple[int, ...], drawn: int, used: frozenset[int], r: fog.Rules
+) -> int:
+    """The decks a next draw may come from, by trying every way to finish the hand."""
+    target = min(r.min_decks, len(used | {d for d, n in enumerate(sizes) if n}))
+
+    @cache
+    def finishes(sizes: tuple[int, ...], drawn: int, used: frozenset[int]) -> bool:
+        if drawn == r.hand_size:
+            return len(used) >= target
+        return any(finishes(*after(sizes, drawn, used, d)) for d, n in enumerate(sizes) if n)
+
+    def after(
+        sizes: tuple[int, ...], drawn: int, used: frozenset[int], d: int
+    ) -> tuple[tuple[int, ...], int, frozenset[int]]:
+        return (*sizes[:d], sizes[d] - 1, *sizes[d + 1 :]), drawn + 1, used | {d}
+
+    return sum(1 << d for d, n in enumerate(sizes) if n and finishes(*after(sizes, drawn, used, d)))
+
+
+@settings(max_examples=150)
+@given(
+    hand_size=st.integers(3, 7),
+    min_decks=st.integers(1, 4),
+    sizes=st.tuples(*[st.sampled_from((0, 1, 2, 3, 9))] * 4),
+    picks=st.lists(st.integers(0, 3), max_size=6),
+)
+def test_the_deck_rule_allows_exactly_the_draws_that_can_still_meet_it(
+    hand_size: int, min_decks: int, sizes: tuple[int, ...], picks: list[int]
+) -> None:
+    assume(min_decks <= hand_size and sum(sizes) >= hand_size)
+    r = rules(hand_size=hand_size, min_decks=min_decks, years=1, players=2)
+    decks = tuple(Deck.of({0: n}) if n else Deck() for n in sizes)
+    used, drawn = frozenset[int](), 0
+    # Follow a line of legal draws (the i-th allowed deck each time) and check every step.
+    for pick in [*picks, *[0] * hand_size][:hand_size]:
+        allowed = legal_decks(r, decks, drawn, sum(1 << d for d in used))
+        assert allowed == _completions_allow(sizes, drawn, used, r)
+        d = list(bits(allowed))[pick % allowed.bit_count()]
+        sizes = (*sizes[:d], sizes[d] - 1, *sizes[d + 1 :])
+        decks = tuple(Deck.of({0: n}) if n else Deck() for n in sizes)
+        used, drawn = used | {d}, drawn + 1
+    assert len(used) >= min(min_decks, len(used | {d for d, n in enumerate(sizes) if n}))
+
+
+def test_six_actions_and_five_passes_make_a_year() -> None:
+    # "Nachdem die Handkarten 5 mal weitergegeben worden sind und jeder Spieler 6
+    # Aktionen durchgeführt hat, beginnt die erste Ernte."
+    s = fog.new_game(rules(players=3, years=1))
+    actions = [0, 0, 0]
+    passes = 0
+    while not fog.is_terminal(s):
+        passes = max(passes, s.passes)
+        if phase(s) == "action":
+            actions[s.actor] += 1
+            s = play(s, "market")
+        else:
+            s = fog.apply_move(s, fog.legal_moves(s)[0])
+    assert actions == [6, 6, 6] and passes == 5
+    assert len(s.discard) == 18 and not any(s.hands)

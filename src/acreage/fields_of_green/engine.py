@@ -357,9 +357,12 @@ def _round(w: Work, step: tuple[int, ...]) -> None:
 
 
 def _pick_card(w: Work, step: tuple[int, ...]) -> None:
+    """Take the last card of a hand without asking; any other pick is asked, even from a
+    hand of one kind: the picks are simultaneous, and skipping that seat's turn would
+    tell the others what its hand holds."""
     p = step[1]
     hand = w.hands[p]
-    if hand[0] == hand[-1]:
+    if len(hand) == 1:
         w.picks[p] = hand[0]
         w.hands[p] = hand[1:]
     else:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from acreage.core.bitset import bits
-from acreage.core.chance import Deck, Pile, Stack
+from acreage.core.chance import Deck
 from acreage.fields_of_green.geometry import catchment
 from acreage.fields_of_green.rules import CONVERT, Compiled, Rules
 from acreage.fields_of_green.state import Farm
@@ -22,12 +22,6 @@ __all__ = [
 ]
 
 
-def _one_card(segment: Pile[int] | Stack[int]) -> bool:
-    if isinstance(segment, Stack):
-        return len(segment.order) == 1
-    return len(segment.counts) == 1 and segment.counts[0][1] == 1
-
-
 def legal_decks(rules: Rules, decks: tuple[Deck[int], ...], drawn: int, used: int) -> int:
     """The bitset of decks the next blind card may come from.
 
@@ -39,24 +33,18 @@ def legal_decks(rules: Rules, decks: tuple[Deck[int], ...], drawn: int, used: in
     of decks drawn from so far); when fewer decks than that still hold cards,
     every deck still holding cards suffices.
     """
-    left = rules.hand_size - drawn - 1
+    nonempty = sum(1 << d for d, deck in enumerate(decks) if deck.segments)
     need = rules.min_decks
     if used.bit_count() >= need:  # the rule is met already: any deck holding cards
-        return sum(1 << d for d, deck in enumerate(decks) if deck.segments)
-    nonempty = last = 0
-    for d, deck in enumerate(decks):
-        segments = deck.segments
-        if segments:
-            nonempty |= 1 << d
-            if len(segments) == 1 and _one_card(segments[0]):
-                last |= 1 << d
+        return nonempty
+    # Each later draw can open one more deck, and only decks holding cards (or
+    # already used) count towards the rule, however few cards they hold.
+    left = rules.hand_size - drawn - 1
+    need = min(need, (used | nonempty).bit_count())
     allowed = 0
     for d in bits(nonempty):
-        bit = 1 << d
-        used2 = used | bit
-        reach = used2 | (nonempty & ~(last & bit))
-        if min(need, reach.bit_count()) - used2.bit_count() <= left:
-            allowed |= bit
+        if need - (used | 1 << d).bit_count() <= left:
+            allowed |= 1 << d
     return allowed
 
 

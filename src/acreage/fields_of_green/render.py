@@ -83,11 +83,12 @@ def _farm_text(state: State, p: int) -> list[str]:
     return lines
 
 
-def _hand_text(p: int, seat: SeatView) -> str:
+def _hand_text(seat: SeatView) -> str:
+    """A seat's hand and pick as the viewer sees them: names, or the backs' decks."""
     cards = (
         ", ".join(seat.hand) if seat.hand is not None else ", ".join(f"({d})" for d in seat.backs)
     )
-    text = f"  hand of player {p}: {cards or '-'}"
+    text = cards or "-"
     if seat.pick is not None:
         text += f"; picked: {seat.pick}"
     elif seat.pick_back is not None:
@@ -117,7 +118,7 @@ def render_text(state: State, player: int | None = None) -> str:
         lines.append("")
         lines.extend(_farm_text(state, p))
         if seat.backs or seat.pick_back is not None:
-            lines.append(_hand_text(p, seat))
+            lines.append(f"  hand of player {p}: {_hand_text(seat)}")
     return "\n".join(lines)
 
 
@@ -205,16 +206,15 @@ def render_svg(state: State, player: int | None = None) -> str:
             left,
             top - 10,
             f"player {p}{' (start)' if p == state.start else ''}: {f.coins} coins, "
-            f"{f.grain} grain, {score_sheet(state, p).total} points",
+            f"{f.grain} grain, {f.tokens} star tokens, {score_sheet(state, p).total} points",
             size=11,
             anchor="start",
             weight="bold",
         )
         svg.rect(left - 4, top - 2, w + 8, h + 4, stroke=PLAYER_COLOURS[p], stroke_width=2)
         _svg_farm(svg, state, p, left, top, box)
-        hand = seat.hand if seat.hand is not None else tuple(f"({d})" for d in seat.backs)
-        if hand:
-            svg.text(left, top + h + 16, "hand: " + ", ".join(hand), size=9, anchor="start")
+        if seat.backs or seat.pick_back is not None:
+            svg.text(left, top + h + 16, "hand: " + _hand_text(seat), size=9, anchor="start")
         if f.kept:
             kept = ", ".join(t.tool_names[x] for x in f.kept)
             svg.text(left, top + h + 30, f"tools kept: {kept}", size=9, anchor="start")

@@ -227,6 +227,11 @@ class Rules(DataClass):
         )
         if self.min_decks > len(DECKS):
             raise RulesError(f"min_decks: there are only {len(DECKS)} decks, got {self.min_decks}")
+        if self.min_decks > self.hand_size:
+            raise RulesError(
+                f"min_decks: a hand of {self.hand_size} cards cannot come from "
+                f"{self.min_decks} different decks"
+            )
         if self.start_grain > self.silo_capacity:
             raise RulesError(
                 f"start_grain: the first silo holds at most {self.silo_capacity}, "

@@ -1,0 +1,45 @@
+"""The game's docs page: its Python runs and its card file loads and plays to the end."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from acreage import fields_of_green as fog
+from acreage.core.chance import sample
+
+PAGE = Path(__file__).parents[2] / "docs" / "games" / "fields-of-green.md"
+
+
+def blocks(language: str) -> list[str]:
+    return re.findall(rf"```{language}\n(.*?)```", PAGE.read_text(), re.DOTALL)
+
+
+def test_the_python_on_the_page_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    (code,) = blocks("python")
+    exec(compile(code, str(PAGE), "exec"), {})
+    assert "Year >1<" in capsys.readouterr().out
+
+
+def test_the_card_file_on_the_page_loads_and_plays(tmp_path: Path) -> None:
+    (toml,) = blocks("toml")
+    path = tmp_path / "my-cards.toml"
+    path.write_text(toml)
+    rules = fog.Rules.from_toml(path)
+    assert rules.players == 3
+    assert [c.name for c in rules.cards] == ["grain field", "pigs", "tool shed", "mill", "stable"]
+    # Every effect kind of the vocabulary is in use.
+    kinds = {e.kind for c in rules.cards for e in c.effects}
+    kinds |= {e.kind for t in rules.tools for e in t.effects}
+    assert kinds == {"produce", "convert", "tool", "range", "capacity"}
+    rng = random.Random(0)
+    state = fog.new_game(rules)
+    while not fog.is_terminal(state):
+        if isinstance(state.to_move, int):
+            state = fog.apply_move(state, rng.choice(fog.legal_moves(state)))
+        else:
+            state = fog.apply_move(state, sample(fog.chance_outcomes(state), rng))
+    assert state.year == 4 and fog.winners(state)
