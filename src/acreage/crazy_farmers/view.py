@@ -16,7 +16,7 @@ import attrs
 
 from acreage.core.chance import Deck, Pile
 from acreage.core.game import Chance
-from acreage.crazy_farmers.state import Farmer, Phase, State
+from acreage.crazy_farmers.state import Cow, Farmer, Phase, State
 
 __all__ = ["FarmerView", "View", "observe", "resample"]
 
@@ -62,6 +62,9 @@ class View:
         endgame: where the Endgame card lies (see :attr:`State.endgame`).
         discard: the discard pile.
         allowance, moves_made, pending, flown, reshuffles, ended: as in the state.
+        cow: the Mad Cow (all of it is on the table: its deck holds the
+            cards neither played nor in its pile, in no known order), ``None``
+            in the competitive game.
     """
 
     player: int
@@ -79,6 +82,7 @@ class View:
     flown: bool
     reshuffles: int
     ended: str
+    cow: Cow | None
 
 
 def _seen(f: Farmer, mine: bool) -> FarmerView:
@@ -117,6 +121,7 @@ def observe(state: State, player: int) -> View:
         state.flown,
         state.reshuffles,
         state.ended,
+        state.cow,
     )
 
 
