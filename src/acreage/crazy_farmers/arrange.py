@@ -127,6 +127,8 @@ def arrange(
             raise ValueError("fields: in the Mad Cow mode the players share one field")
         if layouts:
             shared = layouts[0]
+        elif rules.start == "fixed":
+            shared = 1 << rules.start_cells[0]
         herd = _mad_cow(rules, cow, facing, cow_field)
         owned = herd.plots
     spots: set[int] = set()

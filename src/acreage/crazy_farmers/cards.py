@@ -241,6 +241,8 @@ class Rut(Handler):
     def refusal(self, state: State, seat: int, card: str, target: int) -> str:
         if state.cow is not None:
             return f"{card} is played on the Cow in the Mad Cow mode"
+        if target == THE_COW:
+            return f"{card}: there is no Cow in the competitive game"
         return f"{card} is given to an opponent still in the game, not to player {target}"
 
     def backlash(self, state: State, seat: int, card: str) -> State:

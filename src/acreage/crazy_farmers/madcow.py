@@ -137,10 +137,17 @@ def _drawn(state: State, move: CowCard) -> Cow:
 
 
 def cow_draw(state: State, move: CowCard) -> State:
-    """The Cow's next card: under its pile ("Each new Mad Cow card drawn is placed UNDER
-    the pile"); a draw for a Repeat waiting on top uses none of the cards owed."""
+    """The Cow's next card, under its pile: "Each new Mad Cow card drawn is placed UNDER
+    the pile."
+
+    The Cow's first card and the new cards its Repeats call for are its
+    initial moves; a Nitro's cards come "after the Cow's initial moves", so
+    once a card has been played a Repeat plays the next of those when one
+    is still to come.
+    """
     cow = _drawn(state, move)
-    draws = cow.draws if cow.pile else cow.draws - 1
+    owed = not cow.pile or cow.played
+    draws = cow.draws - 1 if owed and cow.draws else cow.draws
     cow = attrs.evolve(cow, pile=(*cow.pile, move.card), draws=draws)
     return _run(attrs.evolve(state, cow=cow))
 
@@ -169,7 +176,9 @@ def _run(state: State) -> State:
                 return attrs.evolve(state, phase=Phase.COW)
         state, there = herd.move(state, *motion)
         cow = _cow(state)
-        cow = attrs.evolve(cow, pile=pile[1:], discard=discarded(cow.discard, (top,)))
+        cow = attrs.evolve(
+            cow, pile=pile[1:], discard=discarded(cow.discard, (top,)), played=cow.played + 1
+        )
         state = attrs.evolve(state, cow=cow)
         if state.phase is Phase.OVER:
             return state

@@ -111,7 +111,7 @@ def _board_text(state: State) -> list[str]:
 
 
 def _mad_cow_plot(line: list[str], col: int, c: int, farmers: tuple[Farmer, ...], cow: Cow) -> None:
-    if cow.plot == c and cow.plots >> c & 1:
+    if cow.plot == c:
         mark = "@" + (SIDES[cow.facing] if cow.facing >= 0 else "")
         line[col - 1 : col - 1 + len(mark)] = mark
         return

@@ -155,9 +155,11 @@ class Cow:
         discard: the Mad Cow cards played, sorted.
         pile: this turn's Mad Cow cards not played yet, top first.
         draws: the Mad Cow cards still to draw under the pile this turn (its
-            own card, and those of a Backlash Nitro); between its turns, the
-            cards a Backlash Nitro added to its next turn.
+            own card, and those of a Backlash Nitro, which come after its
+            initial moves); between its turns, the cards a Backlash Nitro
+            added to its next turn.
         active: whether the Cow's turn is under way.
+        played: the Mad Cow cards played in this turn of the Cow.
         turns: the player turns played since the Cow last played.
         rests: the turns it will not move (a Rut played on it).
         ruts: seats that lose 2 moves in their next turn (Backlash Rut).
@@ -180,6 +182,7 @@ class Cow:
     pile: tuple[str, ...] = ()
     draws: int = 0
     active: bool = False
+    played: int = 0
     turns: int = 0
     rests: int = 0
     ruts: tuple[int, ...] = ()

@@ -162,7 +162,7 @@ def begin_cow_turn(
     if cow.rests:
         rested = attrs.evolve(cow, rests=cow.rests - 1, draws=0, turns=0, guard=guard)
         return begin_turn(state, nxt, farmers, discard, rested)
-    playing = attrs.evolve(cow, draws=cow.draws + 1, active=True, turns=0, guard=guard)
+    playing = attrs.evolve(cow, draws=cow.draws + 1, active=True, played=0, turns=0, guard=guard)
     return attrs.evolve(
         state,
         phase=Phase.COW,
