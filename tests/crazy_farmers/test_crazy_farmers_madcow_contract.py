@@ -215,7 +215,7 @@ def test_illegal_mad_cow_moves_name_the_rule() -> None:
     s = cow_plays(s, "Turn Around 0")
     s = play(s, "play Rut on the Cow")
     assert s.phase is cf.Phase.CHECK
-    with pytest.raises(acreage.IllegalMoveError, match="cannot be the next Mad Cow card"):
+    with pytest.raises(acreage.IllegalMoveError, match="cannot be the next one drawn"):
         cf.apply_move(s, cf.CowCard("Turn Around 0"))  # the Cow played it
 
 

@@ -178,7 +178,7 @@ def _cow(state: State) -> Cow:
 
 
 def _with_cow(state: State, **changes: Any) -> State:
-    return attrs.evolve(state, cow=attrs.evolve(_cow(state), **changes))
+    return state.with_cow(_cow(state).but(**changes))
 
 
 def _playing_next(state: State, seat: int) -> int:
@@ -284,7 +284,7 @@ class HayBale(Handler):
         pending = state.rules.amount(card)
         if len(tractors) > 1:
             return attrs.evolve(state, phase=Phase.AIM, pending=pending)
-        cow = attrs.evolve(_cow(state), aim=tractors[0], first_bale=-1)
+        cow = _cow(state).but(aim=tractors[0], first_bale=-1)
         return attrs.evolve(state, phase=Phase.BACKLASH_BALE, pending=pending, cow=cow)
 
 
@@ -391,7 +391,7 @@ class Helicopter(Handler):
         far = farthest(_cow(state))
         if len(far) == 1:
             return fly(state, far[0])
-        return attrs.evolve(state, phase=Phase.FLY)
+        return state.with_cow(_cow(state), Phase.FLY)
 
 
 def bribe_refusal(state: State, seat: int, cell: int) -> str | None:
@@ -503,7 +503,7 @@ class Bribe(Handler):
         cow = state.cow
         if cow is not None:
             farmers = pieces.share(state.farmers, field(state) | bit)
-            cow = attrs.evolve(cow, plots=cow.plots & ~bit)
+            cow = cow.but(plots=cow.plots & ~bit)
             return attrs.evolve(state, farmers=farmers, cow=cow)
         farmers = state.farmers
         for s, g in enumerate(farmers):
@@ -532,7 +532,7 @@ class Bribe(Handler):
             surrender_refusal(state, c) is None
             for c in _members(CELL_NEIGHBOURS[cow.plot] & field(state))
         ):
-            return attrs.evolve(state, phase=Phase.SURRENDER)
+            return state.with_cow(_cow(state), Phase.SURRENDER)
         return state
 
 

@@ -31,7 +31,7 @@ from acreage.crazy_farmers.board import (
     edge_between,
 )
 from acreage.crazy_farmers.pieces import cut, discarded, eliminated, replace, settle
-from acreage.crazy_farmers.state import HIGH_VOLTAGE, WATCHDOG, Cow, Farmer, Phase, State
+from acreage.crazy_farmers.state import HIGH_VOLTAGE, WATCHDOG, Cow, Farmer, State
 
 __all__ = [
     "SIDE_PATHS",
@@ -91,7 +91,7 @@ def _guarded(farmers: tuple[Farmer, ...]) -> int:
 
 
 def lose_plots(
-    state: State, farmers: tuple[Farmer, ...], lost: int
+    farmers: tuple[Farmer, ...], discard: tuple[str, ...], lost: int
 ) -> tuple[tuple[Farmer, ...], tuple[str, ...]]:
     """The farmers after the players lose ``lost``, and the discard pile.
 
@@ -99,7 +99,6 @@ def lose_plots(
     touches the field are lost, and a farmer left without plots is
     eliminated: "Remove your tractor and fences from the board."
     """
-    discard = state.discard
     for s, g in enumerate(farmers):
         if g.out or not g.plots & lost:
             continue
@@ -112,17 +111,22 @@ def lose_plots(
     return farmers, discard
 
 
-def move(state: State, step: int, turn: int) -> tuple[State, int]:
-    """The state after the Cow makes one move, and the plot it moved onto (-1 if none).
+def move(
+    state: State,
+    cow: Cow,
+    farmers: tuple[Farmer, ...],
+    discard: tuple[str, ...],
+    step: int,
+    turn: int,
+) -> tuple[tuple[Farmer, ...], tuple[str, ...], int, int]:
+    """Where one move takes ``cow``: the farmers and the discard pile after what it
+    cut and annexed, the plot it moved onto (-1 when it stayed put) and its facing.
 
     The move points ``step`` notches clockwise from the Cow's facing, which
-    turns ``turn`` notches; a redirected move faces the way it went. The
-    game ends when the Cow has all its plots or the players are eliminated.
+    turns ``turn`` notches; a redirected move faces the way it went.
+    ``state`` gives the hay bales.
     """
-    cow = state.cow
-    assert cow is not None
     here = cow.plot
-    farmers = state.farmers
     protected = fenced = 0
     for f in farmers:
         fenced |= f.fence_paths
@@ -145,26 +149,12 @@ def move(state: State, step: int, turn: int) -> tuple[State, int]:
         if there < 0 or bales >> e & 1 or protected >> e & 1 or guarded >> there & 1:
             continue
         facing = (cow.facing + turn) % 6 if i == 0 else d
-        return _arrive(state, farmers, there, facing), there
+        if not cow.plots >> there & 1:
+            # "The Cow annexes all plots it moves onto"
+            farmers, discard = lose_plots(farmers, discard, 1 << there)
+        return farmers, discard, there, facing
     # "If there is no way out, the Cow stays put and loses its move."
-    return attrs.evolve(state, farmers=farmers), -1
-
-
-def _arrive(state: State, farmers: tuple[Farmer, ...], there: int, facing: int) -> State:
-    cow = state.cow
-    assert cow is not None
-    bit = 1 << there
-    discard = state.discard
-    if not cow.plots & bit:
-        farmers, discard = lose_plots(state, farmers, bit)
-    cow = attrs.evolve(cow, plot=there, facing=facing, plots=cow.plots | bit)
-    ended = ""
-    if cow.plots.bit_count() >= state.rules.cow_tiles:
-        ended = "cow"  # "The Cow wins immediately as soon as it reaches 12 plots"
-    elif all(f.out for f in farmers):
-        ended = "elimination"  # "or if you are eliminated"
-    phase = Phase.OVER if ended else state.phase
-    return attrs.evolve(state, phase=phase, farmers=farmers, discard=discard, ended=ended, cow=cow)
+    return farmers, discard, -1, cow.facing
 
 
 def farthest(cow: Cow) -> tuple[int, ...]:
@@ -179,7 +169,7 @@ def fly(state: State, plot: int) -> State:
     fences it may cross path with. Once there, the Cow reverses its direction.'"""
     cow = state.cow
     assert cow is not None
-    return attrs.evolve(state, cow=attrs.evolve(cow, plot=plot, facing=(cow.facing + 3) % 6))
+    return state.with_cow(cow.but(plot=plot, facing=(cow.facing + 3) % 6))
 
 
 def blast(state: State) -> State:
@@ -194,7 +184,7 @@ def blast(state: State) -> State:
             farmers = replace(farmers, s, cut(f))
     blasted = cow.blasted | (state.barns & (1 << cow.plot))
     return attrs.evolve(
-        state, farmers=farmers, bales=state.bales & ~paths, cow=attrs.evolve(cow, blasted=blasted)
+        state, farmers=farmers, bales=state.bales & ~paths, cow=cow.but(blasted=blasted)
     )
 
 

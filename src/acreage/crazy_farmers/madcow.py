@@ -15,12 +15,14 @@ player playing after it.
 
 from __future__ import annotations
 
+import bisect
+import functools
 from fractions import Fraction
 from typing import Final
 
 import attrs
 
-from acreage.core.chance import Deck
+from acreage.core.chance import Deck, Pile
 from acreage.core.game import IllegalMoveError
 from acreage.core.regions import Border, partition
 from acreage.crazy_farmers import cow as herd
@@ -40,7 +42,7 @@ from acreage.crazy_farmers.moves import (
 from acreage.crazy_farmers.pieces import cut, discarded, fence_marks, replace, share
 from acreage.crazy_farmers.rules import Rules
 from acreage.crazy_farmers.state import NO_GUARD, Cow, Farmer, Phase, State
-from acreage.crazy_farmers.turns import begin_cow_turn, end_cow_turn
+from acreage.crazy_farmers.turns import begin_cow_turn, begin_turn, end_cow_turn
 
 __all__ = [
     "annex",
@@ -81,6 +83,7 @@ def _cow_card(card: str) -> CowCard:
 # -- setup ------------------------------------------------------------------------
 
 
+@functools.lru_cache(maxsize=64)
 def new_game(rules: Rules) -> State:
     """The state before setup: the Cow on the centre plot, about to be turned (chance).
 
@@ -105,8 +108,8 @@ def face_outcomes() -> tuple[tuple[Face, Fraction], ...]:
 
 def face(state: State, move: Face) -> State:
     """The Cow faces its neighbour; "The Cow plays 1st"."""
-    cow = attrs.evolve(_cow(state), facing=move.direction)
-    return begin_cow_turn(attrs.evolve(state, cow=cow), 0, state.farmers, state.discard)
+    cow = _cow(state).but(facing=move.direction)
+    return begin_cow_turn(state.with_cow(cow), 0, state.farmers, state.discard)
 
 
 # -- the Mad Cow deck -------------------------------------------------------------
@@ -120,17 +123,52 @@ def _cow_deck(cow: Cow) -> tuple[Deck[str], tuple[str, ...]]:
 
 
 def cow_card_outcomes(state: State) -> tuple[tuple[CowCard, Fraction], ...]:
-    """The Mad Cow cards that may be drawn next, with their probabilities."""
+    """The Mad Cow cards that may be drawn next, with their probabilities.
+
+    The Mad Cow draw pile is always one pile in no known order (it is only
+    ever shuffled whole), so a card's chance is its count over the pile's size.
+    """
     deck, _ = _cow_deck(_cow(state))
-    return tuple((_cow_card(c), p) for c, p in deck.draw_outcomes())
+    pile = _pile(deck)
+    size = len(pile)
+    one = _chance(1, size)
+    moves = _COW_CARDS
+    return tuple(
+        (moves.get(c) or _cow_card(c), one if k == 1 else _chance(k, size)) for c, k in pile.counts
+    )
+
+
+_chance = functools.lru_cache(maxsize=1024)(Fraction)
+
+
+def _pile(deck: Deck[str]) -> Pile[str]:
+    if not deck.segments:
+        return Pile(())
+    (pile,) = deck.segments
+    assert isinstance(pile, Pile), "the Mad Cow deck is never in a known order"
+    return pile
+
+
+def _without(deck: Deck[str], move: CowCard | Draw) -> Deck[str]:
+    """The draw pile after ``move``'s card is drawn from it.
+
+    The Mad Cow mode's two draw piles are each one pile in no known order
+    (they are only ever shuffled whole): a quicker ``Deck.draw``.
+    """
+    card = move.card
+    counts = _pile(deck).counts
+    i = bisect.bisect_left(counts, (card,))  # the counts are sorted by card
+    if i == len(counts) or counts[i][0] != card:
+        raise IllegalMoveError(f"{move}: that card cannot be the next one drawn")
+    k = counts[i][1]
+    rest = (*counts[:i], (card, k - 1), *counts[i + 1 :]) if k > 1 else counts[:i] + counts[i + 1 :]
+    return Deck((Pile(rest),)) if rest else Deck()
 
 
 def _drawn(state: State, move: CowCard) -> Cow:
     cow = _cow(state)
     deck, discard = _cow_deck(cow)
-    if not deck.can_draw(move.card):
-        raise IllegalMoveError(f"{move}: that card cannot be the next Mad Cow card drawn")
-    return attrs.evolve(cow, deck=deck.draw(move.card), discard=discard)
+    return cow.but(deck=_without(deck, move), discard=discard)
 
 
 # -- the Cow's turn ---------------------------------------------------------------
@@ -145,47 +183,137 @@ def cow_draw(state: State, move: CowCard) -> State:
     once a card has been played a Repeat plays the next of those when one
     is still to come.
     """
-    cow = _drawn(state, move)
+    cow = _cow(state)
+    deck, discard = _cow_deck(cow)
+    deck = _without(deck, move)
     owed = not cow.pile or cow.played
     draws = cow.draws - 1 if owed and cow.draws else cow.draws
-    cow = attrs.evolve(cow, pile=(*cow.pile, move.card), draws=draws)
-    return _run(attrs.evolve(state, cow=cow))
+    cow = Cow(
+        cow.plot,
+        cow.facing,
+        cow.plots,
+        deck,
+        discard,
+        (*cow.pile, move.card),
+        draws,
+        True,
+        cow.played,
+        cow.turns,
+        cow.rests,
+        cow.ruts,
+        cow.guard,
+        cow.blasted,
+        cow.card,
+        cow.target,
+        cow.aim,
+        cow.first_bale,
+    )
+    return _run(state, cow)
 
 
-def _run(state: State) -> State:
+def _run(
+    state: State,
+    cow: Cow,
+    farmers: tuple[Farmer, ...] | None = None,
+    discard: tuple[str, ...] | None = None,
+) -> State:
     """Play the Cow's pile as far as the rules alone decide.
 
     "Make the moves one by one following the order they were drawn [...] A
     Repeat card means playing the card next in the pile. When the Cow gets a
     bonus (Barn), apply its effect before making the remaining moves."
+    ``state`` gives the table but the Cow (and the farmers and discard pile
+    when given), which change as it goes.
     """
     rules = state.rules
+    farmers = state.farmers if farmers is None else farmers
+    discard = state.discard if discard is None else discard
     while True:
-        cow = _cow(state)
         pile = cow.pile
         if not pile:
             if cow.draws:
-                return attrs.evolve(state, phase=Phase.COW)
-            return end_cow_turn(state)
+                return _table(state, Phase.COW, cow, farmers, discard)
+            return end_cow_turn(state, cow, farmers, discard)
         top = pile[0]
         motion = rules.cow_motion(top)
         if motion is None:
             motion = next((m for m in map(rules.cow_motion, pile[1:]) if m is not None), None)
             if motion is None:
                 # "If the card indicates Repeat, draw a new Mad Cow card"
-                return attrs.evolve(state, phase=Phase.COW)
-        state, there = herd.move(state, *motion)
-        cow = _cow(state)
-        cow = attrs.evolve(
-            cow, pile=pile[1:], discard=discarded(cow.discard, (top,)), played=cow.played + 1
+                return _table(state, Phase.COW, cow, farmers, discard)
+        farmers, discard, there, facing = herd.move(state, cow, farmers, discard, *motion)
+        plots = cow.plots | (1 << there) if there >= 0 else cow.plots
+        if plots.bit_count() >= rules.cow_tiles:
+            ended = "cow"  # "The Cow wins immediately as soon as it reaches 12 plots"
+        elif all(f.out for f in farmers):
+            ended = "elimination"  # "or if you are eliminated"
+        else:
+            ended = ""
+        # "If it moves to a Barn (that may already belong to the Cow), it draws
+        # a bonus and triggers the Backlash Mode."
+        barn = there >= 0 and (rules.barn_plots & ~cow.blasted) >> there & 1
+        barn = barn and not ended and bool(state.deck or discard)
+        rest = pile[1:]
+        over = not (ended or barn or rest or cow.draws)
+        cow = Cow(
+            there if there >= 0 else cow.plot,
+            facing,
+            plots,
+            cow.deck,
+            discarded(cow.discard, (top,)),
+            rest,
+            cow.draws,
+            not over,
+            cow.played + 1,
+            cow.turns,
+            cow.rests,
+            cow.ruts,
+            cow.guard,
+            cow.blasted,
+            cow.card,
+            cow.target,
+            cow.aim,
+            cow.first_bale,
         )
-        state = attrs.evolve(state, cow=cow)
-        if state.phase is Phase.OVER:
-            return state
-        if there >= 0 and state.barns >> there & 1 and (state.deck or state.discard):
-            # "If it moves to a Barn (that may already belong to the Cow), it
-            # draws a bonus and triggers the Backlash Mode."
-            return attrs.evolve(state, phase=Phase.COW_BONUS)
+        if ended:
+            return _table(state, Phase.OVER, cow, farmers, discard, ended)
+        if barn:
+            return _table(state, Phase.COW_BONUS, cow, farmers, discard)
+        if over:
+            return begin_turn(state, state.player, farmers, discard, cow)
+
+
+def _table(
+    state: State,
+    phase: Phase,
+    cow: Cow,
+    farmers: tuple[Farmer, ...] | None = None,
+    discard: tuple[str, ...] | None = None,
+    ended: str = "",
+) -> State:
+    """``state`` in ``phase`` with the Cow (and the farmers and discard pile) replaced.
+
+    The Cow's turn builds many states: a direct constructor call costs a
+    third of an ``attrs.evolve``.
+    """
+    return State(
+        state.rules,
+        phase,
+        state.player,
+        state.farmers if farmers is None else farmers,
+        state.bales,
+        state.deck,
+        state.endgame,
+        state.discard if discard is None else discard,
+        state.allowance,
+        state.moves_made,
+        state.pending,
+        state.flown,
+        state.history,
+        state.reshuffles,
+        ended,
+        cow,
+    )
 
 
 def _bonus_pile(state: State) -> tuple[Deck[str], tuple[str, ...], int]:
@@ -197,17 +325,36 @@ def _bonus_pile(state: State) -> tuple[Deck[str], tuple[str, ...], int]:
 def cow_bonus_outcomes(state: State) -> tuple[tuple[Draw, Fraction], ...]:
     """The bonus cards the Cow may draw on a barn, with their probabilities."""
     deck, _, _ = _bonus_pile(state)
+    return _bonus_outcomes(deck)
+
+
+@functools.lru_cache(maxsize=4096)
+def _bonus_outcomes(deck: Deck[str]) -> tuple[tuple[Draw, Fraction], ...]:
     return tuple((Draw(c), p) for c, p in deck.draw_outcomes())
 
 
 def cow_bonus(state: State, move: Draw) -> State:
     """'When the Cow triggers a bonus, the Player always suffers the Backlash effects.'"""
     deck, discard, reshuffles = _bonus_pile(state)
-    if not deck.can_draw(move.card):
-        raise IllegalMoveError(f"{move}: that card cannot be the next one drawn")
-    cow = attrs.evolve(_cow(state), card=move.card)
-    drawn = attrs.evolve(
-        state, deck=deck.draw(move.card), discard=discard, reshuffles=reshuffles, cow=cow
+    deck = _without(deck, move)
+    cow = _between(_cow(state), move.card)
+    drawn = State(
+        state.rules,
+        Phase.COW_BONUS,
+        state.player,
+        state.farmers,
+        state.bales,
+        deck,
+        state.endgame,
+        discard,
+        state.allowance,
+        state.moves_made,
+        state.pending,
+        state.flown,
+        state.history,
+        reshuffles,
+        "",
+        cow,
     )
     return _backlash(drawn, move.card)
 
@@ -227,8 +374,8 @@ def checks(state: State) -> bool:
 
 def to_check(state: State, card: str, target: int) -> State:
     """``card``, just played on ``target``, waits for the Mad Cow card it is checked against."""
-    cow = attrs.evolve(_cow(state), card=card, target=target)
-    return attrs.evolve(state, phase=Phase.CHECK, cow=cow)
+    cow = _cow(state).but(card=card, target=target)
+    return state.with_cow(cow, Phase.CHECK)
 
 
 def check(state: State, move: CowCard) -> State:
@@ -242,13 +389,11 @@ def check(state: State, move: CowCard) -> State:
     cow = _drawn(state, move)
     card, target = cow.card, cow.target
     fences = sum(f.fence_length for f in state.farmers)
-    cow = attrs.evolve(cow, discard=discarded(cow.discard, (move.card,)))
+    cow = cow.but(discard=discarded(cow.discard, (move.card,)))
     if fences >= state.rules.cow_number(move.card):
-        cow = attrs.evolve(cow, card="", target=-1)
-        return take_effect(
-            attrs.evolve(state, phase=Phase.TURN, cow=cow), state.player, card, target
-        )
-    return _backlash(attrs.evolve(state, cow=cow), card)
+        cow = cow.but(card="", target=-1)
+        return take_effect(state.with_cow(cow, Phase.TURN), state.player, card, target)
+    return _backlash(state.with_cow(cow), card)
 
 
 def _backlash(state: State, card: str) -> State:
@@ -263,11 +408,33 @@ def _resume(state: State) -> State:
     """The Backlash effect is over: its card is discarded, then the Cow or the player plays on."""
     cow = _cow(state)
     discard = discarded(state.discard, (cow.card,)) if cow.card else state.discard
-    cow = attrs.evolve(cow, card="", target=-1, aim=-1, first_bale=-1)
-    state = attrs.evolve(state, discard=discard, pending=0, cow=cow)
+    cow = _between(cow)
+    if state.pending:
+        state = attrs.evolve(state, pending=0)
     if cow.active:
-        return _run(attrs.evolve(state, phase=Phase.COW))
-    return attrs.evolve(state, phase=Phase.TURN)
+        return _run(state, cow, discard=discard)
+    return _table(state, Phase.TURN, cow, discard=discard)
+
+
+def _between(cow: Cow, card: str = "") -> Cow:
+    """``cow`` with no card taking effect (or ``card`` starting to)."""
+    return Cow(
+        cow.plot,
+        cow.facing,
+        cow.plots,
+        cow.deck,
+        cow.discard,
+        cow.pile,
+        cow.draws,
+        cow.active,
+        cow.played,
+        cow.turns,
+        cow.rests,
+        cow.ruts,
+        cow.guard,
+        cow.blasted,
+        card,
+    )
 
 
 # -- the players' choices in Backlash effects --------------------------------------
@@ -304,7 +471,7 @@ def choose(state: State, move: Aim | PlaceBale | TakeBale | Fly | Surrender) -> 
         raise IllegalMoveError(f"{move}: {_why_not(state)}")
     cow = _cow(state)
     if isinstance(move, Aim):
-        aimed = attrs.evolve(cow, aim=state.farmers[move.seat].tractor, first_bale=-1)
+        aimed = cow.but(aim=state.farmers[move.seat].tractor, first_bale=-1)
         return attrs.evolve(state, phase=Phase.BACKLASH_BALE, cow=aimed)
     if isinstance(move, TakeBale):
         return attrs.evolve(state, bales=state.bales & ~(1 << move.path))
@@ -314,7 +481,7 @@ def choose(state: State, move: Aim | PlaceBale | TakeBale | Fly | Surrender) -> 
             state,
             bales=state.bales | (1 << move.path),
             pending=state.pending - 1,
-            cow=attrs.evolve(cow, first_bale=first),
+            cow=cow.but(first_bale=first),
         )
         if after.pending and _bale_moves(after):
             return after
@@ -322,8 +489,8 @@ def choose(state: State, move: Aim | PlaceBale | TakeBale | Fly | Surrender) -> 
     if isinstance(move, Fly):
         return _resume(herd.fly(state, move.plot))
     bit = 1 << move.plot
-    farmers, discard = herd.lose_plots(state, state.farmers, bit)
-    cow = attrs.evolve(cow, plots=cow.plots | bit)
+    farmers, discard = herd.lose_plots(state.farmers, state.discard, bit)
+    cow = cow.but(plots=cow.plots | bit)
     return _resume(attrs.evolve(state, farmers=farmers, discard=discard, cow=cow))
 
 
@@ -377,7 +544,7 @@ def annex(state: State, seat: int, taken: int) -> State:
     barns = state.barns
     cards = (fresh & barns).bit_count() + 2 * (captured & barns).bit_count()
     farmers = share(state.farmers, team | taken)
-    cow = attrs.evolve(cow, plots=cow.plots & ~captured)
+    cow = cow.but(plots=cow.plots & ~captured)
     if lockdown:
         return attrs.evolve(
             state, phase=Phase.OVER, farmers=farmers, pending=0, ended="lockdown", cow=cow

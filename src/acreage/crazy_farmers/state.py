@@ -10,6 +10,7 @@ its deck and what its cards are doing.
 from __future__ import annotations
 
 import enum
+from typing import Any, Final
 
 import attrs
 
@@ -193,6 +194,17 @@ class Cow:
     aim: int = -1
     first_bale: int = -1
 
+    def but(self, **changes: Any) -> Cow:
+        """This Cow with the fields in ``changes`` changed.
+
+        ``attrs.evolve`` does the same at half the speed; the Cow changes at
+        every one of its moves.
+        """
+        return Cow(*[changes[n] if n in changes else getattr(self, n) for n in _COW_FIELDS])
+
+
+_COW_FIELDS: Final = tuple(a.name for a in attrs.fields(Cow))
+
 
 @attrs.frozen(slots=True, cache_hash=True)
 class State:
@@ -271,6 +283,27 @@ class State:
     def hay_bales_left(self) -> int:
         """The hay bale tokens not on the board."""
         return self.rules.hay_bales - self.bales.bit_count()
+
+    def with_cow(self, cow: Cow, phase: Phase | None = None) -> State:
+        """This state with ``cow`` for the Cow (and in ``phase``): a fast ``attrs.evolve``."""
+        return State(
+            self.rules,
+            self.phase if phase is None else phase,
+            self.player,
+            self.farmers,
+            self.bales,
+            self.deck,
+            self.endgame,
+            self.discard,
+            self.allowance,
+            self.moves_made,
+            self.pending,
+            self.flown,
+            self.history,
+            self.reshuffles,
+            self.ended,
+            cow,
+        )
 
     def _repr_svg_(self) -> str:
         from acreage.crazy_farmers.render import render_svg

@@ -87,10 +87,10 @@ def begin_turn(
     slowdown = f.slowdown
     if cow is not None:
         if cow.guard == seat:
-            cow = attrs.evolve(cow, guard=NO_GUARD)
+            cow = cow.but(guard=NO_GUARD)
         if seat in cow.ruts:
             slowdown += RUT_MOVES * cow.ruts.count(seat)
-            cow = attrs.evolve(cow, ruts=tuple(s for s in cow.ruts if s != seat))
+            cow = cow.but(ruts=tuple(s for s in cow.ruts if s != seat))
     allowance = min(max(base - slowdown, 0), MAX_MOVES)
     rules = state.rules
     history = state.history
@@ -144,7 +144,7 @@ def end_turn(state: State) -> State:
     turns = cow.turns + 1
     if turns >= state.rules.cow_cadence:
         return begin_cow_turn(state, nxt, farmers, discard)
-    return begin_turn(state, nxt, farmers, discard, attrs.evolve(cow, turns=turns))
+    return begin_turn(state, nxt, farmers, discard, cow.but(turns=turns))
 
 
 def begin_cow_turn(
@@ -160,26 +160,65 @@ def begin_cow_turn(
     assert cow is not None
     guard = NO_GUARD if cow.guard == COW_TURN else cow.guard
     if cow.rests:
-        rested = attrs.evolve(cow, rests=cow.rests - 1, draws=0, turns=0, guard=guard)
+        rested = cow.but(rests=cow.rests - 1, draws=0, turns=0, guard=guard)
         return begin_turn(state, nxt, farmers, discard, rested)
-    playing = attrs.evolve(cow, draws=cow.draws + 1, active=True, played=0, turns=0, guard=guard)
-    return attrs.evolve(
-        state,
-        phase=Phase.COW,
-        player=nxt,
-        farmers=farmers,
-        discard=discard,
-        allowance=0,
-        moves_made=0,
-        pending=0,
-        flown=False,
-        cow=playing,
+    playing = Cow(
+        cow.plot,
+        cow.facing,
+        cow.plots,
+        cow.deck,
+        cow.discard,
+        (),
+        cow.draws + 1,
+        True,
+        0,
+        0,
+        cow.rests,
+        cow.ruts,
+        guard,
+        cow.blasted,
+    )
+    return State(
+        state.rules,
+        Phase.COW,
+        nxt,
+        farmers,
+        state.bales,
+        state.deck,
+        state.endgame,
+        discard,
+        0,
+        0,
+        0,
+        False,
+        state.history,
+        state.reshuffles,
+        "",
+        playing,
     )
 
 
-def end_cow_turn(state: State) -> State:
-    """The Cow has played its pile: the turn of the player after it starts."""
-    cow = state.cow
-    assert cow is not None
-    done = attrs.evolve(cow, active=False, draws=0)
-    return begin_turn(state, state.player, state.farmers, state.discard, done)
+def end_cow_turn(
+    state: State, cow: Cow, farmers: tuple[Farmer, ...], discard: tuple[str, ...]
+) -> State:
+    """The Cow has played its pile: the turn of the player after it starts.
+
+    ``state`` gives the rest of the table.
+    """
+    done = Cow(
+        cow.plot,
+        cow.facing,
+        cow.plots,
+        cow.deck,
+        cow.discard,
+        (),
+        0,
+        False,
+        cow.played,
+        cow.turns,
+        cow.rests,
+        cow.ruts,
+        cow.guard,
+        cow.blasted,
+    )
+    return begin_turn(state, state.player, farmers, discard, done)
