@@ -101,6 +101,12 @@ def test_invariants_two_players(playout: Playout) -> None:
 
 
 @settings(max_examples=10)
+@given(playouts(cf.GAME, cf.Rules(players=3, mode="mad-cow")))
+def test_invariants_three_players(playout: Playout) -> None:
+    _check_playout(playout)
+
+
+@settings(max_examples=10)
 @given(playouts(cf.GAME, cf.Rules(players=4, mode="mad-cow")))
 def test_invariants_four_players(playout: Playout) -> None:
     _check_playout(playout)

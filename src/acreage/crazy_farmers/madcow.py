@@ -45,12 +45,15 @@ from acreage.crazy_farmers.state import NO_GUARD, Cow, Farmer, Phase, State
 from acreage.crazy_farmers.turns import begin_cow_turn, begin_turn, end_cow_turn
 
 __all__ = [
+    "DECISIONS",
     "annex",
     "backlash_moves",
     "check",
     "checks",
     "choose",
+    "closed_off",
     "cow_bonus",
+    "cow_bonus_outcomes",
     "cow_card_outcomes",
     "cow_draw",
     "face",

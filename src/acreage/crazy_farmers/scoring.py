@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from acreage.crazy_farmers.cow import field
 from acreage.crazy_farmers.state import Phase, State
 
 __all__ = ["SCORE_BOARD", "fields", "is_terminal", "scoreboard", "scores", "tiles_left", "winners"]
@@ -41,13 +42,6 @@ def scoreboard(score: int) -> str:
     return "You won, but you still lost..."
 
 
-def _team(state: State) -> int:
-    out = 0
-    for f in state.farmers:
-        out |= f.plots
-    return out
-
-
 def tiles_left(state: State, seat: int) -> int:
     """The plot tiles left in ``seat``'s pile, or in the common pile with 2 players.
 
@@ -57,7 +51,7 @@ def tiles_left(state: State, seat: int) -> int:
     """
     rules = state.rules
     if rules.mad_cow:
-        return max(0, rules.plot_tiles - _team(state).bit_count())
+        return max(0, rules.plot_tiles - field(state).bit_count())
     if rules.common_pile:
         placed = sum(g.plots.bit_count() for g in state.farmers)
     else:
