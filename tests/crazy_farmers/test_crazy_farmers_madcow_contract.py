@@ -88,25 +88,25 @@ def _check_playout(playout: Playout) -> None:
     assert final.ended in ("lockdown", "cow", "elimination", "repetition")
 
 
-@settings(max_examples=15)
+@settings(max_examples=30)
 @given(playouts(cf.GAME, SOLO))
 def test_invariants_solo(playout: Playout) -> None:
     _check_playout(playout)
 
 
-@settings(max_examples=10)
+@settings(max_examples=20)
 @given(playouts(cf.GAME, cf.Rules(players=2, mode="mad-cow")))
 def test_invariants_two_players(playout: Playout) -> None:
     _check_playout(playout)
 
 
-@settings(max_examples=10)
+@settings(max_examples=15)
 @given(playouts(cf.GAME, cf.Rules(players=3, mode="mad-cow")))
 def test_invariants_three_players(playout: Playout) -> None:
     _check_playout(playout)
 
 
-@settings(max_examples=10)
+@settings(max_examples=15)
 @given(playouts(cf.GAME, cf.Rules(players=4, mode="mad-cow")))
 def test_invariants_four_players(playout: Playout) -> None:
     _check_playout(playout)
