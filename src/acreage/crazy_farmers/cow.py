@@ -34,6 +34,7 @@ from acreage.crazy_farmers.pieces import cut, discarded, eliminated, replace, se
 from acreage.crazy_farmers.state import HIGH_VOLTAGE, WATCHDOG, Cow, Farmer, State
 
 __all__ = [
+    "DISTANCE_RINGS",
     "SIDE_PATHS",
     "TRIES",
     "blast",
@@ -157,11 +158,25 @@ def move(
     return farmers, discard, -1, cow.facing
 
 
+def _distance_rings() -> tuple[tuple[int, ...], ...]:
+    out = []
+    for c in range(GRID.n_cells):
+        rings = [0] * (2 * GRID.radius + 1)
+        for d in range(GRID.n_cells):
+            rings[GRID.distance(c, d)] |= 1 << d
+        out.append(tuple(rings))
+    return tuple(out)
+
+
+DISTANCE_RINGS: Final = _distance_rings()
+"""``DISTANCE_RINGS[plot][k]``: the plots ``k`` plots away from ``plot`` (bitset)."""
+
+
 def farthest(cow: Cow) -> tuple[int, ...]:
     """The plots of the Cow's field farthest from where it stands (Backlash Helicopter)."""
-    plots = [c for c in range(GRID.n_cells) if cow.plots >> c & 1]
-    far = max(GRID.distance(cow.plot, c) for c in plots)
-    return tuple(c for c in plots if GRID.distance(cow.plot, c) == far)
+    rings = reversed(DISTANCE_RINGS[cow.plot])
+    far = next(ring & cow.plots for ring in rings if ring & cow.plots)  # ring 0 is its plot
+    return tuple(c for c in range(GRID.n_cells) if far >> c & 1)
 
 
 def fly(state: State, plot: int) -> State:

@@ -70,7 +70,7 @@ from acreage.crazy_farmers.pieces import (
 )
 from acreage.crazy_farmers.rules import ENDGAME, Rules
 from acreage.crazy_farmers.scoring import tiles_left
-from acreage.crazy_farmers.state import WATCHDOG, Farmer, Phase, State
+from acreage.crazy_farmers.state import CHANCE_PHASES, WATCHDOG, Farmer, Phase, State
 from acreage.crazy_farmers.turns import ACCELERATION_FENCES, BASE_MOVES, begin_turn, end_turn
 
 __all__ = [
@@ -195,16 +195,35 @@ def _lays_fence(f: Farmer, edge: int, to: int) -> bool:
     return not EDGE_CELLS[edge] & f.main
 
 
-def _drives(state: State) -> list[int]:
+_last_drives: tuple[State | None, tuple[int, ...]] = (None, ())
+"""The last state :func:`_drives` answered for, and its answer.
+
+``legal_moves`` and ``apply_move`` on one state both ask; states are
+immutable and the entry holds its state, so the same object is the same
+question. (One tuple, replaced whole: safe to share between threads.)
+"""
+
+
+def _drives(state: State) -> tuple[int, ...]:
     """The headings the tractor of the player to move can take now."""
+    global _last_drives
+    last, headings = _last_drives
+    if last is state:
+        return headings
+    headings = _headings(state)
+    _last_drives = (state, headings)
+    return headings
+
+
+def _headings(state: State) -> tuple[int, ...]:
     if state.allowance <= state.moves_made:
-        return []
+        return ()
     seat = state.player
     f = state.farmers[seat]
     powered = _powered(f)
     limit = state.rules.powerless_move_limit
     if not powered and limit is not None and state.moves_made >= limit:
-        return []
+        return ()
     blocked = _blocked(state, seat) | (1 << f.tractor)
     bales = state.bales
     no_piece = f.fence_length >= state.rules.fences
@@ -215,7 +234,7 @@ def _drives(state: State) -> list[int]:
         if powered and no_piece and _lays_fence(f, edge, to):
             continue
         out.append(heading)
-    return out
+    return tuple(out)
 
 
 def _drive_refusal(state: State, move: Drive) -> str:
@@ -682,7 +701,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
             else:
                 moves.append(END_TURN)
         return tuple(moves)
-    if phase in _CHANCE:
+    if CHANCE_PHASES[phase]:
         return tuple(m for m, _ in chance_outcomes(state))
     if phase is Phase.KEEP:
         return tuple(_keeps(c) for c in _distinct(state.farmers[state.player].hand))
@@ -692,7 +711,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         return _bale_moves(state)
     if phase is Phase.HELICOPTER:
         return tuple(Land(v) for v in bits(landing_spots(state, state.player)))
-    if phase in madcow.DECISIONS:
+    if phase >= Phase.AIM:
         return madcow.backlash_moves(state)
     return ()
 
@@ -710,10 +729,6 @@ def _discards(card: str) -> Discard:
         move = _DISCARDS[card] = Discard(card)
     return move
 
-
-_CHANCE: Final = frozenset(
-    (Phase.DEAL, Phase.DRAW, Phase.FACE, Phase.COW, Phase.CHECK, Phase.COW_BONUS)
-)
 
 _ACCEPTED: Final = {
     Phase.DEAL: (Draw,),
@@ -759,16 +774,10 @@ def apply_move(state: State, move: Move) -> State:
     phase = state.phase
     if not isinstance(move, _ACCEPTED[phase]):
         raise IllegalMoveError(f"{move}: not now, {_DECIDING[phase].format(p=state.player)}")
-    if isinstance(move, Aim | Fly | Surrender) or phase is Phase.BACKLASH_BALE:
-        return madcow.choose(state, move)  # type: ignore[arg-type]
-    if isinstance(move, CowCard):
-        return madcow.cow_draw(state, move) if phase is Phase.COW else madcow.check(state, move)
-    if isinstance(move, Face):
-        return madcow.face(state, move)
-    if isinstance(move, Draw) and phase is Phase.COW_BONUS:
-        return madcow.cow_bonus(state, move)
     if isinstance(move, Drive):
         return _drive(state, move)
+    if isinstance(move, CowCard):
+        return madcow.cow_draw(state, move) if phase is Phase.COW else madcow.check(state, move)
     if isinstance(move, Play):
         return _play_card(state, move)
     if isinstance(move, EndTurn):
@@ -784,7 +793,13 @@ def apply_move(state: State, move: Move) -> State:
                 "hand at the end of your turn': play or discard first"
             )
         return end_turn(state)
+    if phase >= Phase.AIM:  # the players' choices in Backlash effects
+        return madcow.choose(state, move)  # type: ignore[arg-type]
+    if isinstance(move, Face):
+        return madcow.face(state, move)
     if isinstance(move, Draw):
+        if phase is Phase.COW_BONUS:
+            return madcow.cow_bonus(state, move)
         return _deal(state, move.card) if phase is Phase.DEAL else _draw_card(state, move)
     if isinstance(move, Keep):
         return _keep(state, move)

@@ -45,7 +45,6 @@ from acreage.crazy_farmers.state import NO_GUARD, Cow, Farmer, Phase, State
 from acreage.crazy_farmers.turns import begin_cow_turn, begin_turn, end_cow_turn
 
 __all__ = [
-    "DECISIONS",
     "annex",
     "backlash_moves",
     "check",
@@ -62,9 +61,6 @@ __all__ = [
     "to_check",
     "touch",
 ]
-
-DECISIONS: Final = frozenset((Phase.AIM, Phase.BACKLASH_BALE, Phase.FLY, Phase.SURRENDER))
-"""The players' choices inside a Backlash effect."""
 
 _FACES: Final = tuple((Face(d), Fraction(1, 6)) for d in range(6))
 _COW_CARDS: dict[str, CowCard] = {}
@@ -402,7 +398,7 @@ def check(state: State, move: CowCard) -> State:
 def _backlash(state: State, card: str) -> State:
     handler = HANDLERS[state.rules.kind(card)]
     after = handler.backlash(state, state.player, card)
-    if after.phase in DECISIONS:
+    if after.phase >= Phase.AIM:  # a choice is left to the player
         return after
     return _resume(after)
 

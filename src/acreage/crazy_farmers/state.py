@@ -19,7 +19,17 @@ from acreage.core.game import CHANCE, Chance
 from acreage.crazy_farmers.board import VERTEX_CELLS
 from acreage.crazy_farmers.rules import Rules
 
-__all__ = ["COW_TURN", "HIGH_VOLTAGE", "NO_GUARD", "WATCHDOG", "Cow", "Farmer", "Phase", "State"]
+__all__ = [
+    "CHANCE_PHASES",
+    "COW_TURN",
+    "HIGH_VOLTAGE",
+    "NO_GUARD",
+    "WATCHDOG",
+    "Cow",
+    "Farmer",
+    "Phase",
+    "State",
+]
 
 HIGH_VOLTAGE = 1
 """Bit of :attr:`Farmer.guards`: a High Voltage card protects the whole fence."""
@@ -29,7 +39,11 @@ WATCHDOG = 2
 
 
 class Phase(enum.IntEnum):
-    """What is being decided."""
+    """What is being decided.
+
+    The phases from :attr:`AIM` on are the players' choices inside a
+    Backlash effect (the Mad Cow mode), and come last on purpose.
+    """
 
     DEAL = 0
     """Setup, chance: the next of the 3 cards dealt to ``player``."""
@@ -65,9 +79,11 @@ class Phase(enum.IntEnum):
     """Backlash Bribe: ``player`` chooses the plot next to the Cow they lose to it."""
 
 
-_CHANCE_PHASES = frozenset(
-    (Phase.DEAL, Phase.DRAW, Phase.FACE, Phase.COW, Phase.CHECK, Phase.COW_BONUS)
+CHANCE_PHASES: Final = tuple(
+    p in (Phase.DEAL, Phase.DRAW, Phase.FACE, Phase.COW, Phase.CHECK, Phase.COW_BONUS)
+    for p in Phase
 )
+"""``CHANCE_PHASES[phase]``: whether chance decides in ``phase`` (a tuple: an enum's hash is slow)."""
 
 
 @attrs.frozen(slots=True)
@@ -264,7 +280,7 @@ class State:
             return self.player
         if phase is Phase.OVER:
             return None
-        if phase in _CHANCE_PHASES:
+        if CHANCE_PHASES[phase]:
             return CHANCE
         return self.player
 
