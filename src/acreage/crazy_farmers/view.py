@@ -55,7 +55,8 @@ class View:
     Attributes:
         player: the seat looking.
         to_move: the seat deciding next, ``CHANCE`` or ``None``.
-        phase, turn: what is being decided, and whose turn it is.
+        phase, turn: what is being decided, and whose turn it is (during
+            the Mad Cow's turn, the seat playing after it).
         farmers: every seat's :class:`FarmerView`.
         bales: the paths holding a hay bale.
         draw_pile: the number of cards in each segment of the draw pile, top first.
