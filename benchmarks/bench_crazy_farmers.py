@@ -1,9 +1,10 @@
 """Crazy Farmers random playouts against python-chess random playouts.
 
-Prints games/s and decisions/s for 2, 3 and 4 players (regular games),
-python-chess plies/s measured in the same run, and the ratio. Target:
-decisions/s at least twice python-chess plies/s. Chance nodes (card draws)
-are played too and their time counts against the game.
+Prints games/s and decisions/s for 2, 3 and 4 players (regular games), for
+the Mad Cow mode solo and with 2 to 4 players, python-chess plies/s measured
+in the same run, and the ratio. Target: decisions/s at least twice
+python-chess plies/s. Chance nodes (card draws, the Cow's cards) are played
+too and their time counts against the game.
 """
 
 from __future__ import annotations
@@ -22,6 +23,13 @@ def main(seconds: float = 3.0) -> int:
         for n in (2, 3, 4)
     }
     ok = report("Crazy Farmers random playouts", results, chess_rate)
+    mad_cow = {
+        ("solo" if n == 1 else f"{n} players co-op"): random_playouts(
+            cf.GAME, cf.Rules(players=n, mode="mad-cow"), seconds, seed=n
+        )
+        for n in (1, 2, 3, 4)
+    }
+    ok = report("Crazy Farmers Mad Cow random playouts", mad_cow, chess_rate) and ok
     return 0 if ok else 1
 
 

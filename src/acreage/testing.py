@@ -288,7 +288,9 @@ def _check_state(
         raise _fail(game, where, f"winners {winners!r} is not a tuple")
     if not terminal and winners:
         raise _fail(game, where, f"winners {winners!r} before the end")
-    if terminal and (not winners or not all(0 <= w < n_players for w in winners)):
+    if terminal and not winners and not game.all_may_lose:
+        raise _fail(game, where, "no winners at the end of a game that always has one")
+    if terminal and not all(0 <= w < n_players for w in winners):
         raise _fail(game, where, f"winners {winners!r} at the end are not seats")
     if list(winners) != sorted(set(winners)):
         raise _fail(game, where, f"winners {winners!r} are not sorted and distinct")

@@ -106,7 +106,7 @@ def test_rules_from_a_toml_file(tmp_path: Path) -> None:
     [
         ({"players": 5}, "players: expected 2 to 4, got 5"),
         ({"players": 1}, "players: expected 2 to 4"),
-        ({"mode": "mad-cow"}, "mode: expected one of 'competitive'"),
+        ({"mode": "duel"}, "mode: expected one of 'competitive', 'mad-cow'"),
         ({"length": "endless"}, "length: expected one of 'fast', 'regular', 'long'"),
         ({"fences": 0}, "fences: expected an integer of at least 1"),
         ({"plot_tiles": 2}, "plot_tiles: expected an integer of at least 3"),

@@ -119,6 +119,9 @@ class Game(Generic[S, M, R]):
             from ``state`` (hidden cards redealt), or ``None`` for games with
             no hidden information. Used by ``check_game`` and by
             determinizing search.
+        all_may_lose: whether a game may end with no winner at all (a
+            cooperative game the players lose together against the game
+            itself): ``winners`` is then ``()`` at such an end.
     """
 
     name: str
@@ -136,6 +139,7 @@ class Game(Generic[S, M, R]):
     render_text: Callable[[S], str]
     render_svg: Callable[[S], str]
     resample: Callable[[S, int, random.Random], S] | None = None
+    all_may_lose: bool = False
 
     def to_move(self, state: S) -> ToMove:
         """Who decides next: a player index, :data:`CHANCE`, or ``None`` at the end."""

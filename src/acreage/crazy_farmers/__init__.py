@@ -1,14 +1,20 @@
-"""Crazy Farmers and the Clôtures Électriques: the competitive game for 2 to 4 players.
+"""Crazy Farmers and the Clôtures Électriques: the competitive game for 2 to 4 players,
+and the solo/co-op game against the Mad Cow for 1 to 4.
 
 Tractors drive along the paths of a hexagonal board pulling electric fences;
 a fence that comes back to its main field annexes the plots it closes off,
 and touching an opponent's fence cuts it. Bonus cards are data (kinds and
-counts) handled by :mod:`acreage.crazy_farmers.cards`.
+counts) handled by :mod:`acreage.crazy_farmers.cards`. In the Mad Cow mode
+(``Rules(mode="mad-cow")``) the players share their field against a Cow that
+moves by the Mad Cow cards (:mod:`acreage.crazy_farmers.madcow`).
 
 >>> from acreage import crazy_farmers as cf
 >>> state = cf.new_game(cf.Rules(players=3))
 >>> state.to_move
 CHANCE
+>>> solo = cf.new_game(cf.Rules(players=1, mode="mad-cow"))
+>>> [str(m) for m in cf.legal_moves(solo)][:2]
+['the Cow faces N', 'the Cow faces NE']
 
 See ``docs/games/crazy-farmers.md`` for the move texts and the options, and
 ``docs/rulings/crazy-farmers.md`` for the readings of the rulebook made here.
@@ -29,40 +35,62 @@ from acreage.crazy_farmers.engine import (
     parse_move,
 )
 from acreage.crazy_farmers.moves import (
+    THE_COW,
+    Aim,
     ChoosePlot,
+    CowCard,
     Discard,
     Draw,
     Drive,
     EndTurn,
+    Face,
+    Fly,
     Keep,
     Land,
     Move,
     PlaceBale,
     Play,
     StartAt,
+    Surrender,
     TakeBale,
 )
 from acreage.crazy_farmers.render import render_svg, render_text
-from acreage.crazy_farmers.rules import ENDGAME, BonusCard, Rules
-from acreage.crazy_farmers.scoring import fields, is_terminal, scores, tiles_left, winners
-from acreage.crazy_farmers.state import Farmer, Phase, State
+from acreage.crazy_farmers.rules import ENDGAME, BonusCard, MadCowCard, Rules
+from acreage.crazy_farmers.scoring import (
+    SCORE_BOARD,
+    fields,
+    is_terminal,
+    scoreboard,
+    scores,
+    tiles_left,
+    winners,
+)
+from acreage.crazy_farmers.state import Cow, Farmer, Phase, State
 from acreage.crazy_farmers.view import FarmerView, View, observe, resample
 
 __all__ = [
     "ENDGAME",
     "GAME",
     "HANDLERS",
+    "SCORE_BOARD",
+    "THE_COW",
+    "Aim",
     "BonusCard",
     "ChoosePlot",
+    "Cow",
+    "CowCard",
     "Discard",
     "Draw",
     "Drive",
     "EndTurn",
+    "Face",
     "Farmer",
     "FarmerView",
+    "Fly",
     "Handler",
     "Keep",
     "Land",
+    "MadCowCard",
     "Move",
     "Phase",
     "PlaceBale",
@@ -70,6 +98,7 @@ __all__ = [
     "Rules",
     "StartAt",
     "State",
+    "Surrender",
     "TakeBale",
     "View",
     "apply_move",
@@ -92,6 +121,7 @@ __all__ = [
     "render_svg",
     "render_text",
     "resample",
+    "scoreboard",
     "scores",
     "tiles_left",
     "winners",
@@ -113,4 +143,5 @@ GAME: Game[State, Move, Rules] = Game(
     render_text=render_text,
     render_svg=render_svg,
     resample=resample,
+    all_may_lose=True,
 )

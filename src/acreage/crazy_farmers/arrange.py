@@ -24,10 +24,10 @@ import attrs
 from acreage.core.chance import Deck
 from acreage.crazy_farmers import board
 from acreage.crazy_farmers.board import STEPS, VERTEX_CELLS, component
-from acreage.crazy_farmers.engine import _begin_turn
 from acreage.crazy_farmers.pieces import fence_marks, in_play_effects
 from acreage.crazy_farmers.rules import Rules
-from acreage.crazy_farmers.state import Farmer, Phase, State
+from acreage.crazy_farmers.state import Cow, Farmer, Phase, State
+from acreage.crazy_farmers.turns import begin_turn
 
 __all__ = ["arrange"]
 
@@ -74,6 +74,9 @@ def arrange(
     bales: Iterable[str] = (),
     eliminated: Iterable[int] = (),
     turn: int = 0,
+    cow: str | None = None,
+    facing: str = "N",
+    cow_field: Iterable[str | tuple[int, int]] = (),
 ) -> State:
     """The state at the start of seat ``turn``'s turn in the position described.
 
@@ -93,6 +96,11 @@ def arrange(
         bales: the paths holding a hay bale.
         eliminated: seats already out of the game.
         turn: whose turn starts.
+        cow: Mad Cow mode: the plot the Cow stands on (the centre by default).
+        facing: the side of its plot the Cow faces (``N NE SE S SW NW``).
+        cow_field: the Cow's other plots. In the Mad Cow mode the players
+            share one field: give it for one seat (or the same for several).
+            The Cow plays right after this turn.
 
     Raises:
         ValueError: a name that is not on the board or a position that
@@ -112,21 +120,35 @@ def arrange(
     cards: Counter[str] = Counter()
     farmers = []
     owned = 0
+    shared = None
+    if rules.mad_cow:
+        layouts = sorted({_plots(plots) for plots in fields.values()})
+        if len(layouts) > 1:
+            raise ValueError("fields: in the Mad Cow mode the players share one field")
+        if layouts:
+            shared = layouts[0]
+        elif rules.start == "fixed":
+            shared = 1 << rules.start_cells[0]
+        herd = _mad_cow(rules, cow, facing, cow_field)
+        owned = herd.plots
     spots: set[int] = set()
     probe = State(rules, Phase.TURN, turn, ())
     for seat in seats:
         if seat in out:
             farmers.append(Farmer(out=True))
             continue
-        if seat in fields:
+        if shared is not None:
+            plots = shared
+        elif seat in fields:
             plots = _plots(fields[seat])
         elif rules.start == "fixed":
             plots = 1 << rules.start_cells[seat]
         else:
             plots = 0
-        if plots & owned:
-            raise ValueError(f"player {seat}'s plots overlap another player's")
-        owned |= plots
+        if plots & owned and not (shared is not None and plots == shared):
+            raise ValueError(f"player {seat}'s plots overlap another player's or the Cow's")
+        if not rules.mad_cow:
+            owned |= plots
         fence = _fence(seat, fences.get(seat, ()), plots)
         if seat in tractors:
             tractor = board.crossroad(tractors[seat])
@@ -175,4 +197,18 @@ def arrange(
         endgame = rules.endgame_window
     table = tuple(farmers)
     before = State(rules, Phase.TURN, turn, table, bale_mask, Deck.of(deck_counts), endgame)
-    return _begin_turn(before, turn, table, ())
+    return begin_turn(before, turn, table, (), herd if rules.mad_cow else None)
+
+
+def _mad_cow(
+    rules: Rules, plot: str | None, facing: str, field: Iterable[str | tuple[int, int]]
+) -> Cow:
+    where = board.CENTRE if plot is None else board.plot(plot)
+    if facing not in board.SIDES:
+        raise ValueError(f"facing: {facing!r} is not a side {' '.join(board.SIDES)}")
+    plots = _plots(field) | (1 << where)
+    if plots.bit_count() >= rules.cow_tiles:
+        raise ValueError(f"cow_field: the Cow would have won with {plots.bit_count()} plots")
+    turns = rules.cow_cadence - 1
+    deck: Deck[str] = Deck.of(rules.cow_deck_counts())
+    return Cow(where, board.SIDES.index(facing), plots, deck, turns=turns)

@@ -28,6 +28,7 @@ __all__ = [
     "CELL_EDGES",
     "CELL_NEIGHBOURS",
     "CELL_VERTICES",
+    "CENTRE",
     "CORNERS",
     "EDGE_CELLS",
     "GRID",
@@ -50,6 +51,9 @@ __all__ = [
 
 GRID: Final = HexGrid(3)
 """The board every game of Crazy Farmers is played on."""
+
+CENTRE: Final = GRID.cell_id((0, 0))
+"""The plot in the centre of the board, where the Mad Cow starts."""
 
 SIDES: Final = GRID.directions
 """A plot's sides, the names of paths: ``N NE SE S SW NW``."""

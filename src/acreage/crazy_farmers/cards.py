@@ -11,32 +11,44 @@ once, or in front of its player or its target until a later turn, where it
 keeps having an effect (:attr:`Handler.guard`, :attr:`Handler.slowdown`).
 "IMPORTANT: You cannot eliminate or end the game with a Bonus card": no
 handler lists a play that would.
+
+In the Mad Cow mode some cards are adapted ("Rut: The Cow does not move",
+"Bribe: [...] you however cannot annex the plot where the Cow is located"),
+and a card that backfires has its Backlash effect instead
+(:meth:`Handler.backlash`).
 """
 
 from __future__ import annotations
 
 import abc
-import functools
-from typing import ClassVar, Final, Literal
+from typing import Any, ClassVar, Final, Literal
 
 import attrs
 
 from acreage.core.bitset import bits
 from acreage.crazy_farmers import pieces
+from acreage.crazy_farmers.bales import bale_spots, bales_to_take, bridges
 from acreage.crazy_farmers.board import (
     CELL_NEIGHBOURS,
     CELL_VERTICES,
-    GRID,
-    INNER_PATHS,
-    STEPS,
     VERTEX_CELLS,
     component,
     crossroads_of,
     path_name,
     plot_name,
 )
+from acreage.crazy_farmers.cow import blast, farthest, field, fly, surrender_refusal
+from acreage.crazy_farmers.moves import THE_COW
 from acreage.crazy_farmers.scoring import tiles_left
-from acreage.crazy_farmers.state import HIGH_VOLTAGE, WATCHDOG, Phase, State
+from acreage.crazy_farmers.state import (
+    COW_TURN,
+    HIGH_VOLTAGE,
+    NO_GUARD,
+    WATCHDOG,
+    Cow,
+    Phase,
+    State,
+)
 
 __all__ = [
     "HANDLERS",
@@ -53,6 +65,7 @@ __all__ = [
     "bale_spots",
     "bridges",
     "register",
+    "take_effect",
 ]
 
 MAX_MOVES: Final = 5
@@ -98,6 +111,45 @@ class Handler(abc.ABC):
         """Why ``card`` cannot be played on ``target`` now (a target not in :meth:`targets`)."""
         return f"{card} cannot be played now"
 
+    def lying(self, state: State, seat: int, target: int) -> int | None:
+        """The seat the played card lies in front of, ``None`` when it is discarded at once."""
+        if self.lies_with is None:
+            return None
+        return seat if self.lies_with == "player" else target
+
+    def backlash(self, state: State, seat: int, card: str) -> State:
+        """Mad Cow mode: the state after ``card`` backfires on the players.
+
+        ``seat`` is the player who suffers it and makes its choices: the one
+        who played the card, or, when the Cow triggered it on a barn
+        (``state.cow.active``), the player playing after the Cow. The card
+        lies in ``state.cow.card`` until the effect is over. A handler that
+        needs a player's choice returns a state in that decision's phase.
+        Kinds without a Backlash version (none in the rulebook) do nothing.
+        """
+        return state
+
+
+def take_effect(state: State, seat: int, card: str, target: int) -> State:
+    """The state after ``card``, out of ``seat``'s hand, takes its normal effect on ``target``.
+
+    The card goes to the discard pile or lies in front of a player
+    (:meth:`Handler.lying`) before its handler applies it.
+    """
+    handler = HANDLERS[state.rules.kind(card)]
+    holder = handler.lying(state, seat, target)
+    farmers, discard = state.farmers, state.discard
+    if holder is None:
+        discard = pieces.discarded(discard, (card,))
+    else:
+        g = farmers[holder]
+        lying = tuple(sorted((*g.in_play, card)))
+        guards, slowdown = pieces.in_play_effects(state, lying)
+        g = attrs.evolve(g, in_play=lying, guards=guards, slowdown=slowdown)
+        farmers = pieces.replace(farmers, holder, g)
+    played = attrs.evolve(state, farmers=farmers, discard=discard)
+    return handler.apply(played, seat, card, target)
+
 
 HANDLERS: dict[str, Handler] = {}
 """The handler of each kind of bonus card."""
@@ -119,6 +171,27 @@ def _others(state: State, seat: int) -> tuple[int, ...]:
     return tuple(s for s, g in enumerate(state.farmers) if s != seat and not g.out)
 
 
+def _cow(state: State) -> Cow:
+    cow = state.cow
+    assert cow is not None, "a Backlash effect needs the Mad Cow"
+    return cow
+
+
+def _with_cow(state: State, **changes: Any) -> State:
+    return state.with_cow(_cow(state).but(**changes))
+
+
+def _playing_next(state: State, seat: int) -> int:
+    """'The player playing next': after the Cow, the seat it plays before; else the next seat."""
+    if _cow(state).active:
+        return seat
+    n = len(state.farmers)
+    nxt = (seat + 1) % n
+    while state.farmers[nxt].out:
+        nxt = (nxt + 1) % n
+    return nxt
+
+
 class Nitro(Handler):
     """'Get 1 or 2 extra moves during his turn. Reminder: max. 5 moves per turn.'"""
 
@@ -131,9 +204,20 @@ class Nitro(Handler):
         allowance = min(state.allowance + state.rules.amount(card), MAX_MOVES)
         return attrs.evolve(state, allowance=allowance)
 
+    def backlash(self, state: State, seat: int, card: str) -> State:
+        """'Draw 1 or 2 additional Mad Cow cards and place them after the Cow's initial moves.'
+
+        During the Cow's turn they go under its pile; otherwise its next turn has them.
+        """
+        return _with_cow(state, draws=_cow(state).draws + state.rules.amount(card))
+
 
 class Rut(Handler):
-    """'Give this card to an opponent; he/she will have two fewer moves during his next turn.'"""
+    """'Give this card to an opponent; he/she will have two fewer moves during his next turn.'
+
+    Mad Cow mode: "Rut: The Cow does not move." It is played on the Cow,
+    which skips its next turn, and is discarded.
+    """
 
     kind = "rut"
     target = "player"
@@ -142,77 +226,30 @@ class Rut(Handler):
     slowdown = 2
 
     def targets(self, state: State, seat: int, card: str) -> tuple[int, ...]:
+        if state.cow is not None:
+            return (THE_COW,)
         return _others(state, seat)
 
+    def lying(self, state: State, seat: int, target: int) -> int | None:
+        return None if target == THE_COW else target
+
     def apply(self, state: State, seat: int, card: str, target: int) -> State:
+        if target == THE_COW:
+            return _with_cow(state, rests=_cow(state).rests + 1)
         return state
 
     def refusal(self, state: State, seat: int, card: str, target: int) -> str:
+        if state.cow is not None:
+            return f"{card} is played on the Cow in the Mad Cow mode"
+        if target == THE_COW:
+            return f"{card}: there is no Cow in the competitive game"
         return f"{card} is given to an opponent still in the game, not to player {target}"
 
-
-@functools.lru_cache(maxsize=8192)
-def bridges(bales: int) -> int:
-    """The paths whose blocking would cut the crossroads in two, when ``bales`` are blocked.
-
-    A hay bale may not go there: "It is forbidden to lock in an opponent."
-    (Tarjan's bridge-finding on the crossroad graph, all 132 paths but the bales.)
-    """
-    n = GRID.n_vertices
-    order = [-1] * n
-    low = [0] * n
-    found = 0
-    clock = 0
-    for root in range(n):
-        if order[root] >= 0:
-            continue
-        order[root] = low[root] = clock
-        clock += 1
-        stack = [(root, -1, iter(STEPS[root]))]
-        while stack:
-            v, via, steps = stack[-1]
-            for _, e, w in steps:
-                if bales >> e & 1 or e == via:
-                    continue
-                if order[w] < 0:
-                    order[w] = low[w] = clock
-                    clock += 1
-                    stack.append((w, e, iter(STEPS[w])))
-                    break
-                low[v] = min(low[v], order[w])
-            else:
-                stack.pop()
-                if stack:
-                    u = stack[-1][0]
-                    low[u] = min(low[u], low[v])
-                    if low[v] > order[u]:
-                        found |= 1 << via
-    return found
-
-
-def bale_spots(state: State, bales: int | None = None) -> int:
-    """The paths a hay bale may be placed on (bitset).
-
-    "You cannot place a Hay Bale on a fence in progress, on the edge of the
-    board or with another Hay Bale. It is forbidden to lock in an opponent."
-    """
-    bales = state.bales if bales is None else bales
-    fences = 0
-    for g in state.farmers:
-        fences |= g.fence_paths
-    return INNER_PATHS & ~bales & ~fences & ~bridges(bales)
-
-
-def bales_to_take(state: State) -> int:
-    """The bales that may be picked from the board (the box is empty) and placed again."""
-    out = 0
-    rest = state.bales
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        if bale_spots(state, state.bales & ~low):
-            out |= low
-    return out
+    def backlash(self, state: State, seat: int, card: str) -> State:
+        """'The player playing next loses 2 moves at his/her turn.'"""
+        cow = _cow(state)
+        ruts = tuple(sorted((*cow.ruts, _playing_next(state, seat))))
+        return _with_cow(state, ruts=ruts)
 
 
 class HayBale(Handler):
@@ -233,6 +270,23 @@ class HayBale(Handler):
     def refusal(self, state: State, seat: int, card: str, target: int) -> str:
         return f"{card}: no path may take a hay bale (fences, the board's edge, other bales, locking in)"
 
+    def backlash(self, state: State, seat: int, card: str) -> State:
+        """'Choose a tractor and place a first Hay bale on one of the 3 paths around it.
+        If 2 Hay Bales, place the second one path further.'
+
+        The choice of tractor is skipped when only one stands on the board;
+        with nowhere for a bale to go the card has no effect.
+        """
+        tractors = [f.tractor for f in state.farmers if f.tractor >= 0]
+        room = bale_spots(state) if state.hay_bales_left else bales_to_take(state)
+        if not tractors or not room:
+            return state
+        pending = state.rules.amount(card)
+        if len(tractors) > 1:
+            return attrs.evolve(state, phase=Phase.AIM, pending=pending)
+        cow = _cow(state).but(aim=tractors[0], first_bale=-1)
+        return attrs.evolve(state, phase=Phase.BACKLASH_BALE, pending=pending, cow=cow)
+
 
 class Dynamite(Handler):
     """'Remove 1 Hay Bale of your choice. Bang!'"""
@@ -249,6 +303,11 @@ class Dynamite(Handler):
     def refusal(self, state: State, seat: int, card: str, target: int) -> str:
         return f"{card} removes a hay bale, and none lies on {path_name(target)}"
 
+    def backlash(self, state: State, seat: int, card: str) -> State:
+        """'The Cow blasts everything on its plot and paths: fences (i.e. the fence is
+        cut), Hay Bales and Barns.'"""
+        return blast(state)
+
 
 class HighVoltage(Handler):
     """'Protects the entire length of the fence, even the starting point until
@@ -264,6 +323,16 @@ class HighVoltage(Handler):
     def apply(self, state: State, seat: int, card: str, target: int) -> State:
         return state
 
+    def backlash(self, state: State, seat: int, card: str) -> State:
+        """'Remove your (or the next player's) entire fence.'
+
+        ``seat`` is the one who played it, or the next player when the Cow drew it.
+        """
+        f = state.farmers[seat]
+        if not f.fence:
+            return state
+        return attrs.evolve(state, farmers=pieces.replace(state.farmers, seat, pieces.cut(f)))
+
 
 class Watchdog(Handler):
     """'Protects your plots and Barns from being annexed as well as from bonus
@@ -278,6 +347,11 @@ class Watchdog(Handler):
 
     def apply(self, state: State, seat: int, card: str, target: int) -> State:
         return state
+
+    def backlash(self, state: State, seat: int, card: str) -> State:
+        """'Immediately protects the Cow's plots from being annexed until the start of
+        the player's (or the Cow's) turn that played the bonus.'"""
+        return _with_cow(state, guard=COW_TURN if _cow(state).active else seat)
 
 
 def landing_spots(state: State, seat: int) -> int:
@@ -312,6 +386,13 @@ class Helicopter(Handler):
             return f"{card} can only be used if you have no fences"
         return f"{card}: no crossroad of your field is free to land on"
 
+    def backlash(self, state: State, seat: int, card: str) -> State:
+        """'The Cow goes straight to the farthest plot of its field (if several, choose one)'."""
+        far = farthest(_cow(state))
+        if len(far) == 1:
+            return fly(state, far[0])
+        return state.with_cow(_cow(state), Phase.FLY)
+
 
 def bribe_refusal(state: State, seat: int, cell: int) -> str | None:
     """Why ``seat`` may not bribe plot ``cell``, or ``None`` when it may.
@@ -328,7 +409,7 @@ def bribe_refusal(state: State, seat: int, cell: int) -> str | None:
     g = state.farmers[owner]
     if not CELL_NEIGHBOURS[cell] & f.main:
         return "the plot must be adjacent to your main field"
-    if state.rules.barn_plots & bit:
+    if state.barns & bit:
         return "a plot with a barn would earn bonus cards"
     if g.guards & WATCHDOG:
         return f"player {owner}'s Watchdog protects their plots from bonus effects"
@@ -352,9 +433,50 @@ def bribe_refusal(state: State, seat: int, cell: int) -> str | None:
     return None
 
 
+def cow_bribe_refusal(state: State, seat: int, cell: int) -> str | None:
+    """Mad Cow mode: why ``seat`` may not bribe plot ``cell`` of the Cow, or ``None``.
+
+    "Bribe: Same. You however cannot annex the plot where the Cow is located."
+    As in the regular game the plot must be adjacent to the main field and
+    the bribe may have no immediate effect.
+    """
+    cow = _cow(state)
+    f = state.farmers[seat]
+    bit = 1 << cell
+    if not cow.plots & bit:
+        return "in the Mad Cow mode a Bribe takes a plot of the Cow's field"
+    if cell == cow.plot:
+        return "you cannot annex the plot where the Cow is located"
+    if not CELL_NEIGHBOURS[cell] & f.main:
+        return "the plot must be adjacent to your main field"
+    if state.barns & bit:
+        return "a plot with a barn would earn bonus cards"
+    if cow.guard != NO_GUARD:
+        return "a Backlash Watchdog protects the Cow's plots"
+    if CELL_NEIGHBOURS[cell] & f.fallow:
+        return "it would join your fallow land to your main field"
+    for s, g in enumerate(state.farmers):
+        if g.fence and CELL_VERTICES[cell] & g.fence_crossroads & ~(1 << g.fence[0]):
+            return f"player {s}'s fence would touch the field and annex at once"
+    return None
+
+
+def _around(cells: int) -> int:
+    around = 0
+    while cells:
+        low = cells & -cells
+        around |= CELL_NEIGHBOURS[low.bit_length() - 1]
+        cells ^= low
+    return around
+
+
 class Bribe(Handler):
     """'Choose a plot of an opponent's field adjacent to your field... now it
-    belongs to you, he replace it with a plot of your color!'"""
+    belongs to you, he replace it with a plot of your color!'
+
+    Mad Cow mode: the plot is one of the Cow's, never the one it stands on.
+    Backlash: "Lose any one of your plots adjacent to the Cow."
+    """
 
     kind = "bribe"
     target = "plot"
@@ -363,21 +485,26 @@ class Bribe(Handler):
         f = state.farmers[seat]
         if not f.main:
             return ()
+        cow = state.cow
+        if cow is not None:
+            candidates = _around(f.main) & cow.plots & ~state.barns
+            return tuple(
+                c for c in _members(candidates) if cow_bribe_refusal(state, seat, c) is None
+            )
         theirs = 0
         for s, g in enumerate(state.farmers):
             if s != seat:
                 theirs |= g.plots
-        around = 0
-        rest = f.main
-        while rest:
-            low = rest & -rest
-            around |= CELL_NEIGHBOURS[low.bit_length() - 1]
-            rest ^= low
-        candidates = around & theirs & ~state.rules.barn_plots
+        candidates = _around(f.main) & theirs & ~state.rules.barn_plots
         return tuple(c for c in _members(candidates) if bribe_refusal(state, seat, c) is None)
 
     def apply(self, state: State, seat: int, card: str, target: int) -> State:
         bit = 1 << target
+        cow = state.cow
+        if cow is not None:
+            farmers = pieces.share(state.farmers, field(state) | bit)
+            cow = cow.but(plots=cow.plots & ~bit)
+            return attrs.evolve(state, farmers=farmers, cow=cow)
         farmers = state.farmers
         for s, g in enumerate(farmers):
             if g.plots & bit:
@@ -391,8 +518,22 @@ class Bribe(Handler):
         return attrs.evolve(state, farmers=farmers)
 
     def refusal(self, state: State, seat: int, card: str, target: int) -> str:
-        reason = bribe_refusal(state, seat, target) or "not now"
+        if state.cow is not None:
+            reason = cow_bribe_refusal(state, seat, target) or "not now"
+        else:
+            reason = bribe_refusal(state, seat, target) or "not now"
         return f"{card} on {plot_name(target)}: {reason}"
+
+    def backlash(self, state: State, seat: int, card: str) -> State:
+        """'Lose any one of your plots adjacent to the Cow.' With none that may go
+        (no immediate effect), the card is lost."""
+        cow = _cow(state)
+        if any(
+            surrender_refusal(state, c) is None
+            for c in _members(CELL_NEIGHBOURS[cow.plot] & field(state))
+        ):
+            return state.with_cow(_cow(state), Phase.SURRENDER)
+        return state
 
 
 for _handler in (

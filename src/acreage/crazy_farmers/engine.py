@@ -4,7 +4,8 @@ A turn is a sequence of decisions by the player whose turn it is: ``move``
 (one path at a time), ``play`` a bonus card (any time), then ``end turn``
 once no move is left or possible ("You must use all your moves whenever
 possible"). Annexing draws bonus cards for barns: each draw is a chance node
-and the turn resumes after it.
+and the turn resumes after it. The Mad Cow mode's own steps (the Cow's
+turns, bonus checks, Backlash choices) are in :mod:`acreage.crazy_farmers.madcow`.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ from acreage.core.bitset import bits
 from acreage.core.chance import Deck
 from acreage.core.game import IllegalMoveError
 from acreage.core.regions import Border, partition
-from acreage.crazy_farmers import board
+from acreage.crazy_farmers import board, madcow
+from acreage.crazy_farmers.bales import bale_spots, bales_to_take
 from acreage.crazy_farmers.board import (
     EDGE_CELLS,
     GRID,
@@ -30,26 +32,29 @@ from acreage.crazy_farmers.board import (
 )
 from acreage.crazy_farmers.cards import (
     HANDLERS,
-    MAX_MOVES,
-    bale_spots,
-    bales_to_take,
     landing_spots,
+    take_effect,
 )
 from acreage.crazy_farmers.moves import (
     DRIVES,
     END_TURN,
     NO_TARGET,
+    Aim,
     ChoosePlot,
+    CowCard,
     Discard,
     Draw,
     Drive,
     EndTurn,
+    Face,
+    Fly,
     Keep,
     Land,
     Move,
     PlaceBale,
     Play,
     StartAt,
+    Surrender,
     TakeBale,
     aim_text,
     parse,
@@ -59,13 +64,14 @@ from acreage.crazy_farmers.pieces import (
     discarded,
     eliminated,
     fence_marks,
-    in_play_effects,
     replace,
     settle,
+    share,
 )
 from acreage.crazy_farmers.rules import ENDGAME, Rules
 from acreage.crazy_farmers.scoring import tiles_left
-from acreage.crazy_farmers.state import WATCHDOG, Farmer, Phase, State
+from acreage.crazy_farmers.state import CHANCE_PHASES, WATCHDOG, Farmer, Phase, State
+from acreage.crazy_farmers.turns import ACCELERATION_FENCES, BASE_MOVES, begin_turn, end_turn
 
 __all__ = [
     "ACCELERATION_FENCES",
@@ -76,12 +82,6 @@ __all__ = [
     "new_game",
     "parse_move",
 ]
-
-BASE_MOVES: Final = 3
-"""'3 basic moves during your turn.'"""
-
-ACCELERATION_FENCES: Final = 4
-"""'You have 4 or more fences down at the beginning of your turn? Win +1 move!'"""
 
 SETUP_CARDS: Final = 3
 """'Each player draws 3 bonus cards, chooses one.'"""
@@ -115,7 +115,10 @@ def new_game(rules: Rules) -> State:
     """The state before setup: the bonus deck shuffled, 3 cards about to be dealt to seat 0.
 
     With fixed start plots each seat's start plot holds its tile from the start.
+    The Mad Cow mode starts with the Cow (:func:`acreage.crazy_farmers.madcow.new_game`).
     """
+    if rules.mad_cow:
+        return madcow.new_game(rules)
     farmers = []
     for seat in range(rules.players):
         if rules.start == "fixed":
@@ -160,100 +163,9 @@ def _keep(state: State, move: Keep) -> State:
         endgame = len(set_aside)
     else:
         endgame = rules.endgame_window
-    return _begin_turn(
-        State(rules, Phase.TURN, 0, farmers, deck=deck, endgame=endgame), 0, farmers, ()
+    return begin_turn(
+        State(rules, Phase.TURN, 0, farmers, deck=deck, endgame=endgame), 0, farmers, (), None
     )
-
-
-# -- turns ------------------------------------------------------------------------
-
-
-def _expire(state: State, f: Farmer, until: str) -> tuple[Farmer, tuple[str, ...]]:
-    """``f`` without the cards in front of it that leave the table now, and those cards."""
-    if not f.in_play:
-        return f, ()
-    rules = state.rules
-    gone = tuple(c for c in f.in_play if HANDLERS[rules.kind(c)].until == until)
-    if not gone:
-        return f, ()
-    kept = tuple(c for c in f.in_play if HANDLERS[rules.kind(c)].until != until)
-    guards, slowdown = in_play_effects(state, kept)
-    return attrs.evolve(f, in_play=kept, guards=guards, slowdown=slowdown), gone
-
-
-def _position(seat: int, farmers: tuple[Farmer, ...], bales: int) -> int:
-    """The board position starting ``seat``'s turn, packed in one int.
-
-    The lowest 6 bits hold the number of plots owned, which only grows: once
-    it changes, no earlier position can come back. A fence is its paths and
-    its starting point (a loop-free line is known from those).
-    """
-    owned = 0
-    key = 0
-    for f in farmers:
-        owned += f.plots.bit_count()
-        start = f.fence[0] if f.fence else 127
-        key = (
-            ((key << 37 | f.plots) << 7 | f.tractor + 1) << 7 | start
-        ) << GRID.n_edges | f.fence_paths
-    return ((key << GRID.n_edges | bales) << 2 | seat) << 6 | owned
-
-
-def _begin_turn(
-    state: State, seat: int, farmers: tuple[Farmer, ...], discard: tuple[str, ...]
-) -> State:
-    """The state at the start of ``seat``'s turn (``state`` gives the rest of the table)."""
-    f, gone = _expire(state, farmers[seat], "turn-start")
-    if gone:
-        farmers = replace(farmers, seat, f)
-        discard = discarded(discard, gone)
-    base = BASE_MOVES + (1 if f.fence_length >= ACCELERATION_FENCES else 0)
-    allowance = min(max(base - f.slowdown, 0), MAX_MOVES)
-    rules = state.rules
-    history = state.history
-    ended = ""
-    if rules.repetition_limit is not None:
-        key = _position(seat, farmers, state.bales)
-        if history and history[-1] & 63 != key & 63:
-            history = ()  # a plot was claimed: no earlier position can come back
-        if history.count(key) + 1 >= rules.repetition_limit:
-            ended = "repetition"
-        history = (*history, key)
-    if ended:
-        phase = Phase.OVER
-    elif f.tractor < 0:
-        phase = Phase.START
-    else:
-        phase = Phase.TURN
-    return State(
-        rules,
-        phase,
-        seat,
-        farmers,
-        state.bales,
-        state.deck,
-        state.endgame,
-        discard,
-        allowance,
-        0,
-        0,
-        False,
-        history,
-        state.reshuffles,
-        ended,
-    )
-
-
-def _end_turn(state: State) -> State:
-    seat = state.player
-    f, gone = _expire(state, state.farmers[seat], "turn-end")
-    farmers = replace(state.farmers, seat, f) if gone else state.farmers
-    discard = discarded(state.discard, gone)
-    n = len(farmers)
-    nxt = (seat + 1) % n
-    while farmers[nxt].out:
-        nxt = (nxt + 1) % n
-    return _begin_turn(state, nxt, farmers, discard)
 
 
 # -- the tractor ------------------------------------------------------------------
@@ -283,16 +195,35 @@ def _lays_fence(f: Farmer, edge: int, to: int) -> bool:
     return not EDGE_CELLS[edge] & f.main
 
 
-def _drives(state: State) -> list[int]:
+_last_drives: tuple[State | None, tuple[int, ...]] = (None, ())
+"""The last state :func:`_drives` answered for, and its answer.
+
+``legal_moves`` and ``apply_move`` on one state both ask; states are
+immutable and the entry holds its state, so the same object is the same
+question. (One tuple, replaced whole: safe to share between threads.)
+"""
+
+
+def _drives(state: State) -> tuple[int, ...]:
     """The headings the tractor of the player to move can take now."""
+    global _last_drives
+    last, headings = _last_drives
+    if last is state:
+        return headings
+    headings = _headings(state)
+    _last_drives = (state, headings)
+    return headings
+
+
+def _headings(state: State) -> tuple[int, ...]:
     if state.allowance <= state.moves_made:
-        return []
+        return ()
     seat = state.player
     f = state.farmers[seat]
     powered = _powered(f)
     limit = state.rules.powerless_move_limit
     if not powered and limit is not None and state.moves_made >= limit:
-        return []
+        return ()
     blocked = _blocked(state, seat) | (1 << f.tractor)
     bales = state.bales
     no_piece = f.fence_length >= state.rules.fences
@@ -303,7 +234,7 @@ def _drives(state: State) -> list[int]:
         if powered and no_piece and _lays_fence(f, edge, to):
             continue
         out.append(heading)
-    return out
+    return tuple(out)
 
 
 def _drive_refusal(state: State, move: Drive) -> str:
@@ -390,11 +321,15 @@ def _drive(state: State, move: Drive) -> State:
         False,
     )
     farmers = replace(state.farmers, seat, moved)
+    partner = -1
     if powered:
         # "By touching an opponent's fence, including the starting point, you cut it off."
         for s, g in enumerate(farmers):
             if s != seat and g.fence_crossroads >> to & 1:
-                farmers = replace(farmers, s, cut(g))
+                if state.cow is None:
+                    farmers = replace(farmers, s, cut(g))
+                else:
+                    partner = s
     after = State(
         state.rules,
         Phase.TURN,
@@ -410,7 +345,13 @@ def _drive(state: State, move: Drive) -> State:
         state.flown,
         state.history,
         state.reshuffles,
+        "",
+        state.cow,
     )
+    if partner >= 0:
+        after, annexed = madcow.touch(after, seat, partner, to)
+        if annexed:
+            return after
     if contact:
         return _close(after)
     return after
@@ -505,9 +446,11 @@ def _close(state: State) -> State:
     """
     seat = state.player
     f = state.farmers[seat]
-    taken = enclosed(f) & ~guarded_plots(state, seat)
     unfenced = attrs.evolve(f, fence=(), fence_paths=0, fence_crossroads=0)
-    return annex(attrs.evolve(state, farmers=replace(state.farmers, seat, unfenced)), seat, taken)
+    without = attrs.evolve(state, farmers=replace(state.farmers, seat, unfenced))
+    if state.cow is not None:
+        return madcow.annex(without, seat, enclosed(f))
+    return annex(without, seat, enclosed(f) & ~guarded_plots(state, seat))
 
 
 # -- drawing bonus cards ----------------------------------------------------------
@@ -564,6 +507,8 @@ def _draw_card(state: State, move: Draw) -> State:
         state.flown,
         state.history,
         reshuffles,
+        "",
+        state.cow,
     )
 
 
@@ -582,6 +527,8 @@ def _start_spots(state: State) -> int:
 
 def _start_plots(state: State) -> list[int]:
     owned = taken = 0
+    if state.cow is not None:
+        owned = state.cow.plots
     for g in state.farmers:
         owned |= g.plots
         if g.tractor >= 0:
@@ -604,6 +551,9 @@ def _choose_plot(state: State, move: ChoosePlot) -> State:
         )
     f = state.farmers[state.player]
     bit = 1 << move.plot
+    if state.cow is not None:
+        # "all start from the same plot": the first to choose chooses for all.
+        return attrs.evolve(state, farmers=share(state.farmers, bit))
     chosen = attrs.evolve(f, plots=bit, main=bit)
     return attrs.evolve(state, farmers=replace(state.farmers, state.player, chosen))
 
@@ -651,18 +601,11 @@ def _play_card(state: State, move: Play) -> State:
     if move.target not in handler.targets(state, seat, move.card):
         raise IllegalMoveError(handler.refusal(state, seat, move.card, move.target))
     farmers = replace(state.farmers, seat, attrs.evolve(f, hand=_without(f.hand, move.card)))
-    discard = state.discard
-    if handler.lies_with is None:
-        discard = discarded(discard, (move.card,))
-    else:
-        holder = seat if handler.lies_with == "player" else move.target
-        g = farmers[holder]
-        lying = tuple(sorted((*g.in_play, move.card)))
-        guards, slowdown = in_play_effects(state, lying)
-        g = attrs.evolve(g, in_play=lying, guards=guards, slowdown=slowdown)
-        farmers = replace(farmers, holder, g)
-    played = attrs.evolve(state, farmers=farmers, discard=discard)
-    return handler.apply(played, seat, move.card, move.target)
+    played = attrs.evolve(state, farmers=farmers)
+    if madcow.checks(state):
+        # "When playing the bonus, draw a Mad Cow card [...] and check the number"
+        return madcow.to_check(played, move.card, move.target)
+    return take_effect(played, seat, move.card, move.target)
 
 
 def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
@@ -735,6 +678,12 @@ def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
         return _draw_outcomes(state)
     if state.phase is Phase.DEAL:
         return tuple((_draw(c), p) for c, p in state.deck.draw_outcomes())
+    if state.phase is Phase.COW or state.phase is Phase.CHECK:
+        return madcow.cow_card_outcomes(state)
+    if state.phase is Phase.COW_BONUS:
+        return madcow.cow_bonus_outcomes(state)
+    if state.phase is Phase.FACE:
+        return madcow.face_outcomes()
     return ()
 
 
@@ -752,7 +701,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
             else:
                 moves.append(END_TURN)
         return tuple(moves)
-    if phase is Phase.DRAW or phase is Phase.DEAL:
+    if CHANCE_PHASES[phase]:
         return tuple(m for m, _ in chance_outcomes(state))
     if phase is Phase.KEEP:
         return tuple(_keeps(c) for c in _distinct(state.farmers[state.player].hand))
@@ -762,6 +711,8 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         return _bale_moves(state)
     if phase is Phase.HELICOPTER:
         return tuple(Land(v) for v in bits(landing_spots(state, state.player)))
+    if phase >= Phase.AIM:
+        return madcow.backlash_moves(state)
     return ()
 
 
@@ -788,6 +739,14 @@ _ACCEPTED: Final = {
     Phase.HELICOPTER: (Land,),
     Phase.DRAW: (Draw,),
     Phase.OVER: (),
+    Phase.FACE: (Face,),
+    Phase.COW: (CowCard,),
+    Phase.CHECK: (CowCard,),
+    Phase.COW_BONUS: (Draw,),
+    Phase.AIM: (Aim,),
+    Phase.BACKLASH_BALE: (PlaceBale, TakeBale),
+    Phase.FLY: (Fly,),
+    Phase.SURRENDER: (Surrender,),
 }
 
 _DECIDING: Final = {
@@ -799,6 +758,14 @@ _DECIDING: Final = {
     Phase.HELICOPTER: "player {p}'s helicopter is landing",
     Phase.DRAW: "player {p} is drawing bonus cards (chance)",
     Phase.OVER: "the game is over",
+    Phase.FACE: "the Cow is being turned to face a neighbour (chance)",
+    Phase.COW: "the Cow is drawing its Mad Cow cards (chance)",
+    Phase.CHECK: "a Mad Cow card is drawn to check the bonus played (chance)",
+    Phase.COW_BONUS: "the Cow is drawing a bonus on a barn (chance)",
+    Phase.AIM: "player {p} is choosing the tractor a Backlash Hay Bale goes around",
+    Phase.BACKLASH_BALE: "player {p} is placing Backlash hay bales",
+    Phase.FLY: "player {p} is choosing where the Cow flies",
+    Phase.SURRENDER: "player {p} is choosing the plot to lose to the Cow",
 }
 
 
@@ -809,13 +776,15 @@ def apply_move(state: State, move: Move) -> State:
         raise IllegalMoveError(f"{move}: not now, {_DECIDING[phase].format(p=state.player)}")
     if isinstance(move, Drive):
         return _drive(state, move)
+    if isinstance(move, CowCard):
+        return madcow.cow_draw(state, move) if phase is Phase.COW else madcow.check(state, move)
     if isinstance(move, Play):
         return _play_card(state, move)
     if isinstance(move, EndTurn):
         if phase is Phase.START:
             if _start_moves(state) != (END_TURN,):
                 raise IllegalMoveError(f"{move}: place your tractor first")
-            return _end_turn(state)
+            return end_turn(state)
         if _drives(state):
             raise IllegalMoveError(f"{move}: 'You must use all your moves whenever possible.'")
         if len(state.farmers[state.player].hand) > state.rules.hand_limit:
@@ -823,8 +792,14 @@ def apply_move(state: State, move: Move) -> State:
                 f"{move}: 'you are limited to a maximum of {state.rules.hand_limit} cards in "
                 "hand at the end of your turn': play or discard first"
             )
-        return _end_turn(state)
+        return end_turn(state)
+    if phase >= Phase.AIM:  # the players' choices in Backlash effects
+        return madcow.choose(state, move)  # type: ignore[arg-type]
+    if isinstance(move, Face):
+        return madcow.face(state, move)
     if isinstance(move, Draw):
+        if phase is Phase.COW_BONUS:
+            return madcow.cow_bonus(state, move)
         return _deal(state, move.card) if phase is Phase.DEAL else _draw_card(state, move)
     if isinstance(move, Keep):
         return _keep(state, move)
@@ -838,6 +813,7 @@ def apply_move(state: State, move: Move) -> State:
         return _land(state, move)
     if isinstance(move, StartAt):
         return _start_at(state, move)
+    assert isinstance(move, ChoosePlot)
     return _choose_plot(state, move)
 
 

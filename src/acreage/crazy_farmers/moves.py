@@ -19,6 +19,18 @@ Every decision is one move, and ``str(move)`` is its text in the game's words:
 ``end turn``                   when no move is left or possible
 =============================  ==============================================
 
+The Mad Cow mode adds:
+
+=============================  ==============================================
+``the Cow faces NE``           chance, setup: the neighbour the Cow faces
+``mad cow card Turn Left 6``   chance: a Mad Cow card drawn (the Cow's move,
+                               or the check of a bonus just played)
+``play Rut on the Cow``        a Rut makes the Cow skip its next turn
+``aim at player 1's tractor``  Backlash Hay Bale: the tractor the bales go around
+``fly the Cow to 2,-1``        Backlash Helicopter: the farthest plot chosen
+``give 1,-1 to the Cow``       Backlash Bribe: the plot the players lose
+=============================  ==============================================
+
 Crossroads, paths and plots are named as in :mod:`acreage.crazy_farmers.board`.
 Moves compare by what they do, not by their text: ``parse_move`` accepts
 every name of a crossroad or path and returns the same move.
@@ -36,22 +48,31 @@ from acreage.crazy_farmers.rules import ENDGAME, Rules
 
 __all__ = [
     "END_TURN",
+    "THE_COW",
+    "Aim",
     "ChoosePlot",
+    "CowCard",
     "Discard",
     "Draw",
     "Drive",
     "EndTurn",
+    "Face",
+    "Fly",
     "Keep",
     "Land",
     "Move",
     "PlaceBale",
     "Play",
     "StartAt",
+    "Surrender",
     "TakeBale",
     "parse",
 ]
 
 NO_TARGET: Final = -1
+
+THE_COW: Final = 99
+"""The target of a card played on the Mad Cow (``play Rut on the Cow``)."""
 
 
 @attrs.frozen(slots=True)
@@ -170,6 +191,56 @@ class EndTurn:
         return "end turn"
 
 
+@attrs.frozen(slots=True)
+class Face:
+    """Chance, Mad Cow setup: the Cow faces its neighbour on side ``board.SIDES[direction]``."""
+
+    direction: int
+
+    def __str__(self) -> str:
+        return f"the Cow faces {board.SIDES[self.direction]}"
+
+
+@attrs.frozen(slots=True)
+class CowCard:
+    """Chance: the Mad Cow card drawn (``"Turn Left 6"``: its name and number)."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"mad cow card {self.card}"
+
+
+@attrs.frozen(slots=True)
+class Aim:
+    """Backlash Hay Bale: the bales go around the tractor of seat ``seat``."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"aim at player {self.seat}'s tractor"
+
+
+@attrs.frozen(slots=True)
+class Fly:
+    """Backlash Helicopter: the Cow flies to ``plot``, one of the farthest of its field."""
+
+    plot: int
+
+    def __str__(self) -> str:
+        return f"fly the Cow to {board.plot_name(self.plot)}"
+
+
+@attrs.frozen(slots=True)
+class Surrender:
+    """Backlash Bribe: the players lose ``plot`` to the Cow."""
+
+    plot: int
+
+    def __str__(self) -> str:
+        return f"give {board.plot_name(self.plot)} to the Cow"
+
+
 Move = (
     Draw
     | Keep
@@ -182,6 +253,11 @@ Move = (
     | Land
     | Discard
     | EndTurn
+    | Face
+    | CowCard
+    | Aim
+    | Fly
+    | Surrender
 )
 
 END_TURN: Final = EndTurn()
@@ -191,7 +267,7 @@ DRIVES: Final = tuple(Drive(h) for h in range(len(board.HEADINGS)))
 def aim_text(target_kind: str, target: int) -> str:
     """The text of a card's target in ``play <card> on <target>``."""
     if target_kind == "player":
-        return f"player {target}"
+        return "the Cow" if target == THE_COW else f"player {target}"
     if target_kind == "path":
         return board.path_name(target)
     return board.plot_name(target)
@@ -207,6 +283,8 @@ def _card(rules: Rules, text: str, *, endgame: bool = False) -> str:
 
 def _target(kind: str, text: str, players: int) -> int:
     if kind == "player":
+        if text == "the Cow":
+            return THE_COW
         words = text.split()
         if len(words) == 2 and words[0] == "player" and words[1].isdigit():
             seat = int(words[1])
@@ -246,6 +324,20 @@ def parse(rules: Rules, text: str, target_kind_of: dict[str, str]) -> Move:
             return Discard(_card(rules, rest))
         if head == "land":
             return Land(board.crossroad(rest))
+        if words[:3] == ["the", "Cow", "faces"] and len(words) == 4 and words[3] in board.SIDES:
+            return Face(board.SIDES.index(words[3]))
+        if words[:3] == ["mad", "cow", "card"]:
+            card = " ".join(words[3:])
+            if card in rules.cow_cards:
+                return CowCard(card)
+            raise MoveSyntaxError(f"{text!r}: {card!r} is not a Mad Cow card of this game")
+        aiming = words[:3] == ["aim", "at", "player"] and len(words) == 5
+        if aiming and words[4] == "tractor" and words[3].endswith("'s"):
+            return Aim(_target("player", f"player {words[3][:-2]}", rules.players))
+        if words[:3] == ["fly", "the", "Cow"] and len(words) == 5 and words[3] == "to":
+            return Fly(board.plot(words[4]))
+        if head == "give" and words[2:] == ["to", "the", "Cow"]:
+            return Surrender(board.plot(words[1]))
         if head == "start" and len(words) >= 2:
             if words[1] == "plot":
                 return ChoosePlot(board.plot(" ".join(words[2:])))

@@ -29,6 +29,7 @@ __all__ = [
     "in_play_effects",
     "replace",
     "settle",
+    "share",
 ]
 
 
@@ -73,6 +74,32 @@ def discarded(discard: tuple[str, ...], cards: tuple[str, ...]) -> tuple[str, ..
     if not cards:
         return discard
     return tuple(sorted(discard + cards))
+
+
+def share(farmers: tuple[Farmer, ...], plots: int) -> tuple[Farmer, ...]:
+    """``farmers`` all holding ``plots`` (the Mad Cow mode: "play using the same tiles").
+
+    Each keeps its own main field, the part of the field its fence starts
+    from or its tractor stands on.
+    """
+    return tuple(f if f.out else _trim(settle(attrs.evolve(f, plots=plots))) for f in farmers)
+
+
+def _trim(f: Farmer) -> Farmer:
+    """``f`` with its fence cut back to its last crossroad on the main field.
+
+    A partner's annexation can bring the shared field along a fence: that
+    part of the fence now lies on the edge of the field and is removed.
+    """
+    fence = f.fence
+    if not fence:
+        return f
+    last = max(i for i, v in enumerate(fence) if VERTEX_CELLS[v] & f.main)
+    if not last:
+        return f
+    rest = fence[last:] if len(fence) - last >= 2 else ()
+    paths, crossroads = fence_marks(rest)
+    return attrs.evolve(f, fence=rest, fence_paths=paths, fence_crossroads=crossroads)
 
 
 def replace(farmers: tuple[Farmer, ...], seat: int, f: Farmer) -> tuple[Farmer, ...]:

@@ -6,6 +6,10 @@ fallow land, ``.`` when empty) and ``barn`` if it has one. Paths show
 ``---``, ``/`` and ``\\`` when free, the owner's letter when they carry a
 fence (upper case for the 2 protected fences behind the tractor) and ``#``
 for a hay bale. A tractor shows as its seat number on a crossroad (``+``).
+
+In the Mad Cow mode the players' shared field shows ``F`` (``f`` for fallow
+land, outside every tractor's main field), the Cow's field ``c``, and the
+Cow itself ``@`` with the side it faces: ``@NE``.
 """
 
 from __future__ import annotations
@@ -13,9 +17,18 @@ from __future__ import annotations
 from typing import Final
 
 from acreage.core.svg import PLAYER_COLOURS, Svg
-from acreage.crazy_farmers.board import GRID, crossroad_name, edge_between, plot_name
-from acreage.crazy_farmers.scoring import fields, tiles_left
-from acreage.crazy_farmers.state import HIGH_VOLTAGE, WATCHDOG, Farmer, Phase, State
+from acreage.crazy_farmers.board import GRID, SIDES, crossroad_name, edge_between, plot_name
+from acreage.crazy_farmers.scoring import fields, scoreboard, scores, tiles_left
+from acreage.crazy_farmers.state import (
+    COW_TURN,
+    HIGH_VOLTAGE,
+    NO_GUARD,
+    WATCHDOG,
+    Cow,
+    Farmer,
+    Phase,
+    State,
+)
 
 __all__ = ["render_svg", "render_text"]
 
@@ -76,21 +89,39 @@ def _board_text(state: State) -> list[str]:
         if f.tractor >= 0:
             row, col = _VERTEX_AT[f.tractor]
             canvas[row][col] = str(seat)
-    barns = state.rules.barn_plots
+    barns = state.barns
+    cow = state.cow
     for c, (row, col) in enumerate(_CELL_AT):
         name = plot_name(c)
         start = col - len(name) // 2
         canvas[row - 1][start : start + len(name)] = name
-        owner = "."
-        for seat, f in enumerate(state.farmers):
-            if f.main >> c & 1:
-                owner = LETTERS[seat]
-            elif f.plots >> c & 1:
-                owner = LETTERS[seat].lower()
-        canvas[row][col] = owner
+        if cow is None:
+            owner = "."
+            for seat, f in enumerate(state.farmers):
+                if f.main >> c & 1:
+                    owner = LETTERS[seat]
+                elif f.plots >> c & 1:
+                    owner = LETTERS[seat].lower()
+            canvas[row][col] = owner
+        else:
+            _mad_cow_plot(canvas[row], col, c, state.farmers, cow)
         if barns >> c & 1:
             canvas[row + 1][col - 2 : col + 2] = "barn"
     return ["".join(line).rstrip() for line in canvas]
+
+
+def _mad_cow_plot(line: list[str], col: int, c: int, farmers: tuple[Farmer, ...], cow: Cow) -> None:
+    if cow.plot == c:
+        mark = "@" + (SIDES[cow.facing] if cow.facing >= 0 else "")
+        line[col - 1 : col - 1 + len(mark)] = mark
+        return
+    owner = "c" if cow.plots >> c & 1 else "."
+    for f in farmers:
+        if f.main >> c & 1:
+            owner = "F"
+        elif f.plots >> c & 1 and owner == ".":
+            owner = "f"
+    line[col] = owner
 
 
 _DECIDING: Final = {
@@ -101,16 +132,36 @@ _DECIDING: Final = {
     Phase.HAY_BALE: "player {p} places {n} hay bale(s)",
     Phase.HELICOPTER: "player {p}'s helicopter lands",
     Phase.DRAW: "player {p} draws {n} bonus card(s)",
+    Phase.FACE: "setup: the Cow is turned to face a neighbour",
+    Phase.COW: "the Cow's turn: the next Mad Cow card is drawn",
+    Phase.CHECK: "player {p} played {card}: a Mad Cow card is drawn to check it",
+    Phase.COW_BONUS: "the Cow's turn: it draws a bonus on a barn",
+    Phase.AIM: "player {p} chooses the tractor the Backlash {card} goes around",
+    Phase.BACKLASH_BALE: "player {p} places {n} Backlash hay bale(s)",
+    Phase.FLY: "player {p} chooses where the Cow flies (Backlash {card})",
+    Phase.SURRENDER: "player {p} chooses the plot to lose to the Cow (Backlash {card})",
+}
+
+_ENDS: Final = {
+    "lockdown": "the players locked the Cow down",
+    "cow": "the Cow has all its plots: the Cow wins",
+    "elimination": "the players are eliminated: the Cow wins",
+    "repetition": "the game goes round in circles: the Cow wins",
 }
 
 
 def _status(state: State) -> list[str]:
     rules = state.rules
     lines = []
+    cow = state.cow
     if state.phase is Phase.OVER:
-        lines.append(f"game over ({state.ended})")
+        if cow is None:
+            lines.append(f"game over ({state.ended})")
+        else:
+            lines.append(f"game over: {_ENDS[state.ended]}")
     else:
-        line = _DECIDING[state.phase].format(p=state.player, n=state.pending)
+        card = cow.card if cow is not None else ""
+        line = _DECIDING[state.phase].format(p=state.player, n=state.pending, card=card)
         if state.phase in (Phase.TURN, Phase.HAY_BALE, Phase.HELICOPTER, Phase.DRAW):
             line += f": {state.moves_made} of {state.allowance} moves made"
             if state.flown:
@@ -144,6 +195,8 @@ def _status(state: State) -> list[str]:
         if guards:
             parts.append("protected by " + " and ".join(guards))
         lines.append(f"{head} " + "; ".join(parts))
+    if cow is not None:
+        lines.extend(_cow_status(state, cow))
     pile = f"draw pile {len(state.deck)}"
     if state.endgame >= 0:
         pile += f" (+ Endgame among the last {state.endgame})"
@@ -151,6 +204,36 @@ def _status(state: State) -> list[str]:
     lines.append(
         f"{pile}; discard {len(state.discard)}; hay bales in the box {state.hay_bales_left}{common}"
     )
+    return lines
+
+
+def _cow_status(state: State, cow: Cow) -> list[str]:
+    rules = state.rules
+    facing = SIDES[cow.facing] if cow.facing >= 0 else "not turned yet"
+    parts = [
+        f"on {plot_name(cow.plot)} facing {facing}",
+        f"{cow.plots.bit_count()} of {rules.cow_tiles} plots",
+        f"Mad Cow pile {len(cow.deck)}, played {len(cow.discard)}",
+    ]
+    if cow.pile:
+        parts.append(f"cards to play [{', '.join(cow.pile)}]")
+    if cow.draws:
+        when = "still to draw" if cow.active else "more next turn (Nitro)"
+        parts.append(f"{cow.draws} card(s) {when}")
+    if cow.rests:
+        parts.append(f"skips {cow.rests} turn(s)")
+    if cow.ruts:
+        parts.append("Backlash Rut on " + ", ".join(f"player {s}" for s in cow.ruts))
+    if cow.guard == COW_TURN:
+        parts.append("its plots guarded until its next turn")
+    elif cow.guard != NO_GUARD:
+        parts.append(f"its plots guarded until player {cow.guard}'s turn")
+    lines = ["the Cow: " + "; ".join(parts)]
+    score = scores(state)[0]
+    line = f"score {score} (your main fields minus the Cow's plots)"
+    if state.phase is Phase.OVER and state.ended == "lockdown":
+        line += f": {scoreboard(score)}"
+    lines.append(line)
     return lines
 
 
@@ -172,24 +255,41 @@ def _xy(point: tuple[float, float]) -> tuple[float, float]:
     return (_MARGIN + (point[0] + 5.5) * _UNIT, _MARGIN + (point[1] + 3.5 * 1.7320508) * _UNIT)
 
 
+_COW: Final = "#5b4636"
+_COW_FIELD: Final = "#b9a58c"
+
+
 def render_svg(state: State) -> str:
-    """An SVG picture: plots by owner (fallow paler), barns, hay bales, fences, tractors."""
+    """An SVG picture: plots by owner (fallow paler), barns, hay bales, fences, tractors.
+
+    In the Mad Cow mode the players' field has the first seat's colour, the
+    Cow's field a brown, and the Cow a pointed marker showing its facing.
+    """
     width = 2 * _MARGIN + 11 * _UNIT
     height = 2 * _MARGIN + 7 * 1.7320508 * _UNIT + 40
     svg = Svg(width, height)
     owner = [-1] * GRID.n_cells
     fallow = [False] * GRID.n_cells
+    cow = state.cow
+    mains = 0
     for seat, f in enumerate(state.farmers):
+        mains |= f.main
         for c in range(GRID.n_cells):
             if f.plots >> c & 1:
-                owner[c] = seat
+                owner[c] = 0 if cow is not None else seat
                 fallow[c] = not f.main >> c & 1
-    barns = state.rules.barn_plots
+    if cow is not None:
+        fallow = [not mains >> c & 1 and owner[c] >= 0 for c in range(GRID.n_cells)]
+    barns = state.barns
     for c in range(GRID.n_cells):
         corners = [_xy(GRID.vertex_xy(v)) for v in GRID.cell_vertices[c]]
         seat = owner[c]
         fill = _EMPTY if seat < 0 else PLAYER_COLOURS[seat]
         title = f"plot {plot_name(c)}" + ("" if seat < 0 else f", player {seat}")
+        if cow is not None and cow.plots >> c & 1:
+            fill, title = _COW_FIELD, f"plot {plot_name(c)}, the Cow's"
+        elif cow is not None and seat >= 0:
+            title = f"plot {plot_name(c)}, the players'"
         if fallow[c]:
             title += " (fallow)"
         opacity = 0.35 if fallow[c] else None
@@ -232,8 +332,34 @@ def render_svg(state: State) -> str:
         title = f"player {seat}'s tractor" + ("" if powered else " (powerless)")
         fill, stroke = (colour, "#000000") if powered else ("#ffffff", colour)
         svg.circle(at, 9, fill=fill, stroke=stroke, stroke_width=2.5, title=title)
+    if cow is not None and cow.facing >= 0:
+        _draw_cow(svg, cow)
     lines = _status(state)
     svg.text(_MARGIN, height - 28, lines[0], size=12, anchor="start")
-    scores = ", ".join(f"{LETTERS[s]} {m}" for s, (m, _) in enumerate(fields(state)))
-    svg.text(_MARGIN, height - 12, f"main fields: {scores}", size=12, anchor="start")
+    if cow is None:
+        sizes = ", ".join(f"{LETTERS[s]} {m}" for s, (m, _) in enumerate(fields(state)))
+        svg.text(_MARGIN, height - 12, f"main fields: {sizes}", size=12, anchor="start")
+    else:
+        svg.text(_MARGIN, height - 12, lines[-2], size=12, anchor="start")
     return str(svg)
+
+
+def _draw_cow(svg: Svg, cow: Cow) -> None:
+    """The Cow: a drop whose point shows the side it faces."""
+    cx, cy = _xy(GRID.cell_xy(cow.plot))
+    a, b = (
+        _xy(GRID.vertex_xy(v)) for v in GRID.edge_vertices[GRID.cell_edges[cow.plot][cow.facing]]
+    )
+    mx, my = (a[0] + b[0]) / 2 - cx, (a[1] + b[1]) / 2 - cy
+    size = (mx * mx + my * my) ** 0.5
+    ux, uy = mx / size, my / size
+    r = _UNIT * 0.28
+    tip = (cx + ux * r * 2.1, cy + uy * r * 2.1)
+    back = [(cx + r * (-ux * 0.6 + uy * sgn), cy + r * (-uy * 0.6 - ux * sgn)) for sgn in (1, -1)]
+    svg.polygon(
+        [tip, back[0], (cx - ux * r, cy - uy * r), back[1]],
+        fill=_COW,
+        stroke="#000000",
+        stroke_width=1.5,
+        title=f"the Mad Cow, facing {SIDES[cow.facing]}",
+    )

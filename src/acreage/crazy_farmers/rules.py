@@ -1,8 +1,10 @@
-"""Rules: the player count, the game's length, every option and the component data.
+"""Rules: the player count, the mode, the game's length, every option and the component data.
 
 ``Rules(players=3)`` is the rulebook's regular game for three players with
-acreage's reference components (``data/components.toml``). Every field can
-be changed, and ``Rules.from_toml(path)`` loads a file of fields.
+acreage's reference components (``data/components.toml``);
+``Rules(players=1, mode="mad-cow")`` is the solo game against the Mad Cow
+(``data/mad_cow.toml``), and 2 to 4 players play it together. Every field
+can be changed, and ``Rules.from_toml(path)`` loads a file of fields.
 """
 
 from __future__ import annotations
@@ -17,13 +19,14 @@ from acreage.core.data import PRIMARY, DataClass
 from acreage.core.game import RulesError
 from acreage.crazy_farmers import board
 
-__all__ = ["ENDGAME", "BonusCard", "Rules"]
+__all__ = ["ENDGAME", "BonusCard", "MadCowCard", "Rules"]
 
 ENDGAME = "Endgame"
 """The name of the Endgame card, which is no bonus: drawing it ends the game."""
 
 Coord = tuple[int, int]
 Length = Literal["fast", "regular", "long"]
+Mode = Literal["competitive", "mad-cow"]
 
 
 @attrs.frozen(slots=True)
@@ -44,15 +47,43 @@ class BonusCard:
     amount: int = 1
 
 
-def _load() -> dict[str, Any]:
-    text = resources.files("acreage.crazy_farmers").joinpath("data/components.toml").read_text()
+@attrs.frozen(slots=True)
+class MadCowCard:
+    """One kind of Mad Cow card: how it moves the Cow, and the number on each copy.
+
+    A card is its name and its number (``"Turn Left 6"``), as in move texts.
+
+    Attributes:
+        name: the card's title (``"Turn Left"``).
+        numbers: one copy of the card per number; a bonus played in the Mad
+            Cow mode backfires when a card drawn shows more than the fences down.
+        step: the plot the Cow moves onto: the neighbour ``step`` notches
+            clockwise from the one it faces (``0`` ahead, ``3`` behind).
+        turn: the Cow's facing after the move: ``turn`` notches clockwise
+            from its facing before.
+        repeat: a Repeat card, which plays the next card of the pile instead
+            of moving the Cow itself (``step`` and ``turn`` unused).
+    """
+
+    name: str
+    numbers: tuple[int, ...]
+    step: int = 0
+    turn: int = 0
+    repeat: bool = False
+
+
+def _load(name: str) -> dict[str, Any]:
+    text = resources.files("acreage.crazy_farmers").joinpath(f"data/{name}").read_text()
     return tomllib.loads(text)
 
 
-_DATA = _load()
+_DATA = _load("components.toml")
+_MAD_COW = _load("mad_cow.toml")
 
 
 def _per_players(rules: Rules, key: str) -> Any:
+    if rules.mode == "mad-cow":
+        return _MAD_COW[key]
     table = _DATA["players"].get(str(rules.players))
     if table is None:
         # Rules validation names the bad player count; any value will do meanwhile.
@@ -61,8 +92,11 @@ def _per_players(rules: Rules, key: str) -> Any:
 
 
 def _default_tiles(rules: Rules) -> int:
-    tiles: int = _per_players(rules, "plot_tiles").get(rules.length, 0)
-    return tiles
+    tiles = _per_players(rules, "plot_tiles")
+    if isinstance(tiles, int):
+        return tiles
+    by_length: int = tiles.get(rules.length, 0)
+    return by_length
 
 
 def _default_fences(rules: Rules) -> int:
@@ -86,6 +120,16 @@ def _default_deck(_: Rules) -> tuple[BonusCard, ...]:
     return tuple(BonusCard(**row) for row in _DATA["bonus_cards"])
 
 
+def _default_mad_cow_cards(_: Rules) -> tuple[MadCowCard, ...]:
+    return tuple(
+        MadCowCard(**{**row, "numbers": tuple(row["numbers"])}) for row in _MAD_COW["mad_cow_cards"]
+    )
+
+
+def _default_endgame_card(rules: Rules) -> bool:
+    return rules.mode != "mad-cow"
+
+
 def _self_default(fn: Any) -> Any:
     return attrs.Factory(fn, takes_self=True)
 
@@ -95,17 +139,21 @@ class Rules(DataClass):
     """The rules of one game of Crazy Farmers and the Clôtures Électriques.
 
     Attributes:
-        players: 2, 3 or 4.
-        mode: ``"competitive"``, the game of the rulebook's "How to Play"
-            (the solo/co-op Mad Cow mode is not part of this module yet).
+        players: 2, 3 or 4 in the competitive game; 1 (solo) to 4 (co-op)
+            in the Mad Cow mode.
+        mode: ``"competitive"``, the game of the rulebook's "How to Play";
+            ``"mad-cow"``, its "Solo/Co-op Game" against the Mad Cow.
         length: ``"fast"``, ``"regular"`` or ``"long"``: picks the number of
-            plot tiles from the rulebook's table.
+            plot tiles from the rulebook's table (the Mad Cow mode plays with
+            all the tiles, whatever the length).
         plot_tiles: the plot tiles of each player's pile (3 or 4 players) or
-            of the common pile (2 players). "The game ends immediately as
-            soon as a player places the last plot tile of his/her draw pile."
-        fences: fence pieces per player (30 with 2 players, 20 with 3 or 4):
-            a fence is never longer.
-        start_plots: the plot of each seat, in seat order.
+            of the common pile (2 players; the Mad Cow mode). "The game ends
+            immediately as soon as a player places the last plot tile of
+            his/her draw pile."
+        fences: fence pieces per player (30 with 2 players and in the Mad
+            Cow mode, 20 with 3 or 4): a fence is never longer.
+        start_plots: the plot of each seat, in seat order; in the Mad Cow
+            mode one plot, the players' "all start from the same plot".
         barns: the plots holding a barn.
         bonus_cards: the bonus deck (the 36 Core Bonus cards by default).
         hay_bales: the hay bale tokens in the box.
@@ -113,9 +161,10 @@ class Rules(DataClass):
         start: ``"fixed"``: each seat starts from its start plot;
             ``"choose"``: on their first turn players choose any empty plot
             to start from (the quick start's "choose the plot you wish to
-            start from").
+            start from"; in the Mad Cow mode the first player chooses for all).
         endgame_card: whether the Endgame card is in the draw pile. Without
             it the discard pile is reshuffled when the draw pile runs out.
+            The Mad Cow mode has none.
         endgame_window: ``None``: the Endgame card is shuffled with the cards
             set aside at setup, under the draw pile (the rulebook); a number
             ``k``: it is shuffled among the last ``k`` cards instead (the
@@ -125,10 +174,20 @@ class Rules(DataClass):
         repetition_limit: the game ends (and is scored) when the same board
             position starts a turn of the same player this many times since
             the last plot was claimed; ``None`` never ends a game this way.
+        mad_cow_cards: the Mad Cow deck (:class:`MadCowCard`: 18 cards by default).
+        cow_tiles: "Prepare 12 plot tiles": the Cow wins as soon as it has
+            this many plots.
+        lockdown_plots: the players lock the Cow down when one annexation
+            takes the plot the Cow stands on and at least this many plots in
+            all ("You win if you lock the Cow down by annexing at least 3
+            plots"); a smaller annexation leaves the Cow's plot in place.
+        coop_backlash: whether bonuses played in a co-op game are checked
+            against a Mad Cow card (the total of the players' fences down), as
+            the authors' FAQ says, or only in solo, as the rulebook's words do.
     """
 
     players: int = attrs.field(default=2, metadata=PRIMARY)
-    mode: Literal["competitive"] = attrs.field(default="competitive", metadata=PRIMARY)
+    mode: Mode = attrs.field(default="competitive", metadata=PRIMARY)
     length: Length = attrs.field(default="regular", metadata=PRIMARY)
     plot_tiles: int = attrs.field(default=_self_default(_default_tiles))
     fences: int = attrs.field(default=_self_default(_default_fences))
@@ -138,10 +197,16 @@ class Rules(DataClass):
     hay_bales: int = 8
     hand_limit: int = 6
     start: Literal["fixed", "choose"] = "fixed"
-    endgame_card: bool = True
+    endgame_card: bool = attrs.field(default=_self_default(_default_endgame_card))
     endgame_window: int | None = None
     powerless_move_limit: int | None = None
     repetition_limit: int | None = 3
+    mad_cow_cards: tuple[MadCowCard, ...] = attrs.field(
+        default=_self_default(_default_mad_cow_cards)
+    )
+    cow_tiles: int = 12
+    lockdown_plots: int = 3
+    coop_backlash: bool = True
 
     # Derived tables, shared by every state made with these rules.
     barn_plots: int = attrs.field(init=False, eq=False, repr=False)
@@ -149,14 +214,28 @@ class Rules(DataClass):
     card_names: tuple[str, ...] = attrs.field(init=False, eq=False, repr=False)
     card_kinds: tuple[str, ...] = attrs.field(init=False, eq=False, repr=False)
     card_amounts: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    cow_cards: tuple[str, ...] = attrs.field(init=False, eq=False, repr=False)
+    cow_card_counts: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    cow_card_numbers: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    cow_card_motions: tuple[tuple[int, int] | None, ...] = attrs.field(
+        init=False, eq=False, repr=False
+    )
 
     def __attrs_post_init__(self) -> None:
         from acreage.crazy_farmers.cards import HANDLERS
 
-        if self.mode != "competitive":
-            raise RulesError(f"mode: expected 'competitive', got {self.mode!r}")
-        if not (isinstance(self.players, int) and 2 <= self.players <= 4):
-            raise RulesError(f"players: expected 2 to 4, got {self.players!r}")
+        if self.mode not in ("competitive", "mad-cow"):
+            raise RulesError(f"mode: expected 'competitive' or 'mad-cow', got {self.mode!r}")
+        mad_cow = self.mode == "mad-cow"
+        low = 1 if mad_cow else 2
+        if isinstance(self.players, bool) or not isinstance(self.players, int):
+            raise RulesError(f"players: expected an integer, got {self.players!r}")
+        if not low <= self.players <= 4:
+            where = " in the Mad Cow mode" if mad_cow else ""
+            solo = (
+                " (one player plays the Mad Cow mode: mode='mad-cow')" if self.players == 1 else ""
+            )
+            raise RulesError(f"players: expected {low} to 4{where}, got {self.players!r}{solo}")
         if self.length not in ("fast", "regular", "long"):
             raise RulesError(f"length: expected 'fast', 'regular' or 'long', got {self.length!r}")
         if self.start not in ("fixed", "choose"):
@@ -170,14 +249,28 @@ class Rules(DataClass):
             _at_least(self.powerless_move_limit, 0, "powerless_move_limit")
         if self.repetition_limit is not None:
             _at_least(self.repetition_limit, 2, "repetition_limit")
+        _at_least(self.cow_tiles, 2, "cow_tiles")
+        _positive(self.lockdown_plots, "lockdown_plots")
         starts = _cells(self.start_plots, "start_plots")
-        if len(starts) != self.players:
+        if mad_cow:
+            if len(starts) != 1:
+                raise RulesError(
+                    f"start_plots: expected 1 plot (in the Mad Cow mode all players start "
+                    f"from the same plot), got {len(starts)}"
+                )
+            if starts[0] == board.CENTRE:
+                raise RulesError("start_plots[0]: the Cow stands on the centre plot")
+            if self.endgame_card:
+                raise RulesError("endgame_card: the Mad Cow mode has no Endgame card")
+            _at_least(self.plot_tiles, board.GRID.n_cells, "plot_tiles")
+        elif len(starts) != self.players:
             raise RulesError(
                 f"start_plots: expected {self.players} plots (one per seat), got {len(starts)}"
             )
         barns = _cells(self.barns, "barns")
-        first_tiles = 1 if self.players > 2 else self.players
-        _at_least(self.plot_tiles, first_tiles + 1, "plot_tiles")
+        if not mad_cow:
+            first_tiles = 1 if self.players > 2 else self.players
+            _at_least(self.plot_tiles, first_tiles + 1, "plot_tiles")
 
         names = []
         for i, card in enumerate(self.bonus_cards):
@@ -194,22 +287,44 @@ class Rules(DataClass):
             _positive(card.amount, f"{where}.amount")
             names.append(name)
         total = sum(card.count for card in self.bonus_cards)
-        if total < 3 * self.players:
+        dealt = 0 if mad_cow else 3 * self.players
+        if total < max(dealt, 1):
             raise RulesError(
                 f"bonus_cards: each player draws 3 at setup, so {self.players} players "
-                f"need at least {3 * self.players} cards, got {total}"
+                f"need at least {dealt} cards, got {total}"
+                if dealt
+                else "bonus_cards: the deck needs at least one card"
             )
+        cows = _cow_cards(self.mad_cow_cards)
         by_name = sorted(self.bonus_cards, key=lambda c: c.name)
         object.__setattr__(self, "barn_plots", sum(1 << c for c in barns))
         object.__setattr__(self, "start_cells", starts)
         object.__setattr__(self, "card_names", tuple(c.name for c in by_name))
         object.__setattr__(self, "card_kinds", tuple(c.kind for c in by_name))
         object.__setattr__(self, "card_amounts", tuple(c.amount for c in by_name))
+        object.__setattr__(self, "cow_cards", tuple(c[0] for c in cows))
+        object.__setattr__(self, "cow_card_counts", tuple(c[1] for c in cows))
+        object.__setattr__(self, "cow_card_numbers", tuple(c[2] for c in cows))
+        object.__setattr__(self, "cow_card_motions", tuple(c[3] for c in cows))
+
+    @property
+    def mad_cow(self) -> bool:
+        """Whether this is the solo/co-op game against the Mad Cow."""
+        return self.mode == "mad-cow"
 
     @property
     def common_pile(self) -> bool:
-        """Whether the players share one pile of plot tiles (the 2-player game)."""
-        return self.players == 2
+        """Whether the players share one pile of plot tiles (2 players; the Mad Cow mode)."""
+        return self.players == 2 or self.mode == "mad-cow"
+
+    @property
+    def cow_cadence(self) -> int:
+        """Player turns between two turns of the Cow.
+
+        "When 1 or 2 players, the Cow plays between each player's turn. When 3
+        or 4 players, the Cow plays after two players' turn."
+        """
+        return 1 if self.players <= 2 else 2
 
     def kind(self, card: str) -> str:
         """The kind of the bonus card named ``card``."""
@@ -222,6 +337,57 @@ class Rules(DataClass):
     def deck_counts(self) -> dict[str, int]:
         """How many copies of each card the bonus deck holds, by name."""
         return {c.name: c.count for c in self.bonus_cards if c.count}
+
+    def cow_deck_counts(self) -> dict[str, int]:
+        """How many copies of each Mad Cow card (name and number) the deck holds."""
+        return dict(zip(self.cow_cards, self.cow_card_counts, strict=True))
+
+    def cow_number(self, card: str) -> int:
+        """The number on the Mad Cow card ``card`` (``"Turn Left 6"``)."""
+        return self.cow_card_numbers[self.cow_cards.index(card)]
+
+    def cow_motion(self, card: str) -> tuple[int, int] | None:
+        """``(step, turn)`` of the Mad Cow card ``card``, ``None`` for a Repeat."""
+        return self.cow_card_motions[self.cow_cards.index(card)]
+
+
+def _cow_cards(
+    kinds: tuple[MadCowCard, ...],
+) -> list[tuple[str, int, int, tuple[int, int] | None]]:
+    """Each Mad Cow card (name and number) with its count, number and motion, sorted by name."""
+    seen: list[str] = []
+    cards: dict[str, tuple[str, int, int, tuple[int, int] | None]] = {}
+    moving = 0
+    for i, kind in enumerate(kinds):
+        where = f"mad_cow_cards[{i}]"
+        name = kind.name
+        if (
+            not isinstance(name, str)
+            or not name
+            or name != name.strip()
+            or name.split()[-1].isdigit()
+        ):
+            raise RulesError(f"{where}.name: expected a card title, got {name!r}")
+        if name in seen:
+            raise RulesError(f"{where}.name: {name!r} is taken")
+        seen.append(name)
+        for field in ("step", "turn"):
+            value = getattr(kind, field)
+            if isinstance(value, bool) or not isinstance(value, int) or not -5 <= value <= 5:
+                raise RulesError(f"{where}.{field}: expected -5 to 5 notches, got {value!r}")
+        if not isinstance(kind.repeat, bool):
+            raise RulesError(f"{where}.repeat: expected true or false, got {kind.repeat!r}")
+        motion = None if kind.repeat else (kind.step % 6, kind.turn % 6)
+        for j, number in enumerate(kind.numbers):
+            _at_least(number, 0, f"{where}.numbers[{j}]")
+            card = f"{name} {number}"
+            old = cards.get(card)
+            cards[card] = (card, (old[1] if old else 0) + 1, number, motion)
+            if motion is not None:
+                moving += 1
+    if not moving:
+        raise RulesError("mad_cow_cards: the deck needs at least one card that moves the Cow")
+    return [cards[c] for c in sorted(cards)]
 
 
 def _at_least(value: object, low: int, name: str) -> None:

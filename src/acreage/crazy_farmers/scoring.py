@@ -3,13 +3,43 @@
 "The player with the most plots in his main field (see Fallow Land below)
 wins the game. In the event of a tie, include Fallow Lands." Plots annexed
 without a tile (the pile ran out) "will not count".
+
+In the Mad Cow mode the players win together or lose together: "The Cow
+wins immediately as soon as it reaches 12 plots or if you are eliminated
+[...] You win if you lock the Cow down", and "Calculate the difference
+between your and the Cow's number of plots."
 """
 
 from __future__ import annotations
 
+from typing import Final
+
+from acreage.crazy_farmers.cow import field
 from acreage.crazy_farmers.state import Phase, State
 
-__all__ = ["fields", "is_terminal", "scores", "tiles_left", "winners"]
+__all__ = ["SCORE_BOARD", "fields", "is_terminal", "scoreboard", "scores", "tiles_left", "winners"]
+
+SCORE_BOARD: Final = (
+    (20, "Undisputed UFC Champion"),
+    (15, "Aspiring UFC Champion"),
+    (10, "Crazy Farmer"),
+    (5, "Not bad at all!"),
+    (1, "You can do so much better"),
+    (0, "Do you really believe this can be called a victory?"),
+)
+"""The rulebook's Score Board of the Mad Cow mode: the least score of each result."""
+
+
+def scoreboard(score: int) -> str:
+    """The Score Board's result for a Mad Cow score (your plots minus the Cow's).
+
+    >>> scoreboard(17)
+    'Aspiring UFC Champion'
+    """
+    for least, result in SCORE_BOARD:
+        if score >= least:
+            return result
+    return "You won, but you still lost..."
 
 
 def tiles_left(state: State, seat: int) -> int:
@@ -20,6 +50,8 @@ def tiles_left(state: State, seat: int) -> int:
     and shared, so only empty plots use up the common pile.
     """
     rules = state.rules
+    if rules.mad_cow:
+        return max(0, rules.plot_tiles - field(state).bit_count())
     if rules.common_pile:
         placed = sum(g.plots.bit_count() for g in state.farmers)
     else:
@@ -30,6 +62,8 @@ def tiles_left(state: State, seat: int) -> int:
 def _untiled(state: State, seat: int) -> int:
     """Plots of ``seat`` that hold no tile: annexed after its pile ran out."""
     rules = state.rules
+    if rules.mad_cow:
+        return 0  # "all plot tiles": more than the board has plots
     if rules.common_pile:
         if seat != state.player:
             return 0
@@ -50,7 +84,19 @@ def fields(state: State) -> tuple[tuple[int, int], ...]:
 
 
 def scores(state: State) -> tuple[int, ...]:
-    """The plots of each seat's main field (0 once eliminated): running, final at the end."""
+    """The plots of each seat's main field (0 once eliminated): running, final at the end.
+
+    Mad Cow mode: for every seat, the players' plots minus the Cow's; the
+    players' plots are those of their main fields (fallow land does not
+    count, as in the regular game).
+    """
+    cow = state.cow
+    if cow is not None:
+        main = 0
+        for f in state.farmers:
+            main |= f.main
+        score = main.bit_count() - cow.plots.bit_count()
+        return (score,) * len(state.farmers)
     return tuple(main for main, _ in fields(state))
 
 
@@ -60,9 +106,16 @@ def is_terminal(state: State) -> bool:
 
 
 def winners(state: State) -> tuple[int, ...]:
-    """The seats with the largest main field, ties broken by the whole field; ``()`` before the end."""
+    """The seats with the largest main field, ties broken by the whole field; ``()`` before the end.
+
+    Mad Cow mode: every seat when the players locked the Cow down, ``()``
+    when the Cow won.
+    """
     if state.phase is not Phase.OVER:
         return ()
+    if state.cow is not None:
+        # Together: all the players lock the Cow down, or all lose to it.
+        return tuple(range(len(state.farmers))) if state.ended == "lockdown" else ()
     sizes = fields(state)
     alive = [s for s, f in enumerate(state.farmers) if not f.out]
     best = max(sizes[s] for s in alive)

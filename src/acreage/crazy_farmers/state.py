@@ -3,12 +3,14 @@
 States are frozen attrs values. Sets of plots, paths and crossroads are int
 bitsets over the ids of :data:`acreage.crazy_farmers.board.GRID`; cards are
 their names. The static data (board, barns, deck make-up) lives in
-``state.rules``.
+``state.rules``. In the Mad Cow mode ``state.cow`` holds the Cow, its field,
+its deck and what its cards are doing.
 """
 
 from __future__ import annotations
 
 import enum
+from typing import Any, Final
 
 import attrs
 
@@ -17,7 +19,17 @@ from acreage.core.game import CHANCE, Chance
 from acreage.crazy_farmers.board import VERTEX_CELLS
 from acreage.crazy_farmers.rules import Rules
 
-__all__ = ["HIGH_VOLTAGE", "WATCHDOG", "Farmer", "Phase", "State"]
+__all__ = [
+    "CHANCE_PHASES",
+    "COW_TURN",
+    "HIGH_VOLTAGE",
+    "NO_GUARD",
+    "WATCHDOG",
+    "Cow",
+    "Farmer",
+    "Phase",
+    "State",
+]
 
 HIGH_VOLTAGE = 1
 """Bit of :attr:`Farmer.guards`: a High Voltage card protects the whole fence."""
@@ -27,7 +39,11 @@ WATCHDOG = 2
 
 
 class Phase(enum.IntEnum):
-    """What is being decided."""
+    """What is being decided.
+
+    The phases from :attr:`AIM` on are the players' choices inside a
+    Backlash effect (the Mad Cow mode), and come last on purpose.
+    """
 
     DEAL = 0
     """Setup, chance: the next of the 3 cards dealt to ``player``."""
@@ -45,6 +61,29 @@ class Phase(enum.IntEnum):
     """Chance: ``player`` draws the next of ``pending`` bonus cards."""
     OVER = 7
     """The game has ended."""
+    FACE = 8
+    """Mad Cow setup, chance: the neighbour the Cow faces."""
+    COW = 9
+    """The Cow's turn, chance: the next Mad Cow card of its pile."""
+    CHECK = 10
+    """Chance: the Mad Cow card a bonus just played is checked against (Backlash?)."""
+    COW_BONUS = 11
+    """Chance: the bonus card the Cow draws on a barn (its Backlash effect follows)."""
+    AIM = 12
+    """Backlash Hay Bale: ``player`` chooses the tractor the bales go around."""
+    BACKLASH_BALE = 13
+    """Backlash Hay Bale: ``player`` places the bales near the tractor aimed at."""
+    FLY = 14
+    """Backlash Helicopter: ``player`` chooses which farthest plot the Cow flies to."""
+    SURRENDER = 15
+    """Backlash Bribe: ``player`` chooses the plot next to the Cow they lose to it."""
+
+
+CHANCE_PHASES: Final = tuple(
+    p in (Phase.DEAL, Phase.DRAW, Phase.FACE, Phase.COW, Phase.CHECK, Phase.COW_BONUS)
+    for p in Phase
+)
+"""``CHANCE_PHASES[phase]``: whether chance decides in ``phase`` (a tuple: an enum's hash is slow)."""
 
 
 @attrs.frozen(slots=True)
@@ -112,6 +151,77 @@ class Farmer:
         return out
 
 
+NO_GUARD = -1
+""":attr:`Cow.guard` when no Backlash Watchdog protects the Cow's plots."""
+
+COW_TURN = -2
+""":attr:`Cow.guard` of a Backlash Watchdog the Cow triggered: it lasts until the Cow's next turn."""
+
+
+@attrs.frozen(slots=True)
+class Cow:
+    """The Mad Cow, its field and its cards (the Mad Cow mode).
+
+    Attributes:
+        plot: the plot it stands on.
+        facing: the side of that plot it faces (index of
+            :data:`~acreage.crazy_farmers.board.SIDES`: ``N NE SE S SW NW``);
+            -1 before setup has turned it.
+        plots: its field (bitset): every plot it has annexed and kept.
+        deck: the Mad Cow draw pile.
+        discard: the Mad Cow cards played, sorted.
+        pile: this turn's Mad Cow cards not played yet, top first.
+        draws: the Mad Cow cards still to draw under the pile this turn (its
+            own card, and those of a Backlash Nitro, which come after its
+            initial moves); between its turns, the cards a Backlash Nitro
+            added to its next turn.
+        active: whether the Cow's turn is under way.
+        played: the Mad Cow cards played in this turn of the Cow.
+        turns: the player turns played since the Cow last played.
+        rests: the turns it will not move (a Rut played on it).
+        ruts: seats that lose 2 moves in their next turn (Backlash Rut).
+        guard: a Backlash Watchdog protects its plots from annexing until
+            this seat's next turn starts (:data:`COW_TURN`: the Cow's;
+            :data:`NO_GUARD`: none).
+        blasted: the barns a Backlash Dynamite blew up (bitset of plots).
+        card: the bonus card being checked or taking its Backlash effect
+            (``""`` when none).
+        target: what ``card`` was played on (-1 for nothing).
+        aim: the crossroad of the tractor a Backlash Hay Bale aims at (-1 when none).
+        first_bale: the path of the first bale of a Backlash "2 Hay Bales" (-1 before it).
+    """
+
+    plot: int
+    facing: int
+    plots: int
+    deck: Deck[str]
+    discard: tuple[str, ...] = ()
+    pile: tuple[str, ...] = ()
+    draws: int = 0
+    active: bool = False
+    played: int = 0
+    turns: int = 0
+    rests: int = 0
+    ruts: tuple[int, ...] = ()
+    guard: int = NO_GUARD
+    blasted: int = 0
+    card: str = ""
+    target: int = -1
+    aim: int = -1
+    first_bale: int = -1
+
+    def but(self, **changes: Any) -> Cow:
+        """This Cow with the fields in ``changes`` changed.
+
+        ``attrs.evolve`` does the same at half the speed; the Cow changes at
+        every one of its moves.
+        """
+        return Cow(*[changes[n] if n in changes else getattr(self, n) for n in _COW_FIELDS])
+
+
+_COW_FIELDS: Final = tuple(a.name for a in attrs.fields(Cow))
+
+
 @attrs.frozen(slots=True, cache_hash=True)
 class State:
     """A moment of a game.
@@ -138,7 +248,11 @@ class State:
             plot was last claimed, for the repetition rule.
         reshuffles: how many times the discard pile became the draw pile.
         ended: why the game ended (``"tiles"``, ``"endgame"``,
-            ``"elimination"``, ``"repetition"``), ``""`` before the end.
+            ``"elimination"``, ``"repetition"``; in the Mad Cow mode
+            ``"lockdown"``: the players won, ``"cow"``: the Cow has all its
+            plots, ``"elimination"`` or ``"repetition"``: the Cow won too),
+            ``""`` before the end.
+        cow: the Mad Cow (:class:`Cow`), ``None`` in the competitive game.
     """
 
     rules: Rules
@@ -156,6 +270,7 @@ class State:
     history: tuple[int, ...] = ()
     reshuffles: int = 0
     ended: str = ""
+    cow: Cow | None = None
 
     @property
     def to_move(self) -> int | Chance | None:
@@ -165,7 +280,7 @@ class State:
             return self.player
         if phase is Phase.OVER:
             return None
-        if phase is Phase.DEAL or phase is Phase.DRAW:
+        if CHANCE_PHASES[phase]:
             return CHANCE
         return self.player
 
@@ -175,9 +290,36 @@ class State:
         return max(0, self.allowance - self.moves_made)
 
     @property
+    def barns(self) -> int:
+        """The plots holding a barn (bitset): the layout's, but those the Mad Cow blew up."""
+        cow = self.cow
+        return self.rules.barn_plots & ~cow.blasted if cow is not None else self.rules.barn_plots
+
+    @property
     def hay_bales_left(self) -> int:
         """The hay bale tokens not on the board."""
         return self.rules.hay_bales - self.bales.bit_count()
+
+    def with_cow(self, cow: Cow, phase: Phase | None = None) -> State:
+        """This state with ``cow`` for the Cow (and in ``phase``): a fast ``attrs.evolve``."""
+        return State(
+            self.rules,
+            self.phase if phase is None else phase,
+            self.player,
+            self.farmers,
+            self.bales,
+            self.deck,
+            self.endgame,
+            self.discard,
+            self.allowance,
+            self.moves_made,
+            self.pending,
+            self.flown,
+            self.history,
+            self.reshuffles,
+            self.ended,
+            cow,
+        )
 
     def _repr_svg_(self) -> str:
         from acreage.crazy_farmers.render import render_svg

@@ -16,7 +16,7 @@ import attrs
 
 from acreage.core.chance import Deck, Pile
 from acreage.core.game import Chance
-from acreage.crazy_farmers.state import Farmer, Phase, State
+from acreage.crazy_farmers.state import Cow, Farmer, Phase, State
 
 __all__ = ["FarmerView", "View", "observe", "resample"]
 
@@ -55,13 +55,17 @@ class View:
     Attributes:
         player: the seat looking.
         to_move: the seat deciding next, ``CHANCE`` or ``None``.
-        phase, turn: what is being decided, and whose turn it is.
+        phase, turn: what is being decided, and whose turn it is (during
+            the Mad Cow's turn, the seat playing after it).
         farmers: every seat's :class:`FarmerView`.
         bales: the paths holding a hay bale.
         draw_pile: the number of cards in each segment of the draw pile, top first.
         endgame: where the Endgame card lies (see :attr:`State.endgame`).
         discard: the discard pile.
         allowance, moves_made, pending, flown, reshuffles, ended: as in the state.
+        cow: the Mad Cow (all of it is on the table: its deck holds the
+            cards neither played nor in its pile, in no known order), ``None``
+            in the competitive game.
     """
 
     player: int
@@ -79,6 +83,7 @@ class View:
     flown: bool
     reshuffles: int
     ended: str
+    cow: Cow | None
 
 
 def _seen(f: Farmer, mine: bool) -> FarmerView:
@@ -117,6 +122,7 @@ def observe(state: State, player: int) -> View:
         state.flown,
         state.reshuffles,
         state.ended,
+        state.cow,
     )
 
 

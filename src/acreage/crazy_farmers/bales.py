@@ -1,0 +1,152 @@
+"""Hay bales: the paths they may go on, in a regular game and in Backlash mode.
+
+"You cannot place a Hay Bale on a fence in progress, on the edge of the board
+or with another Hay Bale. It is forbidden to lock in an opponent. If there
+are no Hay Bales left, pick any one from the board." In the Mad Cow mode a
+Backlash Hay Bale goes near a tractor: "Choose a tractor and place a first
+Hay bale on one of the 3 paths around it. If 2 Hay Bales, place the second
+one path further. If there is not enough space, try a path further away."
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import deque
+from typing import Final
+
+from acreage.crazy_farmers.board import GRID, INNER_PATHS, STEPS
+from acreage.crazy_farmers.state import State
+
+__all__ = [
+    "PATH_NEIGHBOURS",
+    "RINGS",
+    "backlash_spots",
+    "bale_spots",
+    "bales_to_take",
+    "bridges",
+]
+
+
+@functools.lru_cache(maxsize=8192)
+def bridges(bales: int) -> int:
+    """The paths whose blocking would cut the crossroads in two, when ``bales`` are blocked.
+
+    A hay bale may not go there: "It is forbidden to lock in an opponent."
+    (Tarjan's bridge-finding on the crossroad graph, all 132 paths but the bales.)
+    """
+    n = GRID.n_vertices
+    order = [-1] * n
+    low = [0] * n
+    found = 0
+    clock = 0
+    for root in range(n):
+        if order[root] >= 0:
+            continue
+        order[root] = low[root] = clock
+        clock += 1
+        stack = [(root, -1, iter(STEPS[root]))]
+        while stack:
+            v, via, steps = stack[-1]
+            for _, e, w in steps:
+                if bales >> e & 1 or e == via:
+                    continue
+                if order[w] < 0:
+                    order[w] = low[w] = clock
+                    clock += 1
+                    stack.append((w, e, iter(STEPS[w])))
+                    break
+                low[v] = min(low[v], order[w])
+            else:
+                stack.pop()
+                if stack:
+                    u = stack[-1][0]
+                    low[u] = min(low[u], low[v])
+                    if low[v] > order[u]:
+                        found |= 1 << via
+    return found
+
+
+def bale_spots(state: State, bales: int | None = None) -> int:
+    """The paths a hay bale may be placed on (bitset).
+
+    "You cannot place a Hay Bale on a fence in progress, on the edge of the
+    board or with another Hay Bale. It is forbidden to lock in an opponent."
+    """
+    bales = state.bales if bales is None else bales
+    fences = 0
+    for g in state.farmers:
+        fences |= g.fence_paths
+    return INNER_PATHS & ~bales & ~fences & ~bridges(bales)
+
+
+def bales_to_take(state: State, aim: int = -1, first: int = -1) -> int:
+    """The bales that may be picked from the board (the box is empty) and placed again.
+
+    ``aim`` and ``first`` as in :func:`backlash_spots` for a Backlash Hay Bale.
+    """
+    out = 0
+    rest = state.bales
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        left = state.bales & ~low
+        again = backlash_spots(state, aim, first, left) if aim >= 0 else bale_spots(state, left)
+        if again:
+            out |= low
+    return out
+
+
+def _rings() -> tuple[tuple[int, ...], ...]:
+    out = []
+    for start in range(GRID.n_vertices):
+        far = [-1] * GRID.n_vertices
+        far[start] = 0
+        queue = deque([start])
+        while queue:
+            v = queue.popleft()
+            for _, _, w in STEPS[v]:
+                if far[w] < 0:
+                    far[w] = far[v] + 1
+                    queue.append(w)
+        rings = [0] * (max(far) + 1)
+        for e, (a, b) in enumerate(GRID.edge_vertices):
+            rings[min(far[a], far[b])] |= 1 << e
+        out.append(tuple(rings))
+    return tuple(out)
+
+
+RINGS: Final = _rings()
+"""``RINGS[v][k]``: the paths ``k`` paths away from crossroad ``v`` (bitset).
+
+Ring 0 holds "the 3 paths around" a tractor on ``v``; a path's ring is the
+distance from ``v`` to its nearer end.
+"""
+
+PATH_NEIGHBOURS: Final = tuple(
+    sum(1 << f for v in ends for f in GRID.vertex_edges[v] if f != e)
+    for e, ends in enumerate(GRID.edge_vertices)
+)
+"""``PATH_NEIGHBOURS[e]``: the paths sharing a crossroad with path ``e`` (bitset)."""
+
+
+def backlash_spots(state: State, aim: int, first: int, bales: int | None = None) -> int:
+    """Where the next bale of a Backlash Hay Bale may go (bitset), by the usual bale rules.
+
+    The first bale goes on the nearest paths to the tractor on crossroad
+    ``aim`` that can take one (ring 0, else further away); the second
+    (``first`` is the first bale's path) on a path touching the first, one
+    ring further out, else on the nearest ring beyond the first's that has room.
+    """
+    free = bale_spots(state, bales)
+    rings = RINGS[aim]
+    start = 0
+    if first >= 0:
+        start = next(k for k, ring in enumerate(rings) if ring >> first & 1) + 1
+        if start < len(rings):
+            beside = free & rings[start] & PATH_NEIGHBOURS[first]
+            if beside:
+                return beside
+    for ring in rings[start:]:
+        if free & ring:
+            return free & ring
+    return 0

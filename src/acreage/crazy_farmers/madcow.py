@@ -1,0 +1,591 @@
+"""The Mad Cow mode in motion: setup, the Cow's turns, bonus checks, Backlash choices, annexing.
+
+"Holy crap! A Mad Cow has managed to make her way through into the arena's
+field." One player (solo) or 2 to 4 together (co-op) play against the Cow:
+they share their plot tiles and start from the same plot; the Cow stands on
+the centre plot, plays first, moves by the Mad Cow cards drawn and annexes
+every plot it moves onto. The players win by locking it down; it wins with
+12 plots or once they are eliminated.
+
+A turn of the Cow draws its card (chance), then plays its pile as far as
+the rules alone decide: it stops for the next card, for the bonus a barn
+gives it (chance), and for the choices its Backlash effects leave to the
+player playing after it.
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+from fractions import Fraction
+from typing import Final
+
+import attrs
+
+from acreage.core.chance import Deck, Pile
+from acreage.core.game import IllegalMoveError
+from acreage.core.regions import Border, partition
+from acreage.crazy_farmers import cow as herd
+from acreage.crazy_farmers.bales import backlash_spots, bales_to_take
+from acreage.crazy_farmers.board import CENTRE, GRID, VERTEX_CELLS, field_boundary
+from acreage.crazy_farmers.cards import HANDLERS, take_effect
+from acreage.crazy_farmers.moves import (
+    Aim,
+    CowCard,
+    Draw,
+    Face,
+    Fly,
+    PlaceBale,
+    Surrender,
+    TakeBale,
+)
+from acreage.crazy_farmers.pieces import cut, discarded, fence_marks, replace, share
+from acreage.crazy_farmers.rules import Rules
+from acreage.crazy_farmers.state import NO_GUARD, Cow, Farmer, Phase, State
+from acreage.crazy_farmers.turns import begin_cow_turn, begin_turn, end_cow_turn
+
+__all__ = [
+    "annex",
+    "backlash_moves",
+    "check",
+    "checks",
+    "choose",
+    "closed_off",
+    "cow_bonus",
+    "cow_bonus_outcomes",
+    "cow_card_outcomes",
+    "cow_draw",
+    "face",
+    "face_outcomes",
+    "new_game",
+    "to_check",
+    "touch",
+]
+
+_FACES: Final = tuple((Face(d), Fraction(1, 6)) for d in range(6))
+_COW_CARDS: dict[str, CowCard] = {}
+
+
+def _cow(state: State) -> Cow:
+    cow = state.cow
+    assert cow is not None, "the Mad Cow mode has a Cow"
+    return cow
+
+
+def _cow_card(card: str) -> CowCard:
+    move = _COW_CARDS.get(card)
+    if move is None:
+        move = _COW_CARDS[card] = CowCard(card)
+    return move
+
+
+# -- setup ------------------------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=64)
+def new_game(rules: Rules) -> State:
+    """The state before setup: the Cow on the centre plot, about to be turned (chance).
+
+    "Build 2 different draw piles: Core Bonus cards, Mad Cow cards. Play solo
+    or co-op, with 30 fences and all plot tiles. In Co-op mode, play using
+    the same tiles and all start from the same plot. Prepare 12 plot tiles,
+    and place one in the center of the board, with the Cow on it."
+    """
+    if rules.start == "fixed":
+        bit = 1 << rules.start_cells[0]
+        farmers = tuple(Farmer(plots=bit, main=bit) for _ in range(rules.players))
+    else:
+        farmers = tuple(Farmer() for _ in range(rules.players))
+    cow = Cow(CENTRE, -1, 1 << CENTRE, Deck.of(rules.cow_deck_counts()))
+    return State(rules, Phase.FACE, 0, farmers, deck=Deck.of(rules.deck_counts()), cow=cow)
+
+
+def face_outcomes() -> tuple[tuple[Face, Fraction], ...]:
+    """'facing one of its 6 neighbours': each equally likely."""
+    return _FACES
+
+
+def face(state: State, move: Face) -> State:
+    """The Cow faces its neighbour; "The Cow plays 1st"."""
+    cow = _cow(state).but(facing=move.direction)
+    return begin_cow_turn(state.with_cow(cow), 0, state.farmers, state.discard)
+
+
+# -- the Mad Cow deck -------------------------------------------------------------
+
+
+def _cow_deck(cow: Cow) -> tuple[Deck[str], tuple[str, ...]]:
+    """The Mad Cow draw pile a card comes from now: the played cards reshuffled when it is empty."""
+    if cow.deck or not cow.discard:
+        return cow.deck, cow.discard
+    return Deck.of(cow.discard), ()
+
+
+def cow_card_outcomes(state: State) -> tuple[tuple[CowCard, Fraction], ...]:
+    """The Mad Cow cards that may be drawn next, with their probabilities.
+
+    The Mad Cow draw pile is always one pile in no known order (it is only
+    ever shuffled whole), so a card's chance is its count over the pile's size.
+    """
+    deck, _ = _cow_deck(_cow(state))
+    pile = _pile(deck)
+    size = len(pile)
+    one = _chance(1, size)
+    moves = _COW_CARDS
+    return tuple(
+        (moves.get(c) or _cow_card(c), one if k == 1 else _chance(k, size)) for c, k in pile.counts
+    )
+
+
+_chance = functools.lru_cache(maxsize=1024)(Fraction)
+
+
+def _pile(deck: Deck[str]) -> Pile[str]:
+    if not deck.segments:
+        return Pile(())
+    (pile,) = deck.segments
+    assert isinstance(pile, Pile), "the Mad Cow deck is never in a known order"
+    return pile
+
+
+def _without(deck: Deck[str], move: CowCard | Draw) -> Deck[str]:
+    """The draw pile after ``move``'s card is drawn from it.
+
+    The Mad Cow mode's two draw piles are each one pile in no known order
+    (they are only ever shuffled whole): a quicker ``Deck.draw``.
+    """
+    card = move.card
+    counts = _pile(deck).counts
+    i = bisect.bisect_left(counts, (card,))  # the counts are sorted by card
+    if i == len(counts) or counts[i][0] != card:
+        raise IllegalMoveError(f"{move}: that card cannot be the next one drawn")
+    k = counts[i][1]
+    rest = (*counts[:i], (card, k - 1), *counts[i + 1 :]) if k > 1 else counts[:i] + counts[i + 1 :]
+    return Deck((Pile(rest),)) if rest else Deck()
+
+
+def _drawn(state: State, move: CowCard) -> Cow:
+    cow = _cow(state)
+    deck, discard = _cow_deck(cow)
+    return cow.but(deck=_without(deck, move), discard=discard)
+
+
+# -- the Cow's turn ---------------------------------------------------------------
+
+
+def cow_draw(state: State, move: CowCard) -> State:
+    """The Cow's next card, under its pile: "Each new Mad Cow card drawn is placed UNDER
+    the pile."
+
+    The Cow's first card and the new cards its Repeats call for are its
+    initial moves; a Nitro's cards come "after the Cow's initial moves", so
+    once a card has been played a Repeat plays the next of those when one
+    is still to come.
+    """
+    cow = _cow(state)
+    deck, discard = _cow_deck(cow)
+    deck = _without(deck, move)
+    owed = not cow.pile or cow.played
+    draws = cow.draws - 1 if owed and cow.draws else cow.draws
+    cow = Cow(
+        cow.plot,
+        cow.facing,
+        cow.plots,
+        deck,
+        discard,
+        (*cow.pile, move.card),
+        draws,
+        True,
+        cow.played,
+        cow.turns,
+        cow.rests,
+        cow.ruts,
+        cow.guard,
+        cow.blasted,
+        cow.card,
+        cow.target,
+        cow.aim,
+        cow.first_bale,
+    )
+    return _run(state, cow)
+
+
+def _run(
+    state: State,
+    cow: Cow,
+    farmers: tuple[Farmer, ...] | None = None,
+    discard: tuple[str, ...] | None = None,
+) -> State:
+    """Play the Cow's pile as far as the rules alone decide.
+
+    "Make the moves one by one following the order they were drawn [...] A
+    Repeat card means playing the card next in the pile. When the Cow gets a
+    bonus (Barn), apply its effect before making the remaining moves."
+    ``state`` gives the table but the Cow (and the farmers and discard pile
+    when given), which change as it goes.
+    """
+    rules = state.rules
+    farmers = state.farmers if farmers is None else farmers
+    discard = state.discard if discard is None else discard
+    while True:
+        pile = cow.pile
+        if not pile:
+            if cow.draws:
+                return _table(state, Phase.COW, cow, farmers, discard)
+            return end_cow_turn(state, cow, farmers, discard)
+        top = pile[0]
+        motion = rules.cow_motion(top)
+        if motion is None:
+            motion = next((m for m in map(rules.cow_motion, pile[1:]) if m is not None), None)
+            if motion is None:
+                # "If the card indicates Repeat, draw a new Mad Cow card"
+                return _table(state, Phase.COW, cow, farmers, discard)
+        farmers, discard, there, facing = herd.move(state, cow, farmers, discard, *motion)
+        plots = cow.plots | (1 << there) if there >= 0 else cow.plots
+        if plots.bit_count() >= rules.cow_tiles:
+            ended = "cow"  # "The Cow wins immediately as soon as it reaches 12 plots"
+        elif all(f.out for f in farmers):
+            ended = "elimination"  # "or if you are eliminated"
+        else:
+            ended = ""
+        # "If it moves to a Barn (that may already belong to the Cow), it draws
+        # a bonus and triggers the Backlash Mode."
+        barn = there >= 0 and (rules.barn_plots & ~cow.blasted) >> there & 1
+        barn = barn and not ended and bool(state.deck or discard)
+        rest = pile[1:]
+        over = not (ended or barn or rest or cow.draws)
+        cow = Cow(
+            there if there >= 0 else cow.plot,
+            facing,
+            plots,
+            cow.deck,
+            discarded(cow.discard, (top,)),
+            rest,
+            cow.draws,
+            not over,
+            cow.played + 1,
+            cow.turns,
+            cow.rests,
+            cow.ruts,
+            cow.guard,
+            cow.blasted,
+            cow.card,
+            cow.target,
+            cow.aim,
+            cow.first_bale,
+        )
+        if ended:
+            return _table(state, Phase.OVER, cow, farmers, discard, ended)
+        if barn:
+            return _table(state, Phase.COW_BONUS, cow, farmers, discard)
+        if over:
+            return begin_turn(state, state.player, farmers, discard, cow)
+
+
+def _table(
+    state: State,
+    phase: Phase,
+    cow: Cow,
+    farmers: tuple[Farmer, ...] | None = None,
+    discard: tuple[str, ...] | None = None,
+    ended: str = "",
+) -> State:
+    """``state`` in ``phase`` with the Cow (and the farmers and discard pile) replaced.
+
+    The Cow's turn builds many states: a direct constructor call costs a
+    third of an ``attrs.evolve``.
+    """
+    return State(
+        state.rules,
+        phase,
+        state.player,
+        state.farmers if farmers is None else farmers,
+        state.bales,
+        state.deck,
+        state.endgame,
+        state.discard if discard is None else discard,
+        state.allowance,
+        state.moves_made,
+        state.pending,
+        state.flown,
+        state.history,
+        state.reshuffles,
+        ended,
+        cow,
+    )
+
+
+def _bonus_pile(state: State) -> tuple[Deck[str], tuple[str, ...], int]:
+    if state.deck or not state.discard:
+        return state.deck, state.discard, state.reshuffles
+    return Deck.of(state.discard), (), state.reshuffles + 1
+
+
+def cow_bonus_outcomes(state: State) -> tuple[tuple[Draw, Fraction], ...]:
+    """The bonus cards the Cow may draw on a barn, with their probabilities."""
+    deck, _, _ = _bonus_pile(state)
+    return _bonus_outcomes(deck)
+
+
+@functools.lru_cache(maxsize=4096)
+def _bonus_outcomes(deck: Deck[str]) -> tuple[tuple[Draw, Fraction], ...]:
+    return tuple((Draw(c), p) for c, p in deck.draw_outcomes())
+
+
+def cow_bonus(state: State, move: Draw) -> State:
+    """'When the Cow triggers a bonus, the Player always suffers the Backlash effects.'"""
+    deck, discard, reshuffles = _bonus_pile(state)
+    deck = _without(deck, move)
+    cow = _between(_cow(state), move.card)
+    drawn = State(
+        state.rules,
+        Phase.COW_BONUS,
+        state.player,
+        state.farmers,
+        state.bales,
+        deck,
+        state.endgame,
+        discard,
+        state.allowance,
+        state.moves_made,
+        state.pending,
+        state.flown,
+        state.history,
+        reshuffles,
+        "",
+        cow,
+    )
+    return _backlash(drawn, move.card)
+
+
+# -- bonus cards played in the Mad Cow mode ---------------------------------------
+
+
+def checks(state: State) -> bool:
+    """Whether a bonus played now is checked against a Mad Cow card.
+
+    "in solo mode, playing a bonus might backfire on you"; the authors' FAQ
+    checks co-op bonuses too (``Rules.coop_backlash``).
+    """
+    rules = state.rules
+    return state.cow is not None and (rules.players == 1 or rules.coop_backlash)
+
+
+def to_check(state: State, card: str, target: int) -> State:
+    """``card``, just played on ``target``, waits for the Mad Cow card it is checked against."""
+    cow = _cow(state).but(card=card, target=target)
+    return state.with_cow(cow, Phase.CHECK)
+
+
+def check(state: State, move: CowCard) -> State:
+    """The Mad Cow card a bonus is checked against: played normally, or its Backlash.
+
+    "If your number of fences is greater or equal to it, play it normally. If
+    your current number of fences is lower than the number shown on the
+    card, you will suffer the Backlash effects." In co-op the fences of all
+    players count (the authors' FAQ).
+    """
+    cow = _drawn(state, move)
+    card, target = cow.card, cow.target
+    fences = sum(f.fence_length for f in state.farmers)
+    cow = cow.but(discard=discarded(cow.discard, (move.card,)))
+    if fences >= state.rules.cow_number(move.card):
+        cow = cow.but(card="", target=-1)
+        return take_effect(state.with_cow(cow, Phase.TURN), state.player, card, target)
+    return _backlash(state.with_cow(cow), card)
+
+
+def _backlash(state: State, card: str) -> State:
+    handler = HANDLERS[state.rules.kind(card)]
+    after = handler.backlash(state, state.player, card)
+    if after.phase >= Phase.AIM:  # a choice is left to the player
+        return after
+    return _resume(after)
+
+
+def _resume(state: State) -> State:
+    """The Backlash effect is over: its card is discarded, then the Cow or the player plays on."""
+    cow = _cow(state)
+    discard = discarded(state.discard, (cow.card,)) if cow.card else state.discard
+    cow = _between(cow)
+    if state.pending:
+        state = attrs.evolve(state, pending=0)
+    if cow.active:
+        return _run(state, cow, discard=discard)
+    return _table(state, Phase.TURN, cow, discard=discard)
+
+
+def _between(cow: Cow, card: str = "") -> Cow:
+    """``cow`` with no card taking effect (or ``card`` starting to)."""
+    return Cow(
+        cow.plot,
+        cow.facing,
+        cow.plots,
+        cow.deck,
+        cow.discard,
+        cow.pile,
+        cow.draws,
+        cow.active,
+        cow.played,
+        cow.turns,
+        cow.rests,
+        cow.ruts,
+        cow.guard,
+        cow.blasted,
+        card,
+    )
+
+
+# -- the players' choices in Backlash effects --------------------------------------
+
+
+def _bale_moves(state: State) -> tuple[PlaceBale, ...] | tuple[TakeBale, ...]:
+    cow = _cow(state)
+    if state.hay_bales_left:
+        spots = backlash_spots(state, cow.aim, cow.first_bale)
+        return tuple(PlaceBale(e) for e in range(GRID.n_edges) if spots >> e & 1)
+    taken = bales_to_take(state, cow.aim, cow.first_bale)
+    return tuple(TakeBale(e) for e in range(GRID.n_edges) if taken >> e & 1)
+
+
+def _surrenders(state: State) -> tuple[int, ...]:
+    return tuple(c for c in range(GRID.n_cells) if herd.surrender_refusal(state, c) is None)
+
+
+def backlash_moves(state: State) -> tuple[Aim | PlaceBale | TakeBale | Fly | Surrender, ...]:
+    """The choices of the player deciding in a Backlash effect."""
+    phase = state.phase
+    if phase is Phase.AIM:
+        return tuple(Aim(s) for s, f in enumerate(state.farmers) if f.tractor >= 0)
+    if phase is Phase.BACKLASH_BALE:
+        return _bale_moves(state)
+    if phase is Phase.FLY:
+        return tuple(Fly(c) for c in herd.farthest(_cow(state)))
+    return tuple(Surrender(c) for c in _surrenders(state))
+
+
+def choose(state: State, move: Aim | PlaceBale | TakeBale | Fly | Surrender) -> State:
+    """Apply a player's choice in a Backlash effect."""
+    if move not in backlash_moves(state):
+        raise IllegalMoveError(f"{move}: {_why_not(state)}")
+    cow = _cow(state)
+    if isinstance(move, Aim):
+        aimed = cow.but(aim=state.farmers[move.seat].tractor, first_bale=-1)
+        return attrs.evolve(state, phase=Phase.BACKLASH_BALE, cow=aimed)
+    if isinstance(move, TakeBale):
+        return attrs.evolve(state, bales=state.bales & ~(1 << move.path))
+    if isinstance(move, PlaceBale):
+        first = cow.first_bale if cow.first_bale >= 0 else move.path
+        after = attrs.evolve(
+            state,
+            bales=state.bales | (1 << move.path),
+            pending=state.pending - 1,
+            cow=cow.but(first_bale=first),
+        )
+        if after.pending and _bale_moves(after):
+            return after
+        return _resume(after)
+    if isinstance(move, Fly):
+        return _resume(herd.fly(state, move.plot))
+    bit = 1 << move.plot
+    farmers, discard = herd.lose_plots(state.farmers, state.discard, bit)
+    cow = cow.but(plots=cow.plots | bit)
+    return _resume(attrs.evolve(state, farmers=farmers, discard=discard, cow=cow))
+
+
+def _why_not(state: State) -> str:
+    phase = state.phase
+    if phase is Phase.AIM:
+        return "'Choose a tractor' on the board for the Backlash Hay Bale"
+    if phase is Phase.BACKLASH_BALE:
+        return (
+            "a Backlash hay bale goes on the nearest free path to the tractor aimed at "
+            "(the second one path further), by the usual hay bale rules"
+        )
+    if phase is Phase.FLY:
+        return "the Cow flies to the farthest plot of its field"
+    return "'Lose any one of your plots adjacent to the Cow' that has no immediate effect"
+
+
+# -- the players annex ------------------------------------------------------------
+
+
+def closed_off(walls: int, fields: int) -> int:
+    """The plots closed off by ``walls`` (paths) that are not part of ``fields`` (bitset)."""
+    out = 0
+    for region in partition(GRID, walls, Border.OPEN).regions:
+        if region.closed and not region.cells & fields:
+            out |= region.cells
+    return out
+
+
+def annex(state: State, seat: int, taken: int) -> State:
+    """The state after the players (``seat``'s tractor) annex the plots ``taken``.
+
+    Empty plots and the Cow's plots become the players' (a barn earns 1
+    card, 2 on the Cow's field: the Cow is the opponent). "You win if you
+    lock the Cow down by annexing at least 3 plots": an annexation taking the
+    plot the Cow stands on and at least ``Rules.lockdown_plots`` plots wins;
+    a smaller one leaves the Cow's plot in place. A Backlash Watchdog leaves
+    all the Cow's plots in place.
+    """
+    rules = state.rules
+    cow = _cow(state)
+    if cow.guard != NO_GUARD:
+        taken &= ~cow.plots
+    here = 1 << cow.plot
+    lockdown = bool(taken & here) and taken.bit_count() >= rules.lockdown_plots
+    if not lockdown:
+        taken &= ~here
+    team = herd.field(state)
+    captured = taken & cow.plots
+    fresh = taken & ~team & ~captured
+    barns = state.barns
+    cards = (fresh & barns).bit_count() + 2 * (captured & barns).bit_count()
+    farmers = share(state.farmers, team | taken)
+    cow = cow.but(plots=cow.plots & ~captured)
+    if lockdown:
+        return attrs.evolve(
+            state, phase=Phase.OVER, farmers=farmers, pending=0, ended="lockdown", cow=cow
+        )
+    pending = min(cards, len(state.deck) + len(state.discard))
+    return attrs.evolve(
+        state,
+        phase=Phase.DRAW if pending else Phase.TURN,
+        farmers=farmers,
+        pending=pending,
+        cow=cow,
+    )
+
+
+def touch(state: State, seat: int, partner: int, crossroad: int) -> tuple[State, bool]:
+    """``seat``'s tractor reached ``crossroad`` on ``partner``'s fence (co-op).
+
+    "When playing a co-op game, touching a partner's fence leads to annexing
+    plots if circled by the fence AND fields. Otherwise the fence is cut."
+    The walls are the mover's fence, the partner's fence from its start to
+    the crossroad and the edges of both main fields. After an annexation the
+    mover's fence is gone and the partner keeps the rest of theirs, from its
+    last crossroad on the field to its tractor. Returns the state and
+    whether plots were annexed.
+    """
+    f = state.farmers[seat]
+    g = state.farmers[partner]
+    i = g.fence.index(crossroad)
+    used, _ = fence_marks(g.fence[: i + 1])
+    mains = f.main | g.main
+    taken = closed_off(f.fence_paths | used | field_boundary(mains), mains)
+    if not taken:
+        return attrs.evolve(state, farmers=replace(state.farmers, partner, cut(g))), False
+    grown = herd.field(state) | taken
+    rest = g.fence[i:]
+    on_field = [k for k, v in enumerate(rest) if VERTEX_CELLS[v] & grown]
+    kept = rest[on_field[-1] :] if on_field and len(rest) - on_field[-1] >= 2 else ()
+    paths, crossroads = fence_marks(kept)
+    farmers = replace(
+        state.farmers,
+        partner,
+        attrs.evolve(g, fence=kept, fence_paths=paths, fence_crossroads=crossroads),
+    )
+    farmers = replace(farmers, seat, attrs.evolve(f, fence=(), fence_paths=0, fence_crossroads=0))
+    return annex(attrs.evolve(state, farmers=farmers), seat, taken), True

@@ -1,0 +1,224 @@
+"""The order of play: whose turn starts, what it starts with, and the Cow's turns.
+
+A player's turn starts with the cards lying in front of them that expire
+then, its allowance of moves ("3 basic moves", "+1" with "4 or more fences
+down at the beginning of your turn", "two fewer" per Rut) and the check for a
+game that goes round in circles. In the Mad Cow mode "The Cow plays 1st.
+When 1 or 2 players, the Cow plays between each player's turn. When 3 or 4
+players, the Cow plays after two players' turn."
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import attrs
+
+from acreage.crazy_farmers.board import GRID
+from acreage.crazy_farmers.cards import HANDLERS, MAX_MOVES
+from acreage.crazy_farmers.pieces import discarded, in_play_effects, replace
+from acreage.crazy_farmers.state import COW_TURN, NO_GUARD, Cow, Farmer, Phase, State
+
+__all__ = [
+    "ACCELERATION_FENCES",
+    "BASE_MOVES",
+    "begin_cow_turn",
+    "begin_turn",
+    "end_cow_turn",
+    "end_turn",
+]
+
+BASE_MOVES: Final = 3
+"""'3 basic moves during your turn.'"""
+
+ACCELERATION_FENCES: Final = 4
+"""'You have 4 or more fences down at the beginning of your turn? Win +1 move!'"""
+
+RUT_MOVES: Final = 2
+"""'The player playing next loses 2 moves at his/her turn.' (Backlash Rut)"""
+
+
+def expire(state: State, f: Farmer, until: str) -> tuple[Farmer, tuple[str, ...]]:
+    """``f`` without the cards in front of it that leave the table now, and those cards."""
+    if not f.in_play:
+        return f, ()
+    rules = state.rules
+    gone = tuple(c for c in f.in_play if HANDLERS[rules.kind(c)].until == until)
+    if not gone:
+        return f, ()
+    kept = tuple(c for c in f.in_play if HANDLERS[rules.kind(c)].until != until)
+    guards, slowdown = in_play_effects(state, kept)
+    return attrs.evolve(f, in_play=kept, guards=guards, slowdown=slowdown), gone
+
+
+def position(seat: int, farmers: tuple[Farmer, ...], bales: int, cow: Cow | None) -> int:
+    """The board position starting ``seat``'s turn, packed in one int.
+
+    The lowest 6 bits hold the number of plots owned (by anyone, the Cow
+    included), which only grows: once it changes, no earlier position can
+    come back. A fence is its paths and its starting point (a loop-free line
+    is known from those).
+    """
+    owned = 0
+    key = 0
+    for f in farmers:
+        owned |= f.plots
+        start = f.fence[0] if f.fence else 127
+        key = (
+            ((key << 37 | f.plots) << 7 | f.tractor + 1) << 7 | start
+        ) << GRID.n_edges | f.fence_paths
+    if cow is None:
+        count = sum(f.plots.bit_count() for f in farmers)
+    else:
+        key = ((key << 37 | cow.plots) << 6 | cow.plot) << 3 | cow.facing
+        count = (owned | cow.plots).bit_count()
+    return ((key << GRID.n_edges | bales) << 2 | seat) << 6 | count
+
+
+def begin_turn(
+    state: State, seat: int, farmers: tuple[Farmer, ...], discard: tuple[str, ...], cow: Cow | None
+) -> State:
+    """The state at the start of ``seat``'s turn (``state`` gives the rest of the table)."""
+    f, gone = expire(state, farmers[seat], "turn-start")
+    if gone:
+        farmers = replace(farmers, seat, f)
+        discard = discarded(discard, gone)
+    base = BASE_MOVES + (1 if f.fence_length >= ACCELERATION_FENCES else 0)
+    slowdown = f.slowdown
+    if cow is not None:
+        if cow.guard == seat:
+            cow = cow.but(guard=NO_GUARD)
+        if seat in cow.ruts:
+            slowdown += RUT_MOVES * cow.ruts.count(seat)
+            cow = cow.but(ruts=tuple(s for s in cow.ruts if s != seat))
+    allowance = min(max(base - slowdown, 0), MAX_MOVES)
+    rules = state.rules
+    history = state.history
+    ended = ""
+    if rules.repetition_limit is not None:
+        key = position(seat, farmers, state.bales, cow)
+        if history and history[-1] & 63 != key & 63:
+            history = ()  # a plot was claimed: no earlier position can come back
+        if history.count(key) + 1 >= rules.repetition_limit:
+            ended = "repetition"
+        history = (*history, key)
+    if ended:
+        phase = Phase.OVER
+    elif f.tractor < 0:
+        phase = Phase.START
+    else:
+        phase = Phase.TURN
+    return State(
+        rules,
+        phase,
+        seat,
+        farmers,
+        state.bales,
+        state.deck,
+        state.endgame,
+        discard,
+        allowance,
+        0,
+        0,
+        False,
+        history,
+        state.reshuffles,
+        ended,
+        cow,
+    )
+
+
+def end_turn(state: State) -> State:
+    """The state after the player to move ends their turn: the next player's turn, or the Cow's."""
+    seat = state.player
+    f, gone = expire(state, state.farmers[seat], "turn-end")
+    farmers = replace(state.farmers, seat, f) if gone else state.farmers
+    discard = discarded(state.discard, gone)
+    n = len(farmers)
+    nxt = (seat + 1) % n
+    while farmers[nxt].out:
+        nxt = (nxt + 1) % n
+    cow = state.cow
+    if cow is None:
+        return begin_turn(state, nxt, farmers, discard, None)
+    turns = cow.turns + 1
+    if turns >= state.rules.cow_cadence:
+        return begin_cow_turn(state, nxt, farmers, discard)
+    return begin_turn(state, nxt, farmers, discard, cow.but(turns=turns))
+
+
+def begin_cow_turn(
+    state: State, nxt: int, farmers: tuple[Farmer, ...], discard: tuple[str, ...]
+) -> State:
+    """The Cow's turn starts: its first Mad Cow card is drawn next (chance).
+
+    ``nxt`` is the seat playing after the Cow, who makes the choices the
+    Cow's cards leave to the players. A Rut played on the Cow ("The Cow does
+    not move") makes it skip the turn, with any cards a Backlash Nitro owed it.
+    """
+    cow = state.cow
+    assert cow is not None
+    guard = NO_GUARD if cow.guard == COW_TURN else cow.guard
+    if cow.rests:
+        rested = cow.but(rests=cow.rests - 1, draws=0, turns=0, guard=guard)
+        return begin_turn(state, nxt, farmers, discard, rested)
+    playing = Cow(
+        cow.plot,
+        cow.facing,
+        cow.plots,
+        cow.deck,
+        cow.discard,
+        (),
+        cow.draws + 1,
+        True,
+        0,
+        0,
+        cow.rests,
+        cow.ruts,
+        guard,
+        cow.blasted,
+    )
+    return State(
+        state.rules,
+        Phase.COW,
+        nxt,
+        farmers,
+        state.bales,
+        state.deck,
+        state.endgame,
+        discard,
+        0,
+        0,
+        0,
+        False,
+        state.history,
+        state.reshuffles,
+        "",
+        playing,
+    )
+
+
+def end_cow_turn(
+    state: State, cow: Cow, farmers: tuple[Farmer, ...], discard: tuple[str, ...]
+) -> State:
+    """The Cow has played its pile: the turn of the player after it starts.
+
+    ``state`` gives the rest of the table.
+    """
+    done = Cow(
+        cow.plot,
+        cow.facing,
+        cow.plots,
+        cow.deck,
+        cow.discard,
+        (),
+        0,
+        False,
+        cow.played,
+        cow.turns,
+        cow.rests,
+        cow.ruts,
+        cow.guard,
+        cow.blasted,
+    )
+    return begin_turn(state, state.player, farmers, discard, done)
