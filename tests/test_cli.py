@@ -44,6 +44,35 @@ def test_play_show_and_record(capsys: pytest.CaptureFixture[str], tmp_path: Path
     assert code == 0 and "ended" in out
 
 
+def test_rules_fields_from_the_command_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    out_file = tmp_path / "game.json"
+    code, _, _ = run(
+        capsys,
+        "play",
+        "dots-and-boxes",
+        "--rule",
+        "width=3",
+        "--rule",
+        "secret_boxes=false",
+        "--out",
+        str(out_file),
+    )
+    assert code == 0
+    assert json.loads(out_file.read_text())["rules"] == {
+        "players": 2,
+        "width": 3,
+        "secret_boxes": False,
+    }
+    code, _, err = run(capsys, "play", "dots-and-boxes", "--rule", "width=wide")
+    assert code == 2
+    assert "width: expected an integer, got 'wide'" in err
+    code, _, err = run(capsys, "play", "dots-and-boxes", "--rule", "width")
+    assert code == 2
+    assert "is not KEY=VALUE" in err
+
+
 def test_simulate_writes_json_lines(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     out_file = tmp_path / "games.jsonl"
     code, out, _ = run(

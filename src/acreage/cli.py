@@ -2,6 +2,7 @@
 
     acreage games
     acreage play fence-em-in --players 3 --seed 1 --show
+    acreage play crazy-farmers --players 1 --rule mode=mad-cow
     acreage simulate crazy-farmers --games 200 --workers 2 --out games.jsonl
     acreage replay games.jsonl
 
@@ -11,6 +12,7 @@ Bad arguments print one line and exit with status 2.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
@@ -41,20 +43,43 @@ def _positive(text: str) -> int:
     return value
 
 
+def _rule(text: str) -> tuple[str, Any]:
+    """``key=value``; the value is read as JSON when it can be (3, true, [1, 2]), else as text."""
+    key, sep, value = text.partition("=")
+    if not sep or not key:
+        raise argparse.ArgumentTypeError(f"{text!r} is not KEY=VALUE")
+    try:
+        return key, json.loads(value)
+    except json.JSONDecodeError:
+        return key, value
+
+
+def _add_rules_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--players", type=_positive)
+    p.add_argument(
+        "--rule",
+        type=_rule,
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="set a Rules field (repeatable), e.g. --rule mode=mad-cow",
+    )
+
+
 def _parser() -> _Parser:
     parser = _Parser(prog="acreage", description="Rules engines for farm-and-fence board games.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     sub.add_parser("games", help="list the games")
     p = sub.add_parser("play", help="play one game with random agents")
     p.add_argument("game")
-    p.add_argument("--players", type=_positive)
+    _add_rules_options(p)
     p.add_argument("--seed", default="0")
     p.add_argument("--show", action="store_true", help="print the board after every decision")
     p.add_argument("--out", help="write the game record (JSON) to this file")
     s = sub.add_parser("simulate", help="play many games and summarise them")
     s.add_argument("game")
     s.add_argument("--games", type=_positive, required=True)
-    s.add_argument("--players", type=_positive)
+    _add_rules_options(s)
     s.add_argument("--workers", type=_positive, default=1)
     s.add_argument("--seed", default="0")
     s.add_argument("--out", help="write one JSON record per line to this file")
@@ -64,8 +89,11 @@ def _parser() -> _Parser:
     return parser
 
 
-def _rules(game: Game[Any, Any, Any], players: int | None) -> Any:
-    return game.rules() if players is None else game.rules(players=players)
+def _rules(game: Game[Any, Any, Any], args: argparse.Namespace) -> Any:
+    data: dict[str, Any] = dict(args.rule)
+    if args.players is not None:
+        data["players"] = args.players
+    return game.rules(data) if data else game.rules()
 
 
 def _seed(text: str) -> int | str:
@@ -79,7 +107,7 @@ def _cmd_games() -> None:
 
 def _cmd_play(args: argparse.Namespace) -> None:
     game = get_game(args.game)
-    rules = _rules(game, args.players)
+    rules = _rules(game, args)
     result = play(game, rules, seed=_seed(args.seed))
     if args.show:
         for state, text in zip(
@@ -102,7 +130,7 @@ def _cmd_play(args: argparse.Namespace) -> None:
 
 def _cmd_simulate(args: argparse.Namespace) -> None:
     game = get_game(args.game)
-    rules = _rules(game, args.players)
+    rules = _rules(game, args)
     sim = simulate(game, args.games, rules=rules, seed=_seed(args.seed), workers=args.workers)
     print(sim.table())
     if args.out:
