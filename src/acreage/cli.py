@@ -100,6 +100,10 @@ def _seed(text: str) -> int | str:
     return int(text) if text.lstrip("-").isdigit() else text
 
 
+def _seats(winners: tuple[int, ...]) -> str:
+    return " ".join(map(str, winners)) if winners else "none"
+
+
 def _cmd_games() -> None:
     for name, game in games().items():
         print(f"{name:<18} {game.title}")
@@ -119,9 +123,7 @@ def _cmd_play(args: argparse.Namespace) -> None:
             if text is not None:
                 who = game.to_move(state)
                 print(f">>> {'chance' if who is CHANCE else f'player {who}'}: {text}")
-    print(
-        f"scores {' '.join(map(str, result.scores))}; winners {' '.join(map(str, result.winners))}"
-    )
+    print(f"scores {' '.join(map(str, result.scores))}; winners {_seats(result.winners)}")
     print(f"{result.decisions} decisions, {result.moves} moves")
     if args.out:
         with open(args.out, "w", encoding="utf-8") as f:
@@ -159,7 +161,7 @@ def _cmd_replay(args: argparse.Namespace) -> None:
         if args.show:
             print(game.render_text(final))
         scores = " ".join(map(str, game.scores(final)))
-        winners = " ".join(map(str, game.winners(final)))
+        winners = _seats(game.winners(final))
         status = "ended" if game.is_terminal(final) else "unfinished"
         print(
             f"game {i + 1}: {record.game}, {len(record.moves)} moves, {status}; scores {scores}; winners {winners}"
