@@ -79,6 +79,18 @@ def test_rut_takes_two_moves_from_the_opponents_next_turn() -> None:
     assert s.player == 1 and s.allowance == 3
 
 
+def test_two_ruts_leave_no_move_and_a_nitro_makes_up_for_them_first() -> None:
+    # The authors' FAQ: "When someone plays 2 Rut bonus against me, do I have 0
+    # moves? Yes, 3 - 4 = -1, but I cannot do -1 move so I don't move. And if I
+    # play Nitro+2 bonus to move nonetheless? -> I do 3 - 4 + 2 = 1 move."
+    s = _home(in_play={1: ["Rut", "Rut"]}, hands={1: ["Nitro +2"]}, turn=1)
+    assert s.moves_left == 0 and texts(s) == ["play Nitro +2", "end turn"]
+    s = play(s, "play Nitro +2")
+    assert s.moves_left == 1
+    s = play(s, "move NE")
+    assert texts(s) == ["end turn"]
+
+
 def test_hay_bale_blocks_a_path() -> None:
     # "Place 1 or 2 Hay Bale(s) on any path(s). Hay Bales block the path for all players."
     s = _home(hands={0: ["Hay Bale"]})

@@ -163,7 +163,7 @@ def _status(state: State) -> list[str]:
         card = cow.card if cow is not None else ""
         line = _DECIDING[state.phase].format(p=state.player, n=state.pending, card=card)
         if state.phase in (Phase.TURN, Phase.HAY_BALE, Phase.HELICOPTER, Phase.DRAW):
-            line += f": {state.moves_made} of {state.allowance} moves made"
+            line += f": {state.moves_made} of {max(state.allowance, 0)} moves made"
             if state.flown:
                 line += ", flown (no cutting)"
         lines.append(line)

@@ -238,7 +238,9 @@ class State:
             when it is not in the draw pile.
         discard: the discard pile, sorted.
         allowance: the moves of this turn (3, +1 acceleration, -2 per Rut,
-            + Nitros, never more than 5).
+            + Nitros, never more than 5). Below 0 when Ruts take more than
+            the turn has: the turn has no move, and a Nitro makes up for the
+            Ruts first (:attr:`moves_left` is never below 0).
         moves_made: the moves made this turn.
         pending: cards still to draw (:attr:`Phase.DRAW`) or hay bales still
             to place (:attr:`Phase.HAY_BALE`).

@@ -91,7 +91,9 @@ def begin_turn(
         if seat in cow.ruts:
             slowdown += RUT_MOVES * cow.ruts.count(seat)
             cow = cow.but(ruts=tuple(s for s in cow.ruts if s != seat))
-    allowance = min(max(base - slowdown, 0), MAX_MOVES)
+    # Below 0 after Ruts, so that a Nitro makes up for them first (the authors'
+    # FAQ: "3 - 4 + 2 = 1 move"); the turn then has no move.
+    allowance = min(base - slowdown, MAX_MOVES)
     rules = state.rules
     history = state.history
     ended = ""
