@@ -223,7 +223,7 @@ def test_score_and_score_board() -> None:
     assert cf.fields(s)[0] == (2, 3)
 
 
-def test_repetition_is_a_win_for_the_cow() -> None:
+def test_repetition_is_a_tie_the_players_have_not_won() -> None:
     around = ["0,0 N", "0,0 NE", "0,0 SE", "0,0 S", "0,0 SW", "0,0 NW"]
     s = cf.arrange(SOLO, tractors={0: "0,-2 NW"}, bales=around)
     s = cow_plays(s, "Turn Around 0")  # the Cow has no way out
@@ -231,3 +231,4 @@ def test_repetition_is_a_win_for_the_cow() -> None:
     s = cow_plays(s, "Turn Around 5")  # the same position starts the turn a 3rd time
     assert s.phase is cf.Phase.OVER and s.ended == "repetition"
     assert cf.winners(s) == ()
+    assert "a tie, the players have not won" in cf.render_text(s)

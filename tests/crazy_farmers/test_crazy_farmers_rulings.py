@@ -353,22 +353,44 @@ def test_ties_are_broken_by_fallow_land() -> None:
     assert cf.scores(s) == (2, 2, 1)
 
 
-def test_repeating_a_position_three_times_ends_the_game() -> None:
-    # Ruling: the co-author's online game ends a game whose position comes
-    # back a third time at the start of the same player's turn.
-    s = cf.arrange(TWO, fields={0: ["0,-2"], 1: ["0,2"]}, tractors={0: "0,-2 E", 1: "0,2 SE"})
+def test_repeating_a_position_three_times_ends_the_game_in_a_tie() -> None:
+    # The authors' FAQ: "What if we repeat endlessly the same moves and nobody
+    # wants to concede? Like in chess, when a position is repeated 3 times, the
+    # game ends in a tie." Player 0 leads 2 plots to 1, yet nobody wins alone.
+    fields = {0: ["0,-2", "-1,-2"], 1: ["0,2"]}
+    s = cf.arrange(TWO, fields=fields, tractors={0: "0,-2 E", 1: "0,2 SE"})
     for _ in range(2):
         s = play(s, *AROUND_0, "end turn", *AROUND_1, "end turn", *BACK_0, "end turn")
         assert not cf.is_terminal(s)
         s = play(s, *BACK_1, "end turn")
     assert cf.is_terminal(s) and s.ended == "repetition"
-    assert cf.winners(s) == (0, 1)
+    assert cf.scores(s) == (2, 1) and cf.winners(s) == (0, 1)
+    assert "a tie" in cf.render_text(s)
     s = cf.arrange(
         cf.Rules(players=2, repetition_limit=None),
-        fields={0: ["0,-2"], 1: ["0,2"]},
+        fields=fields,
         tractors={0: "0,-2 E", 1: "0,2 SE"},
     )
     for _ in range(3):
         s = play(s, *AROUND_0, "end turn", *AROUND_1, "end turn", *BACK_0, "end turn")
         s = play(s, *BACK_1, "end turn")
     assert not cf.is_terminal(s)
+
+
+def test_a_card_played_makes_a_new_position() -> None:
+    # A position is the board and what each player may still play: after a
+    # card leaves a hand, the earlier positions cannot come back.
+    s = cf.arrange(
+        TWO,
+        fields={0: ["0,-2"], 1: ["0,2"]},
+        tractors={0: "0,-2 E", 1: "0,2 SE"},
+        hands={0: ["Watchdog"]},
+    )
+    s = play(s, *AROUND_0, "end turn", *AROUND_1, "end turn", *BACK_0, "end turn")
+    s = play(s, *BACK_1, "end turn", "play Watchdog")
+    for _ in range(2):
+        s = play(s, *AROUND_0, "end turn", *AROUND_1, "end turn", *BACK_0, "end turn")
+        assert not cf.is_terminal(s)
+        s = play(s, *BACK_1, "end turn")
+    s = play(s, *AROUND_0, "end turn", *AROUND_1, "end turn")
+    assert cf.is_terminal(s) and s.ended == "repetition"

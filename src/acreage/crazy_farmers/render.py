@@ -146,7 +146,7 @@ _ENDS: Final = {
     "lockdown": "the players locked the Cow down",
     "cow": "the Cow has all its plots: the Cow wins",
     "elimination": "the players are eliminated: the Cow wins",
-    "repetition": "the game goes round in circles: the Cow wins",
+    "repetition": "a position came back {n} times: a tie, the players have not won",
 }
 
 
@@ -156,9 +156,10 @@ def _status(state: State) -> list[str]:
     cow = state.cow
     if state.phase is Phase.OVER:
         if cow is None:
-            lines.append(f"game over ({state.ended})")
+            tie = ": a tie" if state.ended == "repetition" else ""
+            lines.append(f"game over ({state.ended}{tie})")
         else:
-            lines.append(f"game over: {_ENDS[state.ended]}")
+            lines.append(f"game over: {_ENDS[state.ended].format(n=rules.repetition_limit)}")
     else:
         card = cow.card if cow is not None else ""
         line = _DECIDING[state.phase].format(p=state.player, n=state.pending, card=card)

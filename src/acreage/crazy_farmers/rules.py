@@ -171,9 +171,11 @@ class Rules(DataClass):
             quick start's "anywhere with the last 8 bonus cards").
         powerless_move_limit: ``None`` (this rulebook) or the most moves a
             powerless tractor may make in a turn (3 in an earlier edition).
-        repetition_limit: the game ends (and is scored) when the same board
-            position starts a turn of the same player this many times since
-            the last plot was claimed; ``None`` never ends a game this way.
+        repetition_limit: the game ends in a tie when the same position
+            starts a turn of the same player this many times since the last
+            plot was claimed (the authors' FAQ: "Like in chess, when a
+            position is repeated 3 times, the game ends in a tie"); ``None``
+            never ends a game this way.
         mad_cow_cards: the Mad Cow deck (:class:`MadCowCard`: 18 cards by default).
         cow_tiles: "Prepare 12 plot tiles": the Cow wins as soon as it has
             this many plots.
@@ -210,6 +212,7 @@ class Rules(DataClass):
 
     # Derived tables, shared by every state made with these rules.
     barn_plots: int = attrs.field(init=False, eq=False, repr=False)
+    card_bits: int = attrs.field(init=False, eq=False, repr=False)
     start_cells: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     card_names: tuple[str, ...] = attrs.field(init=False, eq=False, repr=False)
     card_kinds: tuple[str, ...] = attrs.field(init=False, eq=False, repr=False)
@@ -298,6 +301,7 @@ class Rules(DataClass):
         cows = _cow_cards(self.mad_cow_cards)
         by_name = sorted(self.bonus_cards, key=lambda c: c.name)
         object.__setattr__(self, "barn_plots", sum(1 << c for c in barns))
+        object.__setattr__(self, "card_bits", total.bit_length())
         object.__setattr__(self, "start_cells", starts)
         object.__setattr__(self, "card_names", tuple(c.name for c in by_name))
         object.__setattr__(self, "card_kinds", tuple(c.kind for c in by_name))

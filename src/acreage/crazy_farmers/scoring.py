@@ -108,15 +108,19 @@ def is_terminal(state: State) -> bool:
 def winners(state: State) -> tuple[int, ...]:
     """The seats with the largest main field, ties broken by the whole field; ``()`` before the end.
 
+    A game ended by repetition is a tie: every seat still in the game.
     Mad Cow mode: every seat when the players locked the Cow down, ``()``
-    when the Cow won.
+    otherwise (the Cow won, or the game ended in a tie by repetition).
     """
     if state.phase is not Phase.OVER:
         return ()
     if state.cow is not None:
         # Together: all the players lock the Cow down, or all lose to it.
         return tuple(range(len(state.farmers))) if state.ended == "lockdown" else ()
-    sizes = fields(state)
     alive = [s for s, f in enumerate(state.farmers) if not f.out]
+    if state.ended == "repetition":
+        # The authors' FAQ: "when a position is repeated 3 times, the game ends in a tie."
+        return tuple(alive)
+    sizes = fields(state)
     best = max(sizes[s] for s in alive)
     return tuple(s for s in alive if sizes[s] == best)

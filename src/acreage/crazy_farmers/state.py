@@ -250,10 +250,10 @@ class State:
             plot was last claimed, for the repetition rule.
         reshuffles: how many times the discard pile became the draw pile.
         ended: why the game ended (``"tiles"``, ``"endgame"``,
-            ``"elimination"``, ``"repetition"``; in the Mad Cow mode
+            ``"elimination"``, ``"repetition"``: a tie; in the Mad Cow mode
             ``"lockdown"``: the players won, ``"cow"``: the Cow has all its
-            plots, ``"elimination"`` or ``"repetition"``: the Cow won too),
-            ``""`` before the end.
+            plots, ``"elimination"``: the Cow won too, ``"repetition"``: a
+            tie, the players have not won), ``""`` before the end.
         cow: the Mad Cow (:class:`Cow`), ``None`` in the competitive game.
     """
 

@@ -51,13 +51,19 @@ def expire(state: State, f: Farmer, until: str) -> tuple[Farmer, tuple[str, ...]
     return attrs.evolve(f, in_play=kept, guards=guards, slowdown=slowdown), gone
 
 
-def position(seat: int, farmers: tuple[Farmer, ...], bales: int, cow: Cow | None) -> int:
-    """The board position starting ``seat``'s turn, packed in one int.
+def position(
+    seat: int, farmers: tuple[Farmer, ...], bales: int, cow: Cow | None, card_bits: int
+) -> int:
+    """The position starting ``seat``'s turn, packed in one int.
 
     The lowest 6 bits hold the number of plots owned (by anyone, the Cow
     included), which only grows: once it changes, no earlier position can
     come back. A fence is its paths and its starting point (a loop-free line
-    is known from those).
+    is known from those). What each player may still play counts too, as
+    the number of cards in hand and lying in front of them (``card_bits``
+    wide): cards are drawn only when plots change hands, so between two
+    such positions cards only leave hands and the table, and the counts
+    stand for the cards.
     """
     owned = 0
     key = 0
@@ -65,8 +71,11 @@ def position(seat: int, farmers: tuple[Farmer, ...], bales: int, cow: Cow | None
         owned |= f.plots
         start = f.fence[0] if f.fence else 127
         key = (
-            ((key << 37 | f.plots) << 7 | f.tractor + 1) << 7 | start
-        ) << GRID.n_edges | f.fence_paths
+            (
+                ((key << 37 | f.plots) << 7 | f.tractor + 1) << 7 | start
+            ) << card_bits | len(f.hand)
+        ) << card_bits | len(f.in_play)
+        key = key << GRID.n_edges | f.fence_paths
     if cow is None:
         count = sum(f.plots.bit_count() for f in farmers)
     else:
@@ -98,7 +107,7 @@ def begin_turn(
     history = state.history
     ended = ""
     if rules.repetition_limit is not None:
-        key = position(seat, farmers, state.bales, cow)
+        key = position(seat, farmers, state.bales, cow, rules.card_bits)
         if history and history[-1] & 63 != key & 63:
             history = ()  # a plot was claimed: no earlier position can come back
         if history.count(key) + 1 >= rules.repetition_limit:
