@@ -291,10 +291,10 @@ def test_bribe_takes_an_adjacent_plot_of_an_opponent() -> None:
         (
             {1: ["0,-1", "1,-1"]},
             {"fences": {1: ["0,-1 SW", "-1,0 SE", "-1,0 SW"]}, "tractors": {0: "0,-2 E"}},
-            "cut player 1's fence",
+            "where player 1's fence starts",
         ),
-        ({1: ["0,-1", "1,-1"]}, {"tractors": {0: "0,-2 E", 1: "0,-1 SW"}}, "lose its field"),
-        ({0: ["0,-2", "-1,0"], 1: ["0,-1", "1,-1"]}, {}, "fallow land"),
+        ({1: ["0,-1", "1,-1"]}, {"tractors": {0: "0,-2 E", 1: "0,-1 SW"}}, "tractor stands"),
+        ({1: ["0,-1", "1,-1"]}, {"tractors": {0: "0,-2 E", 1: "0,-1 E"}}, "tractor stands"),
         ({1: ["0,-1", "1,-1"]}, {"in_play": {1: ["Watchdog"]}}, "Watchdog"),
     ],
 )
@@ -303,6 +303,9 @@ def test_bribe_never_has_an_immediate_effect(
 ) -> None:
     # "You cannot take over a plot that would create an immediate effect: Barn,
     # cutting a fence, Fallow land, eliminating a player, immediate victory."
+    # The authors' FAQ lists the conditions: "The target plot must not be the
+    # starting point of the owners fence, The owner must not be on the border
+    # the target plot".
     args: dict[str, object] = {
         "fields": {0: ["0,-2"], **fields},
         "tractors": {0: "0,-2 E", 1: "2,-2 SW"},
@@ -313,6 +316,71 @@ def test_bribe_never_has_an_immediate_effect(
     assert "play Bribe on 0,-1" not in texts(s)
     with pytest.raises(IllegalMoveError, match=reason):
         cf.apply_move(s, cf.parse_move(s, "play Bribe on 0,-1"))
+
+
+def test_bribe_takes_a_plot_next_to_fallow_land_or_joining_it() -> None:
+    # The authors' FAQ: "The target plot must be in contact with your own field
+    # (main field or fallow land)". Making fallow land is an immediate effect;
+    # joining one's own fallow land back to the main field is none.
+    s = cf.arrange(
+        TWO,
+        fields={0: ["0,-2", "-2,2"], 1: ["-1,1", "0,1"]},
+        tractors={0: "0,-2 E", 1: "2,0 SE"},
+        hands={0: ["Bribe"]},
+    )
+    s = play(s, "play Bribe on -1,1")
+    assert s.farmers[0].main == plots("0,-2")
+    assert s.farmers[0].fallow == plots("-2,2", "-1,1")
+    s = cf.arrange(
+        TWO,
+        fields={0: ["0,-2", "1,-1"], 1: ["0,-1", "-1,0"]},
+        tractors={0: "0,-2 E", 1: "2,0 SE"},
+        hands={0: ["Bribe"]},
+    )
+    assert s.farmers[0].fallow == plots("1,-1")
+    s = play(s, "play Bribe on 0,-1")
+    assert s.farmers[0].plots == s.farmers[0].main == plots("0,-2", "0,-1", "1,-1")
+
+
+NO_BARNS = cf.Rules(players=2, barns=())
+
+# Player 0's fence around plot 0,-1, from its field 0,-2 to the corner of
+# player 1's plot -1,-1 and one path on.
+AROUND_0_1 = ["0,-2 SE", "1,-2 SW", "0,-1 SE", "0,-1 SW", "-1,-1 SE", "-1,-1 SW"]
+
+
+def test_a_bribe_that_closes_the_fence_annexes() -> None:
+    # The authors' FAQ: "if the Bribe is used to take a plot that closes a
+    # fence, which then causes an annexation which ends the game, the Bribe did
+    # not cause the end of the game by immediate effect. There were
+    # intermediate effects, thus the Bribe is allowed."
+    s = cf.arrange(
+        NO_BARNS,
+        fields={0: ["0,-2"], 1: ["-1,-1", "-2,-1"]},
+        fences={0: AROUND_0_1},
+        tractors={1: "2,0 SE"},
+        hands={0: ["Bribe"]},
+    )
+    s = play(s, "move SW")
+    s = play(s, "play Bribe on -1,-1")
+    f = s.farmers[0]
+    assert f.plots == f.main == plots("0,-2", "-1,-1", "0,-1")
+    # The fence keeps its part beyond the last crossroad on the field.
+    assert cf.crossroad_name(f.fence[0]) == "-1,-1 SW" and f.fence_length == 1
+    assert s.farmers[1].plots == plots("-2,-1")
+    assert s.phase is cf.Phase.TURN and cf.scores(s) == (3, 0)
+    # A barn in the plots annexed earns its card, as any annexation does.
+    assert TWO.barn_plots >> cf.plot("1,-2") & 1
+    s = cf.arrange(
+        TWO,
+        fields={0: ["0,-2"], 1: ["0,-1", "-1,0"]},
+        fences={0: ["0,-2 E", "1,-2 NE", "1,-2 E", "1,-2 SE", "1,-2 SW"]},
+        tractors={1: "2,0 SE"},
+        hands={0: ["Bribe"]},
+    )
+    s = play(s, "play Bribe on 0,-1")
+    assert s.farmers[0].plots == plots("0,-2", "0,-1", "1,-2") and s.farmers[0].fence == ()
+    assert s.phase is cf.Phase.DRAW and s.pending == 1
 
 
 def test_bribe_cannot_place_the_last_tile() -> None:

@@ -31,7 +31,6 @@ from acreage.crazy_farmers.bales import bale_spots, bales_to_take, bridges
 from acreage.crazy_farmers.board import (
     CELL_NEIGHBOURS,
     CELL_VERTICES,
-    VERTEX_CELLS,
     component,
     crossroads_of,
     path_name,
@@ -400,6 +399,11 @@ def bribe_refusal(state: State, seat: int, cell: int) -> str | None:
     "Choose a plot of an opponent's field adjacent to your field [...] You
     cannot take over a plot that would create an immediate effect: Barn,
     cutting a fence, Fallow land, eliminating a player, immediate victory."
+    The authors' FAQ lists the conditions: "The target plot must be in
+    contact with your own field (main field or fallow land), The target plot
+    must not contain a barn, The target plot must not be the starting point
+    of the owners fence, The owner must not be on the border the target plot,
+    and finally, the game cannot be over by the immediate effect of the bribe".
     """
     f = state.farmers[seat]
     bit = 1 << cell
@@ -407,8 +411,8 @@ def bribe_refusal(state: State, seat: int, cell: int) -> str | None:
     if owner < 0 or owner == seat:
         return "a Bribe takes a plot of an opponent's field"
     g = state.farmers[owner]
-    if not CELL_NEIGHBOURS[cell] & f.main:
-        return "the plot must be adjacent to your main field"
+    if not CELL_NEIGHBOURS[cell] & f.plots:
+        return "the plot must be adjacent to your field (main field or fallow land)"
     if state.barns & bit:
         return "a plot with a barn would earn bonus cards"
     if g.guards & WATCHDOG:
@@ -417,19 +421,14 @@ def bribe_refusal(state: State, seat: int, cell: int) -> str | None:
         return f"it is player {owner}'s last plot"
     if not state.rules.common_pile and tiles_left(state, seat) <= 1:
         return "it would place your last plot tile and end the game"
-    if CELL_NEIGHBOURS[cell] & f.fallow:
-        return "it would join your fallow land to your main field"
-    if f.fence and CELL_VERTICES[cell] & f.fence_crossroads & ~(1 << f.fence[0]):
-        return "your fence would touch your field and annex at once"
+    if g.fence and CELL_VERTICES[cell] >> g.fence[0] & 1:
+        return f"it is where player {owner}'s fence starts"
+    if g.tractor >= 0 and CELL_VERTICES[cell] >> g.tractor & 1:
+        return f"player {owner}'s tractor stands on its border"
     rest = g.plots & ~bit
     around = CELL_NEIGHBOURS[cell] & rest
     if around and component(rest, around & -around) & around != around:
         return f"it would split player {owner}'s field into fallow land"
-    if g.fence and not VERTEX_CELLS[g.fence[0]] & rest:
-        return f"it would cut player {owner}'s fence"
-    seated = not g.fence and g.tractor >= 0 and VERTEX_CELLS[g.tractor] & g.main
-    if seated and not VERTEX_CELLS[g.tractor] & rest:
-        return f"player {owner}'s tractor would lose its field"
     return None
 
 
@@ -437,8 +436,9 @@ def cow_bribe_refusal(state: State, seat: int, cell: int) -> str | None:
     """Mad Cow mode: why ``seat`` may not bribe plot ``cell`` of the Cow, or ``None``.
 
     "Bribe: Same. You however cannot annex the plot where the Cow is located."
-    As in the regular game the plot must be adjacent to the main field and
-    the bribe may have no immediate effect.
+    As in the regular game the plot must be adjacent to the players' field
+    and the bribe may have no immediate effect: a partner's fence it would
+    touch would be cut back (the bribe may close the briber's own fence).
     """
     cow = _cow(state)
     f = state.farmers[seat]
@@ -447,17 +447,15 @@ def cow_bribe_refusal(state: State, seat: int, cell: int) -> str | None:
         return "in the Mad Cow mode a Bribe takes a plot of the Cow's field"
     if cell == cow.plot:
         return "you cannot annex the plot where the Cow is located"
-    if not CELL_NEIGHBOURS[cell] & f.main:
-        return "the plot must be adjacent to your main field"
+    if not CELL_NEIGHBOURS[cell] & f.plots:
+        return "the plot must be adjacent to your field (main field or fallow land)"
     if state.barns & bit:
         return "a plot with a barn would earn bonus cards"
     if cow.guard != NO_GUARD:
         return "a Backlash Watchdog protects the Cow's plots"
-    if CELL_NEIGHBOURS[cell] & f.fallow:
-        return "it would join your fallow land to your main field"
     for s, g in enumerate(state.farmers):
-        if g.fence and CELL_VERTICES[cell] & g.fence_crossroads & ~(1 << g.fence[0]):
-            return f"player {s}'s fence would touch the field and annex at once"
+        if s != seat and g.fence and CELL_VERTICES[cell] & g.fence_crossroads & ~(1 << g.fence[0]):
+            return f"it would cut player {s}'s fence back"
     return None
 
 
@@ -483,11 +481,9 @@ class Bribe(Handler):
 
     def targets(self, state: State, seat: int, card: str) -> tuple[int, ...]:
         f = state.farmers[seat]
-        if not f.main:
-            return ()
         cow = state.cow
         if cow is not None:
-            candidates = _around(f.main) & cow.plots & ~state.barns
+            candidates = _around(f.plots) & cow.plots & ~state.barns
             return tuple(
                 c for c in _members(candidates) if cow_bribe_refusal(state, seat, c) is None
             )
@@ -495,27 +491,32 @@ class Bribe(Handler):
         for s, g in enumerate(state.farmers):
             if s != seat:
                 theirs |= g.plots
-        candidates = _around(f.main) & theirs & ~state.rules.barn_plots
+        candidates = _around(f.plots) & theirs & ~state.rules.barn_plots
         return tuple(c for c in _members(candidates) if bribe_refusal(state, seat, c) is None)
 
     def apply(self, state: State, seat: int, card: str, target: int) -> State:
+        from acreage.crazy_farmers.engine import touches_again
+
         bit = 1 << target
+        farmers = state.farmers
         cow = state.cow
         if cow is not None:
-            farmers = pieces.share(state.farmers, field(state) | bit)
             cow = cow.but(plots=cow.plots & ~bit)
-            return attrs.evolve(state, farmers=farmers, cow=cow)
-        farmers = state.farmers
-        for s, g in enumerate(farmers):
-            if g.plots & bit:
-                farmers = pieces.replace(
-                    farmers, s, pieces.settle(attrs.evolve(g, plots=g.plots & ~bit))
-                )
+        else:
+            for s, g in enumerate(farmers):
+                if g.plots & bit:
+                    farmers = pieces.replace(
+                        farmers, s, pieces.settle(attrs.evolve(g, plots=g.plots & ~bit))
+                    )
         f = farmers[seat]
-        farmers = pieces.replace(
-            farmers, seat, attrs.evolve(f, plots=f.plots | bit, main=f.main | bit)
+        grown = pieces.settle(attrs.evolve(f, plots=f.plots | bit))
+        after = touches_again(
+            attrs.evolve(state, farmers=pieces.replace(farmers, seat, grown), cow=cow), seat
         )
-        return attrs.evolve(state, farmers=farmers)
+        if cow is None:
+            return after
+        # The partners share the field: theirs grows too.
+        return attrs.evolve(after, farmers=pieces.share(after.farmers, field(after)))
 
     def refusal(self, state: State, seat: int, card: str, target: int) -> str:
         if state.cow is not None:

@@ -81,6 +81,7 @@ __all__ = [
     "legal_moves",
     "new_game",
     "parse_move",
+    "touches_again",
 ]
 
 SETUP_CARDS: Final = 3
@@ -437,6 +438,35 @@ def annex(state: State, seat: int, taken: int) -> State:
     return attrs.evolve(
         state, phase=phase, farmers=farmers, discard=discard, pending=pending, ended=ended
     )
+
+
+def touches_again(state: State, seat: int) -> State:
+    """The state after ``seat``'s field grew along its fence without a move (a Bribe).
+
+    The authors' FAQ: "if the Bribe is used to take a plot that closes a
+    fence, which then causes an annexation [...] There were intermediate
+    effects, thus the Bribe is allowed." The fence up to its last crossroad
+    touching the main field annexes what it closes off with the field; the
+    rest of it, from that crossroad to the tractor, stays down.
+    """
+    f = state.farmers[seat]
+    fence = f.fence
+    last = 0
+    for i in range(1, len(fence)):
+        if VERTEX_CELLS[fence[i]] & f.main:
+            last = i
+    if not last:
+        return state
+    used, _ = fence_marks(fence[: last + 1])
+    rest = fence[last:] if len(fence) - last >= 2 else ()
+    paths, crossroads = fence_marks(rest)
+    kept = attrs.evolve(f, fence=rest, fence_paths=paths, fence_crossroads=crossroads)
+    after = attrs.evolve(state, farmers=replace(state.farmers, seat, kept))
+    if state.cow is not None:
+        taken = madcow.closed_off(used | field_boundary(f.main), f.main)
+        return madcow.annex(after, seat, taken) if taken else after
+    taken = enclosed(attrs.evolve(f, fence_paths=used)) & ~guarded_plots(state, seat)
+    return annex(after, seat, taken) if taken else after
 
 
 def _close(state: State) -> State:

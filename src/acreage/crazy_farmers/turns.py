@@ -71,9 +71,7 @@ def position(
         owned |= f.plots
         start = f.fence[0] if f.fence else 127
         key = (
-            (
-                ((key << 37 | f.plots) << 7 | f.tractor + 1) << 7 | start
-            ) << card_bits | len(f.hand)
+            (((key << 37 | f.plots) << 7 | f.tractor + 1) << 7 | start) << card_bits | len(f.hand)
         ) << card_bits | len(f.in_play)
         key = key << GRID.n_edges | f.fence_paths
     if cow is None:
