@@ -318,6 +318,21 @@ def test_bribe_never_has_an_immediate_effect(
         cf.apply_move(s, cf.parse_move(s, "play Bribe on 0,-1"))
 
 
+def test_bribe_never_closes_plots_off_with_the_field_alone() -> None:
+    # The online game refuses a bribe that would close the field round plots
+    # (a "bridge" plot): no fence could ever be pulled round them.
+    ring = ["0,-1", "1,-1", "1,0", "0,1", "-1,1"]
+    s = cf.arrange(
+        TWO,
+        fields={0: ring, 1: ["-1,0", "-2,0"]},
+        tractors={0: "0,-1 NE", 1: "2,0 SE"},
+        hands={0: ["Bribe"]},
+    )
+    assert "play Bribe on -1,0" not in texts(s)
+    with pytest.raises(IllegalMoveError, match="close plots off with no fence"):
+        cf.apply_move(s, cf.parse_move(s, "play Bribe on -1,0"))
+
+
 def test_bribe_takes_a_plot_next_to_fallow_land_or_joining_it() -> None:
     # The authors' FAQ: "The target plot must be in contact with your own field
     # (main field or fallow land)". Making fallow land is an immediate effect;

@@ -31,6 +31,7 @@ from acreage.crazy_farmers.bales import bale_spots, bales_to_take, bridges
 from acreage.crazy_farmers.board import (
     CELL_NEIGHBOURS,
     CELL_VERTICES,
+    GRID,
     component,
     crossroads_of,
     path_name,
@@ -393,6 +394,25 @@ class Helicopter(Handler):
         return state.with_cow(_cow(state), Phase.FLY)
 
 
+_RIM: Final = sum(1 << c for c, around in enumerate(CELL_NEIGHBOURS) if around.bit_count() < 6)
+"""The plots on the board's edge: a group of plots holding one is open (the edge is no wall)."""
+
+
+def _rings_in(state: State, seat: int, cell: int) -> bool:
+    """Whether ``seat``'s main field would close plots off once ``cell`` is added to it.
+
+    The online game refuses such a bribe: plots closed off by the field
+    alone can have no fence pulled round them.
+    """
+    f = state.farmers[seat]
+    bit = 1 << cell
+    grown = pieces.settle(attrs.evolve(f, plots=f.plots | bit)).main
+    outside = GRID.all_cells & ~grown
+    if not component(outside | bit, bit) & _RIM:
+        return False  # the plot lies in plots closed off already (a Watchdog's)
+    return any(not component(outside, 1 << n) & _RIM for n in bits(CELL_NEIGHBOURS[cell] & outside))
+
+
 def bribe_refusal(state: State, seat: int, cell: int) -> str | None:
     """Why ``seat`` may not bribe plot ``cell``, or ``None`` when it may.
 
@@ -429,6 +449,8 @@ def bribe_refusal(state: State, seat: int, cell: int) -> str | None:
     around = CELL_NEIGHBOURS[cell] & rest
     if around and component(rest, around & -around) & around != around:
         return f"it would split player {owner}'s field into fallow land"
+    if _rings_in(state, seat, cell):
+        return "your field would close plots off with no fence"
     return None
 
 
@@ -456,6 +478,8 @@ def cow_bribe_refusal(state: State, seat: int, cell: int) -> str | None:
     for s, g in enumerate(state.farmers):
         if s != seat and g.fence and CELL_VERTICES[cell] & g.fence_crossroads & ~(1 << g.fence[0]):
             return f"it would cut player {s}'s fence back"
+    if _rings_in(state, seat, cell):
+        return "your field would close plots off with no fence"
     return None
 
 
