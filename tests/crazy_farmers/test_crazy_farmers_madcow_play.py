@@ -183,6 +183,18 @@ def test_a_small_annexation_leaves_the_cows_plot() -> None:
     assert play(s, close).ended == "lockdown"
 
 
+def test_a_cow_in_a_hole_of_the_field_goes_with_the_next_annexation() -> None:
+    # Ruling "annexing": plots closed off by the main field alone go with the
+    # next annexation; the Cow standing there is locked down with them.
+    ring = ["0,-1", "1,-1", "1,0", "0,1", "-1,1", "-1,0"]
+    field = ["0,-2", *ring]
+    fence, close = fence_around(plots(*field), plots("1,-3", "2,-3"))
+    s = cf.arrange(SOLO, fields={0: field}, fences={0: fence})
+    s = play(s, close)
+    assert s.phase is cf.Phase.OVER and s.ended == "lockdown"
+    assert s.farmers[0].plots == plots(*field, "1,-3", "2,-3", "0,0")
+
+
 def test_the_cow_wins_when_the_players_are_eliminated() -> None:
     # "The Cow wins immediately [...] if you are eliminated"
     s = cf.arrange(SOLO, fields={0: ["0,-1"]}, tractors={0: "0,-1 NW"}, hands={0: ["Rut"]})
