@@ -210,18 +210,22 @@ def test_high_voltage_protects_the_whole_fence_until_its_next_turn() -> None:
     assert s.player == 1 and s.farmers[1].guards == 0 and s.discard == ("High Voltage",)
 
 
-def test_watchdog_keeps_plots_and_barns_from_annexing_and_bribes() -> None:
+@pytest.mark.parametrize("tractor", ["2,-2 SE", "0,2 SE"])
+def test_watchdog_keeps_plots_and_barns_from_annexing_and_bribes(tractor: str) -> None:
     # "Protects your plots and Barns from being annexed as well as from bonus
     # effects until your next turn. Annexations by opponents leave the plots
-    # and barns of the protected player in place."
+    # and barns of the protected player in place." The authors' FAQ: "Does the
+    # Watchdog protect fallow lands? [...] Yes" (from 0,2 SE player 1's plots
+    # are all off its main field).
     s = cf.arrange(
         TWO,
         fields={0: ["0,-2"], 1: ["1,-2", "2,-2"]},
         fences={0: ["1,-3 SW", "1,-3 SE", "2,-3 SW"]},
-        tractors={1: "2,-2 SE"},
+        tractors={1: tractor},
         in_play={1: ["Watchdog"]},
         hands={0: ["Bribe"]},
     )
+    assert s.farmers[1].fallow == (0 if tractor == "2,-2 SE" else plots("1,-2", "2,-2"))
     assert not any(t.startswith("play Bribe") for t in texts(s))
     s = play(s, "move SW", "move W", "move NW")
     assert s.farmers[1].plots == plots("1,-2", "2,-2")
@@ -240,7 +244,7 @@ def test_helicopter_flies_to_fallow_land_which_becomes_the_main_field() -> None:
         fields={0: ["0,-2", "0,0"], 1: ["0,2"]},
         tractors={0: "0,-2 E"},
         fences={1: LONG_FENCE},
-        hands={0: ["Helicopter"]},
+        hands={0: ["Helicopter", "Helicopter"]},
     )
     assert s.farmers[0].main == plots("0,-2") and s.farmers[0].fallow == plots("0,0")
     s = play(s, "play Helicopter")
@@ -257,6 +261,10 @@ def test_helicopter_flies_to_fallow_land_which_becomes_the_main_field() -> None:
     assert "move W" not in texts(s)
     with pytest.raises(IllegalMoveError, match="Helicopter"):
         cf.apply_move(s, cf.parse_move(s, "move W"))
+    # The authors' FAQ: "Can I use 2, or 3 Helicopters in a single turn? As
+    # much as you wish." "Does an Helicopter move cost one standard move? No".
+    s = play(s, "play Helicopter", "land 1,-3 SW")
+    assert s.farmers[0].main == plots("0,-2") and s.moves_made == 0 and s.flown
 
 
 def test_helicopter_needs_no_fence() -> None:

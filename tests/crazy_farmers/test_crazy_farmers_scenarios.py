@@ -105,6 +105,21 @@ def test_protection_blocks_the_two_fences_behind_a_tractor() -> None:
     assert s.farmers[1].fence == ()
 
 
+def test_a_short_fence_protects_its_starting_point() -> None:
+    # The authors' FAQ: "When I have only 1 or 2 fences behind me, is the
+    # starting point protected? Yes, Fence protection (2 fences on 3
+    # crossroads) also protects the starting point if included".
+    s = cf.arrange(
+        TWO,
+        fields={0: ["1,1"], 1: ["0,2"]},
+        tractors={0: "0,1 SE"},
+        fences={1: ["0,1 SW", "-1,1 SE"]},
+    )
+    assert "move W" not in texts(s)  # 0,1 SE -> 0,1 SW, the fence's starting point
+    with pytest.raises(IllegalMoveError, match="protected"):
+        cf.apply_move(s, cf.parse_move(s, "move W"))
+
+
 def test_powerless_tractor_passes_through_fences_without_cutting() -> None:
     # "When outside of your field and without fences, you are Powerless. [...]
     # can however pass through them when not protected by their tractor. It is
