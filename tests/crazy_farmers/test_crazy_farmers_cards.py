@@ -406,6 +406,21 @@ def test_a_bribe_that_closes_the_fence_annexes() -> None:
     assert s.phase is cf.Phase.DRAW and s.pending == 1
 
 
+def test_a_bribe_that_would_close_the_fence_can_be_refused() -> None:
+    # Rules(bribe_annexes=False): "You cannot take over a plot that would create
+    # an immediate effect" read strictly, nothing may follow a Bribe.
+    s = cf.arrange(
+        attrs.evolve(NO_BARNS, bribe_annexes=False),
+        fields={0: ["0,-2"], 1: ["-1,-1", "-2,-1"]},
+        fences={0: AROUND_0_1},
+        tractors={1: "2,0 SE"},
+        hands={0: ["Bribe"]},
+    )
+    assert not any(t.startswith("play Bribe") for t in texts(s))
+    with pytest.raises(IllegalMoveError, match="annex at once"):
+        cf.apply_move(s, cf.parse_move(s, "play Bribe on -1,-1"))
+
+
 def test_bribe_cannot_place_the_last_tile() -> None:
     # "IMPORTANT: You cannot eliminate or end the game with a Bonus card."
     rules = cf.Rules(players=3, plot_tiles=2)

@@ -32,6 +32,7 @@ from acreage.crazy_farmers.board import (
     CELL_NEIGHBOURS,
     CELL_VERTICES,
     GRID,
+    VERTEX_CELLS,
     component,
     crossroads_of,
     path_name,
@@ -398,19 +399,25 @@ _RIM: Final = sum(1 << c for c, around in enumerate(CELL_NEIGHBOURS) if around.b
 """The plots on the board's edge: a group of plots holding one is open (the edge is no wall)."""
 
 
-def _rings_in(state: State, seat: int, cell: int) -> bool:
-    """Whether ``seat``'s main field would close plots off once ``cell`` is added to it.
+def _grown_refusal(state: State, seat: int, cell: int) -> str | None:
+    """Why ``seat``'s main field may not grow by ``cell`` (a Bribe), or ``None``.
 
-    The online game refuses such a bribe: plots closed off by the field
-    alone can have no fence pulled round them.
+    The online game refuses a bribe that closes the field round plots:
+    plots closed off by the field alone can have no fence pulled round them.
+    With ``Rules.bribe_annexes`` off, the field may not reach the briber's
+    own fence either (it would annex).
     """
     f = state.farmers[seat]
     bit = 1 << cell
     grown = pieces.settle(attrs.evolve(f, plots=f.plots | bit)).main
+    if not state.rules.bribe_annexes and any(VERTEX_CELLS[v] & grown for v in f.fence[1:]):
+        return "your fence would touch your field and annex at once"
     outside = GRID.all_cells & ~grown
     if not component(outside | bit, bit) & _RIM:
-        return False  # the plot lies in plots closed off already (a Watchdog's)
-    return any(not component(outside, 1 << n) & _RIM for n in bits(CELL_NEIGHBOURS[cell] & outside))
+        return None  # the plot lies in plots closed off already (a Watchdog's)
+    if any(not component(outside, 1 << n) & _RIM for n in bits(CELL_NEIGHBOURS[cell] & outside)):
+        return "your field would close plots off with no fence"
+    return None
 
 
 def bribe_refusal(state: State, seat: int, cell: int) -> str | None:
@@ -449,9 +456,7 @@ def bribe_refusal(state: State, seat: int, cell: int) -> str | None:
     around = CELL_NEIGHBOURS[cell] & rest
     if around and component(rest, around & -around) & around != around:
         return f"it would split player {owner}'s field into fallow land"
-    if _rings_in(state, seat, cell):
-        return "your field would close plots off with no fence"
-    return None
+    return _grown_refusal(state, seat, cell)
 
 
 def cow_bribe_refusal(state: State, seat: int, cell: int) -> str | None:
@@ -478,9 +483,7 @@ def cow_bribe_refusal(state: State, seat: int, cell: int) -> str | None:
     for s, g in enumerate(state.farmers):
         if s != seat and g.fence and CELL_VERTICES[cell] & g.fence_crossroads & ~(1 << g.fence[0]):
             return f"it would cut player {s}'s fence back"
-    if _rings_in(state, seat, cell):
-        return "your field would close plots off with no fence"
-    return None
+    return _grown_refusal(state, seat, cell)
 
 
 def _around(cells: int) -> int:

@@ -186,6 +186,11 @@ class Rules(DataClass):
         coop_backlash: whether bonuses played in a co-op game are checked
             against a Mad Cow card (the total of the players' fences down), as
             the authors' FAQ says, or only in solo, as the rulebook's words do.
+        bribe_annexes: whether a Bribe may bring the briber's field against
+            its own fence, which then annexes (the authors' FAQ: "There were
+            intermediate effects, thus the Bribe is allowed"); ``False``
+            refuses such a bribe, so that no barn card, cut, elimination or
+            end of the game ever follows a Bribe.
     """
 
     players: int = attrs.field(default=2, metadata=PRIMARY)
@@ -209,6 +214,7 @@ class Rules(DataClass):
     cow_tiles: int = 12
     lockdown_plots: int = 3
     coop_backlash: bool = True
+    bribe_annexes: bool = True
 
     # Derived tables, shared by every state made with these rules.
     barn_plots: int = attrs.field(init=False, eq=False, repr=False)
