@@ -27,42 +27,41 @@ __all__ = [
 ]
 
 
+_INNER_SIDES: Final = tuple(
+    (e, cells[0], cells[1]) for e, cells in enumerate(GRID.edge_cells) if len(cells) == 2
+)
+"""``(path, plot, plot)`` for every path between two plots."""
+
+
 @functools.lru_cache(maxsize=8192)
 def bridges(bales: int) -> int:
     """The paths whose blocking would cut the crossroads in two, when ``bales`` are blocked.
 
     A hay bale may not go there: "It is forbidden to lock in an opponent."
-    (Tarjan's bridge-finding on the crossroad graph, all 132 paths but the bales.)
+    The crossroads and paths are a plane graph whose faces are the plots and
+    the outside of the board; a path is a bridge when the same face lies on
+    both its sides. Taking a bale's path away merges the two plots along it
+    into one face, so the bridges are the free paths between two plots of
+    one merged face (bales lie between plots only, so the outside is never
+    merged and no path on the board's edge is a bridge).
     """
-    n = GRID.n_vertices
-    order = [-1] * n
-    low = [0] * n
+    if not bales:
+        return 0
+    face = list(range(GRID.n_cells))
+
+    def find(c: int) -> int:
+        while face[c] != c:
+            face[c] = face[face[c]]
+            c = face[c]
+        return c
+
+    for e, a, b in _INNER_SIDES:
+        if bales >> e & 1:
+            face[find(a)] = find(b)
     found = 0
-    clock = 0
-    for root in range(n):
-        if order[root] >= 0:
-            continue
-        order[root] = low[root] = clock
-        clock += 1
-        stack = [(root, -1, iter(STEPS[root]))]
-        while stack:
-            v, via, steps = stack[-1]
-            for _, e, w in steps:
-                if bales >> e & 1 or e == via:
-                    continue
-                if order[w] < 0:
-                    order[w] = low[w] = clock
-                    clock += 1
-                    stack.append((w, e, iter(STEPS[w])))
-                    break
-                low[v] = min(low[v], order[w])
-            else:
-                stack.pop()
-                if stack:
-                    u = stack[-1][0]
-                    low[u] = min(low[u], low[v])
-                    if low[v] > order[u]:
-                        found |= 1 << via
+    for e, a, b in _INNER_SIDES:
+        if not bales >> e & 1 and find(a) == find(b):
+            found |= 1 << e
     return found
 
 
