@@ -34,6 +34,7 @@ __all__ = [
     "GRID",
     "HEADINGS",
     "INNER_PATHS",
+    "ROUTES",
     "SIDES",
     "STEPS",
     "VERTEX_CELLS",
@@ -109,6 +110,12 @@ def _steps() -> tuple[tuple[tuple[int, int, int], ...], ...]:
 
 STEPS: Final = _steps()
 """``STEPS[v]``: ``(heading, path, crossroad)`` for every path leaving ``v``, by heading."""
+
+ROUTES: Final = tuple(
+    tuple(next(((e, w) for h, e, w in STEPS[v] if h == heading), None) for heading in range(6))
+    for v in range(GRID.n_vertices)
+)
+"""``ROUTES[v][heading]``: ``(path, crossroad)`` the tractor takes from ``v``, or ``None``."""
 
 _EDGE_BETWEEN: Final = {
     (a, b): e for e, (a, b) in enumerate(GRID.edge_vertices) for a, b in ((a, b), (b, a))

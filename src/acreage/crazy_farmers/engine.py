@@ -24,6 +24,7 @@ from acreage.crazy_farmers.bales import bale_spots, bales_to_take
 from acreage.crazy_farmers.board import (
     EDGE_CELLS,
     GRID,
+    ROUTES,
     STEPS,
     VERTEX_CELLS,
     component,
@@ -38,7 +39,10 @@ from acreage.crazy_farmers.cards import (
 from acreage.crazy_farmers.moves import (
     DRIVES,
     END_TURN,
+    LANDINGS,
     NO_TARGET,
+    PLACE_BALES,
+    TAKE_BALES,
     Aim,
     ChoosePlot,
     CowCard,
@@ -272,7 +276,9 @@ def _drive(state: State, move: Drive) -> State:
     seat = state.player
     f = state.farmers[seat]
     here = f.tractor
-    _, edge, to = next(s for s in STEPS[here] if s[0] == move.heading)
+    route = ROUTES[here][move.heading]
+    assert route is not None, "a listed heading has a path"
+    edge, to = route
     fence = f.fence
     paths, crossroads, main = f.fence_paths, f.fence_crossroads, f.main
     contact = False
@@ -645,8 +651,8 @@ def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
 
 def _bale_moves(state: State) -> tuple[Move, ...]:
     if state.hay_bales_left:
-        return tuple(PlaceBale(e) for e in bits(bale_spots(state)))
-    return tuple(TakeBale(e) for e in bits(bales_to_take(state)))
+        return tuple(PLACE_BALES[e] for e in bits(bale_spots(state)))
+    return tuple(TAKE_BALES[e] for e in bits(bales_to_take(state)))
 
 
 def _take_bale(state: State, move: TakeBale) -> State:
@@ -740,7 +746,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     if phase is Phase.HAY_BALE:
         return _bale_moves(state)
     if phase is Phase.HELICOPTER:
-        return tuple(Land(v) for v in bits(landing_spots(state, state.player)))
+        return tuple(LANDINGS[v] for v in bits(landing_spots(state, state.player)))
     if phase >= Phase.AIM:
         return madcow.backlash_moves(state)
     return ()

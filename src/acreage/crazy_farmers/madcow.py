@@ -22,6 +22,7 @@ from typing import Final
 
 import attrs
 
+from acreage.core.bitset import bits
 from acreage.core.chance import Deck, Pile
 from acreage.core.game import IllegalMoveError
 from acreage.core.regions import Border, partition
@@ -30,6 +31,8 @@ from acreage.crazy_farmers.bales import backlash_spots, bales_to_take
 from acreage.crazy_farmers.board import CENTRE, GRID, VERTEX_CELLS, field_boundary
 from acreage.crazy_farmers.cards import HANDLERS, take_effect
 from acreage.crazy_farmers.moves import (
+    PLACE_BALES,
+    TAKE_BALES,
     Aim,
     CowCard,
     Draw,
@@ -128,13 +131,15 @@ def cow_card_outcomes(state: State) -> tuple[tuple[CowCard, Fraction], ...]:
     ever shuffled whole), so a card's chance is its count over the pile's size.
     """
     deck, _ = _cow_deck(_cow(state))
-    pile = _pile(deck)
-    size = len(pile)
-    one = _chance(1, size)
-    moves = _COW_CARDS
-    return tuple(
-        (moves.get(c) or _cow_card(c), one if k == 1 else _chance(k, size)) for c, k in pile.counts
-    )
+    return _pile_outcomes(_pile(deck).counts)
+
+
+@functools.lru_cache(maxsize=4096)
+def _pile_outcomes(counts: tuple[tuple[str, int], ...]) -> tuple[tuple[CowCard, Fraction], ...]:
+    # One tuple per make-up of the pile: the same object each time, so that
+    # chance sampling reuses its table of weights for it.
+    size = sum(k for _, k in counts)
+    return tuple((_cow_card(c), _chance(k, size)) for c, k in counts)
 
 
 _chance = functools.lru_cache(maxsize=1024)(Fraction)
@@ -443,9 +448,9 @@ def _bale_moves(state: State) -> tuple[PlaceBale, ...] | tuple[TakeBale, ...]:
     cow = _cow(state)
     if state.hay_bales_left:
         spots = backlash_spots(state, cow.aim, cow.first_bale)
-        return tuple(PlaceBale(e) for e in range(GRID.n_edges) if spots >> e & 1)
+        return tuple(PLACE_BALES[e] for e in bits(spots))
     taken = bales_to_take(state, cow.aim, cow.first_bale)
-    return tuple(TakeBale(e) for e in range(GRID.n_edges) if taken >> e & 1)
+    return tuple(TAKE_BALES[e] for e in bits(taken))
 
 
 def _surrenders(state: State) -> tuple[int, ...]:

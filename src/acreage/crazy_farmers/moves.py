@@ -262,6 +262,11 @@ Move = (
 
 END_TURN: Final = EndTurn()
 DRIVES: Final = tuple(Drive(h) for h in range(len(board.HEADINGS)))
+# Every move on a path or a crossroad, made once: listing the hay bale spots
+# builds no objects.
+PLACE_BALES: Final = tuple(PlaceBale(e) for e in range(board.GRID.n_edges))
+TAKE_BALES: Final = tuple(TakeBale(e) for e in range(board.GRID.n_edges))
+LANDINGS: Final = tuple(Land(v) for v in range(board.GRID.n_vertices))
 
 
 def aim_text(target_kind: str, target: int) -> str:
