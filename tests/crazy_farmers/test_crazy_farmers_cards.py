@@ -455,7 +455,8 @@ def test_a_new_kind_of_card_is_data_plus_a_handler() -> None:
     try:
         with pytest.raises(ValueError, match="registered already"):
             cf.register(Pitchfork())
-        rules = cf.Rules(bonus_cards=(*TWO.bonus_cards, cf.BonusCard("Pitchfork", "pitchfork", 2)))
+        deck = (*TWO.bonus_cards, cf.BonusCard("Pitchfork", "pitchfork", 2))
+        rules = cf.Rules(bonus_cards=deck, length="fast")
         s = cf.arrange(
             rules,
             fields={0: ["0,-2"], 1: ["0,2"]},
