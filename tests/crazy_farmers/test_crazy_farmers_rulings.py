@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import attrs
 import pytest
-from crazy_farmers_steps import play, plots, texts
+from crazy_farmers_steps import fence_around, play, plots, texts
 
 from acreage import CHANCE, IllegalMoveError
 from acreage import crazy_farmers as cf
@@ -65,6 +65,21 @@ def test_holes_in_the_main_field_are_annexed_with_the_next_annexation() -> None:
     assert s.farmers[0].plots == plots(*ring, "1,-2", "0,0")
     assert s.farmers[1].plots == plots("0,3")
     assert s.pending == 1 + 2  # the barns of 1,-2 (empty) and 0,0 (player 1's)
+
+
+def test_own_fallow_land_rejoining_earns_no_barn_card() -> None:
+    # Ruling "barn cards": a barn is won by annexing it; the player's own
+    # fallow land rejoining the main field was theirs already.
+    fence, close = fence_around(plots("0,-2"), plots("0,-1", "0,0"))
+    assert TWO.barn_plots >> cf.plot("0,0") & 1
+    s = cf.arrange(TWO, fields={0: ["0,-2", "0,0"], 1: ["0,2"]}, fences={0: fence})
+    assert s.farmers[0].fallow == plots("0,0")
+    s = play(s, close)
+    assert s.farmers[0].plots == s.farmers[0].main == plots("0,-2", "0,-1", "0,0")
+    assert s.phase is cf.Phase.TURN and s.pending == 0
+    s = cf.arrange(TWO, fields={0: ["0,-2"], 1: ["0,2"]}, fences={0: fence})
+    s = play(s, close)
+    assert s.phase is cf.Phase.DRAW and s.pending == 1  # the same barn, empty: 1 card
 
 
 def test_a_loop_is_removed_without_annexing() -> None:
