@@ -373,12 +373,12 @@ AROUND_0_1 = ["0,-2 SE", "1,-2 SW", "0,-1 SE", "0,-1 SW", "-1,-1 SE", "-1,-1 SW"
 
 
 def test_a_bribe_that_closes_the_fence_annexes() -> None:
-    # The authors' FAQ: "if the Bribe is used to take a plot that closes a
-    # fence, which then causes an annexation which ends the game, the Bribe did
-    # not cause the end of the game by immediate effect. There were
-    # intermediate effects, thus the Bribe is allowed."
+    # Rules(bribe_annexes=True), the authors' FAQ: "if the Bribe is used to take
+    # a plot that closes a fence, which then causes an annexation which ends the
+    # game, the Bribe did not cause the end of the game by immediate effect.
+    # There were intermediate effects, thus the Bribe is allowed."
     s = cf.arrange(
-        NO_BARNS,
+        attrs.evolve(NO_BARNS, bribe_annexes=True),
         fields={0: ["0,-2"], 1: ["-1,-1", "-2,-1"]},
         fences={0: AROUND_0_1},
         tractors={1: "2,0 SE"},
@@ -395,7 +395,7 @@ def test_a_bribe_that_closes_the_fence_annexes() -> None:
     # A barn in the plots annexed earns its card, as any annexation does.
     assert TWO.barn_plots >> cf.plot("1,-2") & 1
     s = cf.arrange(
-        TWO,
+        attrs.evolve(TWO, bribe_annexes=True),
         fields={0: ["0,-2"], 1: ["0,-1", "-1,0"]},
         fences={0: ["0,-2 E", "1,-2 NE", "1,-2 E", "1,-2 SE", "1,-2 SW"]},
         tractors={1: "2,0 SE"},
@@ -406,11 +406,11 @@ def test_a_bribe_that_closes_the_fence_annexes() -> None:
     assert s.phase is cf.Phase.DRAW and s.pending == 1
 
 
-def test_a_bribe_that_would_close_the_fence_can_be_refused() -> None:
-    # Rules(bribe_annexes=False): "You cannot take over a plot that would create
-    # an immediate effect" read strictly, nothing may follow a Bribe.
+def test_a_bribe_that_would_close_the_fence_is_refused() -> None:
+    # The default, Rules(bribe_annexes=False): "You cannot take over a plot that
+    # would create an immediate effect" read strictly, nothing may follow a Bribe.
     s = cf.arrange(
-        attrs.evolve(NO_BARNS, bribe_annexes=False),
+        NO_BARNS,
         fields={0: ["0,-2"], 1: ["-1,-1", "-2,-1"]},
         fences={0: AROUND_0_1},
         tractors={1: "2,0 SE"},

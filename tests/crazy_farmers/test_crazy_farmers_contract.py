@@ -33,7 +33,7 @@ def test_check_game(players: int, games: int, seed: int) -> None:
     "rules",
     [
         cf.Rules(players=3, start="choose", length="fast"),
-        cf.Rules(players=2, endgame_card=False, bribe_annexes=False, length="fast"),
+        cf.Rules(players=2, endgame_card=False, bribe_annexes=True, length="fast"),
         cf.Rules(players=4, endgame_window=8, powerless_move_limit=3, length="fast"),
     ],
     ids=["choose-start", "no-endgame-card", "last-8-powerless-limit"],

@@ -119,16 +119,24 @@ def test_bribe_takes_a_plot_of_the_cows_field() -> None:
 
 
 def test_a_bribe_that_closes_the_fence_annexes_against_the_cow_too() -> None:
-    # "Bribe: Same." A bribe that closes the fence annexes (the authors' FAQ);
-    # one that would touch a partner's fence would cut it back: not allowed.
+    # "Bribe: Same." With Rules(bribe_annexes=True) a bribe that closes the
+    # fence annexes (the authors' FAQ); by default it is refused; one that
+    # would touch a partner's fence would cut it back: never allowed.
     fence = ["0,-2 SE", "1,-2 SW", "0,-1 SE", "0,-1 SW", "-1,-1 SE", "-1,-1 SW", "-2,0 SE"]
-    rules = cf.Rules(players=1, mode="mad-cow", barns=())
+    strict = cf.arrange(
+        cf.Rules(players=1, mode="mad-cow", barns=()),
+        fences={0: fence},
+        cow_field=["-1,-1"],
+        hands={0: ["Bribe"]},
+    )
+    assert "play Bribe on -1,-1" not in texts(strict)
+    rules = cf.Rules(players=1, mode="mad-cow", barns=(), bribe_annexes=True)
     s = cf.arrange(rules, fences={0: fence}, cow_field=["-1,-1"], hands={0: ["Bribe"]})
     s = play(s, "play Bribe on -1,-1", "mad cow card Turn Around 0")
     f = s.farmers[0]
     assert f.plots == f.main == plots("0,-2", "-1,-1", "0,-1")
     assert f.fence_length == 1 and _cow(s).plots == plots("0,0")
-    rules = cf.Rules(players=2, mode="mad-cow", barns=())
+    rules = cf.Rules(players=2, mode="mad-cow", barns=(), bribe_annexes=True)
     s = cf.arrange(
         rules,
         fences={1: fence},

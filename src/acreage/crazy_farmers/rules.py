@@ -188,9 +188,11 @@ class Rules(DataClass):
             the authors' FAQ says, or only in solo, as the rulebook's words do.
         bribe_annexes: whether a Bribe may bring the briber's field against
             its own fence, which then annexes (the authors' FAQ: "There were
-            intermediate effects, thus the Bribe is allowed"); ``False``
-            refuses such a bribe, so that no barn card, cut, elimination or
-            end of the game ever follows a Bribe.
+            intermediate effects, thus the Bribe is allowed"). Off by default,
+            as the rulebook's "cannot take over a plot that would create an
+            immediate effect" and issue 4 read it: such a bribe is refused,
+            so no barn card, cut, elimination or end of the game ever follows
+            a Bribe.
     """
 
     players: int = attrs.field(default=2, metadata=PRIMARY)
@@ -214,7 +216,7 @@ class Rules(DataClass):
     cow_tiles: int = 12
     lockdown_plots: int = 3
     coop_backlash: bool = True
-    bribe_annexes: bool = True
+    bribe_annexes: bool = False
 
     # Derived tables, shared by every state made with these rules.
     barn_plots: int = attrs.field(init=False, eq=False, repr=False)
