@@ -310,6 +310,29 @@ def test_moves_built_by_hand_are_checked_too() -> None:
         fei.apply_move(state, fei.Discard("cow"))
 
 
+@pytest.mark.parametrize(
+    ("move", "reason"),
+    [
+        (fei.Place(3, 3, 7, 2), "width and height must be two of the dice 2 3 4"),
+        (fei.Place(3, 3, -2, 3), "width and height must be two of the dice 2 3 4"),
+        (fei.Place(3, 3, 0, 3), "width and height must be two of the dice 2 3 4"),
+        (fei.Place(3, -1, 2, 3), "must lie fully on the board"),
+        (fei.Place(-1, 3, 2, 3), "must lie fully on the board"),
+    ],
+)
+def test_enclosures_built_by_hand_are_checked(move: fei.Place, reason: str) -> None:
+    state = play(start(2), "roll 2 3 4")
+    with pytest.raises(IllegalMoveError, match=reason):
+        fei.apply_move(state, move)
+
+
+def test_draws_built_by_hand_are_checked() -> None:
+    state = fei.new_game(fei.Rules(players=2))
+    state = play(state, "reveal small-enclosures", "reveal cows", "reveal grain")
+    with pytest.raises(IllegalMoveError, match="no token of Fence Em In is a pig"):
+        fei.apply_move(state, fei.Draw("pig", 1))
+
+
 def test_a_third_fertilizer_use_is_refused_by_name() -> None:
     state = play(rich(start(2), 9), "adjust 2 to 1", "adjust 1 to 2")
     assert state.phase is fei.Phase.PLACE and state.farms[0].fertilizer == 3

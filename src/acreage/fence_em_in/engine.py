@@ -495,7 +495,9 @@ def _apply_draw(state: State, move: Draw) -> State:
     old = state.columns
     sizes = list(map(len, old))
     column = _next_column(sizes, rules.column_slots)
-    k = KIND_INDEX[move.kind]
+    k = KIND_INDEX.get(move.kind, -1)
+    if k < 0:
+        raise _illegal(move, f"no token of Fence Em In is a {move.kind}")
     if move.column != column + 1:
         raise _illegal(
             move, f"the board fills left to right: the next token goes to column {column + 1}"
@@ -710,7 +712,8 @@ def _apply_place(state: State, move: Place) -> State:
     _expect(state, move, Phase.PLACE)
     t = state.rules.tables
     seat = state.order[state.turn]
-    third = t.third_die[state.dice][move.width][move.height]
+    w, h = move.width, move.height
+    third = t.third_die[state.dice][w][h] if 0 < w < CHOICE and 0 < h < CHOICE else 0
     if not third:
         dice = " ".join(map(str, state.dice))
         raise _illegal(move, f"width and height must be two of the dice {dice}")

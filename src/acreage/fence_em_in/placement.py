@@ -98,7 +98,7 @@ def place_ok(tables: Tables, seat: int, land: int, occupied: int, move: Place) -
     """Why ``move`` breaks the placement rule for ``seat``, or ``None`` when it is legal."""
     size = tables.size
     w, h, x, y = move.width, move.height, move.x, move.y
-    if x + w > size or y + h > size:
+    if x < 0 or y < 0 or x + w > size or y + h > size:
         return "an enclosure must lie fully on the board"
     cells = tables.rect[w][h] << (y * size + x)
     if cells & occupied:
