@@ -175,6 +175,15 @@ def test_bad_placement_and_categories() -> None:
     odd = (fei.Category("odd", "Odd", "any", (1,), kinds=("pig",)),)
     with pytest.raises(RulesError, match=r"farm_board\[0\].kinds\[0\]: expected one of"):
         fei.Rules(farm_board=odd)
+    odd = (fei.Category("odd", "Odd", "odd", (1,)),)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match=r"farm_board\[0\].rule: expected one of same, "):
+        fei.Rules(farm_board=odd)
+    medium = (fei.EnclosureCard("medium", "medium"),)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match=r"enclosure_cards\[0\].size: expected small or large"):
+        fei.Rules(enclosure_cards=medium)
+    negative = (fei.SupportCard("cows", "cow", -1, 5), *fei.Rules().support_cards[1:])
+    with pytest.raises(RulesError, match=r"support_cards\[0\].more_than: expected at least 0"):
+        fei.Rules(support_cards=negative)
     card = fei.SupportCard("pigs", "pig", 3, 1)
     with pytest.raises(RulesError, match=r"support_cards\[0\].kind: expected one of"):
         fei.Rules(support_cards=(card, *fei.Rules().support_cards))

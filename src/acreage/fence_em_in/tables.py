@@ -27,7 +27,15 @@ from acreage.fence_em_in.moves import (
     SetSix,
     Take,
 )
-from acreage.fence_em_in.rules import ANIMALS, COLUMNS, CROPS, DIE_FACES, KINDS, Rules
+from acreage.fence_em_in.rules import (
+    ANIMALS,
+    CATEGORY_RULES,
+    COLUMNS,
+    CROPS,
+    DIE_FACES,
+    KINDS,
+    Rules,
+)
 
 __all__ = ["Tables", "tables_for"]
 
@@ -40,7 +48,7 @@ _MEMO_LIMIT = 50_000
 
 # Farm-board rules as small ints for the hot path.
 SAME, DIFFERENT, ALTERNATING, ANY = range(4)
-_RULE_CODES = {"same": SAME, "different": DIFFERENT, "alternating": ALTERNATING, "any": ANY}
+_RULE_CODES = dict(zip(CATEGORY_RULES, (SAME, DIFFERENT, ALTERNATING, ANY), strict=True))
 
 
 class Tables:
