@@ -26,6 +26,8 @@ def test_text_shows_board_fences_miniatures_and_farms() -> None:
     assert "Player 0: 2 points, 1 fertilizer, 1 enclosure (6)" in text
     assert "farm board: same corn; different -" in text
     assert "Bag: 28 tokens" in text
+    state = play(state, "place 11,11 3x4", "take sheep")  # the 2 names column 2
+    assert "Player 1 [to play]: 1 point, 0 fertilizer" in fei.render_text(state)
 
 
 def test_text_at_the_end_shows_the_final_scores() -> None:
