@@ -51,7 +51,6 @@ def legal_places(
     blocked = occupied | tables.reserved[seat]
     near = beside(tables, land) if land else 0
     valid, cover, place_moves = tables.valid, tables.cover[seat], tables.place_moves
-    n_bytes = (size * size + 7) // 8
     out: list[Place] = []
     append = out.append
     for w, readings in tables.assignments[dice]:
@@ -72,11 +71,13 @@ def legal_places(
             m = (valid[w][h] & near_down if land else cover[w][h]) & ~blocked_down
             if not m:
                 continue
-            # A byte at a time through a table of set bits: quicker than peeling
-            # the lowest bit off a board-sized int for every move.
+            # A byte at a time through a table of set bits, over the bytes from
+            # the lowest set bit to the highest only: the legal cells lie along
+            # one farm's border, a few rows of a board-sized int.
             moves = place_moves[w][h]
-            base = 0
-            for byte in m.to_bytes(n_bytes, "little"):
+            base = ((m & -m).bit_length() - 1) & ~7
+            m >>= base
+            for byte in m.to_bytes((m.bit_length() + 7) >> 3, "little"):
                 if byte:
                     for i in _BYTE_BITS[byte]:
                         append(moves[base + i])  # type: ignore[arg-type]
