@@ -205,7 +205,7 @@ def _farm_moves(state: State) -> tuple[Move, ...]:
     rows = state.farms[state.order[state.turn]].rows
     k = KIND_INDEX[kind]
     puts = t.puts[k]
-    out = tuple(puts[i] for i in t.categories_for[k] if accepts(t, i, rows[i], kind))
+    out = tuple([puts[i] for i in t.categories_for[k] if accepts(t, i, rows[i], kind)])
     return out or (t.discards[kind],)
 
 

@@ -41,8 +41,8 @@ __all__ = ["Tables", "tables_for"]
 
 MAX_SIDE = DIE_FACES - 1
 KIND_INDEX: dict[str, int] = {k: i for i, k in enumerate(KINDS)}
-ANIMAL_MASK = sum(1 << KIND_INDEX[k] for k in ANIMALS)
-CROP_MASK = sum(1 << KIND_INDEX[k] for k in CROPS)
+FAMILY: dict[str, int] = {k: 1 if k in ANIMALS else 2 if k in CROPS else 0 for k in KINDS}
+"""1 for an animal, 2 for a crop, 0 for a building: what "Alternating animal and crop" alternates."""
 
 _MEMO_LIMIT = 50_000
 
