@@ -114,12 +114,9 @@ def _next_column(sizes: list[int], slots: int) -> int:
 
 
 def _draw_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
-    t = state.rules.tables
-    draws = t.draws
-    column = _next_column(list(map(len, state.columns)), state.rules.column_slots) + 1
-    bag = state.bag
-    chances = t.fractions[sum(bag)]
-    return tuple([(draws[k][column], chances[n]) for k, n in enumerate(bag) if n])
+    # A draw node always has a free slot, so the column is the leftmost of the fewest.
+    sizes = list(map(len, state.columns))
+    return state.rules.tables.draw_outcomes(state.bag, sizes.index(min(sizes)) + 1)
 
 
 def _card_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
@@ -494,7 +491,10 @@ def _apply_draw(state: State, move: Draw) -> State:
     rules = state.rules
     old = state.columns
     sizes = list(map(len, old))
-    column = _next_column(sizes, rules.column_slots)
+    # A draw node always has a free slot: the token goes to the leftmost of
+    # the columns holding the fewest (see _next_column).
+    fewest = min(sizes)
+    column = sizes.index(fewest)
     k = KIND_INDEX.get(move.kind, -1)
     if k < 0:
         raise _illegal(move, f"no token of Fence Em In is a {move.kind}")
@@ -503,12 +503,13 @@ def _apply_draw(state: State, move: Draw) -> State:
             move, f"the board fills left to right: the next token goes to column {column + 1}"
         )
     bag = state.bag
-    if not bag[k]:
+    left = bag[k]
+    if not left:
         raise _illegal(move, f"the bag holds no {move.kind}")
     columns = _replace(old, column, rules.tables.with_token(old[column], move.kind))
-    bag = _replace(bag, k, bag[k] - 1)
-    sizes[column] += 1
-    if any(bag) and min(sizes) < rules.column_slots:
+    bag = _replace(bag, k, left - 1)
+    # A slot stays free while another column is as short, or this one is still short.
+    if (fewest + 1 < rules.column_slots or sizes.count(fewest) > 1) and any(bag):
         return State(
             rules,
             CHANCE,

@@ -45,6 +45,9 @@ FAMILY: dict[str, int] = {k: 1 if k in ANIMALS else 2 if k in CROPS else 0 for k
 """1 for an animal, 2 for a crop, 0 for a building: what "Alternating animal and crop" alternates."""
 
 _MEMO_LIMIT = 50_000
+# Kept below the 4096 tables acreage.core.chance.sample caches, so that a hit
+# here is a hit there too.
+_DRAW_MEMO_LIMIT = 2048
 
 # Farm-board rules as small ints for the hot path.
 SAME, DIFFERENT, ALTERNATING, ANY = range(4)
@@ -136,6 +139,9 @@ class Tables:
         self.draws = tuple(
             tuple(Draw(k, col) for col in range(COLUMNS + 1)) for k in KINDS
         )  # draws[kind][column], column 1-5
+        self.draws_to = tuple(
+            tuple(by_column[col] for by_column in self.draws) for col in range(COLUMNS + 1)
+        )
         self.reveals = {c.name: Reveal(c.name) for c in rules.all_cards}
         self.enclosure_names = tuple(c.name for c in rules.enclosure_cards)
         self.support_names = tuple(c.name for c in rules.usable_support_cards)
@@ -206,6 +212,7 @@ class Tables:
         self.empty_rows: tuple[tuple[str, ...], ...] = ((),) * len(rules.farm_board)
         self.all_seats = (1 << rules.players) - 1
         self._columns: dict[tuple[tuple[str, ...], str], tuple[str, ...]] = {}
+        self._draw_memo: dict[tuple[tuple[int, ...], int], tuple[tuple[Move, Fraction], ...]] = {}
         # fractions[total][n] is n/total: the chance of drawing one of n tokens from a bag of total.
         most = sum(rules.bag.counts())
         self.fractions = tuple(
@@ -225,6 +232,24 @@ class Tables:
             if len(self._columns) >= _MEMO_LIMIT:  # moved tokens can pile up without bound
                 self._columns.clear()
             out = self._columns[key] = tuple(sorted((*column, kind), key=KIND_INDEX.__getitem__))
+        return out
+
+    def draw_outcomes(self, bag: tuple[int, ...], column: int) -> tuple[tuple[Move, Fraction], ...]:
+        """The draws from ``bag`` onto ``column`` (1-5), weighted by the bag's counts.
+
+        Memoised, so the same chance node gets the very same tuple and
+        :func:`acreage.core.chance.sample` reuses its table: the setup's first
+        draws come from the same few bags game after game.
+        """
+        key = (bag, column)
+        out = self._draw_memo.get(key)
+        if out is None:
+            if len(self._draw_memo) >= _DRAW_MEMO_LIMIT:
+                self._draw_memo.clear()
+            chances = self.fractions[sum(bag)]
+            draws = self.draws_to[column]
+            out = tuple([(draws[k], chances[n]) for k, n in enumerate(bag) if n])
+            self._draw_memo[key] = out
         return out
 
     def _rect(self, w: int, h: int) -> int:
