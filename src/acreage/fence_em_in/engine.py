@@ -53,7 +53,7 @@ from acreage.fence_em_in.moves import (
 from acreage.fence_em_in.placement import legal_places, place_ok
 from acreage.fence_em_in.rules import CHOICE, COLUMNS, KINDS, FertilizerRules, Rules
 from acreage.fence_em_in.scoring import accepts, placement_gain
-from acreage.fence_em_in.state import Enclosure, Farm, Phase, State
+from acreage.fence_em_in.state import Farm, Phase, State, make_enclosure, make_farm, make_state
 from acreage.fence_em_in.tables import KIND_INDEX
 
 __all__ = ["apply_move", "chance_outcomes", "is_terminal", "legal_moves", "new_game"]
@@ -71,8 +71,8 @@ Columns = tuple[tuple[str, ...], ...]
 
 def new_game(rules: Rules) -> State:
     """The state before setup: no cards revealed, a full bag, an empty board."""
-    farm = Farm(0, (), (0,) * len(KINDS), 0, 0, rules.tables.empty_rows, ())
-    return State(
+    farm = make_farm(0, (), (0,) * len(KINDS), 0, 0, rules.tables.empty_rows, ())
+    return make_state(
         rules,
         CHANCE,
         Phase.CARDS,
@@ -282,7 +282,7 @@ def _turn(
     """The turn of ``order[turn]`` goes on with these values."""
     seat = state.order[state.turn]
     phase = _turn_phase(state.rules, farms[seat], dice, uses, columns, bag)
-    return State(
+    return make_state(
         state.rules,
         seat,
         phase,
@@ -310,7 +310,7 @@ def _next_turn(state: State, farms: tuple[Farm, ...], passed: int) -> State:
         return _end_round(state, farms, passed)
     seat = state.order[turn]
     dice, columns, bag = state.dice, state.columns, state.bag
-    return State(
+    return make_state(
         state.rules,
         seat,
         _turn_phase(state.rules, farms[seat], dice, 0, columns, bag),
@@ -343,7 +343,7 @@ def _between(
     rolls: tuple[int, ...] = _NO_ROLLS,
 ) -> State:
     """A state between the players' turns (setup, the end of a round)."""
-    return State(
+    return make_state(
         state.rules,
         to_move,
         phase,
@@ -403,7 +403,7 @@ def _settle_order(
     for group in groups:
         if len(group) > 1:
             return _between(state, CHANCE, Phase.ORDER, farms, columns, bag, passed, groups)
-    return State(
+    return make_state(
         state.rules,
         CHANCE,
         Phase.ROLL,
@@ -456,7 +456,7 @@ def _sorted_dice(dice: tuple[int, ...], value: int) -> tuple[int, ...]:
 
 
 def _with_fertilizer(farm: Farm, fertilizer: int) -> Farm:
-    return Farm(
+    return make_farm(
         farm.land,
         farm.enclosures,
         farm.placed,
@@ -510,7 +510,7 @@ def _apply_draw(state: State, move: Draw) -> State:
     bag = _replace(bag, k, left - 1)
     # A slot stays free while another column is as short, or this one is still short.
     if (fewest + 1 < rules.column_slots or sizes.count(fewest) > 1) and any(bag):
-        return State(
+        return make_state(
             rules,
             CHANCE,
             phase,
@@ -566,7 +566,7 @@ def _order_roll(state: State, value: int) -> State:
         i += 1
     group = groups[i]
     if len(rolls) < len(group):
-        return State(
+        return make_state(
             state.rules,
             CHANCE,
             Phase.ORDER,
@@ -688,7 +688,7 @@ def _apply_move_token(state: State, move: MoveToken) -> State:
 
 def _apply_done(state: State, move: Done) -> State:
     _expect(state, move, Phase.FERTILIZE)
-    return State(
+    return make_state(
         state.rules,
         state.to_move,
         Phase.PLACE,
@@ -725,16 +725,16 @@ def _apply_place(state: State, move: Place) -> State:
     if why:
         raise _illegal(move, why)
     cells = t.rect[move.width][move.height] << (move.y * t.size + move.x)
-    built = Farm(
+    built = make_farm(
         farm.land | cells,
-        (*farm.enclosures, Enclosure(move.x, move.y, move.width, move.height)),
+        (*farm.enclosures, make_enclosure(move.x, move.y, move.width, move.height, None)),
         farm.placed,
         farm.points,
         farm.fertilizer,
         farm.rows,
         farm.discards,
     )
-    return State(
+    return make_state(
         state.rules,
         seat,
         Phase.TAKE,
@@ -775,9 +775,9 @@ def _apply_take(state: State, move: Take) -> State:
     k = KIND_INDEX[move.kind]
     points, fertilizer = placement_gain(state.rules.tables, farm, k)
     placed = farm.placed
-    scored = Farm(
+    scored = make_farm(
         farm.land,
-        (*farm.enclosures[:-1], Enclosure(last.x, last.y, last.width, last.height, move.kind)),
+        (*farm.enclosures[:-1], make_enclosure(last.x, last.y, last.width, last.height, move.kind)),
         _replace(placed, k, placed[k] + 1),
         farm.points + points,
         farm.fertilizer + fertilizer,
@@ -785,7 +785,7 @@ def _apply_take(state: State, move: Take) -> State:
         farm.discards,
     )
     columns = state.columns
-    return State(
+    return make_state(
         state.rules,
         seat,
         Phase.FARM,
@@ -820,7 +820,7 @@ def _apply_put(state: State, move: Put) -> State:
     rows = farm.rows
     if not accepts(t, i, rows[i], move.kind):
         raise _illegal(move, f"{move.category} has no free slot that takes a {move.kind}")
-    filled = Farm(
+    filled = make_farm(
         farm.land,
         farm.enclosures,
         farm.placed,
@@ -841,7 +841,7 @@ def _apply_discard(state: State, move: Discard) -> State:
         raise _illegal(move, "a token is discarded only when no category with a free slot takes it")
     seat = state.order[state.turn]
     farm = state.farms[seat]
-    emptied = Farm(
+    emptied = make_farm(
         farm.land,
         farm.enclosures,
         farm.placed,
