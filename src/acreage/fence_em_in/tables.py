@@ -45,8 +45,7 @@ FAMILY: dict[str, int] = {k: 1 if k in ANIMALS else 2 if k in CROPS else 0 for k
 """1 for an animal, 2 for a crop, 0 for a building: what "Alternating animal and crop" alternates."""
 
 _MEMO_LIMIT = 50_000
-# Kept below the 4096 tables acreage.core.chance.sample caches, so that a hit
-# here is a hit there too.
+# Below the 4096 tables acreage.core.chance.sample caches.
 _DRAW_MEMO_LIMIT = 2048
 
 # Farm-board rules as small ints for the hot path.
@@ -212,7 +211,12 @@ class Tables:
         self.empty_rows: tuple[tuple[str, ...], ...] = ((),) * len(rules.farm_board)
         self.all_seats = (1 << rules.players) - 1
         self._columns: dict[tuple[tuple[str, ...], str], tuple[str, ...]] = {}
-        self._draw_memo: dict[tuple[tuple[int, ...], int], tuple[tuple[Move, Fraction], ...]] = {}
+        # draw_outcomes(bag, column): the draws from ``bag`` onto ``column`` (1-5),
+        # weighted by the bag's counts. Kept for the recently used bags, so the
+        # same chance node gets the very same tuple and
+        # acreage.core.chance.sample reuses its table: the setup's first draws
+        # come from the same few bags game after game.
+        self.draw_outcomes = lru_cache(maxsize=_DRAW_MEMO_LIMIT)(self._draw_outcomes)
         # fractions[total][n] is n/total: the chance of drawing one of n tokens from a bag of total.
         most = sum(rules.bag.counts())
         self.fractions = tuple(
@@ -234,23 +238,12 @@ class Tables:
             out = self._columns[key] = tuple(sorted((*column, kind), key=KIND_INDEX.__getitem__))
         return out
 
-    def draw_outcomes(self, bag: tuple[int, ...], column: int) -> tuple[tuple[Move, Fraction], ...]:
-        """The draws from ``bag`` onto ``column`` (1-5), weighted by the bag's counts.
-
-        Memoised, so the same chance node gets the very same tuple and
-        :func:`acreage.core.chance.sample` reuses its table: the setup's first
-        draws come from the same few bags game after game.
-        """
-        key = (bag, column)
-        out = self._draw_memo.get(key)
-        if out is None:
-            if len(self._draw_memo) >= _DRAW_MEMO_LIMIT:
-                self._draw_memo.clear()
-            chances = self.fractions[sum(bag)]
-            draws = self.draws_to[column]
-            out = tuple([(draws[k], chances[n]) for k, n in enumerate(bag) if n])
-            self._draw_memo[key] = out
-        return out
+    def _draw_outcomes(
+        self, bag: tuple[int, ...], column: int
+    ) -> tuple[tuple[Move, Fraction], ...]:
+        chances = self.fractions[sum(bag)]
+        draws = self.draws_to[column]
+        return tuple([(draws[k], chances[n]) for k, n in enumerate(bag) if n])
 
     def _rect(self, w: int, h: int) -> int:
         return sum(1 << (y * self.size + x) for y in range(h) for x in range(w))
