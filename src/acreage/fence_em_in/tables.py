@@ -70,6 +70,9 @@ class Tables:
         first_col = sum(1 << (y * size) for y in range(size))
         self.not_first_col = self.full & ~first_col
         self.not_last_col = self.full & ~(first_col << (size - 1))
+        # Bits between the blocked cells and the cells beside a farm in one int
+        # (see placement.legal_places): more than the longest smear, 4 + 4 * size.
+        self.near_offset = size * size + MAX_SIDE * size
         sides = range(MAX_SIDE + 1)
         self.rect = [[self._rect(w, h) for h in sides] for w in sides]
         self.valid = [
