@@ -161,19 +161,17 @@ def _fertilize_moves(state: State, have: int) -> list[Move]:
     t = state.rules.tables
     cost = state.rules.fertilizer
     out: list[Move] = []
-    values = sorted(set(state.dice))
     if have >= cost.reroll:
-        out.extend(t.rerolls[v] for v in values)
+        out += t.rerolls[state.dice]
     if have >= cost.adjust:
-        adjusts = t.adjusts
-        out.extend(adjusts[(v, to)] for v in values for to in (v - 1, v + 1) if (v, to) in adjusts)
+        out += t.adjusts[state.dice]
     if have >= cost.refresh and (any(state.columns) or any(state.bag)):
         out.append(_REFRESH)
     if have >= cost.move:
-        moves = t.move_tokens
-        for a, column in enumerate(state.columns, 1):
-            for kind in dict.fromkeys(column):  # columns are kept sorted
-                out.extend(moves[(kind, a)])
+        move_tokens = t.move_tokens
+        for column, tokens in enumerate(state.columns, 1):
+            if tokens:
+                out += move_tokens(column, tokens)
     return out
 
 
