@@ -168,10 +168,10 @@ def _fertilize_moves(state: State, have: int) -> list[Move]:
     if have >= cost.refresh and (any(state.columns) or any(state.bag)):
         out.append(_REFRESH)
     if have >= cost.move:
-        move_tokens = t.move_tokens
-        for column, tokens in enumerate(state.columns, 1):
-            if tokens:
-                out += move_tokens(column, tokens)
+        moves = t.move_tokens
+        for a, column in enumerate(state.columns, 1):
+            for kind in dict.fromkeys(column):  # columns are kept sorted
+                out += moves[(kind, a)]
     return out
 
 

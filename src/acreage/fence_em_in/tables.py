@@ -48,7 +48,6 @@ FAMILY: dict[str, int] = {k: 1 if k in ANIMALS else 2 if k in CROPS else 0 for k
 _MEMO_LIMIT = 50_000
 # Below the 4096 tables acreage.core.chance.sample caches.
 _DRAW_MEMO_LIMIT = 2048
-_MOVE_MEMO_LIMIT = 4096
 
 # Farm-board rules as small ints for the hot path.
 SAME, DIFFERENT, ALTERNATING, ANY = range(4)
@@ -182,9 +181,12 @@ class Tables:
             )
             for values in self.assignments
         }
-        # move_tokens(column, tokens): the moves of each kind of token in assets-board
-        # column ``column`` (1-5) holding ``tokens`` to each other column.
-        self.move_tokens = lru_cache(maxsize=_MOVE_MEMO_LIMIT)(self._move_tokens)
+        # move_tokens[(kind, column)]: the moves of a kind token from that column to each other.
+        self.move_tokens = {
+            (k, a): tuple(MoveToken(k, a, b) for b in range(1, COLUMNS + 1) if b != a)
+            for k in KINDS
+            for a in range(1, COLUMNS + 1)
+        }
         fert = rules.fertilizer
         self.min_cost = min(fert.reroll, fert.adjust, fert.move, fert.refresh)
 
@@ -252,15 +254,6 @@ class Tables:
         # Pairs each kind's draw with its chance, keeping the kinds left in the bag.
         chances = self.fractions[sum(bag)].__getitem__
         return tuple(compress(zip(self.draws_to[column], map(chances, bag), strict=True), bag))
-
-    @staticmethod
-    def _move_tokens(column: int, tokens: tuple[str, ...]) -> tuple[MoveToken, ...]:
-        return tuple(
-            MoveToken(kind, column, target)
-            for kind in dict.fromkeys(tokens)  # columns are kept sorted
-            for target in range(1, COLUMNS + 1)
-            if target != column
-        )
 
     def _rect(self, w: int, h: int) -> int:
         return sum(1 << (y * self.size + x) for y in range(h) for x in range(w))
