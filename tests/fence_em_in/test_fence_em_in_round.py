@@ -113,6 +113,17 @@ def test_adjust_and_move_and_the_two_use_limit() -> None:
     assert state.phase is fei.Phase.PLACE and state.uses == 2
 
 
+def test_a_moved_token_can_leave_a_column_above_its_slots() -> None:
+    state = play(rich(start(2), 9), "move chicken from 1 to 3", "done")
+    state = play(state, "place 3,3 2x3", "take corn", "put corn in same")
+    state = play(state, "place 11,11 2x3", "take corn", "put corn in same")
+    # The refill tops up the columns below their slots, leftmost of the fewest first.
+    assert [len(c) for c in state.columns] == [1, 2, 3, 0, 2]
+    state = play(state, "draw hay to column 4", "draw barn to column 1", "draw hay to column 4")
+    assert [len(c) for c in state.columns] == [2, 2, 3, 2, 2]
+    assert state.phase is fei.Phase.ORDER  # the refill is over; 2 points each, so a roll-off
+
+
 def test_dice_changes_stay_for_the_later_players() -> None:
     state = play(rich(start(2), 3), "adjust 4 to 5", "place 3,3 2x3", "take grain")
     state = play(state, "put grain in same")
