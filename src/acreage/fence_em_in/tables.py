@@ -10,7 +10,6 @@ from __future__ import annotations
 import itertools
 from fractions import Fraction
 from functools import lru_cache
-from itertools import compress
 
 from acreage.core.chance import dice, die
 from acreage.fence_em_in.moves import (
@@ -251,9 +250,9 @@ class Tables:
     def _draw_outcomes(
         self, bag: tuple[int, ...], column: int
     ) -> tuple[tuple[Move, Fraction], ...]:
-        # Pairs each kind's draw with its chance, keeping the kinds left in the bag.
-        chances = self.fractions[sum(bag)].__getitem__
-        return tuple(compress(zip(self.draws_to[column], map(chances, bag), strict=True), bag))
+        chances = self.fractions[sum(bag)]
+        draws = self.draws_to[column]
+        return tuple([(draws[k], chances[n]) for k, n in enumerate(bag) if n])
 
     def _rect(self, w: int, h: int) -> int:
         return sum(1 << (y * self.size + x) for y in range(h) for x in range(w))
