@@ -225,8 +225,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         return tuple(places) if places else (_PASS,)
     if phase is Phase.TAKE:
         column = state.columns[_take_column(state)]
-        takes = t.takes
-        return tuple(takes[k] for k in dict.fromkeys(column))  # columns are kept sorted
+        return tuple(map(t.takes.__getitem__, dict.fromkeys(column)))  # columns are kept sorted
     if phase is Phase.FARM:
         return _farm_moves(state)
     if phase is Phase.FERTILIZE:
