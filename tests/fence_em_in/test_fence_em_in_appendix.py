@@ -73,13 +73,13 @@ def after_round_1(after_setup: fei.State) -> fei.State:
     assert state.order == (ALICE, BOB)
     state = play(state, "roll 4 2 3")
     assert state.dice == (2, 3, 4)
-    # Alice: a 4 x 2 enclosure covering her starting cell (3, 3); the 3 names column 3.
+    # Alice: a 4 x 2 enclosure covering her starting cell (4, 4); the 3 names column 3.
     assert state.to_move == ALICE and state.phase is fei.Phase.PLACE
-    state = play_all(state, "place 2,3 4x2", "take cow")
+    state = play_all(state, "place 3,4 4x2", "take cow")
     assert state.farms[ALICE].points == 3  # her first cow
     state = play(state, "put cow in alternating")
-    # Bob: a 2 x 3 enclosure covering his starting cell (8, 8); the 4 names column 4.
-    state = play_all(state, "place 8,7 2x3", "take barn")
+    # Bob: a 2 x 3 enclosure covering his starting cell (11, 11); the 4 names column 4.
+    state = play_all(state, "place 11,10 2x3", "take barn")
     assert (state.farms[BOB].points, state.farms[BOB].fertilizer) == (2, 2)
     state = play(state, "put barn in barns")
     # "Only those two slots are refilled from the bag, with a grain in column 3
@@ -97,12 +97,12 @@ def after_round_2(after_round_1: fei.State) -> fei.State:
     state = play(state, "roll 3 1 5")
     # Bob holds 2 fertilizer, so he may use it first; he does not.
     assert state.to_move == BOB and state.phase is fei.Phase.FERTILIZE
-    state = play_all(state, "done", "place 7,10 3x1", "take sheep")
+    state = play_all(state, "done", "place 8,11 3x1", "take sheep")
     # His first sheep: 1 point, and the barn gives 1 fertilizer.
     assert (state.farms[BOB].points, state.farms[BOB].fertilizer) == (3, 3)
     state = play(state, "put sheep in different")
     # Alice: a 3 x 5 enclosure touching her first; the 1 names column 1.
-    state = play_all(state, "place 2,5 3x5", "take corn")
+    state = play_all(state, "place 3,6 3x5", "take corn")
     assert (state.farms[ALICE].points, state.farms[ALICE].fertilizer) == (5, 1)
     state = play(state, "put corn in alternating")
     # "a cow is drawn into column 5 and a sheep into column 1"
@@ -122,7 +122,7 @@ def after_round_3(after_round_2: fei.State) -> fei.State:
     assert state.dice == (2, 3, 4)
     # 1 fertilizer buys nothing more, so Bob goes straight to his enclosure.
     assert state.to_move == BOB and state.phase is fei.Phase.PLACE
-    state = play_all(state, "place 8,4 4x3", "take sheep")
+    state = play_all(state, "place 10,7 4x3", "take sheep")
     # Second sheep: 2 points; the pair gives 1 fertilizer and the barn 1 more.
     assert (state.farms[BOB].points, state.farms[BOB].fertilizer) == (5, 3)
     with pytest.raises(IllegalMoveError, match="different"):
@@ -130,7 +130,7 @@ def after_round_3(after_round_2: fei.State) -> fei.State:
     state = play(state, "put sheep in alternating")
     # Alice uses the same dice as Bob left them: 3 x 2, and the 4 names column 4.
     assert state.to_move == ALICE and state.dice == (2, 3, 4)
-    return play_all(state, "place 2,1 3x2", "take chicken", "put chicken in alternating")
+    return play_all(state, "place 3,2 3x2", "take chicken", "put chicken in alternating")
 
 
 def test_setup_order(after_setup: fei.State) -> None:

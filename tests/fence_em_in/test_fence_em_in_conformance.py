@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -185,3 +186,23 @@ def test_bit_parallel_placement_matches_brute_force(players: int) -> None:
                 assert set(listed) == brute_force_places(state)
                 checked += 1
     assert checked > 20
+
+
+def test_quick_builders_make_the_same_frozen_values() -> None:
+    """The engine's positional builders fill every field, in order, and freeze."""
+    from acreage.fence_em_in.state import make_enclosure, make_farm, make_state
+
+    rules = fei.Rules(players=2)
+    state = fei.new_game(rules)
+    for cls, build, value in [
+        (fei.State, make_state, state),
+        (fei.Farm, make_farm, state.farms[0]),
+        (fei.Enclosure, make_enclosure, fei.Enclosure(1, 2, 3, 4, "cow")),
+    ]:
+        fields = attrs.astuple(value, recurse=False)
+        built = build(*fields)
+        assert type(built) is cls
+        assert built == value and hash(built) == hash(value)
+        assert attrs.astuple(built, recurse=False) == fields
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            built.x = 0

@@ -16,3 +16,20 @@ def test_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Game over after round" in out
     assert "player 0: " in out and " placement + " in out
     assert "the record replays exactly" in out
+
+
+def test_module_docstring_example_runs() -> None:
+    """The example at the top of ``acreage.fence_em_in`` plays a whole game.
+
+    (Taking the first outcome at chance nodes too would never end: tied
+    players would all roll 1 for the turn order again and again.)
+    """
+    from acreage import fence_em_in as fei
+
+    doc = fei.__doc__ or ""
+    block = doc.split("::\n", 1)[1].split("\nSee ", 1)[0]
+    code = "\n".join(line[4:] for line in block.splitlines())
+    namespace: dict[str, object] = {}
+    exec(code, namespace)
+    state = namespace["state"]
+    assert fei.is_terminal(state)  # type: ignore[arg-type]

@@ -50,7 +50,7 @@ def test_roll_dice_in_any_order_and_spacing() -> None:
         "place 3,5",
         "place 3;5 4x2",
         "place 3,5 4x2x1",
-        "place 12,0 2x2",  # no column 12 on a 12 x 12 board
+        "place 16,0 2x2",  # no column 16 on a 16 x 16 board
         "place 3,5 6x2",  # no die shows more than 5
         "place -1,5 2x2",
         "take pig",

@@ -20,12 +20,14 @@ def test_text_shows_board_fences_miniatures_and_farms() -> None:
     assert "Missions: small-enclosures (1 per enclosure under 10 cells)" in text
     lines = text.splitlines()
     row3 = next(line for line in lines if line.startswith("  3 "))
-    assert row3 == "  3 | .   .   . |0Cn  0 | .   .   .   .   .   .   . |"
-    row8 = next(line for line in lines if line.startswith("  8 "))
-    assert "[1]" in row8  # player 1's starting cell
+    assert row3 == "  3 | .   .   . |0Cn  0 | .   .   .   .   .   .   .   .   .   .   . |"
+    row11 = next(line for line in lines if line.startswith(" 11 "))
+    assert "[1]" in row11  # player 1's starting cell
     assert "Player 0: 2 points, 1 fertilizer, 1 enclosure (6)" in text
     assert "farm board: same corn; different -" in text
     assert "Bag: 28 tokens" in text
+    state = play(state, "place 11,11 3x4", "take sheep")  # the 2 names column 2
+    assert "Player 1 [to play]: 1 point, 0 fertilizer" in fei.render_text(state)
 
 
 def test_text_at_the_end_shows_the_final_scores() -> None:
@@ -65,8 +67,8 @@ def test_cli_play_show(capsys: object) -> None:
 
 def test_text_names_the_order_roller_and_discards() -> None:
     state = play(start(3), "roll 2 3 4", "place 3,3 2x3", "take corn", "put corn in same")
-    state = play(state, "place 9,2 2x3", "take corn", "put corn in same")
-    state = play(state, "place 9,9 2x3", "take corn", "put corn in same")
+    state = play(state, "place 13,2 2x3", "take corn", "put corn in same")
+    state = play(state, "place 8,12 2x3", "take corn", "put corn in same")
     state = play(state, *(f"draw hay to column {c}" for c in (4, 4, 4)))
     assert state.phase is fei.Phase.ORDER
     assert fei.render_text(state).splitlines()[0] == (

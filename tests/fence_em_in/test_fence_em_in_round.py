@@ -113,6 +113,17 @@ def test_adjust_and_move_and_the_two_use_limit() -> None:
     assert state.phase is fei.Phase.PLACE and state.uses == 2
 
 
+def test_a_moved_token_can_leave_a_column_above_its_slots() -> None:
+    state = play(rich(start(2), 9), "move chicken from 1 to 3", "done")
+    state = play(state, "place 3,3 2x3", "take corn", "put corn in same")
+    state = play(state, "place 11,11 2x3", "take corn", "put corn in same")
+    # The refill tops up the columns below their slots, leftmost of the fewest first.
+    assert [len(c) for c in state.columns] == [1, 2, 3, 0, 2]
+    state = play(state, "draw hay to column 4", "draw barn to column 1", "draw hay to column 4")
+    assert [len(c) for c in state.columns] == [2, 2, 3, 2, 2]
+    assert state.phase is fei.Phase.ORDER  # the refill is over; 2 points each, so a roll-off
+
+
 def test_dice_changes_stay_for_the_later_players() -> None:
     state = play(rich(start(2), 3), "adjust 4 to 5", "place 3,3 2x3", "take grain")
     state = play(state, "put grain in same")
@@ -139,16 +150,17 @@ def test_refresh_returns_the_board_to_the_bag_and_refills() -> None:
 def test_first_enclosure_covers_the_starting_cell() -> None:
     state = play(start(2), "roll 2 3 4")
     places = [m for m in fei.legal_moves(state) if isinstance(m, fei.Place)]
-    # Every reading of the dice as width x height, at every spot covering (3, 3).
+    # Every reading of the dice as width x height, at every spot covering (4, 4).
     assert len(places) == 2 * (2 * 3 + 2 * 4 + 3 * 4)
-    assert all(m.x <= 3 < m.x + m.width and m.y <= 3 < m.y + m.height for m in places)
+    assert all(m.x <= 4 < m.x + m.width and m.y <= 4 < m.y + m.height for m in places)
     illegal(state, "place 0,0 2x3", "your first enclosure must cover your starting cell")
     illegal(state, "place 2,2 5x5", "width and height must be two of the dice 2 3 4")
-    illegal(state, "place 11,11 2x3", "must lie fully on the board")
+    illegal(state, "place 15,15 2x3", "must lie fully on the board")
 
 
 def test_later_enclosures_share_an_edge_never_overlap() -> None:
-    state = play(start(2), "roll 2 3 4", "place 3,3 4x2", "take cow", "put cow in same")
+    near = fei.Rules(players=2, start_cells=((3, 3), (8, 8)))  # close enough to meet
+    state = play(start(rules=near), "roll 2 3 4", "place 3,3 4x2", "take cow", "put cow in same")
     state = play(state, "place 8,8 2x3", "take corn", "put corn in same")
     state = play(state, "draw hay to column 3", "draw barn to column 4")
     state = play(state, "roll 1 2 3")  # player 1 (2 points) before player 0 (3 points)
@@ -184,7 +196,7 @@ def test_third_die_needs_a_token_in_its_column() -> None:
     assert state.columns[1] == ()
     # Player 1 cannot read the dice as 3 x 4 or 4 x 3: the 2 names an empty column.
     assert {(m.width, m.height) for m in fei.legal_moves(state)} == {(2, 3), (3, 2), (2, 4), (4, 2)}
-    illegal(state, "place 8,8 3x4", "column 2 holds no token")
+    illegal(state, "place 11,11 3x4", "column 2 holds no token")
 
 
 def test_pass_when_nothing_fits_and_everyone_passing_ends_the_game() -> None:
@@ -209,13 +221,13 @@ def test_pass_is_illegal_while_an_enclosure_fits() -> None:
 
 
 def test_take_from_the_third_die_column() -> None:
-    state = play(start(2), "roll 2 3 4", "place 2,2 3x2")
+    state = play(start(2), "roll 2 3 4", "place 2,3 3x2")
     assert state.phase is fei.Phase.TAKE
     assert texts(state) == ["take corn"]  # the 4 names column 4
     illegal(state, "take cow", r"column 4 \(the third die\) holds no cow")
     state = play(state, "take corn")
     assert state.columns[3] == ("corn",)
-    assert state.farms[0].enclosures[-1] == fei.Enclosure(2, 2, 3, 2, "corn")
+    assert state.farms[0].enclosures[-1] == fei.Enclosure(2, 3, 3, 2, "corn")
     assert state.token == "corn" and state.phase is fei.Phase.FARM
     assert texts(state) == [
         "put corn in same",
@@ -245,7 +257,7 @@ def test_discard_when_no_category_takes_the_token() -> None:
 
 def test_refill_only_the_picked_slots_then_fewest_points_first() -> None:
     state = play(start(2), "roll 2 3 4", "place 3,3 2x3", "take corn", "put corn in same")
-    state = play(state, "place 8,8 3x4", "take sheep", "put sheep in same")
+    state = play(state, "place 11,11 3x4", "take sheep", "put sheep in same")
     assert state.phase is fei.Phase.REFILL
     assert str(fei.chance_outcomes(state)[0][0]) == "draw cow to column 2"
     state = play(state, "draw hay to column 2")
@@ -264,7 +276,7 @@ def test_refill_only_the_picked_slots_then_fewest_points_first() -> None:
 
 def test_tied_points_roll_for_the_order() -> None:
     state = play(start(2), "roll 2 3 4", "place 3,3 2x3", "take corn", "put corn in same")
-    state = play(state, "place 8,8 2x3", "take corn", "put corn in same")
+    state = play(state, "place 11,11 2x3", "take corn", "put corn in same")
     state = play(state, "draw hay to column 4", "draw hay to column 4")
     assert state.phase is fei.Phase.ORDER and state.groups == ((0, 1),)
     state = play(state, "roll 5", "roll 2")
@@ -274,7 +286,7 @@ def test_tied_points_roll_for_the_order() -> None:
 def test_last_round_ends_without_a_refill() -> None:
     state = start(rules=fei.Rules(players=2, rounds=1))
     state = play(state, "roll 2 3 4", "place 3,3 2x3", "take corn", "put corn in same")
-    state = play(state, "place 8,8 2x3", "take corn", "put corn in same")
+    state = play(state, "place 11,11 2x3", "take corn", "put corn in same")
     assert state.phase is fei.Phase.END and state.round == 1
     assert fei.legal_moves(state) == ()
     illegal(state, "roll 1 2 3", "the game is over")
@@ -284,7 +296,7 @@ def test_bag_running_out_ends_the_game() -> None:
     rules = fei.Rules(players=2, bag=fei.Bag(chicken=6, sheep=5))
     state = start(rules=rules, board=["chicken", "sheep"] * 5)
     state = play(state, "roll 2 3 4", "place 3,3 2x3", "take sheep", "put sheep in same")
-    state = play(state, "place 8,8 2x3", "take chicken", "put chicken in same")
+    state = play(state, "place 11,11 2x3", "take chicken", "put chicken in same")
     assert sum(state.bag) == 1 and state.phase is fei.Phase.REFILL
     state = play(state, "draw chicken to column 4")
     assert state.phase is fei.Phase.END and sum(state.bag) == 0
@@ -308,6 +320,29 @@ def test_moves_built_by_hand_are_checked_too() -> None:
         fei.apply_move(state, fei.Put("chicken", "nowhere"))
     with pytest.raises(IllegalMoveError, match="the token in hand is a chicken"):
         fei.apply_move(state, fei.Discard("cow"))
+
+
+@pytest.mark.parametrize(
+    ("move", "reason"),
+    [
+        (fei.Place(3, 3, 7, 2), "width and height must be two of the dice 2 3 4"),
+        (fei.Place(3, 3, -2, 3), "width and height must be two of the dice 2 3 4"),
+        (fei.Place(3, 3, 0, 3), "width and height must be two of the dice 2 3 4"),
+        (fei.Place(3, -1, 2, 3), "must lie fully on the board"),
+        (fei.Place(-1, 3, 2, 3), "must lie fully on the board"),
+    ],
+)
+def test_enclosures_built_by_hand_are_checked(move: fei.Place, reason: str) -> None:
+    state = play(start(2), "roll 2 3 4")
+    with pytest.raises(IllegalMoveError, match=reason):
+        fei.apply_move(state, move)
+
+
+def test_draws_built_by_hand_are_checked() -> None:
+    state = fei.new_game(fei.Rules(players=2))
+    state = play(state, "reveal small-enclosures", "reveal cows", "reveal grain")
+    with pytest.raises(IllegalMoveError, match="no token of Fence Em In is a pig"):
+        fei.apply_move(state, fei.Draw("pig", 1))
 
 
 def test_a_third_fertilizer_use_is_refused_by_name() -> None:

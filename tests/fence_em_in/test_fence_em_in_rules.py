@@ -13,7 +13,7 @@ from acreage import fence_em_in as fei
 
 @pytest.mark.parametrize(
     ("players", "tokens", "size", "slots", "threshold"),
-    [(2, 38, 12, 2, 10), (3, 50, 14, 3, 7), (4, 62, 16, 4, 5)],
+    [(2, 38, 16, 2, 10), (3, 50, 19, 3, 7), (4, 62, 21, 4, 5)],
 )
 def test_defaults_per_player_count(
     players: int, tokens: int, size: int, slots: int, threshold: int
@@ -32,6 +32,26 @@ def test_bags_match_the_rulebook() -> None:
     assert three == fei.Bag(cow=4, sheep=8, chicken=10, corn=8, grain=8, hay=8, barn=2, granary=2)
     four = fei.Rules(players=4).bag
     assert four == fei.Bag(cow=5, sheep=10, chicken=13, corn=9, grain=10, hay=9, barn=3, granary=3)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_reference_boards_leave_room_for_ten_rounds(players: int) -> None:
+    """The bag holds tokens for ten rounds in which everyone places ("you place
+    10 tokens"), so a reference board must not fill up long before: seeded random
+    games nearly all play ten rounds, and passing stays rare. (On 12 x 12 / 14 x
+    14 / 16 x 16 boards most random games ended early with everyone passing.)"""
+    import acreage
+
+    rules = fei.Rules(players=players)
+    full = passes = turns = 0
+    for seed in range(20):
+        result = acreage.play(fei.GAME, rules, seed=f"room/{seed}")
+        moves = result.record.moves
+        full += result.state.round == rules.rounds
+        passes += moves.count("pass")
+        turns += sum(1 for m in moves if m.startswith("place ") or m == "pass")
+    assert full >= 16
+    assert passes < 0.08 * turns
 
 
 def test_two_player_bag_ruling() -> None:
@@ -133,7 +153,7 @@ def test_from_toml(tmp_path: Path) -> None:
         ({"board_size": 4}, "board_size: expected at least 5"),
         ({"start_cells": ((3, 3),)}, "start_cells: expected 2 cells"),
         ({"start_cells": ((3, 3), (3, 3))}, "start_cells: two players share"),
-        ({"start_cells": ((3, 3), (12, 3))}, r"start_cells\[1\]: \(12, 3\) is not on"),
+        ({"start_cells": ((3, 3), (16, 3))}, r"start_cells\[1\]: \(16, 3\) is not on"),
         ({"column_slots": 0}, "column_slots: expected at least 1"),
         ({"bag": fei.Bag(cow=-1, chicken=20)}, "bag.cow: expected a count of at least 0"),
         ({"bag": fei.Bag(cow=9)}, "bag: holds 9 tokens, fewer than the 10"),
@@ -175,6 +195,15 @@ def test_bad_placement_and_categories() -> None:
     odd = (fei.Category("odd", "Odd", "any", (1,), kinds=("pig",)),)
     with pytest.raises(RulesError, match=r"farm_board\[0\].kinds\[0\]: expected one of"):
         fei.Rules(farm_board=odd)
+    odd = (fei.Category("odd", "Odd", "odd", (1,)),)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match=r"farm_board\[0\].rule: expected one of same, "):
+        fei.Rules(farm_board=odd)
+    medium = (fei.EnclosureCard("medium", "medium"),)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match=r"enclosure_cards\[0\].size: expected small or large"):
+        fei.Rules(enclosure_cards=medium)
+    negative = (fei.SupportCard("cows", "cow", -1, 5), *fei.Rules().support_cards[1:])
+    with pytest.raises(RulesError, match=r"support_cards\[0\].more_than: expected at least 0"):
+        fei.Rules(support_cards=negative)
     card = fei.SupportCard("pigs", "pig", 3, 1)
     with pytest.raises(RulesError, match=r"support_cards\[0\].kind: expected one of"):
         fei.Rules(support_cards=(card, *fei.Rules().support_cards))

@@ -161,7 +161,7 @@ def test_support_missions_need_more_than_the_number() -> None:
 def _finished(players: int = 2) -> fei.State:
     state = start(rules=fei.Rules(players=players, rounds=1))
     state = play(state, "roll 2 3 4", "place 3,3 2x3", "take corn", "put corn in same")
-    return play(state, "place 8,8 4x2", "take cow", "put cow in same")
+    return play(state, "place 11,11 4x2", "take cow", "put cow in same")
 
 
 def test_final_scores_add_every_part() -> None:

@@ -2,11 +2,20 @@
 
 The public API keeps the acreage contract (see ``docs/contract.md``)::
 
-    from acreage import fence_em_in as fei
+    import random
 
+    from acreage import CHANCE
+    from acreage import fence_em_in as fei
+    from acreage.core.chance import sample
+
+    rng = random.Random(1)
     state = fei.new_game(fei.Rules(players=3))
     while not fei.is_terminal(state):
-        state = fei.apply_move(state, fei.legal_moves(state)[0])
+        if state.to_move is CHANCE:  # cards, draws and dice: sample their outcomes
+            move = sample(fei.chance_outcomes(state), rng)
+        else:  # a player's decision: here always the first legal move
+            move = fei.legal_moves(state)[0]
+        state = fei.apply_move(state, move)
     fei.scores(state), fei.winners(state)
 
 See ``docs/games/fence-em-in.md`` for the moves, phases and Rules options.

@@ -53,7 +53,7 @@ from acreage.fence_em_in.moves import (
 from acreage.fence_em_in.placement import legal_places, place_ok
 from acreage.fence_em_in.rules import CHOICE, COLUMNS, KINDS, FertilizerRules, Rules
 from acreage.fence_em_in.scoring import accepts, placement_gain
-from acreage.fence_em_in.state import Enclosure, Farm, Phase, State
+from acreage.fence_em_in.state import Farm, Phase, State, make_enclosure, make_farm, make_state
 from acreage.fence_em_in.tables import KIND_INDEX
 
 __all__ = ["apply_move", "chance_outcomes", "is_terminal", "legal_moves", "new_game"]
@@ -71,8 +71,8 @@ Columns = tuple[tuple[str, ...], ...]
 
 def new_game(rules: Rules) -> State:
     """The state before setup: no cards revealed, a full bag, an empty board."""
-    farm = Farm(0, (), (0,) * len(KINDS), 0, 0, rules.tables.empty_rows, ())
-    return State(
+    farm = make_farm(0, (), (0,) * len(KINDS), 0, 0, rules.tables.empty_rows, ())
+    return make_state(
         rules,
         CHANCE,
         Phase.CARDS,
@@ -114,12 +114,9 @@ def _next_column(sizes: list[int], slots: int) -> int:
 
 
 def _draw_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
-    t = state.rules.tables
-    draws = t.draws
-    column = _next_column(list(map(len, state.columns)), state.rules.column_slots) + 1
-    bag = state.bag
-    chances = t.fractions[sum(bag)]
-    return tuple([(draws[k][column], chances[n]) for k, n in enumerate(bag) if n])
+    # A draw node always has a free slot, so the column is the leftmost of the fewest.
+    sizes = list(map(len, state.columns))
+    return state.rules.tables.draw_outcomes(state.bag, sizes.index(min(sizes)) + 1)
 
 
 def _card_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
@@ -164,19 +161,17 @@ def _fertilize_moves(state: State, have: int) -> list[Move]:
     t = state.rules.tables
     cost = state.rules.fertilizer
     out: list[Move] = []
-    values = sorted(set(state.dice))
     if have >= cost.reroll:
-        out.extend(t.rerolls[v] for v in values)
+        out += t.rerolls[state.dice]
     if have >= cost.adjust:
-        adjusts = t.adjusts
-        out.extend(adjusts[(v, to)] for v in values for to in (v - 1, v + 1) if (v, to) in adjusts)
+        out += t.adjusts[state.dice]
     if have >= cost.refresh and (any(state.columns) or any(state.bag)):
         out.append(_REFRESH)
     if have >= cost.move:
         moves = t.move_tokens
         for a, column in enumerate(state.columns, 1):
             for kind in dict.fromkeys(column):  # columns are kept sorted
-                out.extend(moves[(kind, a)])
+                out += moves[(kind, a)]
     return out
 
 
@@ -205,7 +200,7 @@ def _farm_moves(state: State) -> tuple[Move, ...]:
     rows = state.farms[state.order[state.turn]].rows
     k = KIND_INDEX[kind]
     puts = t.puts[k]
-    out = tuple(puts[i] for i in t.categories_for[k] if accepts(t, i, rows[i], kind))
+    out = tuple([puts[i] for i in t.categories_for[k] if accepts(t, i, rows[i], kind)])
     return out or (t.discards[kind],)
 
 
@@ -230,8 +225,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         return tuple(places) if places else (_PASS,)
     if phase is Phase.TAKE:
         column = state.columns[_take_column(state)]
-        takes = t.takes
-        return tuple(takes[k] for k in dict.fromkeys(column))  # columns are kept sorted
+        return tuple(map(t.takes.__getitem__, dict.fromkeys(column)))  # columns are kept sorted
     if phase is Phase.FARM:
         return _farm_moves(state)
     if phase is Phase.FERTILIZE:
@@ -285,7 +279,7 @@ def _turn(
     """The turn of ``order[turn]`` goes on with these values."""
     seat = state.order[state.turn]
     phase = _turn_phase(state.rules, farms[seat], dice, uses, columns, bag)
-    return State(
+    return make_state(
         state.rules,
         seat,
         phase,
@@ -313,7 +307,7 @@ def _next_turn(state: State, farms: tuple[Farm, ...], passed: int) -> State:
         return _end_round(state, farms, passed)
     seat = state.order[turn]
     dice, columns, bag = state.dice, state.columns, state.bag
-    return State(
+    return make_state(
         state.rules,
         seat,
         _turn_phase(state.rules, farms[seat], dice, 0, columns, bag),
@@ -346,7 +340,7 @@ def _between(
     rolls: tuple[int, ...] = _NO_ROLLS,
 ) -> State:
     """A state between the players' turns (setup, the end of a round)."""
-    return State(
+    return make_state(
         state.rules,
         to_move,
         phase,
@@ -406,7 +400,7 @@ def _settle_order(
     for group in groups:
         if len(group) > 1:
             return _between(state, CHANCE, Phase.ORDER, farms, columns, bag, passed, groups)
-    return State(
+    return make_state(
         state.rules,
         CHANCE,
         Phase.ROLL,
@@ -459,7 +453,7 @@ def _sorted_dice(dice: tuple[int, ...], value: int) -> tuple[int, ...]:
 
 
 def _with_fertilizer(farm: Farm, fertilizer: int) -> Farm:
-    return Farm(
+    return make_farm(
         farm.land,
         farm.enclosures,
         farm.placed,
@@ -494,20 +488,26 @@ def _apply_draw(state: State, move: Draw) -> State:
     rules = state.rules
     old = state.columns
     sizes = list(map(len, old))
-    column = _next_column(sizes, rules.column_slots)
-    k = KIND_INDEX[move.kind]
+    # A draw node always has a free slot: the token goes to the leftmost of
+    # the columns holding the fewest (see _next_column).
+    fewest = min(sizes)
+    column = sizes.index(fewest)
+    k = KIND_INDEX.get(move.kind, -1)
+    if k < 0:
+        raise _illegal(move, f"no token of Fence Em In is a {move.kind}")
     if move.column != column + 1:
         raise _illegal(
             move, f"the board fills left to right: the next token goes to column {column + 1}"
         )
     bag = state.bag
-    if not bag[k]:
+    left = bag[k]
+    if not left:
         raise _illegal(move, f"the bag holds no {move.kind}")
     columns = _replace(old, column, rules.tables.with_token(old[column], move.kind))
-    bag = _replace(bag, k, bag[k] - 1)
-    sizes[column] += 1
-    if any(bag) and min(sizes) < rules.column_slots:
-        return State(
+    bag = _replace(bag, k, left - 1)
+    # A slot stays free while another column is as short, or this one is still short.
+    if (fewest + 1 < rules.column_slots or sizes.count(fewest) > 1) and any(bag):
+        return make_state(
             rules,
             CHANCE,
             phase,
@@ -563,7 +563,7 @@ def _order_roll(state: State, value: int) -> State:
         i += 1
     group = groups[i]
     if len(rolls) < len(group):
-        return State(
+        return make_state(
             state.rules,
             CHANCE,
             Phase.ORDER,
@@ -685,7 +685,7 @@ def _apply_move_token(state: State, move: MoveToken) -> State:
 
 def _apply_done(state: State, move: Done) -> State:
     _expect(state, move, Phase.FERTILIZE)
-    return State(
+    return make_state(
         state.rules,
         state.to_move,
         Phase.PLACE,
@@ -710,7 +710,8 @@ def _apply_place(state: State, move: Place) -> State:
     _expect(state, move, Phase.PLACE)
     t = state.rules.tables
     seat = state.order[state.turn]
-    third = t.third_die[state.dice][move.width][move.height]
+    w, h = move.width, move.height
+    third = t.third_die[state.dice][w][h] if 0 < w < CHOICE and 0 < h < CHOICE else 0
     if not third:
         dice = " ".join(map(str, state.dice))
         raise _illegal(move, f"width and height must be two of the dice {dice}")
@@ -721,16 +722,16 @@ def _apply_place(state: State, move: Place) -> State:
     if why:
         raise _illegal(move, why)
     cells = t.rect[move.width][move.height] << (move.y * t.size + move.x)
-    built = Farm(
+    built = make_farm(
         farm.land | cells,
-        (*farm.enclosures, Enclosure(move.x, move.y, move.width, move.height)),
+        (*farm.enclosures, make_enclosure(move.x, move.y, move.width, move.height, None)),
         farm.placed,
         farm.points,
         farm.fertilizer,
         farm.rows,
         farm.discards,
     )
-    return State(
+    return make_state(
         state.rules,
         seat,
         Phase.TAKE,
@@ -771,9 +772,9 @@ def _apply_take(state: State, move: Take) -> State:
     k = KIND_INDEX[move.kind]
     points, fertilizer = placement_gain(state.rules.tables, farm, k)
     placed = farm.placed
-    scored = Farm(
+    scored = make_farm(
         farm.land,
-        (*farm.enclosures[:-1], Enclosure(last.x, last.y, last.width, last.height, move.kind)),
+        (*farm.enclosures[:-1], make_enclosure(last.x, last.y, last.width, last.height, move.kind)),
         _replace(placed, k, placed[k] + 1),
         farm.points + points,
         farm.fertilizer + fertilizer,
@@ -781,7 +782,7 @@ def _apply_take(state: State, move: Take) -> State:
         farm.discards,
     )
     columns = state.columns
-    return State(
+    return make_state(
         state.rules,
         seat,
         Phase.FARM,
@@ -816,7 +817,7 @@ def _apply_put(state: State, move: Put) -> State:
     rows = farm.rows
     if not accepts(t, i, rows[i], move.kind):
         raise _illegal(move, f"{move.category} has no free slot that takes a {move.kind}")
-    filled = Farm(
+    filled = make_farm(
         farm.land,
         farm.enclosures,
         farm.placed,
@@ -837,7 +838,7 @@ def _apply_discard(state: State, move: Discard) -> State:
         raise _illegal(move, "a token is discarded only when no category with a free slot takes it")
     seat = state.order[state.turn]
     farm = state.farms[seat]
-    emptied = Farm(
+    emptied = make_farm(
         farm.land,
         farm.enclosures,
         farm.placed,

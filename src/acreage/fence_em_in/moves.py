@@ -68,7 +68,7 @@ class Draw:
         return f"draw {self.kind} to column {self.column}"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)  # applying a roll looks it up in a set of the outcomes
 class Roll:
     """Chance: dice show ``values`` (sorted; 6 is the choice face)."""
 

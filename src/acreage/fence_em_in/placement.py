@@ -11,7 +11,9 @@ rectangle contains a cell of a set ``m`` are ``m`` smeared ``w - 1`` cells
 left, then ``h - 1`` rows up (rectangles that stay on the board never wrap a
 row, so the smear needs no masks). A placement is legal where the rectangle
 is on the board (``valid``), meets no blocked cell, and meets the cells next
-to the player's land (or covers the starting cell).
+to the player's land (or covers the starting cell). The blocked cells and the
+cells next to the land ride in one int, far enough apart that a smear of at
+most 4 cells and 4 rows never mixes them.
 """
 
 from __future__ import annotations
@@ -48,35 +50,40 @@ def legal_places(
     the player must be able to take a token after building.
     """
     size = tables.size
-    blocked = occupied | tables.reserved[seat]
-    near = beside(tables, land) if land else 0
     valid, cover, place_moves = tables.valid, tables.cover[seat], tables.place_moves
-    n_bytes = (size * size + 7) // 8
+    # The blocked cells in the low bits and the cells beside the player's land
+    # above them, ``near_offset`` bits up: one smear serves both.
+    shift = tables.near_offset
+    both = occupied | tables.reserved[seat]
+    if land:
+        both |= beside(tables, land) << shift
     out: list[Place] = []
     append = out.append
     for w, readings in tables.assignments[dice]:
         # Smear across once per width; the heights come in increasing order, so
         # each smear down extends the previous one.
-        depth = 0
-        blocked_across = near_across = blocked_down = near_down = 0
+        depth = across = down = 0
         for h, third in readings:
             if not columns[third - 1]:
                 continue
             if not depth:
-                blocked_across, near_across = _across(blocked, w), _across(near, w)
-                blocked_down, near_down, depth = blocked_across, near_across, 1
+                across = both
+                for dx in range(1, w):
+                    across |= both >> dx
+                down, depth = across, 1
             while depth < h:
-                blocked_down |= blocked_across >> (depth * size)
-                near_down |= near_across >> (depth * size)
+                down |= across >> (depth * size)
                 depth += 1
-            m = (valid[w][h] & near_down if land else cover[w][h]) & ~blocked_down
+            m = (valid[w][h] & (down >> shift) if land else cover[w][h]) & ~down
             if not m:
                 continue
-            # A byte at a time through a table of set bits: quicker than peeling
-            # the lowest bit off a board-sized int for every move.
+            # A byte at a time through a table of set bits, over the bytes from
+            # the lowest set bit to the highest only: the legal cells lie along
+            # one farm's border, a few rows of a board-sized int.
             moves = place_moves[w][h]
-            base = 0
-            for byte in m.to_bytes(n_bytes, "little"):
+            base = ((m & -m).bit_length() - 1) & ~7
+            m >>= base
+            for byte in m.to_bytes((m.bit_length() + 7) >> 3, "little"):
                 if byte:
                     for i in _BYTE_BITS[byte]:
                         append(moves[base + i])  # type: ignore[arg-type]
@@ -87,18 +94,11 @@ def legal_places(
 _BYTE_BITS = tuple(tuple(i for i in range(8) if value >> i & 1) for value in range(256))
 
 
-def _across(m: int, w: int) -> int:
-    out = m
-    for dx in range(1, w):
-        out |= m >> dx
-    return out
-
-
 def place_ok(tables: Tables, seat: int, land: int, occupied: int, move: Place) -> str | None:
     """Why ``move`` breaks the placement rule for ``seat``, or ``None`` when it is legal."""
     size = tables.size
     w, h, x, y = move.width, move.height, move.x, move.y
-    if x + w > size or y + h > size:
+    if x < 0 or y < 0 or x + w > size or y + h > size:
         return "an enclosure must lie fully on the board"
     cells = tables.rect[w][h] << (y * size + x)
     if cells & occupied:

@@ -35,6 +35,10 @@ def _enclosure_map(state: State) -> list[tuple[int, int] | None]:
     return cells
 
 
+def _points(n: int) -> str:
+    return f"{n} point{'' if n == 1 else 's'}"
+
+
 def _dice_text(dice: tuple[int, ...]) -> str:
     return " ".join("choice" if v == 6 else str(v) for v in dice) or "-"
 
@@ -141,7 +145,7 @@ def _player_lines(state: State) -> list[str]:
         mark = f" [{', '.join(marks)}]" if marks else ""
         count = len(farm.enclosures)
         lines.append(
-            f"Player {seat}{mark}: {farm.points} points, {farm.fertilizer} fertilizer, "
+            f"Player {seat}{mark}: {_points(farm.points)}, {farm.fertilizer} fertilizer, "
             f"{count} enclosure{'' if count == 1 else 's'} ({sizes or 'none'})"
         )
         rows = "; ".join(
@@ -256,7 +260,7 @@ def render_svg(state: State) -> str:
         svg.text(
             x + 6,
             y + 12,
-            f"Player {seat}: {farm.points} points, {farm.fertilizer} fertilizer{total}",
+            f"Player {seat}: {_points(farm.points)}, {farm.fertilizer} fertilizer{total}",
             size=11,
             anchor="start",
             weight="bold",

@@ -54,6 +54,8 @@ COLUMNS = 5
 DIE_FACES = 6
 """A die shows 1-5 and, on its sixth side, the choice face (written 6)."""
 CHOICE = 6
+CATEGORY_RULES = ("same", "different", "alternating", "any")
+"""The farm-board category rules :class:`Category` can name."""
 
 
 @attrs.frozen
@@ -374,6 +376,11 @@ class Rules(DataClass):
                 f"expected a unique single word, got {cat.name!r}",
             )
             names.append(cat.name)
+            _check(
+                cat.rule in CATEGORY_RULES,
+                f"{where}.rule",
+                f"expected one of {', '.join(CATEGORY_RULES)}, got {cat.rule!r}",
+            )
             _check(bool(cat.points), f"{where}.points", "expected at least one slot")
             _check(
                 all(p >= 0 for p in cat.points),
@@ -400,11 +407,22 @@ class Rules(DataClass):
                 f"{field}[{i}].points",
                 f"expected at least 0, got {card.points}",
             )
+        for i, enclosure_card in enumerate(self.enclosure_cards):
+            _check(
+                enclosure_card.size in ("small", "large"),
+                f"enclosure_cards[{i}].size",
+                f"expected small or large, got {enclosure_card.size!r}",
+            )
         for i, card in enumerate(self.support_cards):
             _check(
                 card.kind in KINDS,
                 f"support_cards[{i}].kind",
                 f"expected one of {', '.join(KINDS)}, got {card.kind!r}",
+            )
+            _check(
+                card.more_than >= 0,
+                f"support_cards[{i}].more_than",
+                f"expected at least 0, got {card.more_than}",
             )
         usable = len(self.usable_support_cards)
         _check(

@@ -6,16 +6,7 @@ import attrs
 
 from acreage.fence_em_in.rules import EnclosureCard, Rules, SupportCard
 from acreage.fence_em_in.state import Farm, Phase, State
-from acreage.fence_em_in.tables import (
-    ALTERNATING,
-    ANIMAL_MASK,
-    ANY,
-    CROP_MASK,
-    DIFFERENT,
-    KIND_INDEX,
-    SAME,
-    Tables,
-)
+from acreage.fence_em_in.tables import ALTERNATING, ANY, FAMILY, KIND_INDEX, SAME, Tables
 
 __all__ = [
     "ScoreSheet",
@@ -60,28 +51,20 @@ def placement_gain(tables: Tables, farm: Farm, kind: int) -> tuple[int, int]:
     return points, fertilizer
 
 
-def _family(kind: int) -> int:
-    if ANIMAL_MASK >> kind & 1:
-        return 1
-    if CROP_MASK >> kind & 1:
-        return 2
-    return 0
-
-
 def accepts(tables: Tables, category: int, row: tuple[str, ...], kind: str) -> bool:
     """Whether farm-board category ``category`` holding ``row`` takes a ``kind`` token now."""
     rule, kinds, slots = tables.categories[category]
-    k = KIND_INDEX[kind]
-    if len(row) >= slots or not kinds >> k & 1:
+    if len(row) >= slots or not kinds >> KIND_INDEX[kind] & 1:
         return False
+    if rule == ALTERNATING:
+        # Animals and crops alternate; barns and granaries are neither.
+        family = FAMILY[kind]
+        return family != 0 and (not row or family != FAMILY[row[-1]])
     if not row or rule == ANY:
-        return rule != ALTERNATING or _family(k) != 0
+        return True
     if rule == SAME:
         return row[0] == kind
-    if rule == DIFFERENT:
-        return kind not in row
-    family = _family(k)
-    return family != 0 and family != _family(KIND_INDEX[row[-1]])
+    return kind not in row  # DIFFERENT
 
 
 def farm_board_points(rules: Rules, farm: Farm) -> int:

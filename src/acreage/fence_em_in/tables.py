@@ -27,20 +27,30 @@ from acreage.fence_em_in.moves import (
     SetSix,
     Take,
 )
-from acreage.fence_em_in.rules import ANIMALS, COLUMNS, CROPS, DIE_FACES, KINDS, Rules
+from acreage.fence_em_in.rules import (
+    ANIMALS,
+    CATEGORY_RULES,
+    COLUMNS,
+    CROPS,
+    DIE_FACES,
+    KINDS,
+    Rules,
+)
 
 __all__ = ["Tables", "tables_for"]
 
 MAX_SIDE = DIE_FACES - 1
 KIND_INDEX: dict[str, int] = {k: i for i, k in enumerate(KINDS)}
-ANIMAL_MASK = sum(1 << KIND_INDEX[k] for k in ANIMALS)
-CROP_MASK = sum(1 << KIND_INDEX[k] for k in CROPS)
+FAMILY: dict[str, int] = {k: 1 if k in ANIMALS else 2 if k in CROPS else 0 for k in KINDS}
+"""1 for an animal, 2 for a crop, 0 for a building: what "Alternating animal and crop" alternates."""
 
 _MEMO_LIMIT = 50_000
+# Below the 4096 tables acreage.core.chance.sample caches.
+_DRAW_MEMO_LIMIT = 2048
 
 # Farm-board rules as small ints for the hot path.
 SAME, DIFFERENT, ALTERNATING, ANY = range(4)
-_RULE_CODES = {"same": SAME, "different": DIFFERENT, "alternating": ALTERNATING, "any": ANY}
+_RULE_CODES = dict(zip(CATEGORY_RULES, (SAME, DIFFERENT, ALTERNATING, ANY), strict=True))
 
 
 class Tables:
@@ -59,6 +69,9 @@ class Tables:
         first_col = sum(1 << (y * size) for y in range(size))
         self.not_first_col = self.full & ~first_col
         self.not_last_col = self.full & ~(first_col << (size - 1))
+        # Bits between the blocked cells and the cells beside a farm in one int
+        # (see placement.legal_places): more than the longest smear, 4 + 4 * size.
+        self.near_offset = size * size + MAX_SIDE * size
         sides = range(MAX_SIDE + 1)
         self.rect = [[self._rect(w, h) for h in sides] for w in sides]
         self.valid = [
@@ -128,6 +141,9 @@ class Tables:
         self.draws = tuple(
             tuple(Draw(k, col) for col in range(COLUMNS + 1)) for k in KINDS
         )  # draws[kind][column], column 1-5
+        self.draws_to = tuple(
+            tuple(by_column[col] for by_column in self.draws) for col in range(COLUMNS + 1)
+        )
         self.reveals = {c.name: Reveal(c.name) for c in rules.all_cards}
         self.enclosure_names = tuple(c.name for c in rules.enclosure_cards)
         self.support_names = tuple(c.name for c in rules.usable_support_cards)
@@ -151,12 +167,18 @@ class Tables:
             RerollSix(),
             *(SetSix(v) for v in range(1, MAX_SIDE + 1)),
         )
-        self.rerolls = {v: Reroll(v) for v in range(1, MAX_SIDE + 1)}
+        # The fertilizer re-rolls and adjusts the dice allow, per sorted dice (1-5 each).
+        self.rerolls = {
+            values: tuple(Reroll(v) for v in sorted(set(values))) for values in self.assignments
+        }
         self.adjusts = {
-            (v, to): Adjust(v, to)
-            for v in range(1, MAX_SIDE + 1)
-            for to in (v - 1, v + 1)
-            if 1 <= to <= MAX_SIDE
+            values: tuple(
+                Adjust(v, to)
+                for v in sorted(set(values))
+                for to in (v - 1, v + 1)
+                if 1 <= to <= MAX_SIDE
+            )
+            for values in self.assignments
         }
         # move_tokens[(kind, column)]: the moves of a kind token from that column to each other.
         self.move_tokens = {
@@ -198,6 +220,12 @@ class Tables:
         self.empty_rows: tuple[tuple[str, ...], ...] = ((),) * len(rules.farm_board)
         self.all_seats = (1 << rules.players) - 1
         self._columns: dict[tuple[tuple[str, ...], str], tuple[str, ...]] = {}
+        # draw_outcomes(bag, column): the draws from ``bag`` onto ``column`` (1-5),
+        # weighted by the bag's counts. Kept for the recently used bags, so the
+        # same chance node gets the very same tuple and
+        # acreage.core.chance.sample reuses its table: the setup's first draws
+        # come from the same few bags game after game.
+        self.draw_outcomes = lru_cache(maxsize=_DRAW_MEMO_LIMIT)(self._draw_outcomes)
         # fractions[total][n] is n/total: the chance of drawing one of n tokens from a bag of total.
         most = sum(rules.bag.counts())
         self.fractions = tuple(
@@ -218,6 +246,13 @@ class Tables:
                 self._columns.clear()
             out = self._columns[key] = tuple(sorted((*column, kind), key=KIND_INDEX.__getitem__))
         return out
+
+    def _draw_outcomes(
+        self, bag: tuple[int, ...], column: int
+    ) -> tuple[tuple[Move, Fraction], ...]:
+        chances = self.fractions[sum(bag)]
+        draws = self.draws_to[column]
+        return tuple([(draws[k], chances[n]) for k, n in enumerate(bag) if n])
 
     def _rect(self, w: int, h: int) -> int:
         return sum(1 << (y * self.size + x) for y in range(h) for x in range(w))
