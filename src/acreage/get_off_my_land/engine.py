@@ -903,10 +903,15 @@ def _claim(w: Work, player: int, before: int) -> None:
     w.refresh()
     outer = land.outer_slots(t, fences)
     mine = w.control[player]
+    # Land a player still controls was not attempted (or the attempt was
+    # defended): only land nobody controls now can be won.
+    taken = 0
+    for mask in w.control:
+        taken |= mask
     # Every region won with an opponent's fence still facing it, found before any is removed.
     doomed = []
     for region in w.partition.regions:
-        if region.closed and not region.cells & mine:
+        if region.closed and not region.cells & taken:
             inside = land.claimable(t, region, fences, player, mine, outer)
             if inside > 0:
                 facing = region.boundary & (region.cells | region.cells << t.n | t.extra_edges)
