@@ -12,7 +12,8 @@ The fence model (docs/rulings/get-off-my-land.md pins each point):
   is fully fenced, every fence on its side of its boundary is theirs, and it
   holds no other player's farmhouse.
 * A new fence must share a corner with its owner's farmhouse tile or with a
-  fence of theirs connected to it. Gaining control of land needs it to be
+  fence of theirs (``Rules.anchored_fences``: one connected to the
+  farmhouse through their fences). Gaining control of land needs it to be
   orthogonally next to (or to hold) the player's farmhouse or a tile they
   control that is connected to the farmhouse.
 
@@ -44,6 +45,7 @@ __all__ = [
     "flood",
     "grows_from",
     "hungry",
+    "links",
     "near_edges",
     "normalise",
     "outer_slots",
@@ -343,12 +345,22 @@ def fence_groups(t: Tables, blocked: int) -> list[int]:
     return groups
 
 
+def links(t: Tables, f: int, farm: int) -> int:
+    """Vertices a new fence of fence set ``f`` may touch: the farmhouse tile's corners
+    and the ends of the player's fences.
+
+    "Fence pieces must be placed connected to your Farmhouse Tile or a fence
+    piece you already have in play."
+    """
+    return t.cell_corners[farm] | corners(t, (f | f >> t.edges) & t.edge_mask)
+
+
 def anchored(t: Tables, f: int, farm: int) -> int:
     """Vertices joined to the farmhouse tile's corners through the player's fences.
 
-    "Fence pieces must be placed connected to your Farmhouse Tile or a fence
-    piece you already have in play"; a fence cut off from the farmhouse does
-    not count ("you cannot expand your farm from the separated land tile").
+    Land whose fences do not reach them is cut off ("you cannot expand your
+    farm from the separated land tile until you reconnect it to your
+    farmhouse"); with ``Rules.anchored_fences`` new fences must touch them too.
     """
     reach = t.cell_corners[farm]
     pending = [t.edge_vertices[e] for e in bits((f | f >> t.edges) & t.edge_mask)]

@@ -276,8 +276,8 @@ def fence_moves(s: Position, batch: Batch) -> list[mv.Fence]:
     """Where ``batch.player`` may place a fence now (the lifted one, or one from the stash).
 
     A fence goes on an empty edge, or on the inside of an opponent's lone
-    fence; it must share a corner with the farmhouse or with the player's
-    fences connected to it; it may not take land from a farmer-protected
+    fence; it must share a corner with the farmhouse or with one of the
+    player's fences (see :func:`land.links`); it may not take land from a farmer-protected
     tile; and any land it completes must be orthogonally next to the
     player's farmhouse or connected land.
     """
@@ -287,7 +287,9 @@ def fence_moves(s: Position, batch: Batch) -> list[mv.Fence]:
         return []
     fences = s.fences
     mine = fences[player]
-    reach = land.anchored(t, mine, t.farm_cell[player])
+    farm = t.farm_cell[player]
+    anchored = land.anchored(t, mine, farm)
+    reach = anchored if s.rules.anchored_fences else land.links(t, mine, farm)
     near = 0
     vertex_edges = t.vertex_edges
     rest = reach
@@ -352,9 +354,7 @@ def fence_moves(s: Position, batch: Batch) -> list[mv.Fence]:
                     regions.append(Region(part, edges, True))
             if regions:
                 if base < 0:
-                    base = land.expansion_base(
-                        t, partition, s.control[player], reach, t.farm_cell[player]
-                    )
+                    base = land.expansion_base(t, partition, s.control[player], anchored, farm)
                 placed = list(fences)
                 placed[player] |= 1 << e
                 if not _new_land_ok(s, player, regions, placed, outer, base):
@@ -384,9 +384,7 @@ def fence_moves(s: Position, batch: Batch) -> list[mv.Fence]:
                 else:
                     placed[player] |= 1 << (t.edges + e)
                 if base < 0:
-                    base = land.expansion_base(
-                        t, partition, s.control[player], reach, t.farm_cell[player]
-                    )
+                    base = land.expansion_base(t, partition, s.control[player], anchored, farm)
                 if not _new_land_ok(s, player, (region,), placed, outer | 1 << e, base):
                     continue
             out.append(t.inside_moves[e][i])
