@@ -1,5 +1,5 @@
 """The game's incremental regions (Lands) agree with acreage.core.regions on any fences,
-and its fence groups with a fresh computation."""
+and its fence groups and closing edges with a fresh computation."""
 
 from __future__ import annotations
 
@@ -9,6 +9,16 @@ from hypothesis import strategies as st
 from acreage.core.regions import partition
 from acreage.get_off_my_land import Rules
 from acreage.get_off_my_land.land import Lands, boundary, fence_groups, flood
+
+
+def _closing(t, blocked: int) -> int:
+    """Edges whose two ends are joined by fences, found the slow way."""
+    groups = fence_groups(t, blocked)
+    out = 0
+    for e, ends in enumerate(t.edge_vertices):
+        if any(g & ends == ends for g in groups):
+            out |= 1 << e
+    return out
 
 
 def _as_set(regions) -> set[tuple[int, int, bool]]:
@@ -26,6 +36,14 @@ def test_lands_follow_fences_edge_by_edge(players: int, toggles: list[int]) -> N
         expected = partition(t.grid, lands.blocked)
         assert _as_set(lands.regions) == _as_set(expected.regions)
         assert set(lands.groups) == set(fence_groups(t, lands.blocked))
+        fresh = Lands.of(t, lands.blocked)
+        assert set(zip(lands.groups, lands.reaches)) == set(zip(fresh.groups, fresh.reaches))
+        assert lands.closing == fresh.closing == _closing(t, lands.blocked)
+        assert (lands.rim, lands.rim_reach, lands.splitting) == (
+            fresh.rim,
+            fresh.rim_reach,
+            fresh.splitting,
+        )
     for region in lands.regions:
         cell = (region.cells & -region.cells).bit_length() - 1
         assert flood(t, cell, lands.blocked) == region.cells

@@ -34,7 +34,7 @@ from acreage.get_off_my_land.farm import (
 )
 from acreage.get_off_my_land.rules import Rules
 from acreage.get_off_my_land.state import Batch, State, Task
-from acreage.get_off_my_land.tables import CROP, EQUIPMENT, LIVESTOCK
+from acreage.get_off_my_land.tables import CROP, EQUIPMENT, LIVESTOCK, Tables
 
 __all__ = ["apply_move", "arrange", "chance_outcomes", "legal_moves", "new_game"]
 
@@ -140,16 +140,6 @@ class Work:
             )
             self.touched = 0
 
-    def _sync(self, edge: int) -> None:
-        t = self.t
-        now = any((f >> edge | f >> (t.edges + edge)) & 1 for f in self.fences)
-        was = self.partition.blocked >> edge & 1
-        if now and not was:
-            self.partition = self.partition.block(t, edge)
-        elif was and not now:
-            self.partition = self.partition.unblock(t, edge)
-        self.touched |= t.edge_cell_mask[edge]
-
     def place(self, player: int, move: mv.Fence) -> None:
         """Put ``player``'s fence on ``move.edge`` (on an empty edge or inside a lone fence)."""
         t = self.t
@@ -158,7 +148,10 @@ class Work:
         if move.inside < 0:
             fences[player] |= 1 << e
             self.fences = tuple(fences)
-            self._sync(e)
+            partition = self.partition
+            if partition.closing >> e & 1:  # only a closing fence changes who controls what
+                self.touched |= t.edge_cell_mask[e]
+            self.partition = partition.block(t, e)
             return
         if move.inside == t.edge_cells[e][0]:
             owner = land.owner_at(fences, e)
@@ -176,7 +169,12 @@ class Work:
         fences[player] &= ~((1 << edge) | (1 << (t.edges + edge)))
         land.normalise(t, fences)
         self.fences = tuple(fences)
-        self._sync(edge)
+        for f in fences:
+            if f >> edge & 1:
+                break  # another player's fence still stands there
+        else:
+            self.partition = self.partition.unblock(t, edge)
+        self.touched |= t.edge_cell_mask[edge]
 
     def settle(self) -> None:
         """Loose animals run away and hungry livestock eat crops."""
@@ -275,26 +273,46 @@ def _deal_outcomes(s: State, task: st.DealFarmhouse) -> tuple[tuple[Any, Fractio
     return tuple((moves[f], p) for f in free)
 
 
-@functools.lru_cache(maxsize=4096)
-def _share(count: int, total: int) -> Fraction:
-    return Fraction(count, total)
+@functools.lru_cache(maxsize=256)
+def _shares(total: int) -> tuple[Fraction, ...]:
+    """``k / total`` for each ``k`` up to ``total``, made once."""
+    return tuple(Fraction(k, total) for k in range(total + 1))
 
 
-def _deck_outcomes(deck: Deck[int], moves: tuple[Any, ...]) -> tuple[tuple[Any, Fraction], ...]:
-    """The next card's distribution, with the (few) Fractions shared between calls."""
+def _deck_outcomes(
+    t: Tables, deck: Deck[int], moves: tuple[Any, ...], name: str
+) -> tuple[tuple[Any, Fraction], ...]:
+    """The next card's distribution.
+
+    Equal piles of the deck ``name`` give the very same tuple (while it is
+    kept in ``t.dists``), so :func:`acreage.core.chance.sample` can reuse
+    its tables for it.
+    """
     top = deck.segments[0]
-    if isinstance(top, Pile):
-        total = len(top)
-        return tuple((moves[card], _share(count, total)) for card, count in top.counts)
-    return tuple((moves[card], p) for card, p in deck.draw_outcomes())
+    if not isinstance(top, Pile):
+        return tuple((moves[card], p) for card, p in deck.draw_outcomes())
+    key = (name, top.counts)
+    dist = t.dists.get(key)
+    if dist is None:
+        cards, counts = zip(*top.counts, strict=True)
+        shares = _shares(sum(counts))
+        dist = tuple(
+            zip(map(moves.__getitem__, cards), map(shares.__getitem__, counts), strict=True)
+        )
+        if len(t.dists) >= 4096:
+            t.dists.clear()
+        t.dists[key] = dist
+    return dist
 
 
 def _draw_outcomes(s: State, task: st.DrawCard) -> tuple[tuple[Any, Fraction], ...]:
-    return _deck_outcomes(s.fence_deck, s.rules.tables.draw_moves)
+    t = s.rules.tables
+    return _deck_outcomes(t, s.fence_deck, t.draw_moves, "fence deck")
 
 
 def _reveal_outcomes(s: State, task: st.RevealMarket) -> tuple[tuple[Any, Fraction], ...]:
-    return _deck_outcomes(s.market_deck, s.rules.tables.reveal_moves)
+    t = s.rules.tables
+    return _deck_outcomes(t, s.market_deck, t.reveal_moves, "market deck")
 
 
 def forest_pool(s: State | Work, cell: int) -> list[int]:
@@ -313,7 +331,8 @@ def _tile_outcomes(s: State, task: st.RevealTile) -> tuple[tuple[Any, Fraction],
     pool = forest_pool(s, task.cell)
     total = sum(pool)
     moves = s.rules.tables.uncover_moves
-    return tuple((moves[i], _share(k, total)) for i, k in enumerate(pool) if k)
+    shares = _shares(total)
+    return tuple((moves[i], shares[k]) for i, k in enumerate(pool) if k)
 
 
 _OUTCOMES: dict[type, Callable[[State, Any], tuple[tuple[Any, Fraction], ...]]] = {
@@ -338,12 +357,21 @@ def _turn_moves(s: State, task: st.Turn) -> list[Any]:
     t = s.rules.tables
     p = task.player
     out: list[Any] = [t.end_turn]
-    out += [t.log_moves[c] for c in bits(op.log_targets(s, p))]
-    for k in sorted(set(s.hands[p])):
+    out += t.log_lists.of(op.log_targets(s, p))
+    playable: dict[str, bool] = {}
+    last = -1
+    for k in s.hands[p]:  # sorted
+        if k == last:
+            continue
+        last = k
         fences_move, action_move = t.play_moves[k]
         if not task.fenced:
             out.append(fences_move)
-        if op.playable(s, p, t.fence[k].title):
+        title = t.fence[k].title
+        can = playable.get(title)
+        if can is None:
+            can = playable[title] = op.playable(s, p, title)
+        if can:
             out.append(action_move)
     out += op.buy_moves(s, p)
     if s.money[p] >= s.rules.lumber_cost:
@@ -491,12 +519,24 @@ def _possible_deal(s: State, task: st.DealFarmhouse, move: Any) -> bool:
     return isinstance(move, mv.DealFarmhouse) and move in (m for m, _ in _deal_outcomes(s, task))
 
 
+def _can_draw(deck: Deck[int], card: int) -> bool:
+    """``deck.can_draw(card)``, by bisection for the usual shuffled pile on top."""
+    if not deck.segments:
+        return False
+    top = deck.segments[0]
+    if isinstance(top, Pile):
+        counts = top.counts
+        i = bisect.bisect_left(counts, (card,))
+        return i < len(counts) and counts[i][0] == card
+    return deck.can_draw(card)
+
+
 def _possible_draw(s: State, task: st.DrawCard, move: Any) -> bool:
-    return isinstance(move, mv.Draw) and s.fence_deck.can_draw(move.card)
+    return isinstance(move, mv.Draw) and _can_draw(s.fence_deck, move.card)
 
 
 def _possible_reveal(s: State, task: st.RevealMarket, move: Any) -> bool:
-    return isinstance(move, mv.Reveal) and s.market_deck.can_draw(move.card)
+    return isinstance(move, mv.Reveal) and _can_draw(s.market_deck, move.card)
 
 
 def _possible_tile(s: State, task: st.RevealTile, move: Any) -> bool:
@@ -544,16 +584,17 @@ def _draw(deck: Deck[int], card: int) -> Deck[int]:
     top = deck.segments[0]
     if isinstance(top, Pile):
         counts = top.counts
-        for i, (c, k) in enumerate(counts):
-            if c == card:
-                rest = (
-                    (*counts[:i], (c, k - 1), *counts[i + 1 :])
-                    if k > 1
-                    else counts[:i] + counts[i + 1 :]
-                )
-                if rest:
-                    return Deck((Pile(rest), *deck.segments[1:]))
-                return Deck(deck.segments[1:])
+        i = bisect.bisect_left(counts, (card,))
+        if i < len(counts) and counts[i][0] == card:
+            k = counts[i][1]
+            rest = (
+                (*counts[:i], (card, k - 1), *counts[i + 1 :])
+                if k > 1
+                else counts[:i] + counts[i + 1 :]
+            )
+            if rest:
+                return Deck((Pile(rest), *deck.segments[1:]))
+            return Deck(deck.segments[1:])
     return deck.draw(card)
 
 

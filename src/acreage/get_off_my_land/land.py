@@ -40,6 +40,7 @@ __all__ = [
     "claimable",
     "control",
     "corners",
+    "edges_at",
     "expansion_base",
     "fence_groups",
     "flood",
@@ -64,21 +65,67 @@ class Lands:
     bit-parallel :func:`flood` and :func:`boundary` of this module (the
     property tests hold them equal to the core's).
 
+    A fence is a link between two vertices. A new fence splits a region
+    only if its ends are already joined by fences, or both by fences to the
+    play area's edge (the rim): those edges are ``splitting``. It can close
+    off an area (make land fully fenced, or split fenced land) only if its
+    ends are joined by fences alone, since the outside is open: those edges
+    are ``closing``. Fences elsewhere leave the regions as they are, so
+    neither :meth:`block` nor the legal moves flood the board for them.
+
     Attributes:
         blocked: the edges holding a fence.
         regions: the regions (core :class:`~acreage.core.regions.Region` values),
             in no particular order.
         groups: the vertex sets joined by fences (see :func:`fence_groups`).
+        reaches: per group, the edges with an end in it.
+        closing: the edges whose two ends lie in one group.
+        rim: the rim's vertices and those joined to them by fences.
+        rim_reach: the edges with an end in ``rim``.
+        splitting: the edges whose two ends lie in one group, or both in ``rim``.
     """
 
     blocked: int
     regions: tuple[Region, ...]
     groups: tuple[int, ...]
+    reaches: tuple[int, ...]
+    closing: int
+    rim: int
+    rim_reach: int
+    splitting: int
 
     @classmethod
     def of(cls, t: Tables, blocked: int) -> Lands:
         regions = partition(t.grid, blocked, Border.OPEN).regions
-        return cls(blocked, regions, tuple(fence_groups(t, blocked)))
+        return cls._grouped(t, blocked, regions)
+
+    @classmethod
+    def _grouped(cls, t: Tables, blocked: int, regions: tuple[Region, ...]) -> Lands:
+        groups = tuple(fence_groups(t, blocked))
+        reaches = tuple(edges_at(t, g) for g in groups)
+        closing = 0
+        for g, reach in zip(groups, reaches, strict=True):
+            closing |= _within(t, g, reach)
+        return cls._rimmed(t, blocked, regions, groups, reaches, closing)
+
+    @classmethod
+    def _rimmed(
+        cls,
+        t: Tables,
+        blocked: int,
+        regions: tuple[Region, ...],
+        groups: tuple[int, ...],
+        reaches: tuple[int, ...],
+        closing: int,
+    ) -> Lands:
+        rim = t.rim_vertices
+        rim_reach = t.rim_edges
+        for g, reach in zip(groups, reaches, strict=True):
+            if g & rim:
+                rim |= g
+                rim_reach |= reach
+        splitting = closing | _within(t, rim, rim_reach)
+        return cls(blocked, regions, groups, reaches, closing, rim, rim_reach, splitting)
 
     def index_of(self, cell: int) -> int:
         for i, region in enumerate(self.regions):
@@ -96,15 +143,56 @@ class Lands:
     def block(self, t: Tables, edge: int) -> Lands:
         """The regions once ``edge`` holds a fence."""
         blocked = self.blocked | 1 << edge
-        ends = t.edge_vertices[edge]
-        joined = ends
+        regions = self._split(t, edge, blocked) if self.splitting >> edge & 1 else self.regions
+        if self.closing >> edge & 1:  # its ends are in one group already
+            return Lands(blocked, regions, *self._joins())
+        # Join the groups at the fence's two ends (or start one): the edges between
+        # the two become closing, and splitting too; a group joined to the rim
+        # joins the rim, and the edges between it and the rim become splitting.
+        a, b = t.edge_ends[edge]
+        vertex_edges = t.vertex_edges
+        ga, ra = 1 << a, vertex_edges[a]
+        gb, rb = 1 << b, vertex_edges[b]
         groups = []
-        for g in self.groups:
-            if g & ends:
-                joined |= g
+        reaches = []
+        for g, reach in zip(self.groups, self.reaches, strict=True):
+            if g >> a & 1:
+                ga, ra = g, reach
+            elif g >> b & 1:
+                gb, rb = g, reach
             else:
                 groups.append(g)
-        groups.append(joined)
+                reaches.append(reach)
+        groups.append(ga | gb)
+        reaches.append(ra | rb)
+        closing = self.closing | (ra & rb)
+        rim, rim_reach, splitting = self.rim, self.rim_reach, self.splitting | (ra & rb)
+        if rim >> a & 1:
+            if not rim >> b & 1:
+                rim |= gb
+                splitting |= rim_reach & rb
+                rim_reach |= rb
+        elif rim >> b & 1:
+            rim |= ga
+            splitting |= rim_reach & ra
+            rim_reach |= ra
+        return Lands(
+            blocked, regions, tuple(groups), tuple(reaches), closing, rim, rim_reach, splitting
+        )
+
+    def _joins(self) -> tuple[tuple[int, ...], tuple[int, ...], int, int, int, int]:
+        """The fields about fences joining vertices, for a copy with other regions."""
+        return (
+            self.groups,
+            self.reaches,
+            self.closing,
+            self.rim,
+            self.rim_reach,
+            self.splitting,
+        )
+
+    def _split(self, t: Tables, edge: int, blocked: int) -> tuple[Region, ...]:
+        """The regions once a fence that may split one stands on ``edge``."""
         cells = t.edge_cells[edge]
         i = self.index_of(cells[0])
         old = self.regions[i]
@@ -112,34 +200,71 @@ class Lands:
         if len(cells) == 2:
             side = flood(t, cells[0], blocked)
             if side >> cells[1] & 1:
-                return Lands(blocked, self.regions, tuple(groups))
+                return self.regions
             new = (_region(t, side, blocked), _region(t, old.cells & ~side, blocked))
         else:
             closed = not old.boundary & t.border_edges & ~blocked
             if closed == old.closed:
-                return Lands(blocked, self.regions, tuple(groups))
+                return self.regions
             new = (Region(old.cells, old.boundary, closed),)
-        regions = (*self.regions[:i], *self.regions[i + 1 :], *new)
-        return Lands(blocked, regions, tuple(groups))
+        return (*self.regions[:i], *self.regions[i + 1 :], *new)
 
     def unblock(self, t: Tables, edge: int) -> Lands:
         """The regions once ``edge`` holds no fence."""
         blocked = self.blocked & ~(1 << edge)
-        groups = tuple(fence_groups(t, blocked))
         cells = t.edge_cells[edge]
         i = self.index_of(cells[0])
         old = self.regions[i]
         j = self.index_of(cells[1]) if len(cells) == 2 else i
+        regions = self.regions
         if i != j:
             other = self.regions[j]
             edges = old.boundary ^ other.boundary
             merged = Region(old.cells | other.cells, edges, not edges & t.border_edges & ~blocked)
             rest = tuple(r for k, r in enumerate(self.regions) if k not in (i, j))
-            return Lands(blocked, (*rest, merged), groups)
-        if len(cells) == 1 and old.closed:
+            regions = (*rest, merged)
+        elif len(cells) == 1 and old.closed:
             opened = Region(old.cells, old.boundary, False)
-            return Lands(blocked, (*self.regions[:i], *self.regions[i + 1 :], opened), groups)
-        return Lands(blocked, self.regions, groups)
+            regions = (*self.regions[:i], *self.regions[i + 1 :], opened)
+        # Only the group the fence was in changes: it may fall in two (a lone end
+        # drops out), and the edges between the two parts stop closing.
+        ends = t.edge_vertices[edge]
+        groups = []
+        reaches = []
+        closing = self.closing
+        for g, reach in zip(self.groups, self.reaches, strict=True):
+            if not g & ends:
+                groups.append(g)
+                reaches.append(reach)
+                continue
+            parts = fence_groups(t, blocked & reach)
+            if len(parts) == 1 and parts[0] == g:  # still joined: only the regions change
+                return Lands(blocked, regions, *self._joins())
+            part_reaches = [edges_at(t, part) for part in parts]
+            groups += parts
+            reaches += part_reaches
+            a, b = t.edge_ends[edge]
+            side_a = side_b = 0
+            for part, part_reach in zip(parts, part_reaches, strict=True):
+                if part >> a & 1:
+                    side_a = part_reach
+                if part >> b & 1:
+                    side_b = part_reach
+            closing &= ~((side_a or t.vertex_edges[a]) & (side_b or t.vertex_edges[b]))
+        return Lands._rimmed(t, blocked, regions, tuple(groups), tuple(reaches), closing)
+
+
+def _within(t: Tables, vertices: int, reach: int) -> int:
+    """Of the edges ``reach`` (those with an end in ``vertices``), those with both ends there."""
+    out = 0
+    edge_vertices = t.edge_vertices
+    while reach:
+        low = reach & -reach
+        reach ^= low
+        ends = edge_vertices[low.bit_length() - 1]
+        if vertices & ends == ends:
+            out |= low
+    return out
 
 
 def _region(t: Tables, cells: int, blocked: int) -> Region:
@@ -355,6 +480,17 @@ def links(t: Tables, f: int, farm: int) -> int:
     return t.cell_corners[farm] | corners(t, (f | f >> t.edges) & t.edge_mask)
 
 
+def edges_at(t: Tables, vertices: int) -> int:
+    """The edges with an end among ``vertices``."""
+    out = 0
+    vertex_edges = t.vertex_edges
+    while vertices:
+        low = vertices & -vertices
+        vertices ^= low
+        out |= vertex_edges[low.bit_length() - 1]
+    return out
+
+
 def anchored(t: Tables, f: int, farm: int) -> int:
     """Vertices joined to the farmhouse tile's corners through the player's fences.
 
@@ -421,7 +557,21 @@ def protected_tiles(
 
 
 def card_sets(t: Tables, cards: Sequence[int]) -> tuple[int, int, int, int]:
-    """Tiles with a crop, with livestock, with livestock that eats, with an edible crop."""
+    """Tiles with a crop, with livestock, with livestock that eats, with an edible crop.
+
+    A state's ``cards`` tuple passes unchanged from state to state until a card
+    is bought or removed, so the last answer is kept with the tuple it is for.
+    """
+    last = t.last_card_sets
+    if last[0] is cards:
+        return last[1]  # type: ignore[no-any-return]
+    sets = _card_sets(t, cards)
+    if type(cards) is tuple:  # a tuple cannot change behind the cache's back
+        last[0], last[1] = cards, sets
+    return sets
+
+
+def _card_sets(t: Tables, cards: Sequence[int]) -> tuple[int, int, int, int]:
     crops = livestock = eaters = edible = 0
     market = t.market
     types = t.market_type
@@ -449,6 +599,8 @@ def hungry(t: Tables, lands: Lands, cards: Sequence[int], mature: int) -> tuple[
     the crop" (Ducks do not eat; Orchards cannot be eaten).
     """
     _, livestock, eaters, edible = card_sets(t, cards)
+    if not livestock & mature:
+        return 0, 0
     closed = 0
     for region in lands.regions:
         if region.closed:

@@ -277,131 +277,137 @@ def fence_moves(s: Position, batch: Batch) -> list[mv.Fence]:
 
     A fence goes on an empty edge, or on the inside of an opponent's lone
     fence; it must share a corner with the farmhouse or with one of the
-    player's fences (see :func:`land.links`); it may not take land from a farmer-protected
-    tile; and any land it completes must be orthogonally next to the
-    player's farmhouse or connected land.
+    player's fences (see :func:`land.links`); it may not take land from a
+    farmer-protected tile; and any land it completes must be orthogonally
+    next to the player's farmhouse or connected land.
     """
     t = s.rules.tables
     player = batch.player
-    if batch.carrying < 0 and stash(s, player) <= 0:
-        return []
     fences = s.fences
     mine = fences[player]
+    own = (mine | mine >> t.edges) & t.edge_mask
+    if batch.carrying < 0 and s.rules.fences_per_player <= own.bit_count():
+        return []  # the stash is empty
     farm = t.farm_cell[player]
-    anchored = land.anchored(t, mine, farm)
-    reach = anchored if s.rules.anchored_fences else land.links(t, mine, farm)
-    near = 0
-    vertex_edges = t.vertex_edges
-    rest = reach
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        near |= vertex_edges[low.bit_length() - 1]
+    anchored = -1
+    if s.rules.anchored_fences:
+        anchored = land.anchored(t, mine, farm)
+        near = land.edges_at(t, anchored)
+    else:
+        near = t.cell_near[farm]
+        edge_near = t.edge_near
+        rest = own
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            near |= edge_near[low.bit_length() - 1]
     partition = s.partition
     blocked = partition.blocked
     outer = land.outer_slots(t, fences)
-    own = (mine | mine >> t.edges) & t.edge_mask
-    protected: tuple[int, ...] | None = None
+    guards: tuple[int, ...] | None = None
     base = -1
     out: list[mv.Fence] = []
 
     empty = near & ~blocked & t.edge_mask
     if empty:
         edge_vertices = t.edge_vertices
-        singles = t.fence_moves
-        # A candidate touches ``reach``, so a group holding both its ends meets ``reach``.
-        groups = tuple(g for g in partition.groups if g & reach)
-        fenced = 0
-        for g in groups:
-            fenced |= g
-        while empty:
-            low = empty & -empty
-            empty ^= low
+        own_groups: tuple[int, ...] | None = None
+        guard = 0
+        closing = empty & partition.closing
+        allowed = empty & ~closing
+        while closing:
+            low = closing & -closing
+            closing ^= low
             e = low.bit_length() - 1
             ends = edge_vertices[e]
-            if ends & fenced != ends or not _same_group(groups, ends):
-                out.append(singles[e])
-                continue
-            # The fence closes a cycle: a region may split or become fully fenced.
+            # The fence closes a cycle of fences: the region it stands in splits, or
+            # (on the play area's edge) is shut off from the outside.
+            if guards is None:
+                guards = guarded(s)
+                for q, c in enumerate(guards):
+                    if q != player and c >= 0:
+                        guard |= 1 << c
             cells = t.edge_cells[e]
-            old = partition.region_of(cells[0])
-            walls = blocked | 1 << e
+            old = partition.region_of(cells[0]) if guard else None
+            if old is not None and old.cells & guard:
+                continue  # it would take land from a farmer-protected tile
+            # Land all the player's is bounded by a cycle of their own fences through
+            # this one: without such a cycle the placement wins nothing.
+            if own_groups is None:
+                own_groups = tuple(land.fence_groups(t, own))
+            if not _same_group(own_groups, ends):
+                allowed |= low
+                continue
+            if old is None:
+                old = partition.region_of(cells[0])
+            walls = blocked | low
             parts: tuple[int, ...]
             if len(cells) == 2:
                 side = land.flood(t, cells[0], walls)
-                if side >> cells[1] & 1:
-                    out.append(t.fence_moves[e])  # no split: nothing changes
-                    continue
                 parts = (side, old.cells & ~side)
-            elif old.boundary & t.border_edges & ~walls:
-                out.append(t.fence_moves[e])  # still open to the outside
-                continue
             else:
                 parts = (old.cells,)
-            if protected is None:
-                protected = guarded(s)
-            if any(
-                q != player and c >= 0 and old.cells >> c & 1 and s.control[q] & old.cells
-                for q, c in enumerate(protected)
-            ):
-                continue
-            # New land needs every fence around it to be the player's (one of the two
-            # on an edge, at least): only then can the placement win land.
             regions = []
             for part in parts:
                 edges = land.boundary(t, part)
-                if not edges & t.border_edges & ~walls and not edges & ~(own | 1 << e):
+                if not edges & t.border_edges & ~walls and not edges & ~(own | low):
                     regions.append(Region(part, edges, True))
             if regions:
                 if base < 0:
+                    if anchored < 0:
+                        anchored = land.anchored(t, mine, farm)
                     base = land.expansion_base(t, partition, s.control[player], anchored, farm)
                 placed = list(fences)
-                placed[player] |= 1 << e
+                placed[player] |= low
                 if not _new_land_ok(s, player, regions, placed, outer, base):
                     continue
-            out.append(t.fence_moves[e])
+            allowed |= low
+        out += t.fence_lists.of(allowed)
 
     others = 0
     for q, f in enumerate(fences):
         if q != player:
             others |= f
     lone = near & blocked & ~outer & others & t.edge_mask
-    guards: tuple[int, ...] = ()
-    if lone:
-        guards = protected if protected is not None else guarded(s)
-    for e in bits(lone):
+    if not lone:
+        return out
+    if guards is None:
+        guards = guarded(s)
+    inside = 0  # bit 2e + i: inside the fence on edge e, facing its tile i
+    while lone:
+        low = lone & -lone
+        lone ^= low
+        e = low.bit_length() - 1
         owner = land.owner_at(fences, e)
+        target = guards[owner]
         for i, c in enumerate(t.edge_cells[e]):
             region = partition.region_of(c)
-            target = guards[owner]
             if target >= 0 and region.cells >> target & 1 and s.control[owner] & region.cells:
                 continue
-            if region.closed:
+            # New land needs a fence of the player's on every side (one of the two on
+            # an edge, at least): only then can this fence win it.
+            if region.closed and not region.boundary & ~(own | low):
                 placed = list(fences)
                 if i == 0:
-                    placed[owner] ^= (1 << e) | (1 << (t.edges + e))
-                    placed[player] |= 1 << e
+                    placed[owner] ^= low | (low << t.edges)
+                    placed[player] |= low
                 else:
-                    placed[player] |= 1 << (t.edges + e)
+                    placed[player] |= low << t.edges
                 if base < 0:
+                    if anchored < 0:
+                        anchored = land.anchored(t, mine, farm)
                     base = land.expansion_base(t, partition, s.control[player], anchored, farm)
-                if not _new_land_ok(s, player, (region,), placed, outer | 1 << e, base):
+                if not _new_land_ok(s, player, (region,), placed, outer | low, base):
                     continue
-            out.append(t.inside_moves[e][i])
+            inside |= 1 << (2 * e + i)
+    out += t.inside_lists.of(inside)
     return out
 
 
 def lift_moves(s: Position, player: int) -> list[mv.Lift]:
     t = s.rules.tables
     f = s.fences[player]
-    edges = (f | f >> t.edges) & t.edge_mask
-    lifts = t.lift_moves
-    out = []
-    while edges:
-        low = edges & -edges
-        edges ^= low
-        out.append(lifts[low.bit_length() - 1])
-    return out
+    return t.lift_lists.of((f | f >> t.edges) & t.edge_mask)
 
 
 def defences(s: Position, player: int) -> list[mv.Defend]:
