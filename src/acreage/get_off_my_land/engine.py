@@ -294,11 +294,8 @@ def _deck_outcomes(
     key = (name, top.counts)
     dist = t.dists.get(key)
     if dist is None:
-        cards, counts = zip(*top.counts, strict=True)
-        shares = _shares(sum(counts))
-        dist = tuple(
-            zip(map(moves.__getitem__, cards), map(shares.__getitem__, counts), strict=True)
-        )
+        shares = _shares(len(top))
+        dist = tuple([(moves[card], shares[k]) for card, k in top.counts])
         if len(t.dists) >= 4096:
             t.dists.clear()
         t.dists[key] = dist
@@ -376,7 +373,7 @@ def _turn_moves(s: State, task: st.Turn) -> list[Any]:
     out += op.buy_moves(s, p)
     if s.money[p] >= s.rules.lumber_cost:
         out.append(t.lumber)
-    out += [t.harvest_moves[c] for c in bits(harvestable(s, p))]
+    out += t.harvest_lists.of(harvestable(s, p))
     return out
 
 

@@ -67,11 +67,16 @@ class Lands:
 
     A fence is a link between two vertices. A new fence splits a region
     only if its ends are already joined by fences, or both by fences to the
-    play area's edge (the rim): those edges are ``splitting``. It can close
-    off an area (make land fully fenced, or split fenced land) only if its
-    ends are joined by fences alone, since the outside is open: those edges
-    are ``closing``. Fences elsewhere leave the regions as they are, so
-    neither :meth:`block` nor the legal moves flood the board for them.
+    play area's edge (the rim). It can close off an area (make land fully
+    fenced, or split fenced land) only if its ends are joined by fences
+    alone, since the outside is open: those edges are ``closing``. Fences
+    elsewhere leave the regions as they are, so neither :meth:`block` nor
+    the legal moves flood the board for them.
+
+    ``closing`` is exact. The rim and the edges that may split a region are
+    kept generously: a fence taken away may leave them larger than they
+    need be (until the next :meth:`of`), which costs a flood that finds no
+    split, never a missed one.
 
     Attributes:
         blocked: the edges holding a fence.
@@ -80,9 +85,10 @@ class Lands:
         groups: the vertex sets joined by fences (see :func:`fence_groups`).
         reaches: per group, the edges with an end in it.
         closing: the edges whose two ends lie in one group.
-        rim: the rim's vertices and those joined to them by fences.
+        rim: the rim's vertices and (at least) those joined to them by fences.
         rim_reach: the edges with an end in ``rim``.
-        splitting: the edges whose two ends lie in one group, or both in ``rim``.
+        splitting: ``closing`` and the edges with both ends in ``rim``: every
+            edge where a new fence may split a region.
     """
 
     blocked: int
@@ -104,23 +110,10 @@ class Lands:
         groups = tuple(fence_groups(t, blocked))
         reaches = tuple(edges_at(t, g) for g in groups)
         closing = 0
-        for g, reach in zip(groups, reaches, strict=True):
-            closing |= _within(t, g, reach)
-        return cls._rimmed(t, blocked, regions, groups, reaches, closing)
-
-    @classmethod
-    def _rimmed(
-        cls,
-        t: Tables,
-        blocked: int,
-        regions: tuple[Region, ...],
-        groups: tuple[int, ...],
-        reaches: tuple[int, ...],
-        closing: int,
-    ) -> Lands:
         rim = t.rim_vertices
         rim_reach = t.rim_edges
         for g, reach in zip(groups, reaches, strict=True):
+            closing |= _within(t, g, reach)
             if g & rim:
                 rim |= g
                 rim_reach |= reach
@@ -227,7 +220,8 @@ class Lands:
             opened = Region(old.cells, old.boundary, False)
             regions = (*self.regions[:i], *self.regions[i + 1 :], opened)
         # Only the group the fence was in changes: it may fall in two (a lone end
-        # drops out), and the edges between the two parts stop closing.
+        # drops out), and the edges between the two parts stop closing. The rim
+        # and the splitting edges stay as they are: generous, never short.
         ends = t.edge_vertices[edge]
         groups = []
         reaches = []
@@ -251,7 +245,16 @@ class Lands:
                 if part >> b & 1:
                     side_b = part_reach
             closing &= ~((side_a or t.vertex_edges[a]) & (side_b or t.vertex_edges[b]))
-        return Lands._rimmed(t, blocked, regions, tuple(groups), tuple(reaches), closing)
+        return Lands(
+            blocked,
+            regions,
+            tuple(groups),
+            tuple(reaches),
+            closing,
+            self.rim,
+            self.rim_reach,
+            self.splitting,
+        )
 
 
 def _within(t: Tables, vertices: int, reach: int) -> int:
@@ -434,9 +437,13 @@ def boundary(t: Tables, cells: int) -> int:
     if bottom:
         out |= bottom << (2 * t.n)
     left = cells & t.left_col
-    for y, c in enumerate(t.left_cells):
-        if left >> c & 1:
-            out |= 1 << (2 * t.n + width + y)
+    if left:
+        west = t.west_sides.get(left)
+        if west is None:
+            west = t.west_sides[left] = sum(
+                1 << (2 * t.n + width + y) for y, c in enumerate(t.left_cells) if left >> c & 1
+            )
+        out |= west
     return out
 
 
@@ -528,9 +535,15 @@ def expansion_base(t: Tables, lands: Lands, controlled: int, reach: int, farm: i
 
 def grows_from(t: Tables, cells: int, base: int) -> bool:
     """Whether land ``cells`` holds or is orthogonally next to a tile of ``base``."""
-    if cells & base:
-        return True
-    return any(t.neighbours[c] & base for c in bits(cells))
+    width = t.grid.width
+    around = (
+        cells
+        | cells << width
+        | cells >> width
+        | (cells & t.not_right) << 1
+        | (cells >> 1) & t.not_right
+    )
+    return bool(around & base)
 
 
 def touching(t: Tables, cells: int) -> int:
@@ -556,8 +569,9 @@ def protected_tiles(
     )
 
 
-def card_sets(t: Tables, cards: Sequence[int]) -> tuple[int, int, int, int]:
-    """Tiles with a crop, with livestock, with livestock that eats, with an edible crop.
+def card_sets(t: Tables, cards: Sequence[int]) -> tuple[int, int, int, int, int]:
+    """Tiles with a crop, with livestock, with livestock that eats, with an edible
+    crop, and with any market card.
 
     A state's ``cards`` tuple passes unchanged from state to state until a card
     is bought or removed, so the last answer is kept with the tuple it is for.
@@ -571,13 +585,14 @@ def card_sets(t: Tables, cards: Sequence[int]) -> tuple[int, int, int, int]:
     return sets
 
 
-def _card_sets(t: Tables, cards: Sequence[int]) -> tuple[int, int, int, int]:
-    crops = livestock = eaters = edible = 0
+def _card_sets(t: Tables, cards: Sequence[int]) -> tuple[int, int, int, int, int]:
+    crops = livestock = eaters = edible = planted = 0
     market = t.market
     types = t.market_type
     for c, k in enumerate(cards):
         if k < 0:
             continue
+        planted |= 1 << c
         kind = types[k]
         if kind == CROP:
             crops |= 1 << c
@@ -587,7 +602,7 @@ def _card_sets(t: Tables, cards: Sequence[int]) -> tuple[int, int, int, int]:
             livestock |= 1 << c
             if market[k].eats:
                 eaters |= 1 << c
-    return crops, livestock, eaters, edible
+    return crops, livestock, eaters, edible, planted
 
 
 def hungry(t: Tables, lands: Lands, cards: Sequence[int], mature: int) -> tuple[int, int]:
@@ -598,7 +613,7 @@ def hungry(t: Tables, lands: Lands, cards: Sequence[int], mature: int) -> tuple[
     mature livestock is in the same fenced area as mature crop, it will eat
     the crop" (Ducks do not eat; Orchards cannot be eaten).
     """
-    _, livestock, eaters, edible = card_sets(t, cards)
+    _, livestock, eaters, edible, _ = card_sets(t, cards)
     if not livestock & mature:
         return 0, 0
     closed = 0

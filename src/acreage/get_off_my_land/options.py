@@ -17,7 +17,7 @@ from acreage.get_off_my_land import land
 from acreage.get_off_my_land import moves as mv
 from acreage.get_off_my_land.farm import bonus_cards, harvestable, purchase_targets
 from acreage.get_off_my_land.state import Batch
-from acreage.get_off_my_land.tables import CROP, LIVESTOCK
+from acreage.get_off_my_land.tables import CROP
 
 if TYPE_CHECKING:
     from acreage.get_off_my_land.rules import Rules
@@ -95,10 +95,7 @@ def raid_targets(s: Position, player: int) -> int:
     occupied = 0
     for c in s.farmers:
         occupied |= 1 << c
-    planted = 0
-    for c, k in enumerate(s.cards):
-        if k >= 0:
-            planted |= 1 << c
+    planted = land.card_sets(s.rules.tables, s.cards)[4]
     return planted & others_control(s, player) & ~occupied
 
 
@@ -117,14 +114,8 @@ def farmer_targets(s: Position, player: int) -> int:
 
 def maturable(s: Position, player: int, livestock: bool) -> int:
     """Immature crops (or livestock) ``player`` controls."""
-    t = s.rules.tables
-    want = LIVESTOCK if livestock else 0
-    out = 0
-    for c in bits(s.control[player] & ~s.mature):
-        k = s.cards[c]
-        if k >= 0 and t.market_type[k] == want:
-            out |= 1 << c
-    return out
+    crops, herds, _, _, _ = land.card_sets(s.rules.tables, s.cards)
+    return s.control[player] & ~s.mature & (herds if livestock else crops)
 
 
 def _offers(s: Position, player: int, deal: int | None) -> list[tuple[int, int, int]]:
@@ -206,10 +197,11 @@ def guarded(s: Position) -> tuple[int, ...]:
     return land.protected_tiles(s.control, s.farmers, homes)
 
 
-def _harms_protected(s: Position, attacker: int, edge: int, owner: int) -> bool:
+def _harms_protected(
+    s: Position, attacker: int, edge: int, owner: int, guarded_tiles: Sequence[int]
+) -> bool:
     """Whether breaking the fence would touch a farmer-protected tile (fence, card or land)."""
     t = s.rules.tables
-    guarded_tiles = guarded(s)
     touched = 0
     for c in t.edge_cells[edge]:
         touched |= s.partition.region_of(c).cells
@@ -230,14 +222,20 @@ def break_moves(s: Position, player: int) -> list[mv.Break]:
     tile itself) cannot be targeted by any opponent's attacks."
     """
     t = s.rules.tables
+    guarded_tiles = guarded(s)
+    watched = any(c >= 0 for q, c in enumerate(guarded_tiles) if q != player)
     out = []
     for q, f in enumerate(s.fences):
         if q == player:
             continue
+        edges = (f | f >> t.edges) & t.edge_mask
+        if not watched:
+            out += [t.break_moves[e][q] for e in bits(edges)]
+            continue
         out += [
             t.break_moves[e][q]
-            for e in bits((f | f >> t.edges) & t.edge_mask)
-            if not _harms_protected(s, player, e, q)
+            for e in bits(edges)
+            if not _harms_protected(s, player, e, q, guarded_tiles)
         ]
     out.sort(key=lambda m: (m.edge, m.owner))
     return out
@@ -312,6 +310,7 @@ def fence_moves(s: Position, batch: Batch) -> list[mv.Fence]:
     if empty:
         edge_vertices = t.edge_vertices
         own_groups: tuple[int, ...] | None = None
+        own_corners = -1
         guard = 0
         closing = empty & partition.closing
         allowed = empty & ~closing
@@ -333,6 +332,11 @@ def fence_moves(s: Position, batch: Batch) -> list[mv.Fence]:
                 continue  # it would take land from a farmer-protected tile
             # Land all the player's is bounded by a cycle of their own fences through
             # this one: without such a cycle the placement wins nothing.
+            if own_corners < 0:
+                own_corners = land.corners(t, own)
+            if ends & own_corners != ends:
+                allowed |= low
+                continue
             if own_groups is None:
                 own_groups = tuple(land.fence_groups(t, own))
             if not _same_group(own_groups, ends):

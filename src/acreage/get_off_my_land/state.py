@@ -97,18 +97,12 @@ class _PlayerTask(Task):
 
 class _ChanceTask(Task):
     __slots__ = ()
-
-    @property
-    def actor(self) -> Chance:
-        return CHANCE
+    actor: ClassVar[Chance] = CHANCE
 
 
 class _AutoTask(Task):
     __slots__ = ()
-
-    @property
-    def actor(self) -> _Auto:
-        return AUTO
+    actor: ClassVar[_Auto] = AUTO
 
 
 # -- fences ---------------------------------------------------------------------

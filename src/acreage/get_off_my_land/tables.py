@@ -50,8 +50,9 @@ class Tables:
 
     ``memo`` keeps the moves made on demand (purchases, removals) so each is
     built once, ``last_card_sets`` the last answer of
-    :func:`~acreage.get_off_my_land.land.card_sets` and ``dists`` recent
-    draw distributions (by deck and pile); Rules hold their tables
+    :func:`~acreage.get_off_my_land.land.card_sets`, ``dists`` recent
+    draw distributions (by deck and pile) and ``west_sides`` the play area's
+    west sides of sets of tiles of its first column; Rules hold their tables
     outside their data fields, so these caches are never compared, hashed or
     pickled.
     """
@@ -108,6 +109,7 @@ class Tables:
     inside_lists: MaskMoves[mv.Fence]
     lift_lists: MaskMoves[mv.Lift]
     log_lists: MaskMoves[mv.Log]
+    harvest_lists: MaskMoves[mv.Harvest]
     break_moves: tuple[tuple[mv.Break, ...], ...]
     log_moves: tuple[mv.Log, ...]
     harvest_moves: tuple[mv.Harvest, ...]
@@ -131,8 +133,9 @@ class Tables:
     slash_log: mv.SlashOption
     slash_break: mv.SlashOption
     memo: dict[tuple[object, ...], object] = attrs.field(factory=dict, repr=False)
-    last_card_sets: list[Any] = attrs.field(factory=lambda: [None, (0, 0, 0, 0)], repr=False)
+    last_card_sets: list[Any] = attrs.field(factory=lambda: [None, (0,) * 5], repr=False)
     dists: dict[tuple[object, ...], Any] = attrs.field(factory=dict, repr=False)
+    west_sides: dict[int, int] = attrs.field(factory=dict, repr=False)
 
     def buy(self, slot: int, card: int, cell: int, cost: int) -> mv.Buy:
         """The shared move buying ``card`` from ``slot`` (costing ``cost``) onto ``cell``."""
@@ -159,40 +162,38 @@ M = TypeVar("M")
 
 
 class MaskMoves(Generic[M]):
-    """The moves of a bitset's members, in bit order, read a byte at a time.
+    """The moves of a bitset's members, in bit order, read 16 bits at a time.
 
-    ``lists.of(mask)`` is ``[moves[i] for i in bits(mask)]``; each byte's
-    tuple of moves is built the first time it is seen and kept.
+    ``lists.of(mask)`` is ``[moves[i] for i in bits(mask)]``; the tuple of
+    moves of each 16-bit piece is built the first time it is seen and kept.
     """
 
-    __slots__ = ("_bytes", "_moves")
+    __slots__ = ("_moves", "_pieces")
 
     def __init__(self, moves: Sequence[M | None]) -> None:
         self._moves = moves
-        self._bytes: list[list[tuple[M, ...] | None]] = [
-            [None] * 256 for _ in range(0, len(moves), 8)
-        ]
+        self._pieces: list[dict[int, tuple[M, ...]]] = [{} for _ in range(0, len(moves), 16)]
 
     def of(self, mask: int) -> list[M]:
         out: list[M] = []
-        for k, chunk in enumerate(self._bytes):
-            if not mask:
-                break
-            byte = mask & 255
-            mask >>= 8
-            if byte:
-                entry = chunk[byte]
+        k = 0
+        while mask:
+            piece = mask & 0xFFFF
+            if piece:
+                entry = self._pieces[k].get(piece)
                 if entry is None:
-                    entry = chunk[byte] = self._build(k, byte)
+                    entry = self._pieces[k][piece] = self._build(k, piece)
                 out += entry
+            mask >>= 16
+            k += 1
         return out
 
-    def _build(self, k: int, byte: int) -> tuple[M, ...]:
+    def _build(self, k: int, piece: int) -> tuple[M, ...]:
         out = []
-        for i in range(8):
-            if byte >> i & 1:
-                move = self._moves[8 * k + i]
-                assert move is not None, f"no move for bit {8 * k + i}"
+        for i in range(16):
+            if piece >> i & 1:
+                move = self._moves[16 * k + i]
+                assert move is not None, f"no move for bit {16 * k + i}"
                 out.append(move)
         return tuple(out)
 
@@ -341,6 +342,7 @@ def build_tables(rules: Rules) -> Tables:
     )
     lift_moves = tuple(t.Lift(e, f"move the fence at {side_names[e]}") for e in range(n_edges))
     log_moves = tuple(t.Log(c, f"log {names[c]}") for c in range(n))
+    harvest_moves = tuple(t.Harvest(c, f"harvest {names[c]}") for c in range(n))
     return Tables(
         grid=grid,
         n=n,
@@ -398,12 +400,13 @@ def build_tables(rules: Rules) -> Tables:
         ),
         lift_lists=MaskMoves(lift_moves),
         log_lists=MaskMoves(log_moves),
+        harvest_lists=MaskMoves(harvest_moves),
         break_moves=tuple(
             tuple(t.Break(e, p, f"break player {p}'s fence at {side_names[e]}") for p in seats)
             for e in range(n_edges)
         ),
         log_moves=log_moves,
-        harvest_moves=tuple(t.Harvest(c, f"harvest {names[c]}") for c in range(n)),
+        harvest_moves=harvest_moves,
         mature_moves=tuple(t.Mature(c, f"mature {names[c]}") for c in range(n)),
         raid_moves=tuple(t.Raid(c, f"raid {names[c]}") for c in range(n)),
         flip_moves=tuple(t.Flip(c, f"flip {names[c]}") for c in range(n)),
