@@ -1,5 +1,5 @@
 """The game's incremental regions (Lands) agree with acreage.core.regions on any fences,
-and its fence groups and closing edges with a fresh computation."""
+and its fence groups and closing edges (Links) with a fresh computation."""
 
 from __future__ import annotations
 
@@ -8,7 +8,15 @@ from hypothesis import strategies as st
 
 from acreage.core.regions import partition
 from acreage.get_off_my_land import Rules
-from acreage.get_off_my_land.land import Lands, boundary, edges_at, fence_groups, flood
+from acreage.get_off_my_land.land import (
+    Lands,
+    Links,
+    boundary,
+    corners,
+    edges_at,
+    fence_groups,
+    flood,
+)
 
 
 def _closing(t, blocked: int) -> int:
@@ -37,8 +45,8 @@ def test_lands_follow_fences_edge_by_edge(players: int, toggles: list[int]) -> N
         assert _as_set(lands.regions) == _as_set(expected.regions)
         assert set(lands.groups) == set(fence_groups(t, lands.blocked))
         fresh = Lands.of(t, lands.blocked)
-        assert set(zip(lands.groups, lands.reaches, strict=True)) == set(
-            zip(fresh.groups, fresh.reaches, strict=True)
+        assert set(zip(lands.groups, lands.links.reaches, strict=True)) == set(
+            zip(fresh.groups, fresh.links.reaches, strict=True)
         )
         assert lands.closing == fresh.closing == _closing(t, lands.blocked)
         # The rim and the splitting edges may be generous, never short.
@@ -50,3 +58,20 @@ def test_lands_follow_fences_edge_by_edge(players: int, toggles: list[int]) -> N
         cell = (region.cells & -region.cells).bit_length() - 1
         assert flood(t, cell, lands.blocked) == region.cells
         assert boundary(t, region.cells) == region.boundary
+
+
+@settings(max_examples=40)
+@given(st.sampled_from([2, 3, 4]), st.lists(st.integers(0, 10_000), max_size=60))
+def test_links_follow_fences_one_by_one(players: int, toggles: list[int]) -> None:
+    # A player's fences, joined and cut one at a time, as the state keeps them.
+    t = Rules(players=players).tables
+    links = Links.of(t, 0)
+    for x in toggles:
+        e = x % t.edges
+        links = links.cut(t, e) if links.edges >> e & 1 else links.join(t, e)
+        fresh = Links.of(t, links.edges)
+        assert set(zip(links.groups, links.reaches, strict=True)) == set(
+            zip(fresh.groups, fresh.reaches, strict=True)
+        )
+        assert links.closing == fresh.closing == _closing(t, links.edges)
+        assert links.reach == edges_at(t, corners(t, links.edges))

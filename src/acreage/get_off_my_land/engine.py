@@ -70,6 +70,7 @@ class Work:
         "mature",
         "money",
         "month",
+        "networks",
         "offers",
         "partition",
         "rules",
@@ -100,6 +101,7 @@ class Work:
         self.fences = s.fences
         self.farmers = s.farmers
         self.partition = s.partition
+        self.networks = s.networks
         self.control = s.control
         self.cleared = s.cleared
         self.touched = 0
@@ -126,6 +128,7 @@ class Work:
             self.fences,
             self.farmers,
             self.partition,
+            self.networks,
             self.control,
             self.cleared,
         )
@@ -145,6 +148,7 @@ class Work:
         t = self.t
         e = move.edge
         fences = list(self.fences)
+        self.networks = _put(self.networks, player, self.networks[player].join(t, e))
         if move.inside < 0:
             fences[player] |= 1 << e
             self.fences = tuple(fences)
@@ -169,12 +173,18 @@ class Work:
         fences[player] &= ~((1 << edge) | (1 << (t.edges + edge)))
         land.normalise(t, fences)
         self.fences = tuple(fences)
+        self.networks = _put(self.networks, player, self.networks[player].cut(t, edge))
         for f in fences:
             if f >> edge & 1:
                 break  # another player's fence still stands there
         else:
             self.partition = self.partition.unblock(t, edge)
         self.touched |= t.edge_cell_mask[edge]
+
+    def cut(self, owner: int, edge: int) -> None:
+        """Note that ``owner``'s fence on ``edge`` (one of two there) is gone."""
+        self.networks = _put(self.networks, owner, self.networks[owner].cut(self.t, edge))
+        self.touched |= self.t.edge_cell_mask[edge]
 
     def settle(self) -> None:
         """Loose animals run away and hungry livestock eat crops."""
@@ -237,6 +247,7 @@ def new_game(rules: Rules) -> State:
     todo += [st.RevealMarket(), st.StartMonth()]
     fences = (0,) * n
     regions = land.Lands.of(t, 0)
+    network = land.Links.of(t, 0)
     return State(
         rules=rules,
         agenda=tuple(reversed(todo)),
@@ -257,6 +268,7 @@ def new_game(rules: Rules) -> State:
         fences=fences,
         farmers=t.farm_cell,
         partition=regions,
+        networks=(network,) * n,
         control=land.control(t, regions, fences),
         cleared=t.grass_mask,
     )
@@ -265,12 +277,30 @@ def new_game(rules: Rules) -> State:
 # -- chance ------------------------------------------------------------------------------------
 
 
+Distribution = tuple[tuple[Any, Fraction], ...]
+
+
+def _kept(t: Tables, key: tuple[object, ...], dist: Callable[[], Distribution]) -> Distribution:
+    """The distribution ``key`` names: the very tuple made last time, if it is kept,
+    so that :func:`acreage.core.chance.sample` can reuse its tables for it."""
+    out: Distribution | None = t.dists.get(key)
+    if out is None:
+        if len(t.dists) >= 4096:
+            t.dists.clear()
+        out = t.dists[key] = dist()
+    return out
+
+
 def _deal_outcomes(s: State, task: st.DealFarmhouse) -> tuple[tuple[Any, Fraction], ...]:
     dealt = {f for offer in s.offers for f in offer} | {f for f in s.farmhouses if f >= 0}
-    free = [f for f in range(len(s.rules.farmhouses)) if f not in dealt]
-    p = Fraction(1, len(free))
+    free = tuple(f for f in range(len(s.rules.farmhouses)) if f not in dealt)
     moves = s.rules.tables.deal_moves
-    return tuple((moves[f], p) for f in free)
+
+    def dist() -> tuple[tuple[Any, Fraction], ...]:
+        p = Fraction(1, len(free))
+        return tuple((moves[f], p) for f in free)
+
+    return _kept(s.rules.tables, ("farmhouses", free), dist)
 
 
 @functools.lru_cache(maxsize=256)
@@ -282,24 +312,16 @@ def _shares(total: int) -> tuple[Fraction, ...]:
 def _deck_outcomes(
     t: Tables, deck: Deck[int], moves: tuple[Any, ...], name: str
 ) -> tuple[tuple[Any, Fraction], ...]:
-    """The next card's distribution.
-
-    Equal piles of the deck ``name`` give the very same tuple (while it is
-    kept in ``t.dists``), so :func:`acreage.core.chance.sample` can reuse
-    its tables for it.
-    """
+    """The next card's distribution (the same tuple for equal piles, while kept)."""
     top = deck.segments[0]
     if not isinstance(top, Pile):
         return tuple((moves[card], p) for card, p in deck.draw_outcomes())
-    key = (name, top.counts)
-    dist = t.dists.get(key)
-    if dist is None:
+
+    def dist() -> tuple[tuple[Any, Fraction], ...]:
         shares = _shares(len(top))
-        dist = tuple([(moves[card], shares[k]) for card, k in top.counts])
-        if len(t.dists) >= 4096:
-            t.dists.clear()
-        t.dists[key] = dist
-    return dist
+        return tuple([(moves[card], shares[k]) for card, k in top.counts])
+
+    return _kept(t, (name, top.counts), dist)
 
 
 def _draw_outcomes(s: State, task: st.DrawCard) -> tuple[tuple[Any, Fraction], ...]:
@@ -325,11 +347,14 @@ def forest_pool(s: State | Work, cell: int) -> list[int]:
 
 
 def _tile_outcomes(s: State, task: st.RevealTile) -> tuple[tuple[Any, Fraction], ...]:
-    pool = forest_pool(s, task.cell)
-    total = sum(pool)
+    pool = tuple(forest_pool(s, task.cell))
     moves = s.rules.tables.uncover_moves
-    shares = _shares(total)
-    return tuple((moves[i], shares[k]) for i, k in enumerate(pool) if k)
+
+    def dist() -> tuple[tuple[Any, Fraction], ...]:
+        shares = _shares(sum(pool))
+        return tuple((moves[i], shares[k]) for i, k in enumerate(pool) if k)
+
+    return _kept(s.rules.tables, ("forest tiles", pool), dist)
 
 
 _OUTCOMES: dict[type, Callable[[State, Any], tuple[tuple[Any, Fraction], ...]]] = {
@@ -956,8 +981,9 @@ def _claim(w: Work, player: int, before: int) -> None:
                 doomed += [e if facing >> e & 1 else t.edges + e for e in bits(inside)]
     if doomed:
         for slot in doomed:
-            fences[land.owner_at(fences, slot)] &= ~(1 << slot)
-            w.touched |= t.edge_cell_mask[slot % t.edges]
+            owner = land.owner_at(fences, slot)
+            fences[owner] &= ~(1 << slot)
+            w.cut(owner, slot % t.edges)
         land.normalise(t, fences)
         w.fences = tuple(fences)
         w.refresh()
@@ -975,8 +1001,9 @@ def _claim(w: Work, player: int, before: int) -> None:
         else:
             continue
         if new >> faces & 1 and (far < 0 or w.control[player] >> far & 1):
-            fences[land.owner_at(fences, far_slot)] &= ~(1 << far_slot)
-            w.touched |= t.edge_cell_mask[e]
+            owner = land.owner_at(fences, far_slot)
+            fences[owner] &= ~(1 << far_slot)
+            w.cut(owner, e)
     land.normalise(t, fences)
     w.fences = tuple(fences)
 
@@ -1140,19 +1167,24 @@ def arrange(state: State, **changes: Any) -> State:
 
     Fields are those of :class:`State` (``fences``, ``cards``, ``mature``,
     ``tiles``, ``money``, ``hands``, ``farmers``, ``agenda``...). The derived
-    fields (regions, control, cleared land) are recomputed, and automatic
+    fields (regions, fence networks, control, cleared land) are recomputed, and automatic
     tasks on top of the agenda are carried out. The caller answers for the
     position making sense (15 fences a colour, cards that exist...).
     """
-    for name in ("partition", "control", "cleared"):
+    for name in ("partition", "networks", "control", "cleared"):
         if name in changes:
             raise TypeError(f"arrange: {name} is derived from the other fields")
     s = attrs.evolve(state, **changes)
     t = s.rules.tables
     regions = land.Lands.of(t, land.blocked_edges(t, s.fences))
     cleared = t.grass_mask | sum(1 << c for c, tile in enumerate(s.tiles) if tile >= 0)
+    networks = tuple(land.Links.of(t, (f | f >> t.edges) & t.edge_mask) for f in s.fences)
     s = attrs.evolve(
-        s, partition=regions, control=land.control(t, regions, s.fences), cleared=cleared
+        s,
+        partition=regions,
+        networks=networks,
+        control=land.control(t, regions, s.fences),
+        cleared=cleared,
     )
     w = Work(s)
     run(w)

@@ -33,6 +33,7 @@ from acreage.get_off_my_land.tables import CROP, LIVESTOCK, Tables
 
 __all__ = [
     "Lands",
+    "Links",
     "anchored",
     "blocked_edges",
     "boundary",
@@ -54,6 +55,113 @@ __all__ = [
     "protected_tiles",
     "touching",
 ]
+
+
+@attrs.frozen
+class Links:
+    """Vertices joined by a set of fences, kept up to date fence by fence.
+
+    The fences on ``edges`` make groups of vertices joined through them
+    (:func:`fence_groups`). A new fence closes a cycle of them exactly when
+    its two ends already lie in one group: such edges are ``closing``.
+
+    Attributes:
+        edges: the edges holding the fences.
+        groups: the vertex sets joined by the fences.
+        reaches: per group, the edges with an end in it.
+        closing: the edges whose two ends lie in one group.
+    """
+
+    edges: int
+    groups: tuple[int, ...]
+    reaches: tuple[int, ...]
+    closing: int
+
+    @classmethod
+    def of(cls, t: Tables, edges: int) -> Links:
+        groups = tuple(fence_groups(t, edges))
+        reaches = tuple(edges_at(t, g) for g in groups)
+        closing = 0
+        for g, reach in zip(groups, reaches, strict=True):
+            closing |= _within(t, g, reach)
+        return cls(edges, groups, reaches, closing)
+
+    @property
+    def reach(self) -> int:
+        """The edges with an end on one of the fences."""
+        out = 0
+        for reach in self.reaches:
+            out |= reach
+        return out
+
+    def joined(self, vertices: int) -> int:
+        """``vertices`` and the vertices joined to them by the fences."""
+        out = vertices
+        for g in self.groups:
+            if g & vertices:
+                out |= g
+        return out
+
+    def join(self, t: Tables, edge: int) -> Links:
+        """The links once a fence stands on ``edge`` too."""
+        return self.joining(t, edge)[0]
+
+    def joining(self, t: Tables, edge: int) -> tuple[Links, int, int, int, int]:
+        """:meth:`join`, and the two sides it joins: the vertices and reach of the
+        group (or lone vertex) at each end (unjoined if ``edge`` is closing)."""
+        edges = self.edges | 1 << edge
+        a, b = t.edge_ends[edge]
+        vertex_edges = t.vertex_edges
+        ga, ra = 1 << a, vertex_edges[a]
+        gb, rb = 1 << b, vertex_edges[b]
+        if self.closing >> edge & 1:
+            return Links(edges, self.groups, self.reaches, self.closing), ga, ra, gb, rb
+        groups = []
+        reaches = []
+        for g, reach in zip(self.groups, self.reaches, strict=True):
+            if g >> a & 1:
+                ga, ra = g, reach
+            elif g >> b & 1:
+                gb, rb = g, reach
+            else:
+                groups.append(g)
+                reaches.append(reach)
+        groups.append(ga | gb)
+        reaches.append(ra | rb)
+        links = Links(edges, tuple(groups), tuple(reaches), self.closing | (ra & rb))
+        return links, ga, ra, gb, rb
+
+    def cut(self, t: Tables, edge: int) -> Links:
+        """The links once the fence on ``edge`` is gone.
+
+        Only its group changes: it may fall in two (a lone end drops out), and
+        the edges between the two parts stop closing.
+        """
+        edges = self.edges & ~(1 << edge)
+        ends = t.edge_vertices[edge]
+        groups = []
+        reaches = []
+        closing = self.closing
+        for g, reach in zip(self.groups, self.reaches, strict=True):
+            if not g & ends:
+                groups.append(g)
+                reaches.append(reach)
+                continue
+            parts = fence_groups(t, edges & reach)
+            if len(parts) == 1 and parts[0] == g:  # still joined
+                return Links(edges, self.groups, self.reaches, closing)
+            part_reaches = [edges_at(t, part) for part in parts]
+            groups += parts
+            reaches += part_reaches
+            a, b = t.edge_ends[edge]
+            side_a = side_b = 0
+            for part, part_reach in zip(parts, part_reaches, strict=True):
+                if part >> a & 1:
+                    side_a = part_reach
+                if part >> b & 1:
+                    side_b = part_reach
+            closing &= ~((side_a or t.vertex_edges[a]) & (side_b or t.vertex_edges[b]))
+        return Links(edges, tuple(groups), tuple(reaches), closing)
 
 
 @attrs.frozen
@@ -79,23 +187,17 @@ class Lands:
     split, never a missed one.
 
     Attributes:
-        blocked: the edges holding a fence.
         regions: the regions (core :class:`~acreage.core.regions.Region` values),
             in no particular order.
-        groups: the vertex sets joined by fences (see :func:`fence_groups`).
-        reaches: per group, the edges with an end in it.
-        closing: the edges whose two ends lie in one group.
+        links: the vertices the fences join (every player's fences).
         rim: the rim's vertices and (at least) those joined to them by fences.
         rim_reach: the edges with an end in ``rim``.
         splitting: ``closing`` and the edges with both ends in ``rim``: every
             edge where a new fence may split a region.
     """
 
-    blocked: int
     regions: tuple[Region, ...]
-    groups: tuple[int, ...]
-    reaches: tuple[int, ...]
-    closing: int
+    links: Links
     rim: int
     rim_reach: int
     splitting: int
@@ -103,22 +205,30 @@ class Lands:
     @classmethod
     def of(cls, t: Tables, blocked: int) -> Lands:
         regions = partition(t.grid, blocked, Border.OPEN).regions
-        return cls._grouped(t, blocked, regions)
-
-    @classmethod
-    def _grouped(cls, t: Tables, blocked: int, regions: tuple[Region, ...]) -> Lands:
-        groups = tuple(fence_groups(t, blocked))
-        reaches = tuple(edges_at(t, g) for g in groups)
-        closing = 0
+        links = Links.of(t, blocked)
         rim = t.rim_vertices
         rim_reach = t.rim_edges
-        for g, reach in zip(groups, reaches, strict=True):
-            closing |= _within(t, g, reach)
+        for g, reach in zip(links.groups, links.reaches, strict=True):
             if g & rim:
                 rim |= g
                 rim_reach |= reach
-        splitting = closing | _within(t, rim, rim_reach)
-        return cls(blocked, regions, groups, reaches, closing, rim, rim_reach, splitting)
+        splitting = links.closing | _within(t, rim, rim_reach)
+        return cls(regions, links, rim, rim_reach, splitting)
+
+    @property
+    def blocked(self) -> int:
+        """The edges holding a fence."""
+        return self.links.edges
+
+    @property
+    def groups(self) -> tuple[int, ...]:
+        """The vertex sets joined by fences (see :func:`fence_groups`)."""
+        return self.links.groups
+
+    @property
+    def closing(self) -> int:
+        """The edges where a new fence closes a cycle of fences."""
+        return self.links.closing
 
     def index_of(self, cell: int) -> int:
         for i, region in enumerate(self.regions):
@@ -135,30 +245,15 @@ class Lands:
 
     def block(self, t: Tables, edge: int) -> Lands:
         """The regions once ``edge`` holds a fence."""
-        blocked = self.blocked | 1 << edge
+        blocked = self.links.edges | 1 << edge
         regions = self._split(t, edge, blocked) if self.splitting >> edge & 1 else self.regions
-        if self.closing >> edge & 1:  # its ends are in one group already
-            return Lands(blocked, regions, *self._joins())
-        # Join the groups at the fence's two ends (or start one): the edges between
-        # the two become closing, and splitting too; a group joined to the rim
-        # joins the rim, and the edges between it and the rim become splitting.
+        links, ga, ra, gb, rb = self.links.joining(t, edge)
+        if self.links.closing >> edge & 1:  # its ends are in one group already
+            return Lands(regions, links, self.rim, self.rim_reach, self.splitting)
+        # The edges between the two groups joined become closing, and splitting too;
+        # a group joined to the rim joins the rim, and the edges between it and
+        # the rim become splitting.
         a, b = t.edge_ends[edge]
-        vertex_edges = t.vertex_edges
-        ga, ra = 1 << a, vertex_edges[a]
-        gb, rb = 1 << b, vertex_edges[b]
-        groups = []
-        reaches = []
-        for g, reach in zip(self.groups, self.reaches, strict=True):
-            if g >> a & 1:
-                ga, ra = g, reach
-            elif g >> b & 1:
-                gb, rb = g, reach
-            else:
-                groups.append(g)
-                reaches.append(reach)
-        groups.append(ga | gb)
-        reaches.append(ra | rb)
-        closing = self.closing | (ra & rb)
         rim, rim_reach, splitting = self.rim, self.rim_reach, self.splitting | (ra & rb)
         if rim >> a & 1:
             if not rim >> b & 1:
@@ -169,20 +264,7 @@ class Lands:
             rim |= ga
             splitting |= rim_reach & ra
             rim_reach |= ra
-        return Lands(
-            blocked, regions, tuple(groups), tuple(reaches), closing, rim, rim_reach, splitting
-        )
-
-    def _joins(self) -> tuple[tuple[int, ...], tuple[int, ...], int, int, int, int]:
-        """The fields about fences joining vertices, for a copy with other regions."""
-        return (
-            self.groups,
-            self.reaches,
-            self.closing,
-            self.rim,
-            self.rim_reach,
-            self.splitting,
-        )
+        return Lands(regions, links, rim, rim_reach, splitting)
 
     def _split(self, t: Tables, edge: int, blocked: int) -> tuple[Region, ...]:
         """The regions once a fence that may split one stands on ``edge``."""
@@ -203,8 +285,11 @@ class Lands:
         return (*self.regions[:i], *self.regions[i + 1 :], *new)
 
     def unblock(self, t: Tables, edge: int) -> Lands:
-        """The regions once ``edge`` holds no fence."""
-        blocked = self.blocked & ~(1 << edge)
+        """The regions once ``edge`` holds no fence.
+
+        The rim and the splitting edges stay as they are: generous, never short.
+        """
+        blocked = self.links.edges & ~(1 << edge)
         cells = t.edge_cells[edge]
         i = self.index_of(cells[0])
         old = self.regions[i]
@@ -219,42 +304,8 @@ class Lands:
         elif len(cells) == 1 and old.closed:
             opened = Region(old.cells, old.boundary, False)
             regions = (*self.regions[:i], *self.regions[i + 1 :], opened)
-        # Only the group the fence was in changes: it may fall in two (a lone end
-        # drops out), and the edges between the two parts stop closing. The rim
-        # and the splitting edges stay as they are: generous, never short.
-        ends = t.edge_vertices[edge]
-        groups = []
-        reaches = []
-        closing = self.closing
-        for g, reach in zip(self.groups, self.reaches, strict=True):
-            if not g & ends:
-                groups.append(g)
-                reaches.append(reach)
-                continue
-            parts = fence_groups(t, blocked & reach)
-            if len(parts) == 1 and parts[0] == g:  # still joined: only the regions change
-                return Lands(blocked, regions, *self._joins())
-            part_reaches = [edges_at(t, part) for part in parts]
-            groups += parts
-            reaches += part_reaches
-            a, b = t.edge_ends[edge]
-            side_a = side_b = 0
-            for part, part_reach in zip(parts, part_reaches, strict=True):
-                if part >> a & 1:
-                    side_a = part_reach
-                if part >> b & 1:
-                    side_b = part_reach
-            closing &= ~((side_a or t.vertex_edges[a]) & (side_b or t.vertex_edges[b]))
-        return Lands(
-            blocked,
-            regions,
-            tuple(groups),
-            tuple(reaches),
-            closing,
-            self.rim,
-            self.rim_reach,
-            self.splitting,
-        )
+        links = self.links.cut(t, edge)
+        return Lands(regions, links, self.rim, self.rim_reach, self.splitting)
 
 
 def _within(t: Tables, vertices: int, reach: int) -> int:

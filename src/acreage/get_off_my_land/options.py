@@ -62,6 +62,8 @@ class Position(Protocol):
     @property
     def partition(self) -> land.Lands: ...
     @property
+    def networks(self) -> Sequence[land.Links]: ...
+    @property
     def control(self) -> Sequence[int]: ...
     @property
     def cleared(self) -> int: ...
@@ -263,13 +265,6 @@ def _new_land_ok(
     return True
 
 
-def _same_group(groups: tuple[int, ...], ends: int) -> bool:
-    for g in groups:
-        if g & ends:
-            return g & ends == ends
-    return False
-
-
 def fence_moves(s: Position, batch: Batch) -> list[mv.Fence]:
     """Where ``batch.player`` may place a fence now (the lifted one, or one from the stash).
 
@@ -282,23 +277,17 @@ def fence_moves(s: Position, batch: Batch) -> list[mv.Fence]:
     t = s.rules.tables
     player = batch.player
     fences = s.fences
-    mine = fences[player]
-    own = (mine | mine >> t.edges) & t.edge_mask
+    network = s.networks[player]
+    own = network.edges
     if batch.carrying < 0 and s.rules.fences_per_player <= own.bit_count():
         return []  # the stash is empty
     farm = t.farm_cell[player]
     anchored = -1
     if s.rules.anchored_fences:
-        anchored = land.anchored(t, mine, farm)
+        anchored = network.joined(t.cell_corners[farm])
         near = land.edges_at(t, anchored)
     else:
-        near = t.cell_near[farm]
-        edge_near = t.edge_near
-        rest = own
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            near |= edge_near[low.bit_length() - 1]
+        near = t.cell_near[farm] | network.reach
     partition = s.partition
     blocked = partition.blocked
     outer = land.outer_slots(t, fences)
@@ -308,9 +297,6 @@ def fence_moves(s: Position, batch: Batch) -> list[mv.Fence]:
 
     empty = near & ~blocked & t.edge_mask
     if empty:
-        edge_vertices = t.edge_vertices
-        own_groups: tuple[int, ...] | None = None
-        own_corners = -1
         guard = 0
         closing = empty & partition.closing
         allowed = empty & ~closing
@@ -318,7 +304,6 @@ def fence_moves(s: Position, batch: Batch) -> list[mv.Fence]:
             low = closing & -closing
             closing ^= low
             e = low.bit_length() - 1
-            ends = edge_vertices[e]
             # The fence closes a cycle of fences: the region it stands in splits, or
             # (on the play area's edge) is shut off from the outside.
             if guards is None:
@@ -332,14 +317,7 @@ def fence_moves(s: Position, batch: Batch) -> list[mv.Fence]:
                 continue  # it would take land from a farmer-protected tile
             # Land all the player's is bounded by a cycle of their own fences through
             # this one: without such a cycle the placement wins nothing.
-            if own_corners < 0:
-                own_corners = land.corners(t, own)
-            if ends & own_corners != ends:
-                allowed |= low
-                continue
-            if own_groups is None:
-                own_groups = tuple(land.fence_groups(t, own))
-            if not _same_group(own_groups, ends):
+            if not network.closing & low:
                 allowed |= low
                 continue
             if old is None:
@@ -359,7 +337,7 @@ def fence_moves(s: Position, batch: Batch) -> list[mv.Fence]:
             if regions:
                 if base < 0:
                     if anchored < 0:
-                        anchored = land.anchored(t, mine, farm)
+                        anchored = network.joined(t.cell_corners[farm])
                     base = land.expansion_base(t, partition, s.control[player], anchored, farm)
                 placed = list(fences)
                 placed[player] |= low
@@ -399,7 +377,7 @@ def fence_moves(s: Position, batch: Batch) -> list[mv.Fence]:
                     placed[player] |= low << t.edges
                 if base < 0:
                     if anchored < 0:
-                        anchored = land.anchored(t, mine, farm)
+                        anchored = network.joined(t.cell_corners[farm])
                     base = land.expansion_base(t, partition, s.control[player], anchored, farm)
                 if not _new_land_ok(s, player, (region,), placed, outer | low, base):
                     continue

@@ -18,7 +18,7 @@ import attrs
 
 from acreage.core.chance import Deck
 from acreage.core.game import CHANCE, Chance
-from acreage.get_off_my_land.land import Lands
+from acreage.get_off_my_land.land import Lands, Links
 
 if TYPE_CHECKING:
     from acreage.get_off_my_land.rules import Rules
@@ -406,6 +406,7 @@ class State:
         fences: per player, the fence slots holding their fences.
         farmers: per player, the tile their farmer stands on.
         partition: the regions the fences make (derived).
+        networks: per player, the vertices their own fences join (derived).
         control: per player, the tiles they control (derived).
         cleared: tiles that are logged land: grass and logged forest (derived).
     """
@@ -429,6 +430,7 @@ class State:
     fences: tuple[int, ...]
     farmers: tuple[int, ...]
     partition: Lands = attrs.field(eq=False, repr=False)
+    networks: tuple[Links, ...] = attrs.field(eq=False, repr=False)
     control: tuple[int, ...] = attrs.field(eq=False, repr=False)
     cleared: int = attrs.field(eq=False, repr=False)
 
