@@ -1,5 +1,5 @@
 """The game's incremental regions (Lands) agree with acreage.core.regions on any fences,
-and its fence groups and closing edges (Links) with a fresh computation."""
+and a player's fence network (Links) with a fresh computation."""
 
 from __future__ import annotations
 
@@ -43,17 +43,6 @@ def test_lands_follow_fences_edge_by_edge(players: int, toggles: list[int]) -> N
         lands = lands.unblock(t, e) if lands.blocked >> e & 1 else lands.block(t, e)
         expected = partition(t.grid, lands.blocked)
         assert _as_set(lands.regions) == _as_set(expected.regions)
-        assert set(lands.groups) == set(fence_groups(t, lands.blocked))
-        fresh = Lands.of(t, lands.blocked)
-        assert set(zip(lands.groups, lands.links.reaches, strict=True)) == set(
-            zip(fresh.groups, fresh.links.reaches, strict=True)
-        )
-        assert lands.closing == fresh.closing == _closing(t, lands.blocked)
-        # The rim and the splitting edges may be generous, never short.
-        assert lands.rim & fresh.rim == fresh.rim
-        assert lands.rim_reach == edges_at(t, lands.rim)
-        assert lands.splitting & fresh.splitting == fresh.splitting
-        assert lands.splitting & lands.closing == lands.closing
     for region in lands.regions:
         cell = (region.cells & -region.cells).bit_length() - 1
         assert flood(t, cell, lands.blocked) == region.cells

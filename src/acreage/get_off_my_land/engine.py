@@ -152,10 +152,10 @@ class Work:
         if move.inside < 0:
             fences[player] |= 1 << e
             self.fences = tuple(fences)
-            partition = self.partition
-            if partition.closing >> e & 1:  # only a closing fence changes who controls what
-                self.touched |= t.edge_cell_mask[e]
-            self.partition = partition.block(t, e)
+            partition = self.partition.block(t, e)
+            if partition.regions is not self.partition.regions:
+                self.touched |= t.edge_cell_mask[e]  # only then can control change
+            self.partition = partition
             return
         if move.inside == t.edge_cells[e][0]:
             owner = land.owner_at(fences, e)

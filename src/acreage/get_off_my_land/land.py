@@ -47,6 +47,7 @@ __all__ = [
     "flood",
     "grows_from",
     "hungry",
+    "inner_edges",
     "links",
     "near_edges",
     "normalise",
@@ -102,20 +103,27 @@ class Links:
                 out |= g
         return out
 
-    def join(self, t: Tables, edge: int) -> Links:
-        """The links once a fence stands on ``edge`` too."""
-        return self.joining(t, edge)[0]
+    def joined_reach(self, vertices: int, reach: int) -> int:
+        """The edges with an end among :meth:`joined` ``(vertices)``, given ``reach``,
+        the edges with an end among ``vertices``."""
+        for g, group_reach in zip(self.groups, self.reaches, strict=True):
+            if g & vertices:
+                reach |= group_reach
+        return reach
 
-    def joining(self, t: Tables, edge: int) -> tuple[Links, int, int, int, int]:
-        """:meth:`join`, and the two sides it joins: the vertices and reach of the
-        group (or lone vertex) at each end (unjoined if ``edge`` is closing)."""
+    def join(self, t: Tables, edge: int) -> Links:
+        """The links once a fence stands on ``edge`` too.
+
+        The groups at its two ends (or lone vertices) join, and the edges
+        between them become closing.
+        """
         edges = self.edges | 1 << edge
+        if self.closing >> edge & 1:  # its ends are in one group already
+            return Links(edges, self.groups, self.reaches, self.closing)
         a, b = t.edge_ends[edge]
         vertex_edges = t.vertex_edges
         ga, ra = 1 << a, vertex_edges[a]
         gb, rb = 1 << b, vertex_edges[b]
-        if self.closing >> edge & 1:
-            return Links(edges, self.groups, self.reaches, self.closing), ga, ra, gb, rb
         groups = []
         reaches = []
         for g, reach in zip(self.groups, self.reaches, strict=True):
@@ -128,8 +136,7 @@ class Links:
                 reaches.append(reach)
         groups.append(ga | gb)
         reaches.append(ra | rb)
-        links = Links(edges, tuple(groups), tuple(reaches), self.closing | (ra & rb))
-        return links, ga, ra, gb, rb
+        return Links(edges, tuple(groups), tuple(reaches), self.closing | (ra & rb))
 
     def cut(self, t: Tables, edge: int) -> Links:
         """The links once the fence on ``edge`` is gone.
@@ -173,62 +180,18 @@ class Lands:
     bit-parallel :func:`flood` and :func:`boundary` of this module (the
     property tests hold them equal to the core's).
 
-    A fence is a link between two vertices. A new fence splits a region
-    only if its ends are already joined by fences, or both by fences to the
-    play area's edge (the rim). It can close off an area (make land fully
-    fenced, or split fenced land) only if its ends are joined by fences
-    alone, since the outside is open: those edges are ``closing``. Fences
-    elsewhere leave the regions as they are, so neither :meth:`block` nor
-    the legal moves flood the board for them.
-
-    ``closing`` is exact. The rim and the edges that may split a region are
-    kept generously: a fence taken away may leave them larger than they
-    need be (until the next :meth:`of`), which costs a flood that finds no
-    split, never a missed one.
-
     Attributes:
+        blocked: the edges holding a fence.
         regions: the regions (core :class:`~acreage.core.regions.Region` values),
             in no particular order.
-        links: the vertices the fences join (every player's fences).
-        rim: the rim's vertices and (at least) those joined to them by fences.
-        rim_reach: the edges with an end in ``rim``.
-        splitting: ``closing`` and the edges with both ends in ``rim``: every
-            edge where a new fence may split a region.
     """
 
+    blocked: int
     regions: tuple[Region, ...]
-    links: Links
-    rim: int
-    rim_reach: int
-    splitting: int
 
     @classmethod
     def of(cls, t: Tables, blocked: int) -> Lands:
-        regions = partition(t.grid, blocked, Border.OPEN).regions
-        links = Links.of(t, blocked)
-        rim = t.rim_vertices
-        rim_reach = t.rim_edges
-        for g, reach in zip(links.groups, links.reaches, strict=True):
-            if g & rim:
-                rim |= g
-                rim_reach |= reach
-        splitting = links.closing | _within(t, rim, rim_reach)
-        return cls(regions, links, rim, rim_reach, splitting)
-
-    @property
-    def blocked(self) -> int:
-        """The edges holding a fence."""
-        return self.links.edges
-
-    @property
-    def groups(self) -> tuple[int, ...]:
-        """The vertex sets joined by fences (see :func:`fence_groups`)."""
-        return self.links.groups
-
-    @property
-    def closing(self) -> int:
-        """The edges where a new fence closes a cycle of fences."""
-        return self.links.closing
+        return cls(blocked, partition(t.grid, blocked, Border.OPEN).regions)
 
     def index_of(self, cell: int) -> int:
         for i, region in enumerate(self.regions):
@@ -244,68 +207,42 @@ class Lands:
         raise ValueError(f"cell {cell} is not on the board")
 
     def block(self, t: Tables, edge: int) -> Lands:
-        """The regions once ``edge`` holds a fence."""
-        blocked = self.links.edges | 1 << edge
-        regions = self._split(t, edge, blocked) if self.splitting >> edge & 1 else self.regions
-        links, ga, ra, gb, rb = self.links.joining(t, edge)
-        if self.links.closing >> edge & 1:  # its ends are in one group already
-            return Lands(regions, links, self.rim, self.rim_reach, self.splitting)
-        # The edges between the two groups joined become closing, and splitting too;
-        # a group joined to the rim joins the rim, and the edges between it and
-        # the rim become splitting.
-        a, b = t.edge_ends[edge]
-        rim, rim_reach, splitting = self.rim, self.rim_reach, self.splitting | (ra & rb)
-        if rim >> a & 1:
-            if not rim >> b & 1:
-                rim |= gb
-                splitting |= rim_reach & rb
-                rim_reach |= rb
-        elif rim >> b & 1:
-            rim |= ga
-            splitting |= rim_reach & ra
-            rim_reach |= ra
-        return Lands(regions, links, rim, rim_reach, splitting)
-
-    def _split(self, t: Tables, edge: int, blocked: int) -> tuple[Region, ...]:
-        """The regions once a fence that may split one stands on ``edge``."""
+        """The regions once ``edge`` holds a fence (the same ``regions`` tuple if
+        none changed: then neither did who controls what)."""
+        blocked = self.blocked | 1 << edge
         cells = t.edge_cells[edge]
         i = self.index_of(cells[0])
         old = self.regions[i]
         new: tuple[Region, ...]
         if len(cells) == 2:
-            side = flood(t, cells[0], blocked)
+            side = flood(t, cells[0], blocked, cells[1])
             if side >> cells[1] & 1:
-                return self.regions
+                return Lands(blocked, self.regions)
             new = (_region(t, side, blocked), _region(t, old.cells & ~side, blocked))
         else:
             closed = not old.boundary & t.border_edges & ~blocked
             if closed == old.closed:
-                return self.regions
+                return Lands(blocked, self.regions)
             new = (Region(old.cells, old.boundary, closed),)
-        return (*self.regions[:i], *self.regions[i + 1 :], *new)
+        return Lands(blocked, (*self.regions[:i], *self.regions[i + 1 :], *new))
 
     def unblock(self, t: Tables, edge: int) -> Lands:
-        """The regions once ``edge`` holds no fence.
-
-        The rim and the splitting edges stay as they are: generous, never short.
-        """
-        blocked = self.links.edges & ~(1 << edge)
+        """The regions once ``edge`` holds no fence."""
+        blocked = self.blocked & ~(1 << edge)
         cells = t.edge_cells[edge]
         i = self.index_of(cells[0])
         old = self.regions[i]
         j = self.index_of(cells[1]) if len(cells) == 2 else i
-        regions = self.regions
         if i != j:
             other = self.regions[j]
             edges = old.boundary ^ other.boundary
             merged = Region(old.cells | other.cells, edges, not edges & t.border_edges & ~blocked)
             rest = tuple(r for k, r in enumerate(self.regions) if k not in (i, j))
-            regions = (*rest, merged)
-        elif len(cells) == 1 and old.closed:
+            return Lands(blocked, (*rest, merged))
+        if len(cells) == 1 and old.closed:
             opened = Region(old.cells, old.boundary, False)
-            regions = (*self.regions[:i], *self.regions[i + 1 :], opened)
-        links = self.links.cut(t, edge)
-        return Lands(regions, links, self.rim, self.rim_reach, self.splitting)
+            return Lands(blocked, (*self.regions[:i], *self.regions[i + 1 :], opened))
+        return Lands(blocked, self.regions)
 
 
 def _within(t: Tables, vertices: int, reach: int) -> int:
@@ -458,8 +395,12 @@ def corners(t: Tables, edges: int) -> int:
     return out
 
 
-def flood(t: Tables, cell: int, blocked: int) -> int:
-    """The tiles reachable from ``cell`` across unfenced edges (bit-parallel)."""
+def flood(t: Tables, cell: int, blocked: int, goal: int = -1) -> int:
+    """The tiles reachable from ``cell`` across unfenced edges (bit-parallel).
+
+    With a ``goal`` tile, stops as soon as it is reached (the answer then
+    holds it, but perhaps not every tile reachable).
+    """
     n = t.n
     width = t.grid.width
     open_n = ~blocked & t.below_top  # tiles whose north side is open
@@ -467,6 +408,7 @@ def flood(t: Tables, cell: int, blocked: int) -> int:
     open_s = open_n >> width
     open_w = open_e << 1
     reach = frontier = 1 << cell
+    stop = 1 << goal if goal >= 0 else 0
     while frontier:
         frontier = (
             (frontier & open_n) >> width
@@ -475,7 +417,16 @@ def flood(t: Tables, cell: int, blocked: int) -> int:
             | (frontier & open_w) >> 1
         ) & ~reach
         reach |= frontier
+        if reach & stop:
+            break
     return reach
+
+
+def inner_edges(t: Tables, cells: int) -> int:
+    """The edges with both sides in ``cells``."""
+    north = cells & (cells << t.grid.width) & t.below_top
+    east = cells & (cells >> 1) & t.not_right
+    return north | east << t.n
 
 
 def boundary(t: Tables, cells: int) -> int:
@@ -574,12 +525,16 @@ def anchored(t: Tables, f: int, farm: int) -> int:
 
 
 def expansion_base(t: Tables, lands: Lands, controlled: int, reach: int, farm: int) -> int:
-    """Tiles a player may expand from: the farmhouse and controlled land joined to it."""
+    """Tiles a player may expand from: the farmhouse and controlled land joined to it.
+
+    ``reach`` holds the edges with an end on the farmhouse or on the player's
+    fences joined to it: land whose boundary has such an edge is joined.
+    """
     base = 1 << farm
     if not controlled:
         return base
     for region in lands.regions:
-        if region.cells & controlled and corners(t, region.boundary) & reach:
+        if region.cells & controlled and region.boundary & reach:
             base |= region.cells
     return base
 

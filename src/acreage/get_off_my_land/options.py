@@ -282,46 +282,49 @@ def fence_moves(s: Position, batch: Batch) -> list[mv.Fence]:
     if batch.carrying < 0 and s.rules.fences_per_player <= own.bit_count():
         return []  # the stash is empty
     farm = t.farm_cell[player]
-    anchored = -1
+    anchored_reach = -1  # edges at the fences joined to the farmhouse
     if s.rules.anchored_fences:
-        anchored = network.joined(t.cell_corners[farm])
-        near = land.edges_at(t, anchored)
+        near = anchored_reach = network.joined_reach(t.cell_corners[farm], t.cell_near[farm])
     else:
         near = t.cell_near[farm] | network.reach
     partition = s.partition
     blocked = partition.blocked
     outer = land.outer_slots(t, fences)
-    guards: tuple[int, ...] | None = None
     base = -1
     out: list[mv.Fence] = []
 
     empty = near & ~blocked & t.edge_mask
     if empty:
-        guard = 0
-        closing = empty & partition.closing
-        allowed = empty & ~closing
+        guard = 0  # tiles opponents' farmers protect
+        control = s.control
+        for q, c in enumerate(s.farmers):
+            if q != player and control[q] >> c & 1:
+                guard |= 1 << c
+        if guard and not s.rules.home_farmer_protects:
+            guard &= ~t.farm_mask
+        # Only a fence that splits a region (or shuts one off from the outside) can
+        # take land from a farmer-protected tile: one inside the protected area.
+        while guard:
+            area = partition.region_of((guard & -guard).bit_length() - 1).cells
+            guard &= ~area
+            rest = empty & land.inner_edges(t, area)
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                cells = t.edge_cells[low.bit_length() - 1]
+                if not land.flood(t, cells[0], blocked | low, cells[1]) >> cells[1] & 1:
+                    empty ^= low
+        # Land all the player's is bounded by a cycle of their own fences through
+        # the new one: a fence that closes no such cycle wins nothing.
+        allowed = empty & ~network.closing
+        closing = empty & network.closing
+        mine = s.control[player]
         while closing:
             low = closing & -closing
             closing ^= low
             e = low.bit_length() - 1
-            # The fence closes a cycle of fences: the region it stands in splits, or
-            # (on the play area's edge) is shut off from the outside.
-            if guards is None:
-                guards = guarded(s)
-                for q, c in enumerate(guards):
-                    if q != player and c >= 0:
-                        guard |= 1 << c
             cells = t.edge_cells[e]
-            old = partition.region_of(cells[0]) if guard else None
-            if old is not None and old.cells & guard:
-                continue  # it would take land from a farmer-protected tile
-            # Land all the player's is bounded by a cycle of their own fences through
-            # this one: without such a cycle the placement wins nothing.
-            if not network.closing & low:
-                allowed |= low
-                continue
-            if old is None:
-                old = partition.region_of(cells[0])
+            old = partition.region_of(cells[0])
             walls = blocked | low
             parts: tuple[int, ...]
             if len(cells) == 2:
@@ -329,21 +332,32 @@ def fence_moves(s: Position, batch: Batch) -> list[mv.Fence]:
                 parts = (side, old.cells & ~side)
             else:
                 parts = (old.cells,)
-            regions = []
+            ok = True
             for part in parts:
                 edges = land.boundary(t, part)
-                if not edges & t.border_edges & ~walls and not edges & ~(own | low):
-                    regions.append(Region(part, edges, True))
-            if regions:
+                if edges & t.border_edges & ~walls or edges & ~(own | low) or not part & ~mine:
+                    continue  # open, not all the player's fences, or no new land
+                # New land: it must be next to the farmhouse or connected land.
                 if base < 0:
-                    if anchored < 0:
-                        anchored = network.joined(t.cell_corners[farm])
-                    base = land.expansion_base(t, partition, s.control[player], anchored, farm)
-                placed = list(fences)
-                placed[player] |= low
-                if not _new_land_ok(s, player, regions, placed, outer, base):
+                    if anchored_reach < 0:
+                        anchored_reach = network.joined_reach(
+                            t.cell_corners[farm], t.cell_near[farm]
+                        )
+                    base = land.expansion_base(t, partition, mine, anchored_reach, farm)
+                if land.grows_from(t, part, base):
                     continue
-            allowed |= low
+                if edges & outer:  # some fence faces away: is the land the player's at all?
+                    placed = list(fences)
+                    placed[player] |= low
+                    region = Region(part, edges, True)
+                    if land.claimable(t, region, placed, player, mine, outer) < 0:
+                        continue
+                elif part & t.farm_mask & ~(1 << farm):
+                    continue  # another player's farmhouse is never the player's land
+                ok = False
+                break
+            if ok:
+                allowed |= low
         out += t.fence_lists.of(allowed)
 
     others = 0
@@ -353,8 +367,7 @@ def fence_moves(s: Position, batch: Batch) -> list[mv.Fence]:
     lone = near & blocked & ~outer & others & t.edge_mask
     if not lone:
         return out
-    if guards is None:
-        guards = guarded(s)
+    guards = guarded(s)
     inside = 0  # bit 2e + i: inside the fence on edge e, facing its tile i
     while lone:
         low = lone & -lone
@@ -376,9 +389,13 @@ def fence_moves(s: Position, batch: Batch) -> list[mv.Fence]:
                 else:
                     placed[player] |= low << t.edges
                 if base < 0:
-                    if anchored < 0:
-                        anchored = network.joined(t.cell_corners[farm])
-                    base = land.expansion_base(t, partition, s.control[player], anchored, farm)
+                    if anchored_reach < 0:
+                        anchored_reach = network.joined_reach(
+                            t.cell_corners[farm], t.cell_near[farm]
+                        )
+                    base = land.expansion_base(
+                        t, partition, s.control[player], anchored_reach, farm
+                    )
                 if not _new_land_ok(s, player, (region,), placed, outer | low, base):
                     continue
             inside |= 1 << (2 * e + i)

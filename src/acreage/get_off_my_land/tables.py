@@ -95,8 +95,6 @@ class Tables:
     edge_ends: tuple[tuple[int, int], ...]
     vertex_edges: tuple[int, ...]
     edge_near: tuple[int, ...]
-    rim_vertices: int
-    rim_edges: int
     cell_near: tuple[int, ...]
     cell_corners: tuple[int, ...]
     cell_sides: tuple[int, ...]
@@ -330,9 +328,6 @@ def build_tables(rules: Rules) -> Tables:
     def side_of(e: int, c: int) -> str:
         return f"{names[c]} {directions[grid.cell_edges[c].index(e)]}"
 
-    rim_vertices = functools.reduce(
-        operator.or_, (edge_vertices[e] for e in range(n_edges) if len(grid.edge_cells[e]) == 1)
-    )
     t = mv
     seats = range(rules.players)
     fence_moves = tuple(t.Fence(e, -1, f"fence {side_names[e]}") for e in range(n_edges))
@@ -378,11 +373,6 @@ def build_tables(rules: Rules) -> Tables:
         edge_vertices=edge_vertices,
         edge_ends=grid.edge_vertices,
         vertex_edges=vertex_edges,
-        rim_vertices=rim_vertices,
-        rim_edges=functools.reduce(
-            operator.or_,
-            (vertex_edges[v] for v in range(len(vertex_edges)) if rim_vertices >> v & 1),
-        ),
         edge_near=tuple(vertex_edges[a] | vertex_edges[b] for a, b in grid.edge_vertices),
         cell_near=tuple(
             functools.reduce(operator.or_, (vertex_edges[v] for v in vs))
