@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import bisect
 import functools
+import operator
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
@@ -107,7 +108,8 @@ class Work:
         self.touched = 0
 
     def freeze(self) -> State:
-        self.refresh()
+        if self.touched:
+            self.refresh()
         return State(
             self.rules,
             tuple(self.agenda),
@@ -303,6 +305,9 @@ def _deal_outcomes(s: State, task: st.DealFarmhouse) -> tuple[tuple[Any, Fractio
     return _kept(s.rules.tables, ("farmhouses", free), dist)
 
 
+_count = operator.itemgetter(1)
+
+
 @functools.lru_cache(maxsize=256)
 def _shares(total: int) -> tuple[Fraction, ...]:
     """``k / total`` for each ``k`` up to ``total``, made once."""
@@ -318,7 +323,7 @@ def _deck_outcomes(
         return tuple((moves[card], p) for card, p in deck.draw_outcomes())
 
     def dist() -> tuple[tuple[Any, Fraction], ...]:
-        shares = _shares(len(top))
+        shares = _shares(sum(map(_count, top.counts)))
         return tuple([(moves[card], shares[k]) for card, k in top.counts])
 
     return _kept(t, (name, top.counts), dist)
@@ -1134,18 +1139,26 @@ _READY: dict[type, Callable[[Work, Any], bool]] = {
 }
 
 
+_STEPS: dict[type, tuple[bool, Callable[[Work, Any], Any]]] = {
+    **{kind: (True, step) for kind, step in _AUTO.items()},
+    **{kind: (False, ready) for kind, ready in _READY.items()},
+}
+
+
 def run(w: Work) -> None:
     """Carry out automatic tasks until a player's decision or a chance event is next."""
     agenda = w.agenda
+    steps = _STEPS
     while agenda:
         task = agenda[-1]
-        auto = _AUTO.get(type(task))
-        if auto is not None:
+        step = steps.get(type(task))
+        if step is None:
+            return  # a decision or chance event that is always ready
+        auto, fn = step
+        if auto:
             agenda.pop()
-            auto(w, task)
-            continue
-        ready = _READY.get(type(task))
-        if ready is None or ready(w, task):
+            fn(w, task)
+        elif fn(w, task):
             return
 
 
