@@ -323,8 +323,23 @@ def _deck_outcomes(
         return tuple((moves[card], p) for card, p in deck.draw_outcomes())
 
     def dist() -> tuple[tuple[Any, Fraction], ...]:
-        shares = _shares(sum(map(_count, top.counts)))
-        return tuple([(moves[card], shares[k]) for card, k in top.counts])
+        # The (move, probability) pairs are made once for each pile size and
+        # shared by every distribution: fewer objects for the garbage collector.
+        total = sum(map(_count, top.counts))
+        rows = t.outcome_pairs.get((name, total))
+        if rows is None:
+            rows = t.outcome_pairs[name, total] = [[] for _ in moves]
+        shares = _shares(total)
+        out = []
+        for card, k in top.counts:
+            row = rows[card]
+            if len(row) <= k:
+                row += [None] * (k + 1 - len(row))
+            pair = row[k]
+            if pair is None:
+                pair = row[k] = (moves[card], shares[k])
+            out.append(pair)
+        return tuple(out)
 
     return _kept(t, (name, top.counts), dist)
 
@@ -899,12 +914,13 @@ def _start_month(w: Work, task: st.StartMonth) -> None:
 
 
 def _cells_of(w: Work, kind: int) -> int:
-    types = w.t.market_type
-    out = 0
-    for c, k in enumerate(w.cards):
-        if k >= 0 and types[k] == kind:
-            out |= 1 << c
-    return out
+    """Tiles holding a card of type ``kind``."""
+    crops, livestock, _, _, planted = land.card_sets(w.t, w.cards)
+    if kind == CROP:
+        return crops
+    if kind == LIVESTOCK:
+        return livestock
+    return planted & ~crops & ~livestock
 
 
 def _end_month(w: Work) -> None:

@@ -51,8 +51,9 @@ class Tables:
     ``memo`` keeps the moves made on demand (purchases, removals) so each is
     built once, ``last_card_sets`` the last answer of
     :func:`~acreage.get_off_my_land.land.card_sets`, ``dists`` recent
-    draw distributions (by deck and pile) and ``west_sides`` the play area's
-    west sides of sets of tiles of its first column; Rules hold their tables
+    draw distributions (by deck and pile) and ``outcome_pairs`` their
+    (move, probability) pairs (by deck and pile size), and ``west_sides``
+    the play area's west sides of sets of tiles of its first column; Rules hold their tables
     outside their data fields, so these caches are never compared, hashed or
     pickled.
     """
@@ -134,6 +135,7 @@ class Tables:
     last_card_sets: list[Any] = attrs.field(factory=lambda: [None, (0,) * 5], repr=False)
     dists: dict[tuple[object, ...], Any] = attrs.field(factory=dict, repr=False)
     west_sides: dict[int, int] = attrs.field(factory=dict, repr=False)
+    outcome_pairs: dict[tuple[str, int], list[list[Any]]] = attrs.field(factory=dict, repr=False)
 
     def buy(self, slot: int, card: int, cell: int, cost: int) -> mv.Buy:
         """The shared move buying ``card`` from ``slot`` (costing ``cost``) onto ``cell``."""
