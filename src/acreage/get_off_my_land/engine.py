@@ -321,27 +321,27 @@ def _deck_outcomes(
     top = deck.segments[0]
     if not isinstance(top, Pile):
         return tuple((moves[card], p) for card, p in deck.draw_outcomes())
-
-    def dist() -> tuple[tuple[Any, Fraction], ...]:
-        # The (move, probability) pairs are made once for each pile size and
-        # shared by every distribution: fewer objects for the garbage collector.
-        total = sum(map(_count, top.counts))
-        rows = t.outcome_pairs.get((name, total))
-        if rows is None:
-            rows = t.outcome_pairs[name, total] = [[] for _ in moves]
-        shares = _shares(total)
-        out = []
-        for card, k in top.counts:
-            row = rows[card]
-            if len(row) <= k:
-                row += [None] * (k + 1 - len(row))
-            pair = row[k]
-            if pair is None:
-                pair = row[k] = (moves[card], shares[k])
-            out.append(pair)
-        return tuple(out)
-
-    return _kept(t, (name, top.counts), dist)
+    key = (name, top.counts)
+    dist: Distribution | None = t.dists.get(key)
+    if dist is not None:
+        return dist
+    # The (move, probability) pairs are made once for each pile size and shared
+    # by every distribution: fewer objects for the garbage collector to walk.
+    total = sum(map(_count, top.counts))
+    rows = t.outcome_pairs.get((name, total))
+    if rows is None:
+        rows = t.outcome_pairs[name, total] = [[None] * (total + 1) for _ in moves]
+    shares = _shares(total)
+    out = []
+    for card, k in top.counts:
+        pair = rows[card][k]
+        if pair is None:
+            pair = rows[card][k] = (moves[card], shares[k])
+        out.append(pair)
+    if len(t.dists) >= 4096:
+        t.dists.clear()
+    dist = t.dists[key] = tuple(out)
+    return dist
 
 
 def _draw_outcomes(s: State, task: st.DrawCard) -> tuple[tuple[Any, Fraction], ...]:
