@@ -237,3 +237,27 @@ def test_land_its_owner_still_controls_is_never_claimed_without_an_attempt() -> 
     assert isinstance(s.decision, Turn) and s.to_move == 1
     assert controller(s, tile(s, "b2")) == 0
     assert fence_at(s, "b2 N") == ((0, "b2"), (1, "b1"))
+
+
+def _split_scene(**rules):
+    # Orange's area a1, b1, a2; Teal's fence on the far side of b1 S reaches into it.
+    s = scene(
+        started(2, **rules),
+        land={0: ["a1", "b1", "a2"]},
+        sides={1: ["b2 N"]},
+        hands={1: [TWO]},
+        turn=1,
+    )
+    return play(s, f"play {TWO} for fences")
+
+
+def test_a_farmer_protects_its_area_from_a_fence_across_it() -> None:
+    # A fence between a1 and b1 would split Orange's area: Orange would lose b1.
+    s = _split_scene(home_farmer_protects=False)
+    assert "fence a1 E" in texts(s)
+    s = play(s, "fence a1 E", "done")
+    assert isinstance(s.decision, Defend) and s.to_move == 0
+    s = scene(_split_scene(home_farmer_protects=False), farmers=("b1", "d4"))
+    assert "fence a1 E" not in texts(s)
+    with pytest.raises(IllegalMoveError, match="player 0's farmer protects"):
+        play(s, "fence a1 E")
