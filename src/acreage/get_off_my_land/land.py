@@ -95,17 +95,9 @@ class Links:
             out |= reach
         return out
 
-    def joined(self, vertices: int) -> int:
-        """``vertices`` and the vertices joined to them by the fences."""
-        out = vertices
-        for g in self.groups:
-            if g & vertices:
-                out |= g
-        return out
-
     def joined_reach(self, vertices: int, reach: int) -> int:
-        """The edges with an end among :meth:`joined` ``(vertices)``, given ``reach``,
-        the edges with an end among ``vertices``."""
+        """The edges with an end among ``vertices`` or the vertices joined to them by
+        the fences, given ``reach``, the edges with an end among ``vertices``."""
         for g, group_reach in zip(self.groups, self.reaches, strict=True):
             if g & vertices:
                 reach |= group_reach

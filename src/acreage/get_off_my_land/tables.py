@@ -95,11 +95,9 @@ class Tables:
     edge_vertices: tuple[int, ...]
     edge_ends: tuple[tuple[int, int], ...]
     vertex_edges: tuple[int, ...]
-    edge_near: tuple[int, ...]
     cell_near: tuple[int, ...]
     cell_corners: tuple[int, ...]
     cell_sides: tuple[int, ...]
-    neighbours: tuple[int, ...]
     # shared moves
     fence_moves: tuple[mv.Fence, ...]
     inside_moves: tuple[tuple[mv.Fence, ...], ...]
@@ -323,7 +321,6 @@ def build_tables(rules: Rules) -> Tables:
     vertex_edges = tuple(sum(1 << e for e in es) for es in grid.vertex_edges)
     cell_corners = tuple(sum(1 << v for v in vs) for vs in grid.cell_vertices)
     cell_sides = tuple(sum(1 << e for e in es) for es in grid.cell_edges)
-    neighbours = tuple(sum(1 << c2 for _, c2 in grid.neighbors[c]) for c in range(n))
     directions = grid.directions
     side_names = tuple(f"{names[c]} {directions[d]}" for c, d in grid.edge_sides)
 
@@ -375,14 +372,12 @@ def build_tables(rules: Rules) -> Tables:
         edge_vertices=edge_vertices,
         edge_ends=grid.edge_vertices,
         vertex_edges=vertex_edges,
-        edge_near=tuple(vertex_edges[a] | vertex_edges[b] for a, b in grid.edge_vertices),
         cell_near=tuple(
             functools.reduce(operator.or_, (vertex_edges[v] for v in vs))
             for vs in grid.cell_vertices
         ),
         cell_corners=cell_corners,
         cell_sides=cell_sides,
-        neighbours=neighbours,
         fence_moves=fence_moves,
         inside_moves=inside_moves,
         lift_moves=lift_moves,
