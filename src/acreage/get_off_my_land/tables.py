@@ -160,38 +160,41 @@ M = TypeVar("M")
 
 
 class MaskMoves(Generic[M]):
-    """The moves of a bitset's members, in bit order, read 16 bits at a time.
+    """The moves of a bitset's members, in bit order, read a byte at a time.
 
     ``lists.of(mask)`` is ``[moves[i] for i in bits(mask)]``; the tuple of
-    moves of each 16-bit piece is built the first time it is seen and kept.
+    moves of each byte is built the first time it is seen and kept (at most
+    256 per byte of the mask).
     """
 
-    __slots__ = ("_moves", "_pieces")
+    __slots__ = ("_bytes", "_moves")
 
     def __init__(self, moves: Sequence[M | None]) -> None:
         self._moves = moves
-        self._pieces: list[dict[int, tuple[M, ...]]] = [{} for _ in range(0, len(moves), 16)]
+        self._bytes: list[list[tuple[M, ...] | None]] = [
+            [None] * 256 for _ in range(0, len(moves), 8)
+        ]
 
     def of(self, mask: int) -> list[M]:
         out: list[M] = []
         k = 0
         while mask:
-            piece = mask & 0xFFFF
-            if piece:
-                entry = self._pieces[k].get(piece)
+            byte = mask & 255
+            if byte:
+                entry = self._bytes[k][byte]
                 if entry is None:
-                    entry = self._pieces[k][piece] = self._build(k, piece)
+                    entry = self._bytes[k][byte] = self._build(k, byte)
                 out += entry
-            mask >>= 16
+            mask >>= 8
             k += 1
         return out
 
-    def _build(self, k: int, piece: int) -> tuple[M, ...]:
+    def _build(self, k: int, byte: int) -> tuple[M, ...]:
         out = []
-        for i in range(16):
-            if piece >> i & 1:
-                move = self._moves[16 * k + i]
-                assert move is not None, f"no move for bit {16 * k + i}"
+        for i in range(8):
+            if byte >> i & 1:
+                move = self._moves[8 * k + i]
+                assert move is not None, f"no move for bit {8 * k + i}"
                 out.append(move)
         return tuple(out)
 
