@@ -12,6 +12,7 @@ player bitsets over fence slots (see :mod:`acreage.get_off_my_land.tables`).
 
 from __future__ import annotations
 
+import operator
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
@@ -86,10 +87,7 @@ class Task:
 class _PlayerTask(Task):
     __slots__ = ()
     player: int
-
-    @property
-    def actor(self) -> int:
-        return self.player
+    actor = property(operator.attrgetter("player"))
 
     def describe(self) -> str:
         return f"player {self.player}: {self.kind}"
@@ -134,10 +132,8 @@ class PlaceFences(_PlayerTask):
 
     batch: Batch
     kind: ClassVar[str] = "place or move fences"
-
-    @property
-    def player(self) -> int:  # type: ignore[override]
-        return self.batch.player
+    player = property(operator.attrgetter("batch.player"))
+    actor = player
 
     def describe(self) -> str:
         b = self.batch
