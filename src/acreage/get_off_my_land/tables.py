@@ -72,6 +72,7 @@ class Tables:
     forest_mask: int
     grass_mask: int
     grass_bonus: tuple[str, ...]
+    grass_fishing: int
     # cards and tiles in play (equal entries merged)
     market: tuple[MarketCard, ...]
     market_type: tuple[int, ...]
@@ -354,6 +355,11 @@ def build_tables(rules: Rules) -> Tables:
         forest_mask=sum(1 << c for c in range(n) if forest_kind[c] >= 0),
         grass_mask=sum(1 << c for c in range(n) if grass_of[c] >= 0),
         grass_bonus=tuple(rules.grass_tiles[g].bonus if g >= 0 else "" for g in grass_of),
+        grass_fishing=sum(
+            1 << c
+            for c, g in enumerate(grass_of)
+            if g >= 0 and rules.grass_tiles[g].bonus == "fishing hole"
+        ),
         market=tuple(market),
         market_type=tuple(_TYPE_INDEX[m.type] for m in market),
         market_deck=market_deck,
