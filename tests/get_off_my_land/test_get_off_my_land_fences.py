@@ -85,13 +85,29 @@ def test_fig2_new_fences_connect_to_the_farmhouse_or_your_fences() -> None:
     assert "fence c1 N" in texts(s)  # now connected through the new fence
 
 
-def test_a_fence_cut_off_from_the_farmhouse_does_not_connect() -> None:
-    # "If a tile you control becomes disconnected from your farmhouse ... you
-    # cannot expand your farm from the separated land tile."
+def test_a_fence_cut_off_from_the_farmhouse_still_connects_but_its_land_is_no_base() -> None:
+    # "Fence pieces must be placed connected to your Farmhouse Tile or a fence
+    # piece you already have in play": any of them. "If a tile you control
+    # becomes disconnected from your farmhouse ... you cannot expand your farm
+    # from the separated land tile": c3 is cut off, so c2 beside it may be
+    # fenced but not won.
     s = _placing(scene(started(), land={0: ["c3"]}))
     assert controller(s, tile(s, "c3")) == 0
     with pytest.raises(IllegalMoveError, match="connected to your farmhouse"):
-        apply_move(s, parse_move(s, "fence c2 N"))
+        apply_move(s, parse_move(s, "fence c1 N"))  # no corner shared with a fence of player 0
+    s = apply_move(s, parse_move(s, "fence c2 E"))  # shares a corner with c3 N
+    s = apply_move(s, parse_move(s, "fence c2 N"))
+    assert "fence c2 W" not in texts(s)
+    with pytest.raises(IllegalMoveError, match="orthogonally next to"):
+        apply_move(s, parse_move(s, "fence c2 W"))
+
+
+def test_with_anchored_fences_a_fence_cut_off_from_the_farmhouse_does_not_connect() -> None:
+    s = _placing(scene(started(anchored_fences=True), land={0: ["c3"]}))
+    assert controller(s, tile(s, "c3")) == 0
+    assert not [m for m in texts(s) if m.startswith("fence c")]
+    with pytest.raises(IllegalMoveError, match="connected to your farmhouse"):
+        apply_move(s, parse_move(s, "fence c2 E"))
 
 
 def test_fig3_control_needs_land_next_to_your_farmhouse_or_controlled_land() -> None:

@@ -1,5 +1,5 @@
 """The game's incremental regions (Lands) agree with acreage.core.regions on any fences,
-and its fence groups with a fresh computation."""
+and a player's fence network (Links) with a fresh computation."""
 
 from __future__ import annotations
 
@@ -8,7 +8,25 @@ from hypothesis import strategies as st
 
 from acreage.core.regions import partition
 from acreage.get_off_my_land import Rules
-from acreage.get_off_my_land.land import Lands, boundary, fence_groups, flood
+from acreage.get_off_my_land.land import (
+    Lands,
+    Links,
+    boundary,
+    corners,
+    edges_at,
+    fence_groups,
+    flood,
+)
+
+
+def _closing(t, blocked: int) -> int:
+    """Edges whose two ends are joined by fences, found the slow way."""
+    groups = fence_groups(t, blocked)
+    out = 0
+    for e, ends in enumerate(t.edge_vertices):
+        if any(g & ends == ends for g in groups):
+            out |= 1 << e
+    return out
 
 
 def _as_set(regions) -> set[tuple[int, int, bool]]:
@@ -25,8 +43,24 @@ def test_lands_follow_fences_edge_by_edge(players: int, toggles: list[int]) -> N
         lands = lands.unblock(t, e) if lands.blocked >> e & 1 else lands.block(t, e)
         expected = partition(t.grid, lands.blocked)
         assert _as_set(lands.regions) == _as_set(expected.regions)
-        assert set(lands.groups) == set(fence_groups(t, lands.blocked))
     for region in lands.regions:
         cell = (region.cells & -region.cells).bit_length() - 1
         assert flood(t, cell, lands.blocked) == region.cells
         assert boundary(t, region.cells) == region.boundary
+
+
+@settings(max_examples=40)
+@given(st.sampled_from([2, 3, 4]), st.lists(st.integers(0, 10_000), max_size=60))
+def test_links_follow_fences_one_by_one(players: int, toggles: list[int]) -> None:
+    # A player's fences, joined and cut one at a time, as the state keeps them.
+    t = Rules(players=players).tables
+    links = Links.of(t, 0)
+    for x in toggles:
+        e = x % t.edges
+        links = links.cut(t, e) if links.edges >> e & 1 else links.join(t, e)
+        fresh = Links.of(t, links.edges)
+        assert set(zip(links.groups, links.reaches, strict=True)) == set(
+            zip(fresh.groups, fresh.reaches, strict=True)
+        )
+        assert links.closing == fresh.closing == _closing(t, links.edges)
+        assert links.reach == edges_at(t, corners(t, links.edges))

@@ -220,3 +220,44 @@ def test_splitting_an_opponents_area_is_an_attempt_too() -> None:
     assert isinstance(s.decision, Defend) and s.to_move == 0
     s = play(s, f"defend with {DEFENCE}")
     assert controller(s, tile(s, "b2")) == 0 and fence_at(s, "c2 W") == ()
+
+
+def test_land_its_owner_still_controls_is_never_claimed_without_an_attempt() -> None:
+    # Orange's b2 is fenced all round by Orange; Teal's land lies on every side
+    # of it (each shared edge holds a fence of each). Teal places no fence on
+    # b2, so nobody attempts to steal it: a fence elsewhere leaves it Orange's.
+    s = scene(
+        started(2, fences_per_player=20),
+        land={0: ["b2"], 1: ["b1", "a2", "c2", "b3"]},
+        hands={1: [TWO]},
+        turn=1,
+    )
+    assert controller(s, tile(s, "b2")) == 0
+    s = play(s, f"play {TWO} for fences", "fence d4 N", "done")
+    assert isinstance(s.decision, Turn) and s.to_move == 1
+    assert controller(s, tile(s, "b2")) == 0
+    assert fence_at(s, "b2 N") == ((0, "b2"), (1, "b1"))
+
+
+def _split_scene(**rules):
+    # Orange's area a1, b1, a2; Teal's fence on the far side of b1 S reaches into it.
+    s = scene(
+        started(2, **rules),
+        land={0: ["a1", "b1", "a2"]},
+        sides={1: ["b2 N"]},
+        hands={1: [TWO]},
+        turn=1,
+    )
+    return play(s, f"play {TWO} for fences")
+
+
+def test_a_farmer_protects_its_area_from_a_fence_across_it() -> None:
+    # A fence between a1 and b1 would split Orange's area: Orange would lose b1.
+    s = _split_scene(home_farmer_protects=False)
+    assert "fence a1 E" in texts(s)
+    s = play(s, "fence a1 E", "done")
+    assert isinstance(s.decision, Defend) and s.to_move == 0
+    s = scene(_split_scene(home_farmer_protects=False), farmers=("b1", "d4"))
+    assert "fence a1 E" not in texts(s)
+    with pytest.raises(IllegalMoveError, match="player 0's farmer protects"):
+        play(s, "fence a1 E")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import bisect
 import functools
+import operator
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
@@ -34,7 +35,7 @@ from acreage.get_off_my_land.farm import (
 )
 from acreage.get_off_my_land.rules import Rules
 from acreage.get_off_my_land.state import Batch, State, Task
-from acreage.get_off_my_land.tables import CROP, EQUIPMENT, LIVESTOCK
+from acreage.get_off_my_land.tables import CROP, EQUIPMENT, LIVESTOCK, Tables
 
 __all__ = ["apply_move", "arrange", "chance_outcomes", "legal_moves", "new_game"]
 
@@ -70,6 +71,7 @@ class Work:
         "mature",
         "money",
         "month",
+        "networks",
         "offers",
         "partition",
         "rules",
@@ -100,12 +102,14 @@ class Work:
         self.fences = s.fences
         self.farmers = s.farmers
         self.partition = s.partition
+        self.networks = s.networks
         self.control = s.control
         self.cleared = s.cleared
         self.touched = 0
 
     def freeze(self) -> State:
-        self.refresh()
+        if self.touched:
+            self.refresh()
         return State(
             self.rules,
             tuple(self.agenda),
@@ -126,6 +130,7 @@ class Work:
             self.fences,
             self.farmers,
             self.partition,
+            self.networks,
             self.control,
             self.cleared,
         )
@@ -140,25 +145,19 @@ class Work:
             )
             self.touched = 0
 
-    def _sync(self, edge: int) -> None:
-        t = self.t
-        now = any((f >> edge | f >> (t.edges + edge)) & 1 for f in self.fences)
-        was = self.partition.blocked >> edge & 1
-        if now and not was:
-            self.partition = self.partition.block(t, edge)
-        elif was and not now:
-            self.partition = self.partition.unblock(t, edge)
-        self.touched |= t.edge_cell_mask[edge]
-
     def place(self, player: int, move: mv.Fence) -> None:
         """Put ``player``'s fence on ``move.edge`` (on an empty edge or inside a lone fence)."""
         t = self.t
         e = move.edge
         fences = list(self.fences)
+        self.networks = _put(self.networks, player, self.networks[player].join(t, e))
         if move.inside < 0:
             fences[player] |= 1 << e
             self.fences = tuple(fences)
-            self._sync(e)
+            partition = self.partition.block(t, e)
+            if partition.regions is not self.partition.regions:
+                self.touched |= t.edge_cell_mask[e]  # only then can control change
+            self.partition = partition
             return
         if move.inside == t.edge_cells[e][0]:
             owner = land.owner_at(fences, e)
@@ -176,7 +175,18 @@ class Work:
         fences[player] &= ~((1 << edge) | (1 << (t.edges + edge)))
         land.normalise(t, fences)
         self.fences = tuple(fences)
-        self._sync(edge)
+        self.networks = _put(self.networks, player, self.networks[player].cut(t, edge))
+        for f in fences:
+            if f >> edge & 1:
+                break  # another player's fence still stands there
+        else:
+            self.partition = self.partition.unblock(t, edge)
+        self.touched |= t.edge_cell_mask[edge]
+
+    def cut(self, owner: int, edge: int) -> None:
+        """Note that ``owner``'s fence on ``edge`` (one of two there) is gone."""
+        self.networks = _put(self.networks, owner, self.networks[owner].cut(self.t, edge))
+        self.touched |= self.t.edge_cell_mask[edge]
 
     def settle(self) -> None:
         """Loose animals run away and hungry livestock eat crops."""
@@ -239,6 +249,7 @@ def new_game(rules: Rules) -> State:
     todo += [st.RevealMarket(), st.StartMonth()]
     fences = (0,) * n
     regions = land.Lands.of(t, 0)
+    network = land.Links.of(t, 0)
     return State(
         rules=rules,
         agenda=tuple(reversed(todo)),
@@ -259,6 +270,7 @@ def new_game(rules: Rules) -> State:
         fences=fences,
         farmers=t.farm_cell,
         partition=regions,
+        networks=(network,) * n,
         control=land.control(t, regions, fences),
         cleared=t.grass_mask,
     )
@@ -267,34 +279,79 @@ def new_game(rules: Rules) -> State:
 # -- chance ------------------------------------------------------------------------------------
 
 
+Distribution = tuple[tuple[Any, Fraction], ...]
+
+
+def _kept(t: Tables, key: tuple[object, ...], dist: Callable[[], Distribution]) -> Distribution:
+    """The distribution ``key`` names: the very tuple made last time, if it is kept,
+    so that :func:`acreage.core.chance.sample` can reuse its tables for it."""
+    out: Distribution | None = t.dists.get(key)
+    if out is None:
+        if len(t.dists) >= 4096:
+            t.dists.clear()
+        out = t.dists[key] = dist()
+    return out
+
+
 def _deal_outcomes(s: State, task: st.DealFarmhouse) -> tuple[tuple[Any, Fraction], ...]:
     dealt = {f for offer in s.offers for f in offer} | {f for f in s.farmhouses if f >= 0}
-    free = [f for f in range(len(s.rules.farmhouses)) if f not in dealt]
-    p = Fraction(1, len(free))
+    free = tuple(f for f in range(len(s.rules.farmhouses)) if f not in dealt)
     moves = s.rules.tables.deal_moves
-    return tuple((moves[f], p) for f in free)
+
+    def dist() -> tuple[tuple[Any, Fraction], ...]:
+        p = Fraction(1, len(free))
+        return tuple((moves[f], p) for f in free)
+
+    return _kept(s.rules.tables, ("farmhouses", free), dist)
 
 
-@functools.lru_cache(maxsize=4096)
-def _share(count: int, total: int) -> Fraction:
-    return Fraction(count, total)
+_count = operator.itemgetter(1)
 
 
-def _deck_outcomes(deck: Deck[int], moves: tuple[Any, ...]) -> tuple[tuple[Any, Fraction], ...]:
-    """The next card's distribution, with the (few) Fractions shared between calls."""
+@functools.lru_cache(maxsize=256)
+def _shares(total: int) -> tuple[Fraction, ...]:
+    """``k / total`` for each ``k`` up to ``total``, made once."""
+    return tuple(Fraction(k, total) for k in range(total + 1))
+
+
+def _deck_outcomes(
+    t: Tables, deck: Deck[int], moves: tuple[Any, ...], name: str
+) -> tuple[tuple[Any, Fraction], ...]:
+    """The next card's distribution (the same tuple for equal piles, while kept)."""
     top = deck.segments[0]
-    if isinstance(top, Pile):
-        total = len(top)
-        return tuple((moves[card], _share(count, total)) for card, count in top.counts)
-    return tuple((moves[card], p) for card, p in deck.draw_outcomes())
+    if not isinstance(top, Pile):
+        return tuple((moves[card], p) for card, p in deck.draw_outcomes())
+    key = (name, top.counts)
+    dist: Distribution | None = t.dists.get(key)
+    if dist is not None:
+        return dist
+    # The (move, probability) pairs are made once for each pile size and shared
+    # by every distribution: fewer objects for the garbage collector to walk.
+    total = sum(map(_count, top.counts))
+    rows = t.outcome_pairs.get((name, total))
+    if rows is None:
+        rows = t.outcome_pairs[name, total] = [[None] * (total + 1) for _ in moves]
+    shares = _shares(total)
+    out = []
+    for card, k in top.counts:
+        pair = rows[card][k]
+        if pair is None:
+            pair = rows[card][k] = (moves[card], shares[k])
+        out.append(pair)
+    if len(t.dists) >= 4096:
+        t.dists.clear()
+    dist = t.dists[key] = tuple(out)
+    return dist
 
 
 def _draw_outcomes(s: State, task: st.DrawCard) -> tuple[tuple[Any, Fraction], ...]:
-    return _deck_outcomes(s.fence_deck, s.rules.tables.draw_moves)
+    t = s.rules.tables
+    return _deck_outcomes(t, s.fence_deck, t.draw_moves, "fence deck")
 
 
 def _reveal_outcomes(s: State, task: st.RevealMarket) -> tuple[tuple[Any, Fraction], ...]:
-    return _deck_outcomes(s.market_deck, s.rules.tables.reveal_moves)
+    t = s.rules.tables
+    return _deck_outcomes(t, s.market_deck, t.reveal_moves, "market deck")
 
 
 def forest_pool(s: State | Work, cell: int) -> list[int]:
@@ -310,10 +367,14 @@ def forest_pool(s: State | Work, cell: int) -> list[int]:
 
 
 def _tile_outcomes(s: State, task: st.RevealTile) -> tuple[tuple[Any, Fraction], ...]:
-    pool = forest_pool(s, task.cell)
-    total = sum(pool)
+    pool = tuple(forest_pool(s, task.cell))
     moves = s.rules.tables.uncover_moves
-    return tuple((moves[i], _share(k, total)) for i, k in enumerate(pool) if k)
+
+    def dist() -> tuple[tuple[Any, Fraction], ...]:
+        shares = _shares(sum(pool))
+        return tuple((moves[i], shares[k]) for i, k in enumerate(pool) if k)
+
+    return _kept(s.rules.tables, ("forest tiles", pool), dist)
 
 
 _OUTCOMES: dict[type, Callable[[State, Any], tuple[tuple[Any, Fraction], ...]]] = {
@@ -338,17 +399,26 @@ def _turn_moves(s: State, task: st.Turn) -> list[Any]:
     t = s.rules.tables
     p = task.player
     out: list[Any] = [t.end_turn]
-    out += [t.log_moves[c] for c in bits(op.log_targets(s, p))]
-    for k in sorted(set(s.hands[p])):
+    out += t.log_lists.of(op.log_targets(s, p))
+    playable: dict[str, bool] = {}
+    last = -1
+    for k in s.hands[p]:  # sorted
+        if k == last:
+            continue
+        last = k
         fences_move, action_move = t.play_moves[k]
         if not task.fenced:
             out.append(fences_move)
-        if op.playable(s, p, t.fence[k].title):
+        title = t.fence[k].title
+        can = playable.get(title)
+        if can is None:
+            can = playable[title] = op.playable(s, p, title)
+        if can:
             out.append(action_move)
     out += op.buy_moves(s, p)
     if s.money[p] >= s.rules.lumber_cost:
         out.append(t.lumber)
-    out += [t.harvest_moves[c] for c in bits(harvestable(s, p))]
+    out += t.harvest_lists.of(harvestable(s, p))
     return out
 
 
@@ -491,12 +561,24 @@ def _possible_deal(s: State, task: st.DealFarmhouse, move: Any) -> bool:
     return isinstance(move, mv.DealFarmhouse) and move in (m for m, _ in _deal_outcomes(s, task))
 
 
+def _can_draw(deck: Deck[int], card: int) -> bool:
+    """``deck.can_draw(card)``, by bisection for the usual shuffled pile on top."""
+    if not deck.segments:
+        return False
+    top = deck.segments[0]
+    if isinstance(top, Pile):
+        counts = top.counts
+        i = bisect.bisect_left(counts, (card,))
+        return i < len(counts) and counts[i][0] == card
+    return deck.can_draw(card)
+
+
 def _possible_draw(s: State, task: st.DrawCard, move: Any) -> bool:
-    return isinstance(move, mv.Draw) and s.fence_deck.can_draw(move.card)
+    return isinstance(move, mv.Draw) and _can_draw(s.fence_deck, move.card)
 
 
 def _possible_reveal(s: State, task: st.RevealMarket, move: Any) -> bool:
-    return isinstance(move, mv.Reveal) and s.market_deck.can_draw(move.card)
+    return isinstance(move, mv.Reveal) and _can_draw(s.market_deck, move.card)
 
 
 def _possible_tile(s: State, task: st.RevealTile, move: Any) -> bool:
@@ -544,16 +626,17 @@ def _draw(deck: Deck[int], card: int) -> Deck[int]:
     top = deck.segments[0]
     if isinstance(top, Pile):
         counts = top.counts
-        for i, (c, k) in enumerate(counts):
-            if c == card:
-                rest = (
-                    (*counts[:i], (c, k - 1), *counts[i + 1 :])
-                    if k > 1
-                    else counts[:i] + counts[i + 1 :]
-                )
-                if rest:
-                    return Deck((Pile(rest), *deck.segments[1:]))
-                return Deck(deck.segments[1:])
+        i = bisect.bisect_left(counts, (card,))
+        if i < len(counts) and counts[i][0] == card:
+            k = counts[i][1]
+            rest = (
+                (*counts[:i], (card, k - 1), *counts[i + 1 :])
+                if k > 1
+                else counts[:i] + counts[i + 1 :]
+            )
+            if rest:
+                return Deck((Pile(rest), *deck.segments[1:]))
+            return Deck(deck.segments[1:])
     return deck.draw(card)
 
 
@@ -831,12 +914,13 @@ def _start_month(w: Work, task: st.StartMonth) -> None:
 
 
 def _cells_of(w: Work, kind: int) -> int:
-    types = w.t.market_type
-    out = 0
-    for c, k in enumerate(w.cards):
-        if k >= 0 and types[k] == kind:
-            out |= 1 << c
-    return out
+    """Tiles holding a card of type ``kind``."""
+    crops, livestock, _, _, planted = land.card_sets(w.t, w.cards)
+    if kind == CROP:
+        return crops
+    if kind == LIVESTOCK:
+        return livestock
+    return planted & ~crops & ~livestock
 
 
 def _end_month(w: Work) -> None:
@@ -903,18 +987,24 @@ def _claim(w: Work, player: int, before: int) -> None:
     w.refresh()
     outer = land.outer_slots(t, fences)
     mine = w.control[player]
+    # Land a player still controls was not attempted (or the attempt was
+    # defended): only land nobody controls now can be won.
+    taken = 0
+    for mask in w.control:
+        taken |= mask
     # Every region won with an opponent's fence still facing it, found before any is removed.
     doomed = []
     for region in w.partition.regions:
-        if region.closed and not region.cells & mine:
+        if region.closed and not region.cells & taken:
             inside = land.claimable(t, region, fences, player, mine, outer)
             if inside > 0:
                 facing = region.boundary & (region.cells | region.cells << t.n | t.extra_edges)
                 doomed += [e if facing >> e & 1 else t.edges + e for e in bits(inside)]
     if doomed:
         for slot in doomed:
-            fences[land.owner_at(fences, slot)] &= ~(1 << slot)
-            w.touched |= t.edge_cell_mask[slot % t.edges]
+            owner = land.owner_at(fences, slot)
+            fences[owner] &= ~(1 << slot)
+            w.cut(owner, slot % t.edges)
         land.normalise(t, fences)
         w.fences = tuple(fences)
         w.refresh()
@@ -932,8 +1022,9 @@ def _claim(w: Work, player: int, before: int) -> None:
         else:
             continue
         if new >> faces & 1 and (far < 0 or w.control[player] >> far & 1):
-            fences[land.owner_at(fences, far_slot)] &= ~(1 << far_slot)
-            w.touched |= t.edge_cell_mask[e]
+            owner = land.owner_at(fences, far_slot)
+            fences[owner] &= ~(1 << far_slot)
+            w.cut(owner, e)
     land.normalise(t, fences)
     w.fences = tuple(fences)
 
@@ -1064,18 +1155,26 @@ _READY: dict[type, Callable[[Work, Any], bool]] = {
 }
 
 
+_STEPS: dict[type, tuple[bool, Callable[[Work, Any], Any]]] = {
+    **{kind: (True, step) for kind, step in _AUTO.items()},
+    **{kind: (False, ready) for kind, ready in _READY.items()},
+}
+
+
 def run(w: Work) -> None:
     """Carry out automatic tasks until a player's decision or a chance event is next."""
     agenda = w.agenda
+    steps = _STEPS
     while agenda:
         task = agenda[-1]
-        auto = _AUTO.get(type(task))
-        if auto is not None:
+        step = steps.get(type(task))
+        if step is None:
+            return  # a decision or chance event that is always ready
+        auto, fn = step
+        if auto:
             agenda.pop()
-            auto(w, task)
-            continue
-        ready = _READY.get(type(task))
-        if ready is None or ready(w, task):
+            fn(w, task)
+        elif fn(w, task):
             return
 
 
@@ -1097,19 +1196,24 @@ def arrange(state: State, **changes: Any) -> State:
 
     Fields are those of :class:`State` (``fences``, ``cards``, ``mature``,
     ``tiles``, ``money``, ``hands``, ``farmers``, ``agenda``...). The derived
-    fields (regions, control, cleared land) are recomputed, and automatic
+    fields (regions, fence networks, control, cleared land) are recomputed, and automatic
     tasks on top of the agenda are carried out. The caller answers for the
     position making sense (15 fences a colour, cards that exist...).
     """
-    for name in ("partition", "control", "cleared"):
+    for name in ("partition", "networks", "control", "cleared"):
         if name in changes:
             raise TypeError(f"arrange: {name} is derived from the other fields")
     s = attrs.evolve(state, **changes)
     t = s.rules.tables
     regions = land.Lands.of(t, land.blocked_edges(t, s.fences))
     cleared = t.grass_mask | sum(1 << c for c, tile in enumerate(s.tiles) if tile >= 0)
+    networks = tuple(land.Links.of(t, (f | f >> t.edges) & t.edge_mask) for f in s.fences)
     s = attrs.evolve(
-        s, partition=regions, control=land.control(t, regions, s.fences), cleared=cleared
+        s,
+        partition=regions,
+        networks=networks,
+        control=land.control(t, regions, s.fences),
+        cleared=cleared,
     )
     w = Work(s)
     run(w)

@@ -152,12 +152,15 @@ def _fence_reason(state: st.State, task: st.Task, player: int, move: mv.Fence) -
         lone = blocked and not land.outer_slots(t, fences) >> e & 1
         if not lone or land.owner_at(fences, e) == player:
             return "a fence goes on the inside only of an opponent's lone fence"
-    reach = land.anchored(t, fences[player], t.farm_cell[player])
+    farm = t.farm_cell[player]
+    if state.rules.anchored_fences:
+        reach = land.anchored(t, fences[player], farm)
+        joined = "a fence piece of yours connected to it"
+    else:
+        reach = land.links(t, fences[player], farm)
+        joined = "a fence piece of yours in play"
     if not t.edge_vertices[e] & reach:
-        return (
-            "fence pieces must be placed connected to your farmhouse tile or "
-            "a fence piece of yours connected to it"
-        )
+        return f"fence pieces must be placed connected to your farmhouse tile or {joined}"
     for q, c in enumerate(op.guarded(state)):
         if (
             q != player

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from acreage.core.bitset import bits
+from acreage.get_off_my_land import land
 from acreage.get_off_my_land.tables import CROP, Tables
 
 if TYPE_CHECKING:
@@ -132,16 +133,21 @@ def income(s: Farm) -> tuple[int, ...]:
     rules = s.rules
     t = rules.tables
     players = len(s.farmers)
-    bonuses = [bonus_cards(s, p) for p in range(players)]
     out = [0] * players
-    for c in bits(s.mature):
-        b = benefactor(s, c)
-        if b >= 0:
-            out[b] += card_income(s, c, b, bonuses[b])
-    for p, mask in enumerate(s.control):
-        for c in bits(mask):
-            if s.cards[c] < 0 and tile_bonus(t, s.tiles, c) == "fishing hole":
-                out[p] += rules.fishing_income
+    if s.mature:
+        bonuses = [bonus_cards(s, p) for p in range(players)]
+        for c in bits(s.mature):
+            b = benefactor(s, c)
+            if b >= 0:
+                out[b] += card_income(s, c, b, bonuses[b])
+    holes = t.grass_fishing
+    for c in bits(s.cleared & t.forest_mask):
+        if t.forest[s.tiles[c]].bonus == "fishing hole":
+            holes |= 1 << c
+    holes &= ~land.card_sets(t, s.cards)[4]
+    if holes:
+        for p, mask in enumerate(s.control):
+            out[p] += rules.fishing_income * (mask & holes).bit_count()
     return tuple(out)
 
 

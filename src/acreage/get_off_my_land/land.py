@@ -12,7 +12,8 @@ The fence model (docs/rulings/get-off-my-land.md pins each point):
   is fully fenced, every fence on its side of its boundary is theirs, and it
   holds no other player's farmhouse.
 * A new fence must share a corner with its owner's farmhouse tile or with a
-  fence of theirs connected to it. Gaining control of land needs it to be
+  fence of theirs (``Rules.anchored_fences``: one connected to the
+  farmhouse through their fences). Gaining control of land needs it to be
   orthogonally next to (or to hold) the player's farmhouse or a tile they
   control that is connected to the farmhouse.
 
@@ -32,6 +33,7 @@ from acreage.get_off_my_land.tables import CROP, LIVESTOCK, Tables
 
 __all__ = [
     "Lands",
+    "Links",
     "anchored",
     "blocked_edges",
     "boundary",
@@ -39,11 +41,14 @@ __all__ = [
     "claimable",
     "control",
     "corners",
+    "edges_at",
     "expansion_base",
     "fence_groups",
     "flood",
     "grows_from",
     "hungry",
+    "inner_edges",
+    "links",
     "near_edges",
     "normalise",
     "outer_slots",
@@ -51,6 +56,111 @@ __all__ = [
     "protected_tiles",
     "touching",
 ]
+
+
+@attrs.frozen
+class Links:
+    """Vertices joined by a set of fences, kept up to date fence by fence.
+
+    The fences on ``edges`` make groups of vertices joined through them
+    (:func:`fence_groups`). A new fence closes a cycle of them exactly when
+    its two ends already lie in one group: such edges are ``closing``.
+
+    Attributes:
+        edges: the edges holding the fences.
+        groups: the vertex sets joined by the fences.
+        reaches: per group, the edges with an end in it.
+        closing: the edges whose two ends lie in one group.
+    """
+
+    edges: int
+    groups: tuple[int, ...]
+    reaches: tuple[int, ...]
+    closing: int
+
+    @classmethod
+    def of(cls, t: Tables, edges: int) -> Links:
+        groups = tuple(fence_groups(t, edges))
+        reaches = tuple(edges_at(t, g) for g in groups)
+        closing = 0
+        for g, reach in zip(groups, reaches, strict=True):
+            closing |= _within(t, g, reach)
+        return cls(edges, groups, reaches, closing)
+
+    @property
+    def reach(self) -> int:
+        """The edges with an end on one of the fences."""
+        out = 0
+        for reach in self.reaches:
+            out |= reach
+        return out
+
+    def joined_reach(self, vertices: int, reach: int) -> int:
+        """The edges with an end among ``vertices`` or the vertices joined to them by
+        the fences, given ``reach``, the edges with an end among ``vertices``."""
+        for g, group_reach in zip(self.groups, self.reaches, strict=True):
+            if g & vertices:
+                reach |= group_reach
+        return reach
+
+    def join(self, t: Tables, edge: int) -> Links:
+        """The links once a fence stands on ``edge`` too.
+
+        The groups at its two ends (or lone vertices) join, and the edges
+        between them become closing.
+        """
+        edges = self.edges | 1 << edge
+        if self.closing >> edge & 1:  # its ends are in one group already
+            return Links(edges, self.groups, self.reaches, self.closing)
+        a, b = t.edge_ends[edge]
+        vertex_edges = t.vertex_edges
+        ga, ra = 1 << a, vertex_edges[a]
+        gb, rb = 1 << b, vertex_edges[b]
+        groups = []
+        reaches = []
+        for g, reach in zip(self.groups, self.reaches, strict=True):
+            if g >> a & 1:
+                ga, ra = g, reach
+            elif g >> b & 1:
+                gb, rb = g, reach
+            else:
+                groups.append(g)
+                reaches.append(reach)
+        groups.append(ga | gb)
+        reaches.append(ra | rb)
+        return Links(edges, tuple(groups), tuple(reaches), self.closing | (ra & rb))
+
+    def cut(self, t: Tables, edge: int) -> Links:
+        """The links once the fence on ``edge`` is gone.
+
+        Only its group changes: it may fall in two (a lone end drops out), and
+        the edges between the two parts stop closing.
+        """
+        edges = self.edges & ~(1 << edge)
+        ends = t.edge_vertices[edge]
+        groups = []
+        reaches = []
+        closing = self.closing
+        for g, reach in zip(self.groups, self.reaches, strict=True):
+            if not g & ends:
+                groups.append(g)
+                reaches.append(reach)
+                continue
+            parts = fence_groups(t, edges & reach)
+            if len(parts) == 1 and parts[0] == g:  # still joined
+                return Links(edges, self.groups, self.reaches, closing)
+            part_reaches = [edges_at(t, part) for part in parts]
+            groups += parts
+            reaches += part_reaches
+            a, b = t.edge_ends[edge]
+            side_a = side_b = 0
+            for part, part_reach in zip(parts, part_reaches, strict=True):
+                if part >> a & 1:
+                    side_a = part_reach
+                if part >> b & 1:
+                    side_b = part_reach
+            closing &= ~((side_a or t.vertex_edges[a]) & (side_b or t.vertex_edges[b]))
+        return Links(edges, tuple(groups), tuple(reaches), closing)
 
 
 @attrs.frozen
@@ -66,17 +176,14 @@ class Lands:
         blocked: the edges holding a fence.
         regions: the regions (core :class:`~acreage.core.regions.Region` values),
             in no particular order.
-        groups: the vertex sets joined by fences (see :func:`fence_groups`).
     """
 
     blocked: int
     regions: tuple[Region, ...]
-    groups: tuple[int, ...]
 
     @classmethod
     def of(cls, t: Tables, blocked: int) -> Lands:
-        regions = partition(t.grid, blocked, Border.OPEN).regions
-        return cls(blocked, regions, tuple(fence_groups(t, blocked)))
+        return cls(blocked, partition(t.grid, blocked, Border.OPEN).regions)
 
     def index_of(self, cell: int) -> int:
         for i, region in enumerate(self.regions):
@@ -92,38 +199,28 @@ class Lands:
         raise ValueError(f"cell {cell} is not on the board")
 
     def block(self, t: Tables, edge: int) -> Lands:
-        """The regions once ``edge`` holds a fence."""
+        """The regions once ``edge`` holds a fence (the same ``regions`` tuple if
+        none changed: then neither did who controls what)."""
         blocked = self.blocked | 1 << edge
-        ends = t.edge_vertices[edge]
-        joined = ends
-        groups = []
-        for g in self.groups:
-            if g & ends:
-                joined |= g
-            else:
-                groups.append(g)
-        groups.append(joined)
         cells = t.edge_cells[edge]
         i = self.index_of(cells[0])
         old = self.regions[i]
         new: tuple[Region, ...]
         if len(cells) == 2:
-            side = flood(t, cells[0], blocked)
+            side = flood(t, cells[0], blocked, cells[1])
             if side >> cells[1] & 1:
-                return Lands(blocked, self.regions, tuple(groups))
+                return Lands(blocked, self.regions)
             new = (_region(t, side, blocked), _region(t, old.cells & ~side, blocked))
         else:
             closed = not old.boundary & t.border_edges & ~blocked
             if closed == old.closed:
-                return Lands(blocked, self.regions, tuple(groups))
+                return Lands(blocked, self.regions)
             new = (Region(old.cells, old.boundary, closed),)
-        regions = (*self.regions[:i], *self.regions[i + 1 :], *new)
-        return Lands(blocked, regions, tuple(groups))
+        return Lands(blocked, (*self.regions[:i], *self.regions[i + 1 :], *new))
 
     def unblock(self, t: Tables, edge: int) -> Lands:
         """The regions once ``edge`` holds no fence."""
         blocked = self.blocked & ~(1 << edge)
-        groups = tuple(fence_groups(t, blocked))
         cells = t.edge_cells[edge]
         i = self.index_of(cells[0])
         old = self.regions[i]
@@ -133,11 +230,24 @@ class Lands:
             edges = old.boundary ^ other.boundary
             merged = Region(old.cells | other.cells, edges, not edges & t.border_edges & ~blocked)
             rest = tuple(r for k, r in enumerate(self.regions) if k not in (i, j))
-            return Lands(blocked, (*rest, merged), groups)
+            return Lands(blocked, (*rest, merged))
         if len(cells) == 1 and old.closed:
             opened = Region(old.cells, old.boundary, False)
-            return Lands(blocked, (*self.regions[:i], *self.regions[i + 1 :], opened), groups)
-        return Lands(blocked, self.regions, groups)
+            return Lands(blocked, (*self.regions[:i], *self.regions[i + 1 :], opened))
+        return Lands(blocked, self.regions)
+
+
+def _within(t: Tables, vertices: int, reach: int) -> int:
+    """Of the edges ``reach`` (those with an end in ``vertices``), those with both ends there."""
+    out = 0
+    edge_vertices = t.edge_vertices
+    while reach:
+        low = reach & -reach
+        reach ^= low
+        ends = edge_vertices[low.bit_length() - 1]
+        if vertices & ends == ends:
+            out |= low
+    return out
 
 
 def _region(t: Tables, cells: int, blocked: int) -> Region:
@@ -277,8 +387,12 @@ def corners(t: Tables, edges: int) -> int:
     return out
 
 
-def flood(t: Tables, cell: int, blocked: int) -> int:
-    """The tiles reachable from ``cell`` across unfenced edges (bit-parallel)."""
+def flood(t: Tables, cell: int, blocked: int, goal: int = -1) -> int:
+    """The tiles reachable from ``cell`` across unfenced edges (bit-parallel).
+
+    With a ``goal`` tile, stops as soon as it is reached (the answer then
+    holds it, but perhaps not every tile reachable).
+    """
     n = t.n
     width = t.grid.width
     open_n = ~blocked & t.below_top  # tiles whose north side is open
@@ -286,6 +400,7 @@ def flood(t: Tables, cell: int, blocked: int) -> int:
     open_s = open_n >> width
     open_w = open_e << 1
     reach = frontier = 1 << cell
+    stop = 1 << goal if goal >= 0 else 0
     while frontier:
         frontier = (
             (frontier & open_n) >> width
@@ -294,7 +409,16 @@ def flood(t: Tables, cell: int, blocked: int) -> int:
             | (frontier & open_w) >> 1
         ) & ~reach
         reach |= frontier
+        if reach & stop:
+            break
     return reach
+
+
+def inner_edges(t: Tables, cells: int) -> int:
+    """The edges with both sides in ``cells``."""
+    north = cells & (cells << t.grid.width) & t.below_top
+    east = cells & (cells >> 1) & t.not_right
+    return north | east << t.n
 
 
 def boundary(t: Tables, cells: int) -> int:
@@ -307,9 +431,13 @@ def boundary(t: Tables, cells: int) -> int:
     if bottom:
         out |= bottom << (2 * t.n)
     left = cells & t.left_col
-    for y, c in enumerate(t.left_cells):
-        if left >> c & 1:
-            out |= 1 << (2 * t.n + width + y)
+    if left:
+        west = t.west_sides.get(left)
+        if west is None:
+            west = t.west_sides[left] = sum(
+                1 << (2 * t.n + width + y) for y, c in enumerate(t.left_cells) if left >> c & 1
+            )
+        out |= west
     return out
 
 
@@ -343,12 +471,33 @@ def fence_groups(t: Tables, blocked: int) -> list[int]:
     return groups
 
 
+def links(t: Tables, f: int, farm: int) -> int:
+    """Vertices a new fence of fence set ``f`` may touch: the farmhouse tile's corners
+    and the ends of the player's fences.
+
+    "Fence pieces must be placed connected to your Farmhouse Tile or a fence
+    piece you already have in play."
+    """
+    return t.cell_corners[farm] | corners(t, (f | f >> t.edges) & t.edge_mask)
+
+
+def edges_at(t: Tables, vertices: int) -> int:
+    """The edges with an end among ``vertices``."""
+    out = 0
+    vertex_edges = t.vertex_edges
+    while vertices:
+        low = vertices & -vertices
+        vertices ^= low
+        out |= vertex_edges[low.bit_length() - 1]
+    return out
+
+
 def anchored(t: Tables, f: int, farm: int) -> int:
     """Vertices joined to the farmhouse tile's corners through the player's fences.
 
-    "Fence pieces must be placed connected to your Farmhouse Tile or a fence
-    piece you already have in play"; a fence cut off from the farmhouse does
-    not count ("you cannot expand your farm from the separated land tile").
+    Land whose fences do not reach them is cut off ("you cannot expand your
+    farm from the separated land tile until you reconnect it to your
+    farmhouse"); with ``Rules.anchored_fences`` new fences must touch them too.
     """
     reach = t.cell_corners[farm]
     pending = [t.edge_vertices[e] for e in bits((f | f >> t.edges) & t.edge_mask)]
@@ -368,21 +517,31 @@ def anchored(t: Tables, f: int, farm: int) -> int:
 
 
 def expansion_base(t: Tables, lands: Lands, controlled: int, reach: int, farm: int) -> int:
-    """Tiles a player may expand from: the farmhouse and controlled land joined to it."""
+    """Tiles a player may expand from: the farmhouse and controlled land joined to it.
+
+    ``reach`` holds the edges with an end on the farmhouse or on the player's
+    fences joined to it: land whose boundary has such an edge is joined.
+    """
     base = 1 << farm
     if not controlled:
         return base
     for region in lands.regions:
-        if region.cells & controlled and corners(t, region.boundary) & reach:
+        if region.cells & controlled and region.boundary & reach:
             base |= region.cells
     return base
 
 
 def grows_from(t: Tables, cells: int, base: int) -> bool:
     """Whether land ``cells`` holds or is orthogonally next to a tile of ``base``."""
-    if cells & base:
-        return True
-    return any(t.neighbours[c] & base for c in bits(cells))
+    width = t.grid.width
+    around = (
+        cells
+        | cells << width
+        | cells >> width
+        | (cells & t.not_right) << 1
+        | (cells >> 1) & t.not_right
+    )
+    return bool(around & base)
 
 
 def touching(t: Tables, cells: int) -> int:
@@ -408,14 +567,30 @@ def protected_tiles(
     )
 
 
-def card_sets(t: Tables, cards: Sequence[int]) -> tuple[int, int, int, int]:
-    """Tiles with a crop, with livestock, with livestock that eats, with an edible crop."""
-    crops = livestock = eaters = edible = 0
+def card_sets(t: Tables, cards: Sequence[int]) -> tuple[int, int, int, int, int]:
+    """Tiles with a crop, with livestock, with livestock that eats, with an edible
+    crop, and with any market card.
+
+    A state's ``cards`` tuple passes unchanged from state to state until a card
+    is bought or removed, so the last answer is kept with the tuple it is for.
+    """
+    last = t.last_card_sets
+    if last[0] is cards:
+        return last[1]  # type: ignore[no-any-return]
+    sets = _card_sets(t, cards)
+    if type(cards) is tuple:  # a tuple cannot change behind the cache's back
+        last[0], last[1] = cards, sets
+    return sets
+
+
+def _card_sets(t: Tables, cards: Sequence[int]) -> tuple[int, int, int, int, int]:
+    crops = livestock = eaters = edible = planted = 0
     market = t.market
     types = t.market_type
     for c, k in enumerate(cards):
         if k < 0:
             continue
+        planted |= 1 << c
         kind = types[k]
         if kind == CROP:
             crops |= 1 << c
@@ -425,7 +600,7 @@ def card_sets(t: Tables, cards: Sequence[int]) -> tuple[int, int, int, int]:
             livestock |= 1 << c
             if market[k].eats:
                 eaters |= 1 << c
-    return crops, livestock, eaters, edible
+    return crops, livestock, eaters, edible, planted
 
 
 def hungry(t: Tables, lands: Lands, cards: Sequence[int], mature: int) -> tuple[int, int]:
@@ -436,7 +611,9 @@ def hungry(t: Tables, lands: Lands, cards: Sequence[int], mature: int) -> tuple[
     mature livestock is in the same fenced area as mature crop, it will eat
     the crop" (Ducks do not eat; Orchards cannot be eaten).
     """
-    _, livestock, eaters, edible = card_sets(t, cards)
+    _, livestock, eaters, edible, _ = card_sets(t, cards)
+    if not livestock & mature:
+        return 0, 0
     closed = 0
     for region in lands.regions:
         if region.closed:

@@ -17,7 +17,7 @@ from acreage.get_off_my_land import land
 from acreage.get_off_my_land import moves as mv
 from acreage.get_off_my_land.farm import bonus_cards, harvestable, purchase_targets
 from acreage.get_off_my_land.state import Batch
-from acreage.get_off_my_land.tables import CROP, LIVESTOCK
+from acreage.get_off_my_land.tables import CROP
 
 if TYPE_CHECKING:
     from acreage.get_off_my_land.rules import Rules
@@ -62,6 +62,8 @@ class Position(Protocol):
     @property
     def partition(self) -> land.Lands: ...
     @property
+    def networks(self) -> Sequence[land.Links]: ...
+    @property
     def control(self) -> Sequence[int]: ...
     @property
     def cleared(self) -> int: ...
@@ -95,10 +97,7 @@ def raid_targets(s: Position, player: int) -> int:
     occupied = 0
     for c in s.farmers:
         occupied |= 1 << c
-    planted = 0
-    for c, k in enumerate(s.cards):
-        if k >= 0:
-            planted |= 1 << c
+    planted = land.card_sets(s.rules.tables, s.cards)[4]
     return planted & others_control(s, player) & ~occupied
 
 
@@ -117,14 +116,8 @@ def farmer_targets(s: Position, player: int) -> int:
 
 def maturable(s: Position, player: int, livestock: bool) -> int:
     """Immature crops (or livestock) ``player`` controls."""
-    t = s.rules.tables
-    want = LIVESTOCK if livestock else 0
-    out = 0
-    for c in bits(s.control[player] & ~s.mature):
-        k = s.cards[c]
-        if k >= 0 and t.market_type[k] == want:
-            out |= 1 << c
-    return out
+    crops, herds, _, _, _ = land.card_sets(s.rules.tables, s.cards)
+    return s.control[player] & ~s.mature & (herds if livestock else crops)
 
 
 def _offers(s: Position, player: int, deal: int | None) -> list[tuple[int, int, int]]:
@@ -206,10 +199,11 @@ def guarded(s: Position) -> tuple[int, ...]:
     return land.protected_tiles(s.control, s.farmers, homes)
 
 
-def _harms_protected(s: Position, attacker: int, edge: int, owner: int) -> bool:
+def _harms_protected(
+    s: Position, attacker: int, edge: int, owner: int, guarded_tiles: Sequence[int]
+) -> bool:
     """Whether breaking the fence would touch a farmer-protected tile (fence, card or land)."""
     t = s.rules.tables
-    guarded_tiles = guarded(s)
     touched = 0
     for c in t.edge_cells[edge]:
         touched |= s.partition.region_of(c).cells
@@ -230,14 +224,20 @@ def break_moves(s: Position, player: int) -> list[mv.Break]:
     tile itself) cannot be targeted by any opponent's attacks."
     """
     t = s.rules.tables
+    guarded_tiles = guarded(s)
+    watched = any(c >= 0 for q, c in enumerate(guarded_tiles) if q != player)
     out = []
     for q, f in enumerate(s.fences):
         if q == player:
             continue
+        edges = (f | f >> t.edges) & t.edge_mask
+        if not watched:
+            out += [t.break_moves[e][q] for e in bits(edges)]
+            continue
         out += [
             t.break_moves[e][q]
-            for e in bits((f | f >> t.edges) & t.edge_mask)
-            if not _harms_protected(s, player, e, q)
+            for e in bits(edges)
+            if not _harms_protected(s, player, e, q, guarded_tiles)
         ]
     out.sort(key=lambda m: (m.edge, m.owner))
     return out
@@ -265,145 +265,148 @@ def _new_land_ok(
     return True
 
 
-def _same_group(groups: tuple[int, ...], ends: int) -> bool:
-    for g in groups:
-        if g & ends:
-            return g & ends == ends
-    return False
-
-
 def fence_moves(s: Position, batch: Batch) -> list[mv.Fence]:
     """Where ``batch.player`` may place a fence now (the lifted one, or one from the stash).
 
     A fence goes on an empty edge, or on the inside of an opponent's lone
-    fence; it must share a corner with the farmhouse or with the player's
-    fences connected to it; it may not take land from a farmer-protected
-    tile; and any land it completes must be orthogonally next to the
-    player's farmhouse or connected land.
+    fence; it must share a corner with the farmhouse or with one of the
+    player's fences (see :func:`land.links`); it may not take land from a
+    farmer-protected tile; and any land it completes must be orthogonally
+    next to the player's farmhouse or connected land.
     """
     t = s.rules.tables
     player = batch.player
-    if batch.carrying < 0 and stash(s, player) <= 0:
-        return []
     fences = s.fences
-    mine = fences[player]
-    reach = land.anchored(t, mine, t.farm_cell[player])
-    near = 0
-    vertex_edges = t.vertex_edges
-    rest = reach
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        near |= vertex_edges[low.bit_length() - 1]
+    network = s.networks[player]
+    own = network.edges
+    if batch.carrying < 0 and s.rules.fences_per_player <= own.bit_count():
+        return []  # the stash is empty
+    farm = t.farm_cell[player]
+    anchored_reach = -1  # edges at the fences joined to the farmhouse
+    if s.rules.anchored_fences:
+        near = anchored_reach = network.joined_reach(t.cell_corners[farm], t.cell_near[farm])
+    else:
+        near = t.cell_near[farm] | network.reach
     partition = s.partition
     blocked = partition.blocked
     outer = land.outer_slots(t, fences)
-    own = (mine | mine >> t.edges) & t.edge_mask
-    protected: tuple[int, ...] | None = None
     base = -1
     out: list[mv.Fence] = []
 
     empty = near & ~blocked & t.edge_mask
     if empty:
-        edge_vertices = t.edge_vertices
-        singles = t.fence_moves
-        # A candidate touches ``reach``, so a group holding both its ends meets ``reach``.
-        groups = tuple(g for g in partition.groups if g & reach)
-        fenced = 0
-        for g in groups:
-            fenced |= g
-        while empty:
-            low = empty & -empty
-            empty ^= low
+        guard = 0  # tiles opponents' farmers protect
+        control = s.control
+        for q, c in enumerate(s.farmers):
+            if q != player and control[q] >> c & 1:
+                guard |= 1 << c
+        if guard and not s.rules.home_farmer_protects:
+            guard &= ~t.farm_mask
+        # Only a fence that splits a region (or shuts one off from the outside) can
+        # take land from a farmer-protected tile: one inside the protected area.
+        while guard:
+            area = partition.region_of((guard & -guard).bit_length() - 1).cells
+            guard &= ~area
+            rest = empty & land.inner_edges(t, area)
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                cells = t.edge_cells[low.bit_length() - 1]
+                if not land.flood(t, cells[0], blocked | low, cells[1]) >> cells[1] & 1:
+                    empty ^= low
+        # Land all the player's is bounded by a cycle of their own fences through
+        # the new one: a fence that closes no such cycle wins nothing.
+        allowed = empty & ~network.closing
+        closing = empty & network.closing
+        mine = s.control[player]
+        while closing:
+            low = closing & -closing
+            closing ^= low
             e = low.bit_length() - 1
-            ends = edge_vertices[e]
-            if ends & fenced != ends or not _same_group(groups, ends):
-                out.append(singles[e])
-                continue
-            # The fence closes a cycle: a region may split or become fully fenced.
             cells = t.edge_cells[e]
             old = partition.region_of(cells[0])
-            walls = blocked | 1 << e
+            walls = blocked | low
             parts: tuple[int, ...]
             if len(cells) == 2:
                 side = land.flood(t, cells[0], walls)
-                if side >> cells[1] & 1:
-                    out.append(t.fence_moves[e])  # no split: nothing changes
-                    continue
                 parts = (side, old.cells & ~side)
-            elif old.boundary & t.border_edges & ~walls:
-                out.append(t.fence_moves[e])  # still open to the outside
-                continue
             else:
                 parts = (old.cells,)
-            if protected is None:
-                protected = guarded(s)
-            if any(
-                q != player and c >= 0 and old.cells >> c & 1 and s.control[q] & old.cells
-                for q, c in enumerate(protected)
-            ):
-                continue
-            # New land needs every fence around it to be the player's (one of the two
-            # on an edge, at least): only then can the placement win land.
-            regions = []
+            ok = True
             for part in parts:
                 edges = land.boundary(t, part)
-                if not edges & t.border_edges & ~walls and not edges & ~(own | 1 << e):
-                    regions.append(Region(part, edges, True))
-            if regions:
+                if edges & t.border_edges & ~walls or edges & ~(own | low) or not part & ~mine:
+                    continue  # open, not all the player's fences, or no new land
+                # New land: it must be next to the farmhouse or connected land.
                 if base < 0:
-                    base = land.expansion_base(
-                        t, partition, s.control[player], reach, t.farm_cell[player]
-                    )
-                placed = list(fences)
-                placed[player] |= 1 << e
-                if not _new_land_ok(s, player, regions, placed, outer, base):
+                    if anchored_reach < 0:
+                        anchored_reach = network.joined_reach(
+                            t.cell_corners[farm], t.cell_near[farm]
+                        )
+                    base = land.expansion_base(t, partition, mine, anchored_reach, farm)
+                if land.grows_from(t, part, base):
                     continue
-            out.append(t.fence_moves[e])
+                if edges & outer:  # some fence faces away: is the land the player's at all?
+                    placed = list(fences)
+                    placed[player] |= low
+                    region = Region(part, edges, True)
+                    if land.claimable(t, region, placed, player, mine, outer) < 0:
+                        continue
+                elif part & t.farm_mask & ~(1 << farm):
+                    continue  # another player's farmhouse is never the player's land
+                ok = False
+                break
+            if ok:
+                allowed |= low
+        out += t.fence_lists.of(allowed)
 
     others = 0
     for q, f in enumerate(fences):
         if q != player:
             others |= f
     lone = near & blocked & ~outer & others & t.edge_mask
-    guards: tuple[int, ...] = ()
-    if lone:
-        guards = protected if protected is not None else guarded(s)
-    for e in bits(lone):
+    if not lone:
+        return out
+    guards = guarded(s)
+    inside = 0  # bit 2e + i: inside the fence on edge e, facing its tile i
+    while lone:
+        low = lone & -lone
+        lone ^= low
+        e = low.bit_length() - 1
         owner = land.owner_at(fences, e)
+        target = guards[owner]
         for i, c in enumerate(t.edge_cells[e]):
             region = partition.region_of(c)
-            target = guards[owner]
             if target >= 0 and region.cells >> target & 1 and s.control[owner] & region.cells:
                 continue
-            if region.closed:
+            # New land needs a fence of the player's on every side (one of the two on
+            # an edge, at least): only then can this fence win it.
+            if region.closed and not region.boundary & ~(own | low):
                 placed = list(fences)
                 if i == 0:
-                    placed[owner] ^= (1 << e) | (1 << (t.edges + e))
-                    placed[player] |= 1 << e
+                    placed[owner] ^= low | (low << t.edges)
+                    placed[player] |= low
                 else:
-                    placed[player] |= 1 << (t.edges + e)
+                    placed[player] |= low << t.edges
                 if base < 0:
+                    if anchored_reach < 0:
+                        anchored_reach = network.joined_reach(
+                            t.cell_corners[farm], t.cell_near[farm]
+                        )
                     base = land.expansion_base(
-                        t, partition, s.control[player], reach, t.farm_cell[player]
+                        t, partition, s.control[player], anchored_reach, farm
                     )
-                if not _new_land_ok(s, player, (region,), placed, outer | 1 << e, base):
+                if not _new_land_ok(s, player, (region,), placed, outer | low, base):
                     continue
-            out.append(t.inside_moves[e][i])
+            inside |= 1 << (2 * e + i)
+    out += t.inside_lists.of(inside)
     return out
 
 
 def lift_moves(s: Position, player: int) -> list[mv.Lift]:
     t = s.rules.tables
     f = s.fences[player]
-    edges = (f | f >> t.edges) & t.edge_mask
-    lifts = t.lift_moves
-    out = []
-    while edges:
-        low = edges & -edges
-        edges ^= low
-        out.append(lifts[low.bit_length() - 1])
-    return out
+    return t.lift_lists.of((f | f >> t.edges) & t.edge_mask)
 
 
 def defences(s: Position, player: int) -> list[mv.Defend]:

@@ -310,6 +310,11 @@ class Rules(_Tables, DataClass):
         home_farmer_protects: a farmer on its own farmhouse tile protects it
             (and the fenced area it lies in) like any controlled tile it
             stands on; off, only a farmer sent out to a tile protects.
+        anchored_fences: a new fence must connect to the farmhouse tile or to
+            a fence joined to it through the player's fences; off (the
+            rulebook's "or a fence piece you already have in play"), any
+            fence of the player's counts. Land cut off from the farmhouse is
+            never a base to win more land from, either way.
     """
 
     players: int = attrs.field(default=2, metadata=PRIMARY)
@@ -341,6 +346,7 @@ class Rules(_Tables, DataClass):
     farmhouse_cap: int = 30
     secret_farmhouses: bool = False
     home_farmer_protects: bool = True
+    anchored_fences: bool = False
 
     def __attrs_post_init__(self) -> None:
         if self.players not in (2, 3, 4):

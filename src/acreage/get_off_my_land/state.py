@@ -12,13 +12,14 @@ player bitsets over fence slots (see :mod:`acreage.get_off_my_land.tables`).
 
 from __future__ import annotations
 
+import operator
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
 from acreage.core.chance import Deck
 from acreage.core.game import CHANCE, Chance
-from acreage.get_off_my_land.land import Lands
+from acreage.get_off_my_land.land import Lands, Links
 
 if TYPE_CHECKING:
     from acreage.get_off_my_land.rules import Rules
@@ -86,10 +87,7 @@ class Task:
 class _PlayerTask(Task):
     __slots__ = ()
     player: int
-
-    @property
-    def actor(self) -> int:
-        return self.player
+    actor = property(operator.attrgetter("player"))
 
     def describe(self) -> str:
         return f"player {self.player}: {self.kind}"
@@ -97,18 +95,12 @@ class _PlayerTask(Task):
 
 class _ChanceTask(Task):
     __slots__ = ()
-
-    @property
-    def actor(self) -> Chance:
-        return CHANCE
+    actor: ClassVar[Chance] = CHANCE
 
 
 class _AutoTask(Task):
     __slots__ = ()
-
-    @property
-    def actor(self) -> _Auto:
-        return AUTO
+    actor: ClassVar[_Auto] = AUTO
 
 
 # -- fences ---------------------------------------------------------------------
@@ -140,10 +132,8 @@ class PlaceFences(_PlayerTask):
 
     batch: Batch
     kind: ClassVar[str] = "place or move fences"
-
-    @property
-    def player(self) -> int:  # type: ignore[override]
-        return self.batch.player
+    player = property(operator.attrgetter("batch.player"))
+    actor = player
 
     def describe(self) -> str:
         b = self.batch
@@ -412,6 +402,7 @@ class State:
         fences: per player, the fence slots holding their fences.
         farmers: per player, the tile their farmer stands on.
         partition: the regions the fences make (derived).
+        networks: per player, the vertices their own fences join (derived).
         control: per player, the tiles they control (derived).
         cleared: tiles that are logged land: grass and logged forest (derived).
     """
@@ -435,6 +426,7 @@ class State:
     fences: tuple[int, ...]
     farmers: tuple[int, ...]
     partition: Lands = attrs.field(eq=False, repr=False)
+    networks: tuple[Links, ...] = attrs.field(eq=False, repr=False)
     control: tuple[int, ...] = attrs.field(eq=False, repr=False)
     cleared: int = attrs.field(eq=False, repr=False)
 

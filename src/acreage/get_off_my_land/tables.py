@@ -15,8 +15,11 @@ opponent's fence, and then each fence faces one side.
 
 from __future__ import annotations
 
+import functools
+import operator
 from collections import Counter
-from typing import TYPE_CHECKING, Protocol, TypeVar
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 import attrs
 
@@ -46,8 +49,13 @@ class Tables:
     """Static lookups for one Rules (see the module docstring).
 
     ``memo`` keeps the moves made on demand (purchases, removals) so each is
-    built once; Rules hold their tables outside their data fields, so this
-    cache is never compared, hashed or pickled.
+    built once, ``last_card_sets`` the last answer of
+    :func:`~acreage.get_off_my_land.land.card_sets`, ``dists`` recent
+    draw distributions (by deck and pile) and ``outcome_pairs`` their
+    (move, probability) pairs (by deck and pile size), and ``west_sides``
+    the play area's west sides of sets of tiles of its first column; Rules hold their tables
+    outside their data fields, so these caches are never compared, hashed or
+    pickled.
     """
 
     grid: SquareGrid
@@ -64,6 +72,7 @@ class Tables:
     forest_mask: int
     grass_mask: int
     grass_bonus: tuple[str, ...]
+    grass_fishing: int
     # cards and tiles in play (equal entries merged)
     market: tuple[MarketCard, ...]
     market_type: tuple[int, ...]
@@ -85,14 +94,20 @@ class Tables:
     edge_cells: tuple[tuple[int, ...], ...]
     edge_cell_mask: tuple[int, ...]
     edge_vertices: tuple[int, ...]
+    edge_ends: tuple[tuple[int, int], ...]
     vertex_edges: tuple[int, ...]
+    cell_near: tuple[int, ...]
     cell_corners: tuple[int, ...]
     cell_sides: tuple[int, ...]
-    neighbours: tuple[int, ...]
     # shared moves
     fence_moves: tuple[mv.Fence, ...]
     inside_moves: tuple[tuple[mv.Fence, ...], ...]
     lift_moves: tuple[mv.Lift, ...]
+    fence_lists: MaskMoves[mv.Fence]
+    inside_lists: MaskMoves[mv.Fence]
+    lift_lists: MaskMoves[mv.Lift]
+    log_lists: MaskMoves[mv.Log]
+    harvest_lists: MaskMoves[mv.Harvest]
     break_moves: tuple[tuple[mv.Break, ...], ...]
     log_moves: tuple[mv.Log, ...]
     harvest_moves: tuple[mv.Harvest, ...]
@@ -116,6 +131,10 @@ class Tables:
     slash_log: mv.SlashOption
     slash_break: mv.SlashOption
     memo: dict[tuple[object, ...], object] = attrs.field(factory=dict, repr=False)
+    last_card_sets: list[Any] = attrs.field(factory=lambda: [None, (0,) * 5], repr=False)
+    dists: dict[tuple[object, ...], Any] = attrs.field(factory=dict, repr=False)
+    west_sides: dict[int, int] = attrs.field(factory=dict, repr=False)
+    outcome_pairs: dict[tuple[str, int], list[list[Any]]] = attrs.field(factory=dict, repr=False)
 
     def buy(self, slot: int, card: int, cell: int, cost: int) -> mv.Buy:
         """The shared move buying ``card`` from ``slot`` (costing ``cost``) onto ``cell``."""
@@ -136,6 +155,49 @@ class Tables:
             text = f"remove {self.market[card].label} from the ${cost} slot"
             move = self.memo[key] = mv.RemoveCard(slot, card, text)
         return move  # type: ignore[return-value]
+
+
+M = TypeVar("M")
+
+
+class MaskMoves(Generic[M]):
+    """The moves of a bitset's members, in bit order, read a byte at a time.
+
+    ``lists.of(mask)`` is ``[moves[i] for i in bits(mask)]``; the tuple of
+    moves of each byte is built the first time it is seen and kept (at most
+    256 per byte of the mask).
+    """
+
+    __slots__ = ("_bytes", "_moves")
+
+    def __init__(self, moves: Sequence[M | None]) -> None:
+        self._moves = moves
+        self._bytes: list[list[tuple[M, ...] | None]] = [
+            [None] * 256 for _ in range(0, len(moves), 8)
+        ]
+
+    def of(self, mask: int) -> list[M]:
+        out: list[M] = []
+        k = 0
+        while mask:
+            byte = mask & 255
+            if byte:
+                entry = self._bytes[k][byte]
+                if entry is None:
+                    entry = self._bytes[k][byte] = self._build(k, byte)
+                out += entry
+            mask >>= 8
+            k += 1
+        return out
+
+    def _build(self, k: int, byte: int) -> tuple[M, ...]:
+        out = []
+        for i in range(8):
+            if byte >> i & 1:
+                move = self._moves[8 * k + i]
+                assert move is not None, f"no move for bit {8 * k + i}"
+                out.append(move)
+        return tuple(out)
 
 
 class _Entry(Protocol):
@@ -263,7 +325,6 @@ def build_tables(rules: Rules) -> Tables:
     vertex_edges = tuple(sum(1 << e for e in es) for es in grid.vertex_edges)
     cell_corners = tuple(sum(1 << v for v in vs) for vs in grid.cell_vertices)
     cell_sides = tuple(sum(1 << e for e in es) for es in grid.cell_edges)
-    neighbours = tuple(sum(1 << c2 for _, c2 in grid.neighbors[c]) for c in range(n))
     directions = grid.directions
     side_names = tuple(f"{names[c]} {directions[d]}" for c, d in grid.edge_sides)
 
@@ -272,6 +333,14 @@ def build_tables(rules: Rules) -> Tables:
 
     t = mv
     seats = range(rules.players)
+    fence_moves = tuple(t.Fence(e, -1, f"fence {side_names[e]}") for e in range(n_edges))
+    inside_moves = tuple(
+        tuple(t.Fence(e, c, f"fence {side_of(e, c)} inside") for c in grid.edge_cells[e])
+        for e in range(n_edges)
+    )
+    lift_moves = tuple(t.Lift(e, f"move the fence at {side_names[e]}") for e in range(n_edges))
+    log_moves = tuple(t.Log(c, f"log {names[c]}") for c in range(n))
+    harvest_moves = tuple(t.Harvest(c, f"harvest {names[c]}") for c in range(n))
     return Tables(
         grid=grid,
         n=n,
@@ -286,6 +355,11 @@ def build_tables(rules: Rules) -> Tables:
         forest_mask=sum(1 << c for c in range(n) if forest_kind[c] >= 0),
         grass_mask=sum(1 << c for c in range(n) if grass_of[c] >= 0),
         grass_bonus=tuple(rules.grass_tiles[g].bonus if g >= 0 else "" for g in grass_of),
+        grass_fishing=sum(
+            1 << c
+            for c, g in enumerate(grass_of)
+            if g >= 0 and rules.grass_tiles[g].bonus == "fishing hole"
+        ),
         market=tuple(market),
         market_type=tuple(_TYPE_INDEX[m.type] for m in market),
         market_deck=market_deck,
@@ -305,22 +379,30 @@ def build_tables(rules: Rules) -> Tables:
         edge_cells=grid.edge_cells,
         edge_cell_mask=tuple(sum(1 << c for c in cells) for cells in grid.edge_cells),
         edge_vertices=edge_vertices,
+        edge_ends=grid.edge_vertices,
         vertex_edges=vertex_edges,
+        cell_near=tuple(
+            functools.reduce(operator.or_, (vertex_edges[v] for v in vs))
+            for vs in grid.cell_vertices
+        ),
         cell_corners=cell_corners,
         cell_sides=cell_sides,
-        neighbours=neighbours,
-        fence_moves=tuple(t.Fence(e, -1, f"fence {side_names[e]}") for e in range(n_edges)),
-        inside_moves=tuple(
-            tuple(t.Fence(e, c, f"fence {side_of(e, c)} inside") for c in grid.edge_cells[e])
-            for e in range(n_edges)
+        fence_moves=fence_moves,
+        inside_moves=inside_moves,
+        lift_moves=lift_moves,
+        fence_lists=MaskMoves(fence_moves),
+        inside_lists=MaskMoves(
+            [inside[i] if i < len(inside) else None for inside in inside_moves for i in range(2)]
         ),
-        lift_moves=tuple(t.Lift(e, f"move the fence at {side_names[e]}") for e in range(n_edges)),
+        lift_lists=MaskMoves(lift_moves),
+        log_lists=MaskMoves(log_moves),
+        harvest_lists=MaskMoves(harvest_moves),
         break_moves=tuple(
             tuple(t.Break(e, p, f"break player {p}'s fence at {side_names[e]}") for p in seats)
             for e in range(n_edges)
         ),
-        log_moves=tuple(t.Log(c, f"log {names[c]}") for c in range(n)),
-        harvest_moves=tuple(t.Harvest(c, f"harvest {names[c]}") for c in range(n)),
+        log_moves=log_moves,
+        harvest_moves=harvest_moves,
         mature_moves=tuple(t.Mature(c, f"mature {names[c]}") for c in range(n)),
         raid_moves=tuple(t.Raid(c, f"raid {names[c]}") for c in range(n)),
         flip_moves=tuple(t.Flip(c, f"flip {names[c]}") for c in range(n)),
