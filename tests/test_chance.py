@@ -8,7 +8,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from acreage.core.chance import Deck, Pile, Stack, check_distribution, dice, die, sample, uniform
+from acreage.core.chance import (
+    Deck,
+    Pile,
+    Stack,
+    check_distribution,
+    counted,
+    dice,
+    die,
+    sample,
+    uniform,
+)
 
 
 def test_draw_from_a_pile_is_weighted_by_count() -> None:
@@ -93,3 +103,31 @@ def test_sample_is_exact_and_seeded() -> None:
     assert [sample(dist, random.Random(9)) for _ in range(3)] == [
         sample(dist, random.Random(9))
     ] * 3
+
+
+def test_counted_distributions_are_plain_distributions_that_sample_fast() -> None:
+    dist = counted([("cow", 3), ("hen", 1), ("pig", 4)])
+    assert dist == (("cow", Fraction(3, 8)), ("hen", Fraction(1, 8)), ("pig", Fraction(1, 2)))
+    assert isinstance(dist, tuple)
+    check_distribution(dist)
+    rnd = random.Random(3)
+    tally = Counter(sample(dist, rnd) for _ in range(8000))
+    assert 2700 < tally["cow"] < 3300
+    assert 700 < tally["hen"] < 1300
+    # One randrange over the total count: the pick follows the running totals.
+    assert [sample(dist, _Fixed(r)) for r in range(8)] == ["cow"] * 3 + ["hen"] + ["pig"] * 4
+    with pytest.raises(ValueError, match="positive counts"):
+        counted([("cow", 0)])
+    with pytest.raises(ValueError, match="positive counts"):
+        counted([])
+
+
+class _Fixed(random.Random):
+    """A generator whose randrange always answers ``value``."""
+
+    def __init__(self, value: int) -> None:
+        super().__init__(0)
+        self.value = value
+
+    def randrange(self, *args: object, **kwargs: object) -> int:  # type: ignore[override]
+        return self.value

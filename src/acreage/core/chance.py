@@ -27,11 +27,13 @@ from typing import Any, Generic, TypeVar
 import attrs
 
 __all__ = [
+    "Counted",
     "Deck",
     "Distribution",
     "Pile",
     "Stack",
     "check_distribution",
+    "counted",
     "dice",
     "die",
     "sample",
@@ -82,6 +84,44 @@ def dice(
     return tuple(out)
 
 
+class Counted(tuple[tuple[Any, Fraction], ...]):
+    """A distribution built from whole-number counts, as :func:`counted` makes it.
+
+    It is an ordinary tuple of ``(outcome, Fraction)`` pairs, so it keeps the
+    contract of ``chance_outcomes``; it also carries the running totals of the
+    counts, which let :func:`sample` pick an outcome with one ``randrange``
+    over the total count and no Fraction arithmetic.
+    """
+
+    cumulative: tuple[int, ...]
+
+
+@functools.lru_cache(maxsize=4096)
+def _fraction(k: int, total: int) -> Fraction:
+    return Fraction(k, total)
+
+
+def counted(pairs: Iterable[tuple[T, int]]) -> tuple[tuple[T, Fraction], ...]:
+    """The distribution of drawing one item of a multiset: each outcome weighted by its count.
+
+    ``pairs`` are ``(outcome, count)`` with positive counts. This is the fast
+    way to build a draw's outcomes (a bag of tokens, a pile of card kinds):
+    the result is a tuple of ``(outcome, Fraction)`` pairs that :func:`sample`
+    draws from with a single ``randrange`` over the total count.
+
+    >>> counted([("cow", 3), ("hen", 1)])
+    (('cow', Fraction(3, 4)), ('hen', Fraction(1, 4)))
+    """
+    items = list(pairs)
+    if not items or min(k for _, k in items) <= 0:
+        raise ValueError("a counted distribution needs positive counts")
+    cumulative = tuple(itertools.accumulate([k for _, k in items]))
+    total = cumulative[-1]
+    dist = Counted([(o, _fraction(k, total)) for o, k in items])
+    dist.cumulative = cumulative
+    return dist
+
+
 def check_distribution(dist: Iterable[tuple[Any, Any]]) -> None:
     """Raise :class:`ValueError` unless ``dist`` is a proper distribution."""
     total = Fraction(0)
@@ -120,10 +160,15 @@ def sample(dist: Sequence[tuple[T, Fraction]], rng: random.Random) -> T:
     """Draw one outcome of ``dist`` exactly, using integer arithmetic on ``rng``.
 
     One ``rng.randrange(d)`` call, where ``d`` is the least common denominator
-    of the probabilities, picks the outcome, so a seed fixes every draw.
+    of the probabilities (the total count for a :func:`counted` distribution),
+    picks the outcome, so a seed fixes every draw.
     """
     if len(dist) == 1:
         return dist[0][0]
+    if type(dist) is Counted:
+        cumulative = dist.cumulative
+        picked: T = dist[bisect.bisect_right(cumulative, rng.randrange(cumulative[-1]))][0]
+        return picked
     entry = _TABLES.get(id(dist))
     if entry is None or entry[0] is not dist:
         entry = _table(dist)
