@@ -4,8 +4,10 @@ import pickle
 
 import networkx as nx
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from acreage.core.bitset import BitMap, bits, count, mask
+from acreage.core.bitset import BitMap, XorMap, bits, count, mask
 from acreage.core.grid import HexGrid, SquareGrid
 
 GRIDS = [
@@ -155,3 +157,21 @@ def test_bitset_helpers() -> None:
     m = BitMap([(0, 3), (1, 4), (5, 0)])
     assert m(0b100011) == 0b11001
     assert BitMap([(i, i) for i in range(4)])(0xFF) == 0xF
+
+
+@given(st.lists(st.integers(0, 1 << 70), max_size=30), st.integers(0, 1 << 40))
+def test_xor_map_xors_the_images_of_the_members(images: list[int], m: int) -> None:
+    want = 0
+    for i in bits(m):
+        if i < len(images):
+            want ^= images[i]
+    assert XorMap(images)(m) == want
+
+
+def test_xor_map_cancels_shared_sides() -> None:
+    g = SquareGrid(3, 1)
+    sides = XorMap(mask(es) for es in g.cell_edges)
+    # Two cells side by side: their shared edge cancels, six sides remain.
+    assert sides(0b011) == mask(g.cell_edges[0]) ^ mask(g.cell_edges[1])
+    assert not sides(0b011) >> g.edge_between(0, 1) & 1
+    assert count(sides(0b011)) == 6

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import networkx as nx
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from acreage.core.bitset import bits, mask
@@ -61,6 +61,22 @@ def test_square_partition_equals_networkx(board: tuple[Grid, int], border: Borde
 @given(board=boards(hex_grids))
 def test_hex_partition_equals_networkx(board: tuple[Grid, int], border: Border) -> None:
     _check_against_networkx(*board, border)
+
+
+large_grids = st.one_of(
+    st.builds(SquareGrid, st.integers(17, 22), st.integers(16, 20)),
+    st.builds(HexGrid, st.integers(9, 10)),
+)
+
+
+@pytest.mark.parametrize("border", list(Border), ids=lambda b: b.value)
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.large_base_example])
+@given(board=boards(large_grids))
+def test_large_grid_partition_equals_networkx(board: tuple[Grid, int], border: Border) -> None:
+    # Past 256 cells grids keep no byte tables: the shift-only path answers.
+    grid, blocked = board
+    assert grid._cell_sides is None and grid._sides_board is None
+    _check_against_networkx(grid, blocked, border)
 
 
 @settings(max_examples=300)

@@ -38,7 +38,7 @@ import math
 from collections.abc import Callable, Sequence
 from typing import ClassVar, Final
 
-from acreage.core.bitset import BitMap
+from acreage.core.bitset import BitMap, XorMap, mask
 
 __all__ = ["Coord", "Grid", "HexGrid", "Point", "SquareGrid"]
 
@@ -49,6 +49,9 @@ Point = tuple[int, int]
 """A vertex's integer lattice point (see the module docstring)."""
 
 NO_CELL: Final = -1
+
+_TABLE_CELLS: Final = 256
+"""Grids with at most this many cells also get byte tables (a few hundred KB at most)."""
 
 
 class Grid:
@@ -109,9 +112,12 @@ class Grid:
     _board_bits: int
     _flood_order: tuple[int, ...]
     _flood_shifts: tuple[int, ...]
+    _passable_plan: tuple[tuple[int, int, int, int, int], ...]
     _sides_to_board: BitMap
     _board_to_sides: BitMap
     _board_to_border: BitMap
+    _cell_sides: XorMap | None
+    _sides_board: XorMap | None
 
     _cell_index: dict[Coord, int]
     _vertex_index: dict[Point, int]
@@ -292,9 +298,15 @@ class Grid:
         # Flooding wants the left-shifting directions first, then the right-shifting ones.
         # (A lone cell has no steps: its four or six shifts of 0 flood nothing.)
         order = sorted(range(n_dirs), key=lambda d: (shifts[d] < 0, d))
+        if shifts[order[0]] not in (0, 1):  # pragma: no cover - guarded by the layouts below
+            raise AssertionError("regions._flood needs a first direction that shifts by one")
         self._flood_order = tuple(order)
         self._flood_shifts = tuple(abs(shifts[d]) for d in order)
         self._board_src = tuple(srcs)
+        slot = {d: i for i, d in enumerate(order)}
+        self._passable_plan = tuple(
+            (k * (max(pos) + 1), srcs[k], shifts[k], slot[k], slot[k + half]) for k in range(half)
+        )
         # Per-direction board sets are packed side by side, _board_bits apart,
         # so one map call converts all primary sides (or all border sides) at once.
         width = max(pos) + 1
@@ -308,6 +320,15 @@ class Grid:
             for c in range(n)
             if step[c][d] == NO_CELL
         )
+        # On small grids byte tables beat shifts: a cell set's boundary is the
+        # XOR of its cells' sides. Open inner sides go to the board layout by
+        # table only where the layout needs many shifts (a lookup costs about
+        # two thirds of a shift segment).
+        small = n <= _TABLE_CELLS
+        self._cell_sides = XorMap(mask(es) for es in cell_edges) if small else None
+        lookups = -(-len(sides) // 8)
+        by_table = small and 2 * lookups < 3 * len(self._sides_to_board.segments)
+        self._sides_board = XorMap(1 << b for _, b in sides) if by_table else None
 
 
 _SQUARE_DIRECTIONS = ("N", "E", "S", "W")

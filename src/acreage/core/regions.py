@@ -97,32 +97,38 @@ def _passable(grid: Grid, blocked: int) -> tuple[int, ...]:
     The directions come in ``grid._flood_order``: those whose step shifts
     bits left first, then those shifting right.
     """
-    half = len(grid.directions) // 2
-    width = grid._board_bits
-    open_sides = grid._sides_to_board(~blocked)
+    tables = grid._sides_board
+    open_sides = (
+        tables(grid.inner_edges & ~blocked)
+        if tables is not None
+        else grid._sides_to_board(~blocked)
+    )
     out = [0] * len(grid.directions)
-    for k in range(half):
-        open_side = (open_sides >> (k * width)) & grid._board_src[k]
-        out[k] = open_side
+    for offset, src, shift, slot, back_slot in grid._passable_plan:
+        open_side = (open_sides >> offset) & src
+        out[slot] = open_side
         # The same edge seen from the neighbour, which lies one step away.
-        shift = grid._board_shift[k]
-        out[k + half] = open_side << shift if shift >= 0 else open_side >> -shift
-    return tuple(out[d] for d in grid._flood_order)
+        out[back_slot] = open_side << shift if shift >= 0 else open_side >> -shift
+    return tuple(out)
 
 
 def _flood(grid: Grid, seed: int, passable: tuple[int, ...]) -> int:
     """All board-layout cells reachable from ``seed`` through open inner edges.
 
     Opposite directions shift opposite ways, so half the directions shift
-    left and half right; the loop body is one expression per grid kind.
+    left and half right; the loop body is one expression per grid kind. The
+    first direction is a shift by one (or has no steps), so it runs along
+    whole rows at once with a carry: adding the frontier's cells of ``a`` to
+    ``a`` carries each one through the open sides ahead of it, and the XOR
+    keeps every bit the carry passed (``a`` is 0 at the carry's stop).
     """
     reached = frontier = seed
     if len(passable) == 4:
         a, b, c, d = passable
-        ka, kb, kc, kd = grid._flood_shifts
+        _, kb, kc, kd = grid._flood_shifts
         while frontier:
             frontier = (
-                ((frontier & a) << ka)
+                ((a + (frontier & a)) ^ a)
                 | ((frontier & b) << kb)
                 | ((frontier & c) >> kc)
                 | ((frontier & d) >> kd)
@@ -130,10 +136,10 @@ def _flood(grid: Grid, seed: int, passable: tuple[int, ...]) -> int:
             reached |= frontier
         return reached
     a, b, c, d, e, f = passable
-    ka, kb, kc, kd, ke, kf = grid._flood_shifts
+    _, kb, kc, kd, ke, kf = grid._flood_shifts
     while frontier:
         frontier = (
-            ((frontier & a) << ka)
+            ((a + (frontier & a)) ^ a)
             | ((frontier & b) << kb)
             | ((frontier & c) << kc)
             | ((frontier & d) >> kd)
@@ -171,9 +177,11 @@ def _boundary(grid: Grid, group: int) -> int:
 def _region(grid: Grid, group: int, open_border: int | None) -> Region:
     """The region of board-layout ``group``; ``open_border`` is the unblocked
     border edges in ``Border.OPEN`` mode, ``None`` when the border is a wall."""
-    boundary = _boundary(grid, group)
+    cells = grid._from_board(group)
+    tables = grid._cell_sides
+    boundary = tables(cells) if tables is not None else _boundary(grid, group)
     closed = open_border is None or not (boundary & open_border)
-    return Region(grid._from_board(group), boundary, closed)
+    return Region(cells, boundary, closed)
 
 
 def _open_border(grid: Grid, blocked: int, border: Border) -> int | None:
@@ -265,16 +273,24 @@ def partition(
     >>> [r.cell_ids() for r in partition(g, [g.edge_between(0, 1)]).regions]
     [(0,), (1,)]
     """
-    blocked_mask = edge_mask(blocked)
-    mode = Border(border)
+    blocked_mask = blocked if isinstance(blocked, int) else mask(blocked)
+    mode = border if isinstance(border, Border) else Border(border)
     passable = _passable(grid, blocked_mask)
     open_border = _open_border(grid, blocked_mask, mode)
     regions = []
     remaining = grid._board_all
+    from_board, tables = grid._from_board, grid._cell_sides
     while remaining:
         group = _flood(grid, remaining & -remaining, passable)
         remaining &= ~group
-        regions.append(_region(grid, group, open_border))
+        if tables is None:
+            regions.append(_region(grid, group, open_border))
+            continue
+        # _region, inlined: most partitions are a couple of regions, and the
+        # call costs as much as the work.
+        cells = from_board(group)
+        edges = tables(cells)
+        regions.append(Region(cells, edges, open_border is None or not edges & open_border))
     # Board layouts preserve cell order, so regions come out by lowest cell id.
     return Partition(grid, blocked_mask, mode, tuple(regions))
 
