@@ -50,7 +50,7 @@ from acreage.fence_em_in.moves import (
     SetSix,
     Take,
 )
-from acreage.fence_em_in.placement import legal_places, place_ok
+from acreage.fence_em_in.placement import beside, legal_places, place_ok
 from acreage.fence_em_in.rules import CHOICE, COLUMNS, KINDS, FertilizerRules, Rules
 from acreage.fence_em_in.scoring import accepts, placement_gain
 from acreage.fence_em_in.state import Farm, Phase, State, make_enclosure, make_farm, make_state
@@ -115,7 +115,7 @@ def _next_column(sizes: list[int], slots: int) -> int:
 
 def _draw_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
     # A draw node always has a free slot, so the column is the leftmost of the fewest.
-    sizes = list(map(len, state.columns))
+    sizes = [*map(len, state.columns)]
     return state.rules.tables.draw_outcomes(state.bag, sizes.index(min(sizes)) + 1)
 
 
@@ -132,6 +132,9 @@ def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
     if state.to_move is not CHANCE:
         return ()
     phase = state.phase
+    # The draws first: they are most of the chance nodes.
+    if phase is Phase.REFILL or phase is Phase.REFRESH or phase is Phase.FILL:
+        return _draw_outcomes(state)
     t = state.rules.tables
     if phase is Phase.ROLL:
         return t.round_roll
@@ -139,9 +142,7 @@ def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
         return t.die_roll
     if phase is Phase.ORDER:
         return t.order_roll
-    if phase is Phase.CARDS:
-        return _card_outcomes(state)
-    return _draw_outcomes(state)
+    return _card_outcomes(state)  # Phase.CARDS
 
 
 def _can_fertilize(
@@ -237,10 +238,9 @@ def legal_moves(state: State) -> tuple[Move, ...]:
 
 
 def _with(state: State, **changes: Any) -> State:
-    """A copy of ``state`` with ``changes``: for the rare moves (reveals, re-rolls, refreshes)."""
-    fields = {f: getattr(state, f) for f in _FIELDS}
-    fields.update(changes)
-    return State(**fields)
+    """A copy of ``state`` with ``changes``: for the rarer moves (reveals, re-rolls, refreshes)."""
+    get = changes.get
+    return make_state(*[get(f, getattr(state, f)) for f in _FIELDS])
 
 
 _FIELDS = tuple(a.name for a in attrs.fields(State))
@@ -381,10 +381,12 @@ def _after_refill(
     order again: the player with the fewest points goes first"."""
     if not any(bag):
         return _between(state, None, Phase.END, farms, columns, bag, passed)
-    by_points = sorted({farm.points for farm in farms})
-    groups = tuple(
-        tuple(p for p, farm in enumerate(farms) if farm.points == points) for points in by_points
-    )
+    points = [farm.points for farm in farms]
+    by_points = sorted(set(points))
+    if len(by_points) == len(points):  # no ties: the order is settled
+        groups = tuple([(points.index(v),) for v in by_points])
+    else:
+        groups = tuple([tuple([p for p, q in enumerate(points) if q == v]) for v in by_points])
     return _settle_order(state, farms, columns, bag, passed, groups)
 
 
@@ -585,7 +587,10 @@ def _order_roll(state: State, value: int) -> State:
     # "The lowest value goes first ... Players with the same value re-roll
     # among themselves": split the group by value, ties stay grouped.
     split = tuple(
-        tuple(p for p, r in zip(group, rolls, strict=True) if r == v) for v in sorted(set(rolls))
+        [
+            tuple([p for p, r in zip(group, rolls, strict=True) if r == v])
+            for v in sorted(set(rolls))
+        ]
     )
     groups = (*groups[:i], *split, *groups[i + 1 :])
     return _settle_order(state, state.farms, state.columns, state.bag, state.passed, groups)
@@ -718,13 +723,21 @@ def _apply_place(state: State, move: Place) -> State:
     if not state.columns[third - 1]:
         raise _illegal(move, f"the third die is {third} and column {third} holds no token")
     farm = state.farms[seat]
-    why = place_ok(t, seat, farm.land, state.occupied, move)
-    if why:
-        raise _illegal(move, why)
-    cells = t.rect[move.width][move.height] << (move.y * t.size + move.x)
+    land, occupied = farm.land, state.occupied
+    x, y = move.x, move.y
+    size = t.size
+    # The placement rule checked directly (no cells when off the board);
+    # place_ok says which part of it fails.
+    cells = t.rect[w][h] << (y * size + x) if 0 <= x <= size - w and 0 <= y <= size - h else 0
+    if (
+        not cells
+        or cells & (occupied | t.reserved[seat])
+        or not cells & (beside(t, land) if land else t.start_bits[seat])
+    ):
+        raise _illegal(move, place_ok(t, seat, land, occupied, move) or "")
     built = make_farm(
-        farm.land | cells,
-        (*farm.enclosures, make_enclosure(move.x, move.y, move.width, move.height, None)),
+        land | cells,
+        (*farm.enclosures, make_enclosure(x, y, w, h, None)),
         farm.placed,
         farm.points,
         farm.fertilizer,
@@ -742,7 +755,7 @@ def _apply_place(state: State, move: Place) -> State:
         state.uses,
         None,
         _replace(state.farms, seat, built),
-        state.occupied | cells,
+        occupied | cells,
         state.columns,
         state.bag,
         state.cards,

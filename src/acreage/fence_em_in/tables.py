@@ -46,6 +46,7 @@ FAMILY: dict[str, int] = {k: 1 if k in ANIMALS else 2 if k in CROPS else 0 for k
 """1 for an animal, 2 for a crop, 0 for a building: what "Alternating animal and crop" alternates."""
 
 _MEMO_LIMIT = 50_000
+_accumulate = itertools.accumulate
 
 # Farm-board rules as small ints for the hot path.
 SAME, DIFFERENT, ALTERNATING, ANY = range(4)
@@ -250,12 +251,11 @@ class Tables:
         and the same ``randrange`` bound as the least common denominator of
         the Fractions, so a seed draws the same tokens as it always did.
         """
-        counts = [n for n in bag if n]
-        chances = self.fractions[sum(counts)]
+        chances = self.fractions[sum(bag)]
         draws = self.draws_to[column]
         dist = Counted([(draws[k], chances[n]) for k, n in enumerate(bag) if n])
-        g = math.gcd(*counts)
-        dist.cumulative = tuple(itertools.accumulate([n // g for n in counts] if g > 1 else counts))
+        g = math.gcd(*bag)
+        dist.cumulative = tuple(_accumulate([n // g for n in bag if n]))
         return dist
 
     def _rect(self, w: int, h: int) -> int:
