@@ -383,6 +383,7 @@ def _after_refill(
         return _between(state, None, Phase.END, farms, columns, bag, passed)
     points = [farm.points for farm in farms]
     by_points = sorted(set(points))
+    groups: tuple[tuple[int, ...], ...]
     if len(by_points) == len(points):  # no ties: the order is settled
         groups = tuple([(points.index(v),) for v in by_points])
     else:
