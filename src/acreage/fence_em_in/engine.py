@@ -137,11 +137,7 @@ def _draw_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
 
 
 def _card_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
-    t = state.rules.tables
-    names = t.support_names if state.cards else t.enclosure_names
-    left = [n for n in names if n not in state.cards]
-    p = Fraction(1, len(left))
-    return tuple((t.reveals[n], p) for n in left)
+    return state.rules.tables.card_outcomes(state.cards)
 
 
 def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:

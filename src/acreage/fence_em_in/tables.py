@@ -220,6 +220,7 @@ class Tables:
         self.empty_rows: tuple[tuple[str, ...], ...] = ((),) * len(rules.farm_board)
         self.all_seats = (1 << rules.players) - 1
         self._columns: dict[tuple[tuple[str, ...], str], tuple[str, ...]] = {}
+        self._card_outcomes: dict[tuple[str, ...], tuple[tuple[Move, Fraction], ...]] = {}
         # fractions[total][n] is n/total: the chance of drawing one of n tokens from a bag of total.
         most = sum(rules.bag.counts())
         self.fractions = tuple(
@@ -239,6 +240,22 @@ class Tables:
             if len(self._columns) >= _MEMO_LIMIT:  # moved tokens can pile up without bound
                 self._columns.clear()
             out = self._columns[key] = tuple(sorted((*column, kind), key=KIND_INDEX.__getitem__))
+        return out
+
+    def card_outcomes(self, cards: tuple[str, ...]) -> tuple[tuple[Move, Fraction], ...]:
+        """The next mission card revealed after ``cards``, each equally likely:
+        an enclosure card first, then the support cards not yet revealed.
+
+        Memoised: there are only a few such chance nodes, met again every
+        game, and the same tuple lets :func:`~acreage.core.chance.sample`
+        reuse its table.
+        """
+        out = self._card_outcomes.get(cards)
+        if out is None:
+            names = self.support_names if cards else self.enclosure_names
+            left = [n for n in names if n not in cards]
+            p = Fraction(1, len(left))
+            out = self._card_outcomes[cards] = tuple((self.reveals[n], p) for n in left)
         return out
 
     def draw_outcomes(self, bag: tuple[int, ...], column: int) -> tuple[tuple[Move, Fraction], ...]:
