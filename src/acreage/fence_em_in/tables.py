@@ -8,10 +8,11 @@ change, and the scoring data in index form.
 from __future__ import annotations
 
 import itertools
+import math
 from fractions import Fraction
 from functools import lru_cache
 
-from acreage.core.chance import dice, die
+from acreage.core.chance import Counted, dice, die
 from acreage.fence_em_in.moves import (
     Adjust,
     Discard,
@@ -45,8 +46,7 @@ FAMILY: dict[str, int] = {k: 1 if k in ANIMALS else 2 if k in CROPS else 0 for k
 """1 for an animal, 2 for a crop, 0 for a building: what "Alternating animal and crop" alternates."""
 
 _MEMO_LIMIT = 50_000
-# Below the 4096 tables acreage.core.chance.sample caches.
-_DRAW_MEMO_LIMIT = 2048
+_accumulate = itertools.accumulate
 
 # Farm-board rules as small ints for the hot path.
 SAME, DIFFERENT, ALTERNATING, ANY = range(4)
@@ -220,12 +220,7 @@ class Tables:
         self.empty_rows: tuple[tuple[str, ...], ...] = ((),) * len(rules.farm_board)
         self.all_seats = (1 << rules.players) - 1
         self._columns: dict[tuple[tuple[str, ...], str], tuple[str, ...]] = {}
-        # draw_outcomes(bag, column): the draws from ``bag`` onto ``column`` (1-5),
-        # weighted by the bag's counts. Kept for the recently used bags, so the
-        # same chance node gets the very same tuple and
-        # acreage.core.chance.sample reuses its table: the setup's first draws
-        # come from the same few bags game after game.
-        self.draw_outcomes = lru_cache(maxsize=_DRAW_MEMO_LIMIT)(self._draw_outcomes)
+        self._card_outcomes: dict[tuple[str, ...], tuple[tuple[Move, Fraction], ...]] = {}
         # fractions[total][n] is n/total: the chance of drawing one of n tokens from a bag of total.
         most = sum(rules.bag.counts())
         self.fractions = tuple(
@@ -247,12 +242,38 @@ class Tables:
             out = self._columns[key] = tuple(sorted((*column, kind), key=KIND_INDEX.__getitem__))
         return out
 
-    def _draw_outcomes(
-        self, bag: tuple[int, ...], column: int
-    ) -> tuple[tuple[Move, Fraction], ...]:
+    def card_outcomes(self, cards: tuple[str, ...]) -> tuple[tuple[Move, Fraction], ...]:
+        """The next mission card revealed after ``cards``, each equally likely:
+        an enclosure card first, then the support cards not yet revealed.
+
+        Memoised: there are only a few such chance nodes, met again every
+        game, and the same tuple lets :func:`~acreage.core.chance.sample`
+        reuse its table.
+        """
+        out = self._card_outcomes.get(cards)
+        if out is None:
+            names = self.support_names if cards else self.enclosure_names
+            left = [n for n in names if n not in cards]
+            p = Fraction(1, len(left))
+            out = self._card_outcomes[cards] = tuple((self.reveals[n], p) for n in left)
+        return out
+
+    def draw_outcomes(self, bag: tuple[int, ...], column: int) -> tuple[tuple[Move, Fraction], ...]:
+        """The draws from ``bag`` onto ``column`` (1-5), weighted by the bag's counts.
+
+        A :class:`~acreage.core.chance.Counted` distribution, so
+        :func:`~acreage.core.chance.sample` draws it with one ``randrange``
+        and no Fraction arithmetic. Its running counts are the bag's counts
+        divided by their greatest common divisor: the same probabilities,
+        and the same ``randrange`` bound as the least common denominator of
+        the Fractions, so a seed draws the same tokens as it always did.
+        """
         chances = self.fractions[sum(bag)]
         draws = self.draws_to[column]
-        return tuple([(draws[k], chances[n]) for k, n in enumerate(bag) if n])
+        dist = Counted([(draws[k], chances[n]) for k, n in enumerate(bag) if n])
+        g = math.gcd(*bag)
+        dist.cumulative = tuple(_accumulate([n // g for n in bag if n]))
+        return dist
 
     def _rect(self, w: int, h: int) -> int:
         return sum(1 << (y * self.size + x) for y in range(h) for x in range(w))
