@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import bisect
 import functools
+import itertools
+import math
 import operator
 from collections.abc import Callable
 from fractions import Fraction
@@ -19,7 +21,7 @@ from typing import Any
 import attrs
 
 from acreage.core.bitset import bits
-from acreage.core.chance import Deck, Pile
+from acreage.core.chance import Counted, Deck, Pile
 from acreage.core.game import IllegalMoveError
 from acreage.get_off_my_land import land
 from acreage.get_off_my_land import moves as mv
@@ -293,6 +295,21 @@ def _kept(t: Tables, key: tuple[object, ...], dist: Callable[[], Distribution]) 
     return out
 
 
+def _counted(pairs: list[tuple[Any, Fraction]], counts: list[int]) -> Distribution:
+    """``pairs`` (outcomes with probability ``count / total``) as a :class:`Counted`.
+
+    Its running counts are divided by their greatest common divisor: that is
+    the least common denominator of the probabilities, so :func:`sample` draws
+    with the very ``randrange`` it would make from the Fractions alone, and a
+    seed picks the same outcomes either way.
+    """
+    dist = Counted(pairs)
+    g = math.gcd(*counts)
+    cumulative = tuple(itertools.accumulate(counts))
+    dist.cumulative = cumulative if g == 1 else tuple(c // g for c in cumulative)
+    return dist
+
+
 def _deal_outcomes(s: State, task: st.DealFarmhouse) -> tuple[tuple[Any, Fraction], ...]:
     dealt = {f for offer in s.offers for f in offer} | {f for f in s.farmhouses if f >= 0}
     free = tuple(f for f in range(len(s.rules.farmhouses)) if f not in dealt)
@@ -300,7 +317,7 @@ def _deal_outcomes(s: State, task: st.DealFarmhouse) -> tuple[tuple[Any, Fractio
 
     def dist() -> tuple[tuple[Any, Fraction], ...]:
         p = Fraction(1, len(free))
-        return tuple((moves[f], p) for f in free)
+        return _counted([(moves[f], p) for f in free], [1] * len(free))
 
     return _kept(s.rules.tables, ("farmhouses", free), dist)
 
@@ -333,14 +350,16 @@ def _deck_outcomes(
         rows = t.outcome_pairs[name, total] = [[None] * (total + 1) for _ in moves]
     shares = _shares(total)
     out = []
+    counts = []
     for card, k in top.counts:
         pair = rows[card][k]
         if pair is None:
             pair = rows[card][k] = (moves[card], shares[k])
         out.append(pair)
+        counts.append(k)
     if len(t.dists) >= 4096:
         t.dists.clear()
-    dist = t.dists[key] = tuple(out)
+    dist = t.dists[key] = _counted(out, counts)
     return dist
 
 
@@ -372,7 +391,8 @@ def _tile_outcomes(s: State, task: st.RevealTile) -> tuple[tuple[Any, Fraction],
 
     def dist() -> tuple[tuple[Any, Fraction], ...]:
         shares = _shares(sum(pool))
-        return tuple((moves[i], shares[k]) for i, k in enumerate(pool) if k)
+        counts = [k for k in pool if k]
+        return _counted([(moves[i], shares[k]) for i, k in enumerate(pool) if k], counts)
 
     return _kept(s.rules.tables, ("forest tiles", pool), dist)
 
