@@ -44,6 +44,38 @@ __all__ = ["apply_move", "arrange", "chance_outcomes", "legal_moves", "new_game"
 
 # -- the work copy ---------------------------------------------------------------------
 
+# A new State is made by setting its slots through their descriptors, in field
+# order: the attrs __init__ of a frozen class looks each name up through
+# object.__setattr__, which costs about a microsecond more on every move.
+_new_state = object.__new__
+_STATE_FIELDS = [
+    "rules",
+    "agenda",
+    "month",
+    "first",
+    "money",
+    "hands",
+    "fence_deck",
+    "fence_discard",
+    "offers",
+    "farmhouses",
+    "market_deck",
+    "track",
+    "market_discard",
+    "tiles",
+    "cards",
+    "mature",
+    "fences",
+    "farmers",
+    "partition",
+    "networks",
+    "control",
+    "cleared",
+]
+if [field.name for field in attrs.fields(State)] != _STATE_FIELDS:
+    raise ImportError("Work.freeze sets the State fields in their order; update it with State")
+_STATE_SLOTS = tuple(getattr(State, name).__set__ for name in _STATE_FIELDS)
+
 
 def _put(values: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
     return (*values[:i], value, *values[i + 1 :])
@@ -112,30 +144,54 @@ class Work:
     def freeze(self) -> State:
         if self.touched:
             self.refresh()
-        return State(
-            self.rules,
-            tuple(self.agenda),
-            self.month,
-            self.first,
-            self.money,
-            self.hands,
-            self.fence_deck,
-            self.fence_discard,
-            self.offers,
-            self.farmhouses,
-            self.market_deck,
-            self.track,
-            self.market_discard,
-            self.tiles,
-            self.cards,
-            self.mature,
-            self.fences,
-            self.farmers,
-            self.partition,
-            self.networks,
-            self.control,
-            self.cleared,
-        )
+        (
+            rules,
+            agenda,
+            month,
+            first,
+            money,
+            hands,
+            fence_deck,
+            fence_discard,
+            offers,
+            farmhouses,
+            market_deck,
+            track,
+            market_discard,
+            tiles,
+            cards,
+            mature,
+            fences,
+            farmers,
+            partition,
+            networks,
+            control,
+            cleared,
+        ) = _STATE_SLOTS
+        s = _new_state(State)
+        rules(s, self.rules)
+        agenda(s, tuple(self.agenda))
+        month(s, self.month)
+        first(s, self.first)
+        money(s, self.money)
+        hands(s, self.hands)
+        fence_deck(s, self.fence_deck)
+        fence_discard(s, self.fence_discard)
+        offers(s, self.offers)
+        farmhouses(s, self.farmhouses)
+        market_deck(s, self.market_deck)
+        track(s, self.track)
+        market_discard(s, self.market_discard)
+        tiles(s, self.tiles)
+        cards(s, self.cards)
+        mature(s, self.mature)
+        fences(s, self.fences)
+        farmers(s, self.farmers)
+        partition(s, self.partition)
+        networks(s, self.networks)
+        control(s, self.control)
+        cleared(s, self.cleared)
+        return s
 
     # -- fences
 
@@ -734,7 +790,7 @@ def _start_card(w: Work, player: int, title: str) -> None:
 def _apply_turn(w: Work, task: st.Turn, move: Any) -> None:
     p = task.player
     if isinstance(move, mv.EndTurn):
-        w.agenda.append(st.EndTurn(p))
+        _finish_turn(w, p, None)
         return
     fenced = task.fenced or (isinstance(move, mv.PlayCard) and move.for_fences)
     w.agenda.append(st.Turn(p, task.actions - 1, fenced))
@@ -745,14 +801,15 @@ def _apply_turn(w: Work, task: st.Turn, move: Any) -> None:
         card = w.t.fence[move.card]
         w.agenda.append(st.FinishCard(move.card))
         if move.for_fences:
-            w.agenda.append(st.StartBatch(p, card.fences))
+            _begin_batch(w, p, card.fences)
         else:
             _start_card(w, p, card.title)
     elif isinstance(move, mv.Buy):
         _buy(w, p, move, w.rules.market_costs[move.slot])
     elif isinstance(move, mv.Lumber):
         w.pay(p, -w.rules.lumber_cost)
-        w.agenda += [st.FinishLumber(p, False), st.StartBatch(p, 1)]
+        w.agenda.append(st.FinishLumber(p, False))
+        _begin_batch(w, p, 1)
     else:
         _harvest(w, p, move.cell)
 
@@ -763,9 +820,9 @@ def _apply_fences(w: Work, task: st.PlaceFences, move: Any) -> None:
     if isinstance(move, mv.Done):
         if b.carrying >= 0:  # the lifted fence had nowhere to go: back to the stash
             w.settle()
-            w.agenda.append(st.PlaceFences(Batch(p, b.left - 1, -1, b.placed, b.before)))
+            _next_fence(w, Batch(p, b.left - 1, -1, b.placed, b.before))
             return
-        w.agenda.append(st.ResolveFences(b, 1))
+        _resolve(w, b, 1)
     elif isinstance(move, mv.Lift):
         w.take(p, move.edge)
         w.agenda.append(
@@ -775,9 +832,16 @@ def _apply_fences(w: Work, task: st.PlaceFences, move: Any) -> None:
         w.place(p, move)
         if b.carrying >= 0:
             w.settle()
-        w.agenda.append(
-            st.PlaceFences(Batch(p, b.left - 1, -1, b.placed | 1 << move.edge, b.before))
-        )
+        _next_fence(w, Batch(p, b.left - 1, -1, b.placed | 1 << move.edge, b.before))
+
+
+def _next_fence(w: Work, b: Batch) -> None:
+    """Place the batch's next fence, or resolve the batch when none is left
+    (what :func:`_ready_fences` would do, without the passing PlaceFences task)."""
+    if b.left > 0:
+        w.agenda.append(st.PlaceFences(b))
+    else:
+        _resolve(w, b, 1)
 
 
 def _apply_defend(w: Work, task: st.Defend, move: Any) -> None:
@@ -964,9 +1028,14 @@ def _end_month(w: Work) -> None:
 
 
 def _end_turn(w: Work, task: st.EndTurn) -> None:
-    p = task.player
+    _finish_turn(w, task.player, task)
+
+
+def _finish_turn(w: Work, p: int, task: st.EndTurn | None) -> None:
+    """The end of ``p``'s turn (``task``, if it is on the agenda already): discard
+    down to the hand limit first, then the next turn or the end of the month."""
     if len(w.hands[p]) > w.rules.hand_limit:
-        w.agenda += [task, st.DiscardDown(p)]
+        w.agenda += [task or st.EndTurn(p), st.DiscardDown(p)]
         return
     nxt = (p + 1) % w.rules.players
     if nxt == w.first:
@@ -976,16 +1045,25 @@ def _end_turn(w: Work, task: st.EndTurn) -> None:
 
 
 def _start_batch(w: Work, task: st.StartBatch) -> None:
+    _begin_batch(w, task.player, task.count)
+
+
+def _begin_batch(w: Work, player: int, count: int) -> None:
+    """Begin placing ``count`` fences (the control snapshot is taken now)."""
     w.refresh()
-    w.agenda.append(st.PlaceFences(Batch(task.player, task.count, -1, 0, w.control)))
+    w.agenda.append(st.PlaceFences(Batch(player, count, -1, 0, w.control)))
 
 
 def _resolve_fences(w: Work, task: st.ResolveFences) -> None:
-    """Offer a defence to each player the batch would cost land, then claim new land."""
-    b = task.batch
+    _resolve(w, task.batch, task.offset)
+
+
+def _resolve(w: Work, b: Batch, offset: int) -> None:
+    """Offer a defence to each player the batch would cost land (from seat
+    ``offset`` after the placer on), then claim new land."""
     n = w.rules.players
     w.refresh()
-    for i in range(task.offset, n):
+    for i in range(offset, n):
         q = (b.player + i) % n
         if b.before[q] & ~w.control[q]:
             w.agenda += [st.ResolveFences(b, i + 1), st.Defend(q, b)]
@@ -1094,7 +1172,8 @@ _AUTO: dict[type, Callable[[Work, Any], None]] = {
 def _ready_turn(w: Work, task: st.Turn) -> bool:
     if task.actions > 0:
         return True
-    w.agenda[-1] = st.EndTurn(task.player)
+    w.agenda.pop()
+    _finish_turn(w, task.player, None)
     return False
 
 
