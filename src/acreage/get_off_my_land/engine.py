@@ -13,7 +13,6 @@ import bisect
 import functools
 import itertools
 import math
-import operator
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
@@ -378,9 +377,6 @@ def _deal_outcomes(s: State, task: st.DealFarmhouse) -> tuple[tuple[Any, Fractio
     return _kept(s.rules.tables, ("farmhouses", free), dist)
 
 
-_count = operator.itemgetter(1)
-
-
 @functools.lru_cache(maxsize=256)
 def _shares(total: int) -> tuple[Fraction, ...]:
     """``k / total`` for each ``k`` up to ``total``, made once."""
@@ -388,45 +384,50 @@ def _shares(total: int) -> tuple[Fraction, ...]:
 
 
 def _deck_outcomes(
-    t: Tables, deck: Deck[int], moves: tuple[Any, ...], name: str
+    t: Tables, deck: Deck[int], moves: tuple[Any, ...], name: str, keep: bool
 ) -> tuple[tuple[Any, Fraction], ...]:
-    """The next card's distribution (the same tuple for equal piles, while kept)."""
+    """The next card's distribution; with ``keep``, the same tuple for equal piles
+    while kept (worth it where equal piles come back often, as in the market)."""
     top = deck.segments[0]
     if not isinstance(top, Pile):
         return tuple((moves[card], p) for card, p in deck.draw_outcomes())
-    key = (name, top.counts)
-    dist: Distribution | None = t.dists.get(key)
-    if dist is not None:
-        return dist
+    counts = top.counts
+    if keep:
+        key = (name, counts)
+        kept: Distribution | None = t.dists.get(key)
+        if kept is not None:
+            return kept
+    ks = [k for _, k in counts]
+    total = sum(ks)
     # The (move, probability) pairs are made once for each pile size and shared
     # by every distribution: fewer objects for the garbage collector to walk.
-    total = sum(map(_count, top.counts))
     rows = t.outcome_pairs.get((name, total))
     if rows is None:
-        rows = t.outcome_pairs[name, total] = [[None] * (total + 1) for _ in moves]
-    shares = _shares(total)
-    out = []
-    counts = []
-    for card, k in top.counts:
-        pair = rows[card][k]
-        if pair is None:
-            pair = rows[card][k] = (moves[card], shares[k])
-        out.append(pair)
-        counts.append(k)
-    if len(t.dists) >= 4096:
-        t.dists.clear()
-    dist = t.dists[key] = _counted(out, counts)
+        rows = t.outcome_pairs[name, total] = [[] for _ in moves]
+    try:
+        pairs = [rows[card][k] for card, k in counts]
+    except IndexError:
+        shares = _shares(total)
+        for card, k in counts:
+            row = rows[card]
+            row += [(moves[card], shares[i]) for i in range(len(row), k + 1)]
+        pairs = [rows[card][k] for card, k in counts]
+    dist = _counted(pairs, ks)
+    if keep:
+        if len(t.dists) >= 4096:
+            t.dists.clear()
+        t.dists[key] = dist
     return dist
 
 
 def _draw_outcomes(s: State, task: st.DrawCard) -> tuple[tuple[Any, Fraction], ...]:
     t = s.rules.tables
-    return _deck_outcomes(t, s.fence_deck, t.draw_moves, "fence deck")
+    return _deck_outcomes(t, s.fence_deck, t.draw_moves, "fence deck", False)
 
 
 def _reveal_outcomes(s: State, task: st.RevealMarket) -> tuple[tuple[Any, Fraction], ...]:
     t = s.rules.tables
-    return _deck_outcomes(t, s.market_deck, t.reveal_moves, "market deck")
+    return _deck_outcomes(t, s.market_deck, t.reveal_moves, "market deck", True)
 
 
 def forest_pool(s: State | Work, cell: int) -> list[int]:
