@@ -324,13 +324,20 @@ def control(
         for region in regions:
             area |= region.cells
         out = [mask & ~area for mask in before]
+    edges = t.edges
     for region in regions:
         if not region.closed:
             continue
+        # near_edges of each player, with the region's sides worked out once
+        cells = region.cells
+        bound = region.boundary
+        first = bound & (cells | cells << t.n | t.extra_edges)
+        second = bound ^ first
+        single = second & ~outer
         for p, f in enumerate(fences):
-            if near_edges(t, f, region, outer) == region.boundary:
-                if not region.cells & t.farm_mask & ~(1 << t.farm_cell[p]):
-                    out[p] |= region.cells
+            if ((f & first) | ((f >> edges) & second) | (f & single)) == bound:
+                if not cells & t.farm_mask & ~(1 << t.farm_cell[p]):
+                    out[p] |= cells
                 break
     return tuple(out)
 
