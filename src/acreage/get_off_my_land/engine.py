@@ -464,7 +464,10 @@ _OUTCOMES: dict[type, Callable[[State, Any], tuple[tuple[Any, Fraction], ...]]] 
 
 def chance_outcomes(state: State) -> tuple[tuple[mv.Move, Fraction], ...]:
     """The outcomes of the chance event now, with their exact probabilities; () otherwise."""
-    task = state.decision
+    agenda = state.agenda
+    if not agenda:
+        return ()
+    task = agenda[-1]
     handler = _OUTCOMES.get(type(task))
     return handler(state, task) if handler is not None else ()
 
@@ -504,9 +507,10 @@ def _fence_batch_moves(s: State, task: st.PlaceFences) -> list[Any]:
     has nowhere to go: it returns to the stash)."""
     t = s.rules.tables
     batch = task.batch
-    out: list[Any] = list(op.fence_moves(s, batch))
+    out: list[Any] = op.fence_moves(s, batch)  # a new list
     if batch.carrying < 0:
-        out += op.lift_moves(s, batch.player)
+        f = s.fences[batch.player]
+        out += t.lift_lists.of((f | f >> t.edges) & t.edge_mask)  # each fence on the board
         out.append(t.done)
     elif not out:
         out.append(t.done)
@@ -623,10 +627,13 @@ def legal_moves(state: State) -> tuple[mv.Move, ...]:
     cached = _last
     if cached[0] is state:
         return cached[1]
-    task = state.decision
-    if task is None:
+    agenda = state.agenda
+    if not agenda:
         moves: tuple[Any, ...] = ()
-    elif type(task) in _OUTCOMES:
+        _last = (state, moves, None)
+        return moves
+    task = agenda[-1]
+    if type(task) in _OUTCOMES:
         moves = tuple(m for m, _ in _OUTCOMES[type(task)](state, task))
     else:
         moves = tuple(_MOVES[type(task)](state, task))
@@ -1278,12 +1285,24 @@ def run(w: Work) -> None:
             return
 
 
-def apply_move(state: State, move: mv.Move) -> State:
-    """The state after ``move``; :class:`IllegalMoveError` naming the rule if it is not legal."""
+def _check(state: State, move: mv.Move) -> None:
     if not _is_legal(state, move):
         from acreage.get_off_my_land.explain import why_illegal
 
         raise IllegalMoveError(why_illegal(state, move))
+
+
+def apply_move(state: State, move: mv.Move) -> State:
+    """The state after ``move``; :class:`IllegalMoveError` naming the rule if it is not legal."""
+    cached = _last
+    if cached[0] is state:  # the usual case: the move was just picked from legal_moves(state)
+        for m in cached[1]:
+            if m is move:
+                break
+        else:
+            _check(state, move)
+    else:
+        _check(state, move)
     w = Work(state)
     task = w.agenda.pop()
     _APPLY[type(task)](w, task, move)
