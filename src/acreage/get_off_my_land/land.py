@@ -314,18 +314,26 @@ def control(
     every edge whose fences changed), only the regions holding touched tiles
     are looked at again: a region's control depends on its own boundary only.
     """
-    outer = outer_slots(t, fences)
+    closed: Sequence[Region]
     if before is None:
         out = [0] * len(fences)
-        regions = lands.regions
+        closed = lands.regions
     else:
-        regions = tuple(r for r in lands.regions if r.cells & touched)
         area = 0
-        for region in regions:
-            area |= region.cells
+        closed = []
+        for region in lands.regions:
+            if region.cells & touched:
+                area |= region.cells
+                if region.closed:
+                    closed.append(region)
+        if not closed:  # nobody controls open land
+            if not any(mask & area for mask in before):
+                return tuple(before)
+            return tuple(mask & ~area for mask in before)
         out = [mask & ~area for mask in before]
+    outer = outer_slots(t, fences)
     edges = t.edges
-    for region in regions:
+    for region in closed:
         if not region.closed:
             continue
         # near_edges of each player, with the region's sides worked out once
