@@ -43,37 +43,24 @@ __all__ = ["apply_move", "arrange", "chance_outcomes", "legal_moves", "new_game"
 
 # -- the work copy ---------------------------------------------------------------------
 
-# A new State is made by setting its slots through their descriptors, in field
-# order: the attrs __init__ of a frozen class looks each name up through
-# object.__setattr__, which costs about a microsecond more on every move.
-_new_state = object.__new__
-_STATE_FIELDS = [
-    "rules",
-    "agenda",
-    "month",
-    "first",
-    "money",
-    "hands",
-    "fence_deck",
-    "fence_discard",
-    "offers",
-    "farmhouses",
-    "market_deck",
-    "track",
-    "market_discard",
-    "tiles",
-    "cards",
-    "mature",
-    "fences",
-    "farmers",
-    "partition",
-    "networks",
-    "control",
-    "cleared",
-]
-if [field.name for field in attrs.fields(State)] != _STATE_FIELDS:
-    raise ImportError("Work.freeze sets the State fields in their order; update it with State")
-_STATE_SLOTS = tuple(getattr(State, name).__set__ for name in _STATE_FIELDS)
+
+class _Draft(State):
+    """A State under construction: the same slots, but settable.
+
+    Setting the 22 slots of a frozen State one by one goes through
+    ``object.__setattr__`` (or the slot descriptors), several times slower than
+    a plain attribute store; :meth:`Work.freeze` fills a draft with plain
+    stores and then makes it the State it is (the layout is State's own, so
+    CPython allows the ``__class__`` change). Nobody sees the draft.
+    """
+
+    __slots__ = ()
+    __setattr__ = object.__setattr__
+    __delattr__ = object.__delattr__
+
+
+_new_draft = object.__new__
+_set_class = object.__setattr__
 
 
 def _put(values: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
@@ -143,54 +130,32 @@ class Work:
     def freeze(self) -> State:
         if self.touched:
             self.refresh()
-        (
-            rules,
-            agenda,
-            month,
-            first,
-            money,
-            hands,
-            fence_deck,
-            fence_discard,
-            offers,
-            farmhouses,
-            market_deck,
-            track,
-            market_discard,
-            tiles,
-            cards,
-            mature,
-            fences,
-            farmers,
-            partition,
-            networks,
-            control,
-            cleared,
-        ) = _STATE_SLOTS
-        s = _new_state(State)
-        rules(s, self.rules)
-        agenda(s, tuple(self.agenda))
-        month(s, self.month)
-        first(s, self.first)
-        money(s, self.money)
-        hands(s, self.hands)
-        fence_deck(s, self.fence_deck)
-        fence_discard(s, self.fence_discard)
-        offers(s, self.offers)
-        farmhouses(s, self.farmhouses)
-        market_deck(s, self.market_deck)
-        track(s, self.track)
-        market_discard(s, self.market_discard)
-        tiles(s, self.tiles)
-        cards(s, self.cards)
-        mature(s, self.mature)
-        fences(s, self.fences)
-        farmers(s, self.farmers)
-        partition(s, self.partition)
-        networks(s, self.networks)
-        control(s, self.control)
-        cleared(s, self.cleared)
-        return s
+        s: Any = _new_draft(_Draft)  # typed Any: a draft's fields are settable
+        s.rules = self.rules
+        s.agenda = tuple(self.agenda)
+        s.month = self.month
+        s.first = self.first
+        s.money = self.money
+        s.hands = self.hands
+        s.fence_deck = self.fence_deck
+        s.fence_discard = self.fence_discard
+        s.offers = self.offers
+        s.farmhouses = self.farmhouses
+        s.market_deck = self.market_deck
+        s.track = self.track
+        s.market_discard = self.market_discard
+        s.tiles = self.tiles
+        s.cards = self.cards
+        s.mature = self.mature
+        s.fences = self.fences
+        s.farmers = self.farmers
+        s.partition = self.partition
+        s.networks = self.networks
+        s.control = self.control
+        s.cleared = self.cleared
+        _set_class(s, "__class__", State)
+        state: State = s
+        return state
 
     # -- fences
 
