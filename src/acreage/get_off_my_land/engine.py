@@ -400,7 +400,7 @@ def forest_pool(s: State | Work, cell: int) -> list[int]:
     t = s.rules.tables
     kind = t.forest_kind[cell]
     pool = list(t.forest_pool[kind])
-    for c in bits(t.forest_mask):
+    for c in bits(s.cleared & t.forest_mask):  # the logged forest tiles
         tile = s.tiles[c]
         if tile >= 0 and t.forest_kind[c] == kind:
             pool[tile] -= 1

@@ -375,6 +375,7 @@ def fence_moves(s: Position, batch: Batch) -> list[mv.Fence]:
     if not lone:
         return out
     inside = 0  # bit 2e + i: inside the fence on edge e, facing its tile i
+    regions = partition.regions
     for owner, f in enumerate(fences):
         theirs = lone & f  # a lone fence stands in its edge's first slot
         if not theirs:
@@ -385,7 +386,9 @@ def fence_moves(s: Position, batch: Batch) -> list[mv.Fence]:
             theirs ^= low
             e = low.bit_length() - 1
             for i, c in enumerate(t.edge_cells[e]):
-                region = partition.region_of(c)
+                for region in regions:  # = partition.region_of(c)
+                    if region.cells >> c & 1:
+                        break
                 if target >= 0 and region.cells >> target & 1 and control[owner] & region.cells:
                     continue
                 # New land needs a fence of the player's on every side (one of the two
