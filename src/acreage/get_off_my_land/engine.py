@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import bisect
 import functools
-import operator
+import itertools
+import math
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
@@ -19,7 +20,7 @@ from typing import Any
 import attrs
 
 from acreage.core.bitset import bits
-from acreage.core.chance import Deck, Pile
+from acreage.core.chance import Counted, Deck, Pile
 from acreage.core.game import IllegalMoveError
 from acreage.get_off_my_land import land
 from acreage.get_off_my_land import moves as mv
@@ -41,6 +42,25 @@ __all__ = ["apply_move", "arrange", "chance_outcomes", "legal_moves", "new_game"
 
 
 # -- the work copy ---------------------------------------------------------------------
+
+
+class _Draft(State):
+    """A State under construction: the same slots, but settable.
+
+    Setting the 22 slots of a frozen State one by one goes through
+    ``object.__setattr__`` (or the slot descriptors), several times slower than
+    a plain attribute store; :meth:`Work.freeze` fills a draft with plain
+    stores and then makes it the State it is (the layout is State's own, so
+    CPython allows the ``__class__`` change). Nobody sees the draft.
+    """
+
+    __slots__ = ()
+    __setattr__ = object.__setattr__
+    __delattr__ = object.__delattr__
+
+
+_new_draft = object.__new__
+_set_class = object.__setattr__
 
 
 def _put(values: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
@@ -110,30 +130,32 @@ class Work:
     def freeze(self) -> State:
         if self.touched:
             self.refresh()
-        return State(
-            self.rules,
-            tuple(self.agenda),
-            self.month,
-            self.first,
-            self.money,
-            self.hands,
-            self.fence_deck,
-            self.fence_discard,
-            self.offers,
-            self.farmhouses,
-            self.market_deck,
-            self.track,
-            self.market_discard,
-            self.tiles,
-            self.cards,
-            self.mature,
-            self.fences,
-            self.farmers,
-            self.partition,
-            self.networks,
-            self.control,
-            self.cleared,
-        )
+        s: Any = _new_draft(_Draft)  # typed Any: a draft's fields are settable
+        s.rules = self.rules
+        s.agenda = tuple(self.agenda)
+        s.month = self.month
+        s.first = self.first
+        s.money = self.money
+        s.hands = self.hands
+        s.fence_deck = self.fence_deck
+        s.fence_discard = self.fence_discard
+        s.offers = self.offers
+        s.farmhouses = self.farmhouses
+        s.market_deck = self.market_deck
+        s.track = self.track
+        s.market_discard = self.market_discard
+        s.tiles = self.tiles
+        s.cards = self.cards
+        s.mature = self.mature
+        s.fences = self.fences
+        s.farmers = self.farmers
+        s.partition = self.partition
+        s.networks = self.networks
+        s.control = self.control
+        s.cleared = self.cleared
+        _set_class(s, "__class__", State)
+        state: State = s
+        return state
 
     # -- fences
 
@@ -293,6 +315,21 @@ def _kept(t: Tables, key: tuple[object, ...], dist: Callable[[], Distribution]) 
     return out
 
 
+def _counted(pairs: list[tuple[Any, Fraction]], counts: list[int]) -> Distribution:
+    """``pairs`` (outcomes with probability ``count / total``) as a :class:`Counted`.
+
+    Its running counts are divided by their greatest common divisor: that is
+    the least common denominator of the probabilities, so :func:`sample` draws
+    with the very ``randrange`` it would make from the Fractions alone, and a
+    seed picks the same outcomes either way.
+    """
+    dist = Counted(pairs)
+    g = math.gcd(*counts)
+    cumulative = tuple(itertools.accumulate(counts))
+    dist.cumulative = cumulative if g == 1 else tuple(c // g for c in cumulative)
+    return dist
+
+
 def _deal_outcomes(s: State, task: st.DealFarmhouse) -> tuple[tuple[Any, Fraction], ...]:
     dealt = {f for offer in s.offers for f in offer} | {f for f in s.farmhouses if f >= 0}
     free = tuple(f for f in range(len(s.rules.farmhouses)) if f not in dealt)
@@ -300,12 +337,9 @@ def _deal_outcomes(s: State, task: st.DealFarmhouse) -> tuple[tuple[Any, Fractio
 
     def dist() -> tuple[tuple[Any, Fraction], ...]:
         p = Fraction(1, len(free))
-        return tuple((moves[f], p) for f in free)
+        return _counted([(moves[f], p) for f in free], [1] * len(free))
 
     return _kept(s.rules.tables, ("farmhouses", free), dist)
-
-
-_count = operator.itemgetter(1)
 
 
 @functools.lru_cache(maxsize=256)
@@ -315,43 +349,50 @@ def _shares(total: int) -> tuple[Fraction, ...]:
 
 
 def _deck_outcomes(
-    t: Tables, deck: Deck[int], moves: tuple[Any, ...], name: str
+    t: Tables, deck: Deck[int], moves: tuple[Any, ...], name: str, keep: bool
 ) -> tuple[tuple[Any, Fraction], ...]:
-    """The next card's distribution (the same tuple for equal piles, while kept)."""
+    """The next card's distribution; with ``keep``, the same tuple for equal piles
+    while kept (worth it where equal piles come back often, as in the market)."""
     top = deck.segments[0]
     if not isinstance(top, Pile):
         return tuple((moves[card], p) for card, p in deck.draw_outcomes())
-    key = (name, top.counts)
-    dist: Distribution | None = t.dists.get(key)
-    if dist is not None:
-        return dist
+    counts = top.counts
+    if keep:
+        key = (name, counts)
+        kept: Distribution | None = t.dists.get(key)
+        if kept is not None:
+            return kept
+    ks = [k for _, k in counts]
+    total = sum(ks)
     # The (move, probability) pairs are made once for each pile size and shared
     # by every distribution: fewer objects for the garbage collector to walk.
-    total = sum(map(_count, top.counts))
     rows = t.outcome_pairs.get((name, total))
     if rows is None:
-        rows = t.outcome_pairs[name, total] = [[None] * (total + 1) for _ in moves]
-    shares = _shares(total)
-    out = []
-    for card, k in top.counts:
-        pair = rows[card][k]
-        if pair is None:
-            pair = rows[card][k] = (moves[card], shares[k])
-        out.append(pair)
-    if len(t.dists) >= 4096:
-        t.dists.clear()
-    dist = t.dists[key] = tuple(out)
+        rows = t.outcome_pairs[name, total] = [[] for _ in moves]
+    try:
+        pairs = [rows[card][k] for card, k in counts]
+    except IndexError:
+        shares = _shares(total)
+        for card, k in counts:
+            row = rows[card]
+            row += [(moves[card], shares[i]) for i in range(len(row), k + 1)]
+        pairs = [rows[card][k] for card, k in counts]
+    dist = _counted(pairs, ks)
+    if keep:
+        if len(t.dists) >= 4096:
+            t.dists.clear()
+        t.dists[key] = dist
     return dist
 
 
 def _draw_outcomes(s: State, task: st.DrawCard) -> tuple[tuple[Any, Fraction], ...]:
     t = s.rules.tables
-    return _deck_outcomes(t, s.fence_deck, t.draw_moves, "fence deck")
+    return _deck_outcomes(t, s.fence_deck, t.draw_moves, "fence deck", False)
 
 
 def _reveal_outcomes(s: State, task: st.RevealMarket) -> tuple[tuple[Any, Fraction], ...]:
     t = s.rules.tables
-    return _deck_outcomes(t, s.market_deck, t.reveal_moves, "market deck")
+    return _deck_outcomes(t, s.market_deck, t.reveal_moves, "market deck", True)
 
 
 def forest_pool(s: State | Work, cell: int) -> list[int]:
@@ -359,7 +400,7 @@ def forest_pool(s: State | Work, cell: int) -> list[int]:
     t = s.rules.tables
     kind = t.forest_kind[cell]
     pool = list(t.forest_pool[kind])
-    for c in bits(t.forest_mask):
+    for c in bits(s.cleared & t.forest_mask):  # the logged forest tiles
         tile = s.tiles[c]
         if tile >= 0 and t.forest_kind[c] == kind:
             pool[tile] -= 1
@@ -372,7 +413,8 @@ def _tile_outcomes(s: State, task: st.RevealTile) -> tuple[tuple[Any, Fraction],
 
     def dist() -> tuple[tuple[Any, Fraction], ...]:
         shares = _shares(sum(pool))
-        return tuple((moves[i], shares[k]) for i, k in enumerate(pool) if k)
+        counts = [k for k in pool if k]
+        return _counted([(moves[i], shares[k]) for i, k in enumerate(pool) if k], counts)
 
     return _kept(s.rules.tables, ("forest tiles", pool), dist)
 
@@ -387,7 +429,10 @@ _OUTCOMES: dict[type, Callable[[State, Any], tuple[tuple[Any, Fraction], ...]]] 
 
 def chance_outcomes(state: State) -> tuple[tuple[mv.Move, Fraction], ...]:
     """The outcomes of the chance event now, with their exact probabilities; () otherwise."""
-    task = state.decision
+    agenda = state.agenda
+    if not agenda:
+        return ()
+    task = agenda[-1]
     handler = _OUTCOMES.get(type(task))
     return handler(state, task) if handler is not None else ()
 
@@ -427,9 +472,10 @@ def _fence_batch_moves(s: State, task: st.PlaceFences) -> list[Any]:
     has nowhere to go: it returns to the stash)."""
     t = s.rules.tables
     batch = task.batch
-    out: list[Any] = list(op.fence_moves(s, batch))
+    out: list[Any] = op.fence_moves(s, batch)  # a new list
     if batch.carrying < 0:
-        out += op.lift_moves(s, batch.player)
+        f = s.fences[batch.player]
+        out += t.lift_lists.of((f | f >> t.edges) & t.edge_mask)  # each fence on the board
         out.append(t.done)
     elif not out:
         out.append(t.done)
@@ -546,10 +592,13 @@ def legal_moves(state: State) -> tuple[mv.Move, ...]:
     cached = _last
     if cached[0] is state:
         return cached[1]
-    task = state.decision
-    if task is None:
+    agenda = state.agenda
+    if not agenda:
         moves: tuple[Any, ...] = ()
-    elif type(task) in _OUTCOMES:
+        _last = (state, moves, None)
+        return moves
+    task = agenda[-1]
+    if type(task) in _OUTCOMES:
         moves = tuple(m for m, _ in _OUTCOMES[type(task)](state, task))
     else:
         moves = tuple(_MOVES[type(task)](state, task))
@@ -714,7 +763,7 @@ def _start_card(w: Work, player: int, title: str) -> None:
 def _apply_turn(w: Work, task: st.Turn, move: Any) -> None:
     p = task.player
     if isinstance(move, mv.EndTurn):
-        w.agenda.append(st.EndTurn(p))
+        _finish_turn(w, p, None)
         return
     fenced = task.fenced or (isinstance(move, mv.PlayCard) and move.for_fences)
     w.agenda.append(st.Turn(p, task.actions - 1, fenced))
@@ -725,14 +774,15 @@ def _apply_turn(w: Work, task: st.Turn, move: Any) -> None:
         card = w.t.fence[move.card]
         w.agenda.append(st.FinishCard(move.card))
         if move.for_fences:
-            w.agenda.append(st.StartBatch(p, card.fences))
+            _begin_batch(w, p, card.fences)
         else:
             _start_card(w, p, card.title)
     elif isinstance(move, mv.Buy):
         _buy(w, p, move, w.rules.market_costs[move.slot])
     elif isinstance(move, mv.Lumber):
         w.pay(p, -w.rules.lumber_cost)
-        w.agenda += [st.FinishLumber(p, False), st.StartBatch(p, 1)]
+        w.agenda.append(st.FinishLumber(p, False))
+        _begin_batch(w, p, 1)
     else:
         _harvest(w, p, move.cell)
 
@@ -743,9 +793,9 @@ def _apply_fences(w: Work, task: st.PlaceFences, move: Any) -> None:
     if isinstance(move, mv.Done):
         if b.carrying >= 0:  # the lifted fence had nowhere to go: back to the stash
             w.settle()
-            w.agenda.append(st.PlaceFences(Batch(p, b.left - 1, -1, b.placed, b.before)))
+            _next_fence(w, Batch(p, b.left - 1, -1, b.placed, b.before))
             return
-        w.agenda.append(st.ResolveFences(b, 1))
+        _resolve(w, b, 1)
     elif isinstance(move, mv.Lift):
         w.take(p, move.edge)
         w.agenda.append(
@@ -755,9 +805,16 @@ def _apply_fences(w: Work, task: st.PlaceFences, move: Any) -> None:
         w.place(p, move)
         if b.carrying >= 0:
             w.settle()
-        w.agenda.append(
-            st.PlaceFences(Batch(p, b.left - 1, -1, b.placed | 1 << move.edge, b.before))
-        )
+        _next_fence(w, Batch(p, b.left - 1, -1, b.placed | 1 << move.edge, b.before))
+
+
+def _next_fence(w: Work, b: Batch) -> None:
+    """Place the batch's next fence, or resolve the batch when none is left
+    (what :func:`_ready_fences` would do, without the passing PlaceFences task)."""
+    if b.left > 0:
+        w.agenda.append(st.PlaceFences(b))
+    else:
+        _resolve(w, b, 1)
 
 
 def _apply_defend(w: Work, task: st.Defend, move: Any) -> None:
@@ -944,9 +1001,14 @@ def _end_month(w: Work) -> None:
 
 
 def _end_turn(w: Work, task: st.EndTurn) -> None:
-    p = task.player
+    _finish_turn(w, task.player, task)
+
+
+def _finish_turn(w: Work, p: int, task: st.EndTurn | None) -> None:
+    """The end of ``p``'s turn (``task``, if it is on the agenda already): discard
+    down to the hand limit first, then the next turn or the end of the month."""
     if len(w.hands[p]) > w.rules.hand_limit:
-        w.agenda += [task, st.DiscardDown(p)]
+        w.agenda += [task or st.EndTurn(p), st.DiscardDown(p)]
         return
     nxt = (p + 1) % w.rules.players
     if nxt == w.first:
@@ -956,16 +1018,25 @@ def _end_turn(w: Work, task: st.EndTurn) -> None:
 
 
 def _start_batch(w: Work, task: st.StartBatch) -> None:
+    _begin_batch(w, task.player, task.count)
+
+
+def _begin_batch(w: Work, player: int, count: int) -> None:
+    """Begin placing ``count`` fences (the control snapshot is taken now)."""
     w.refresh()
-    w.agenda.append(st.PlaceFences(Batch(task.player, task.count, -1, 0, w.control)))
+    w.agenda.append(st.PlaceFences(Batch(player, count, -1, 0, w.control)))
 
 
 def _resolve_fences(w: Work, task: st.ResolveFences) -> None:
-    """Offer a defence to each player the batch would cost land, then claim new land."""
-    b = task.batch
+    _resolve(w, task.batch, task.offset)
+
+
+def _resolve(w: Work, b: Batch, offset: int) -> None:
+    """Offer a defence to each player the batch would cost land (from seat
+    ``offset`` after the placer on), then claim new land."""
     n = w.rules.players
     w.refresh()
-    for i in range(task.offset, n):
+    for i in range(offset, n):
         q = (b.player + i) % n
         if b.before[q] & ~w.control[q]:
             w.agenda += [st.ResolveFences(b, i + 1), st.Defend(q, b)]
@@ -1074,7 +1145,8 @@ _AUTO: dict[type, Callable[[Work, Any], None]] = {
 def _ready_turn(w: Work, task: st.Turn) -> bool:
     if task.actions > 0:
         return True
-    w.agenda[-1] = st.EndTurn(task.player)
+    w.agenda.pop()
+    _finish_turn(w, task.player, None)
     return False
 
 
@@ -1178,12 +1250,24 @@ def run(w: Work) -> None:
             return
 
 
-def apply_move(state: State, move: mv.Move) -> State:
-    """The state after ``move``; :class:`IllegalMoveError` naming the rule if it is not legal."""
+def _check(state: State, move: mv.Move) -> None:
     if not _is_legal(state, move):
         from acreage.get_off_my_land.explain import why_illegal
 
         raise IllegalMoveError(why_illegal(state, move))
+
+
+def apply_move(state: State, move: mv.Move) -> State:
+    """The state after ``move``; :class:`IllegalMoveError` naming the rule if it is not legal."""
+    cached = _last
+    if cached[0] is state:  # the usual case: the move was just picked from legal_moves(state)
+        for m in cached[1]:
+            if m is move:
+                break
+        else:
+            _check(state, move)
+    else:
+        _check(state, move)
     w = Work(state)
     task = w.agenda.pop()
     _APPLY[type(task)](w, task, move)

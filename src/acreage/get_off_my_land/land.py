@@ -314,23 +314,38 @@ def control(
     every edge whose fences changed), only the regions holding touched tiles
     are looked at again: a region's control depends on its own boundary only.
     """
-    outer = outer_slots(t, fences)
+    closed: Sequence[Region]
     if before is None:
         out = [0] * len(fences)
-        regions = lands.regions
+        closed = lands.regions
     else:
-        regions = tuple(r for r in lands.regions if r.cells & touched)
         area = 0
-        for region in regions:
-            area |= region.cells
+        closed = []
+        for region in lands.regions:
+            if region.cells & touched:
+                area |= region.cells
+                if region.closed:
+                    closed.append(region)
+        if not closed:  # nobody controls open land
+            if not any(mask & area for mask in before):
+                return tuple(before)
+            return tuple(mask & ~area for mask in before)
         out = [mask & ~area for mask in before]
-    for region in regions:
+    outer = outer_slots(t, fences)
+    edges = t.edges
+    for region in closed:
         if not region.closed:
             continue
+        # near_edges of each player, with the region's sides worked out once
+        cells = region.cells
+        bound = region.boundary
+        first = bound & (cells | cells << t.n | t.extra_edges)
+        second = bound ^ first
+        single = second & ~outer
         for p, f in enumerate(fences):
-            if near_edges(t, f, region, outer) == region.boundary:
-                if not region.cells & t.farm_mask & ~(1 << t.farm_cell[p]):
-                    out[p] |= region.cells
+            if ((f & first) | ((f >> edges) & second) | (f & single)) == bound:
+                if not cells & t.farm_mask & ~(1 << t.farm_cell[p]):
+                    out[p] |= cells
                 break
     return tuple(out)
 

@@ -286,22 +286,33 @@ def fence_moves(s: Position, batch: Batch) -> list[mv.Fence]:
     if s.rules.anchored_fences:
         near = anchored_reach = network.joined_reach(t.cell_corners[farm], t.cell_near[farm])
     else:
-        near = t.cell_near[farm] | network.reach
+        near = t.cell_near[farm]
+        for reach in network.reaches:  # = network.reach
+            near |= reach
     partition = s.partition
     blocked = partition.blocked
-    outer = land.outer_slots(t, fences)
+    every = 0  # every player's fence slots (a slot holds one fence)
+    for f in fences:
+        every |= f
+    outer = every >> t.edges  # = land.outer_slots(t, fences)
     base = -1
     out: list[mv.Fence] = []
+    # Per opponent, the tile their farmer protects, or -1 (as guarded(s) says).
+    control = s.control
+    guards = [-1] * len(fences)
+    guard = 0  # tiles opponents' farmers protect
+    for q, c in enumerate(s.farmers):
+        if q != player and control[q] >> c & 1:
+            guards[q] = c
+            guard |= 1 << c
+    if guard and not s.rules.home_farmer_protects:
+        for q, c in enumerate(guards):
+            if c >= 0 and t.farm_mask >> c & 1:
+                guards[q] = -1
+        guard &= ~t.farm_mask
 
     empty = near & ~blocked & t.edge_mask
     if empty:
-        guard = 0  # tiles opponents' farmers protect
-        control = s.control
-        for q, c in enumerate(s.farmers):
-            if q != player and control[q] >> c & 1:
-                guard |= 1 << c
-        if guard and not s.rules.home_farmer_protects:
-            guard &= ~t.farm_mask
         # Only a fence that splits a region (or shuts one off from the outside) can
         # take land from a farmer-protected tile: one inside the protected area.
         while guard:
@@ -360,53 +371,50 @@ def fence_moves(s: Position, batch: Batch) -> list[mv.Fence]:
                 allowed |= low
         out += t.fence_lists.of(allowed)
 
-    others = 0
-    for q, f in enumerate(fences):
-        if q != player:
-            others |= f
-    lone = near & blocked & ~outer & others & t.edge_mask
+    lone = near & blocked & ~outer & every & ~fences[player] & t.edge_mask
     if not lone:
         return out
-    guards = guarded(s)
     inside = 0  # bit 2e + i: inside the fence on edge e, facing its tile i
-    while lone:
-        low = lone & -lone
-        lone ^= low
-        e = low.bit_length() - 1
-        owner = land.owner_at(fences, e)
+    regions = partition.regions
+    for owner, f in enumerate(fences):
+        theirs = lone & f  # a lone fence stands in its edge's first slot
+        if not theirs:
+            continue
         target = guards[owner]
-        for i, c in enumerate(t.edge_cells[e]):
-            region = partition.region_of(c)
-            if target >= 0 and region.cells >> target & 1 and s.control[owner] & region.cells:
-                continue
-            # New land needs a fence of the player's on every side (one of the two on
-            # an edge, at least): only then can this fence win it.
-            if region.closed and not region.boundary & ~(own | low):
-                placed = list(fences)
-                if i == 0:
-                    placed[owner] ^= low | (low << t.edges)
-                    placed[player] |= low
-                else:
-                    placed[player] |= low << t.edges
-                if base < 0:
-                    if anchored_reach < 0:
-                        anchored_reach = network.joined_reach(
-                            t.cell_corners[farm], t.cell_near[farm]
-                        )
-                    base = land.expansion_base(
-                        t, partition, s.control[player], anchored_reach, farm
-                    )
-                if not _new_land_ok(s, player, (region,), placed, outer | low, base):
+        while theirs:
+            low = theirs & -theirs
+            theirs ^= low
+            e = low.bit_length() - 1
+            for i, c in enumerate(t.edge_cells[e]):
+                for region in regions:  # = partition.region_of(c)
+                    if region.cells >> c & 1:
+                        break
+                if target >= 0 and region.cells >> target & 1 and control[owner] & region.cells:
                     continue
-            inside |= 1 << (2 * e + i)
-    out += t.inside_lists.of(inside)
+                # New land needs a fence of the player's on every side (one of the two
+                # on an edge, at least): only then can this fence win it.
+                if region.closed and not region.boundary & ~(own | low):
+                    placed = list(fences)
+                    if i == 0:
+                        placed[owner] ^= low | (low << t.edges)
+                        placed[player] |= low
+                    else:
+                        placed[player] |= low << t.edges
+                    if base < 0:
+                        if anchored_reach < 0:
+                            anchored_reach = network.joined_reach(
+                                t.cell_corners[farm], t.cell_near[farm]
+                            )
+                        base = land.expansion_base(
+                            t, partition, control[player], anchored_reach, farm
+                        )
+                    if not _new_land_ok(s, player, (region,), placed, outer | low, base):
+                        continue
+                inside |= 1 << (2 * e + i)
+    if inside:  # a few bits spread over 2 * E: quicker bit by bit than byte by byte
+        moves = t.inside_moves
+        out += [moves[b >> 1][b & 1] for b in bits(inside)]
     return out
-
-
-def lift_moves(s: Position, player: int) -> list[mv.Lift]:
-    t = s.rules.tables
-    f = s.fences[player]
-    return t.lift_lists.of((f | f >> t.edges) & t.edge_mask)
 
 
 def defences(s: Position, player: int) -> list[mv.Defend]:

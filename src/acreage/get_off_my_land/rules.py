@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 import tomllib
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 
@@ -269,11 +269,25 @@ def _ref(name: str) -> Any:
 
 
 class _Tables:
-    """Holds a Rules' derived tables in a slot of its own: not a field, so they are
-    neither compared, hashed, pickled nor walked as data; rebuilt when needed."""
+    """Holds a Rules' derived tables in a slot of its own, ``rules.tables``: not a
+    field, so they are neither compared, hashed, pickled nor walked as data;
+    rebuilt when needed. The engine reads them several times a move, so they are
+    a plain slot rather than a property."""
 
-    __slots__ = ("_tables",)
-    _tables: Tables
+    __slots__ = ("tables",)
+    tables: Tables
+    """The derived lookups (board geometry, cards in play, shared moves)."""
+
+    if not TYPE_CHECKING:
+
+        def __getattr__(self, name):
+            # Only reached while the slot is empty: in a Rules unpickled or
+            # copied, as attrs restores the fields only.
+            if name != "tables":
+                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+            tables = build_tables(self)
+            object.__setattr__(self, "tables", tables)
+            return tables
 
 
 @attrs.frozen(cache_hash=True)
@@ -386,13 +400,4 @@ class Rules(_Tables, DataClass):
             )
         if len({f.name for f in self.farmhouses}) != len(self.farmhouses):
             raise RulesError("farmhouses: two farmhouse tiles share a name")
-        object.__setattr__(self, "_tables", build_tables(self))
-
-    @property
-    def tables(self) -> Tables:
-        """The derived lookups (board geometry, cards in play, shared moves)."""
-        try:
-            return self._tables
-        except AttributeError:  # unpickled: attrs restores the fields only
-            object.__setattr__(self, "_tables", build_tables(self))
-            return self._tables
+        object.__setattr__(self, "tables", build_tables(self))

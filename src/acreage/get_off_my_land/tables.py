@@ -104,7 +104,6 @@ class Tables:
     inside_moves: tuple[tuple[mv.Fence, ...], ...]
     lift_moves: tuple[mv.Lift, ...]
     fence_lists: MaskMoves[mv.Fence]
-    inside_lists: MaskMoves[mv.Fence]
     lift_lists: MaskMoves[mv.Lift]
     log_lists: MaskMoves[mv.Log]
     harvest_lists: MaskMoves[mv.Harvest]
@@ -391,9 +390,6 @@ def build_tables(rules: Rules) -> Tables:
         inside_moves=inside_moves,
         lift_moves=lift_moves,
         fence_lists=MaskMoves(fence_moves),
-        inside_lists=MaskMoves(
-            [inside[i] if i < len(inside) else None for inside in inside_moves for i in range(2)]
-        ),
         lift_lists=MaskMoves(lift_moves),
         log_lists=MaskMoves(log_moves),
         harvest_lists=MaskMoves(harvest_moves),
