@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
+from itertools import accumulate
+from math import gcd
+
+import attrs
 
 from acreage.core.bitset import bits
-from acreage.core.chance import Deck, Stack
+from acreage.core.chance import Counted, Deck, Stack
 from acreage.fields_of_green import moves as mv
 from acreage.fields_of_green.components import DECKS
 from acreage.fields_of_green.geometry import xy_table
 from acreage.fields_of_green.moves import Move, StartPlayer
 from acreage.fields_of_green.queries import build_sites, kept_for, matching_sites, pay_options
+from acreage.fields_of_green.rules import Rules
 from acreage.fields_of_green.state import (
     ACTION,
     ATTACH,
@@ -72,9 +76,10 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     p = state.actor
     f = state.farms[p]
     if phase == PICK:
-        return tuple(mv.pick(t.names[k]) for k in sorted(set(state.hands[p])))
+        # A hand is sorted, so dict.fromkeys() lists its distinct cards in order.
+        return tuple(map(move_tables(r).pick.__getitem__, dict.fromkeys(state.hands[p])))
     if phase == DRAW:
-        return tuple(mv.draw_from(DECKS[d]) for d in bits(state.pending[2]))
+        return move_tables(r).draw[state.pending[2]]
     if phase == STORE:
         return tuple(mv.store_water(*xy[c]) for c, water, cap, _ in f.towers if water < cap)
     if phase == PAY:
@@ -110,28 +115,60 @@ def legal_moves(state: State) -> tuple[Move, ...]:
 _share = cache(Fraction)
 
 
-def _draws(deck: Deck[int], outcome: Callable[[int], Move]) -> tuple[tuple[Move, Fraction], ...]:
+@attrs.frozen
+class MoveTables:
+    """Shared moves by card id, tool id and (for draws) bitset of allowed decks."""
+
+    deal: tuple[Move, ...]
+    deal_tool: tuple[Move, ...]
+    pick: tuple[Move, ...]
+    draw: tuple[tuple[Move, ...], ...]
+
+
+@lru_cache(maxsize=64)
+def move_tables(rules: Rules) -> MoveTables:
+    """The shared move objects of ``rules``, by card, tool and deck bitset (built once)."""
+    t = rules.tables
+    return MoveTables(
+        deal=tuple(mv.deal(name) for name in t.names),
+        deal_tool=tuple(mv.deal_tool(name) for name in t.tool_names),
+        pick=tuple(mv.pick(name) for name in t.names),
+        draw=tuple(
+            tuple(mv.draw_from(DECKS[d]) for d in bits(allowed))
+            for allowed in range(1 << len(DECKS))
+        ),
+    )
+
+
+def _draws(deck: Deck[int], outcomes: tuple[Move, ...]) -> tuple[tuple[Move, Fraction], ...]:
     """``deck.draw_outcomes()`` as moves, each probability taken from a cache of Fractions.
 
     A deal is a quarter of all moves and building its Fractions was most of its cost.
+    The result is a :class:`~acreage.core.chance.Counted` distribution whose running
+    counts are the pile's counts divided by their greatest common divisor: the same
+    probabilities, and the same ``randrange`` bound as the least common denominator of
+    the Fractions, so :func:`~acreage.core.chance.sample` draws the same outcome from a
+    seed as before, with one ``randrange`` and no Fraction arithmetic.
     """
     top = deck.segments[0]
     if isinstance(top, Stack):
-        return ((outcome(top.order[0]), _share(1)),)
+        return ((outcomes[top.order[0]], _share(1)),)
     counts = top.counts
-    total = sum(n for _, n in counts)
-    return tuple((outcome(k), _share(n, total)) for k, n in counts)
+    ns = [n for _, n in counts]
+    total = sum(ns)
+    dist = Counted([(outcomes[k], _share(n, total)) for k, n in counts])
+    g = gcd(*ns)
+    dist.cumulative = tuple(accumulate([n // g for n in ns]))
+    return dist
 
 
 def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
     """At a chance node, each outcome with its exact probability; ``()`` elsewhere."""
     phase = state.phase
     if phase == DEAL:
-        names = state.rules.tables.names
-        return _draws(state.decks[state.pending[2]], lambda k: mv.deal(names[k]))
+        return _draws(state.decks[state.pending[2]], move_tables(state.rules).deal)
     if phase == TOOL_DEAL:
-        names = state.rules.tables.tool_names
-        return _draws(state.tool_pile, lambda k: mv.deal_tool(names[k]))
+        return _draws(state.tool_pile, move_tables(state.rules).deal_tool)
     if phase == START:
         n = state.rules.players
         return tuple((StartPlayer(i), Fraction(1, n)) for i in range(n))
