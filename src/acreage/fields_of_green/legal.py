@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial
 from itertools import accumulate
 from math import gcd
 
@@ -39,24 +40,21 @@ __all__ = ["chance_outcomes", "legal_moves"]
 
 def _action_moves(s: State) -> list[Move]:
     r = s.rules
-    t = r.tables
     p = s.actor
     f = s.farms[p]
     kind = s.picks[p]
-    name = t.names[kind]
-    xy = xy_table(t.origin)
+    moves = move_tables(r)
     free = f.frontier
     # map() over the shared moves keeps these loops in C: this list is the hot path.
-    out: list[Move] = list(
-        map(mv.build_at(name).__getitem__, map(xy.__getitem__, build_sites(r, f, kind)))
-    )
-    cells = list(map(xy.__getitem__, free))
+    out: list[Move] = list(map(moves.build[kind].__getitem__, build_sites(r, f, kind)))
     if s.tower_stack and f.coins >= r.tower_coins:
-        out.extend(map(mv.tower_at.__getitem__, cells))
+        out.extend(map(moves.tower.__getitem__, free))
     if s.silo_stack:
-        out.extend(map(mv.silo_at.__getitem__, cells))
-    out.extend(mv.market(n) for n in range(min(r.market_grain, f.grain) + 1))
-    if f.coins >= r.restore_coins:
+        out.extend(map(moves.silo.__getitem__, free))
+    out.extend(moves.market[: min(r.market_grain, f.grain) + 1])
+    if f.down and f.coins >= r.restore_coins:
+        t = r.tables
+        xy = xy_table(t.origin)
         out.extend(mv.restore(t.names[f.kind_at(c)], *xy[c]) for c in bits(f.down))
     return out
 
@@ -66,6 +64,12 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     phase = state.phase
     if phase == ACTION:
         return tuple(_action_moves(state))
+    if phase == DRAW:
+        return move_tables(state.rules).draw[state.pending[2]]
+    if phase == PICK:
+        # A hand is sorted, so dict.fromkeys() lists its distinct cards in order.
+        pick = move_tables(state.rules).pick
+        return tuple(map(pick.__getitem__, dict.fromkeys(state.hands[state.actor])))
     if phase in (START, DEAL, TOOL_DEAL):
         return tuple(m for m, _ in chance_outcomes(state))
     if phase == END:
@@ -75,11 +79,6 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     xy = xy_table(t.origin)
     p = state.actor
     f = state.farms[p]
-    if phase == PICK:
-        # A hand is sorted, so dict.fromkeys() lists its distinct cards in order.
-        return tuple(map(move_tables(r).pick.__getitem__, dict.fromkeys(state.hands[p])))
-    if phase == DRAW:
-        return move_tables(r).draw[state.pending[2]]
     if phase == STORE:
         return tuple(mv.store_water(*xy[c]) for c, water, cap, _ in f.towers if water < cap)
     if phase == PAY:
@@ -103,8 +102,10 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         return (*(mv.attach_tool(t.tool_names[k], x, y) for k in kept_for(r, f, c)), mv.DONE)
     if phase == SUPPLY:
         remaining, ready = state.pending
+        moves = move_tables(r)
+        kinds = dict(zip(f.cells, f.kinds, strict=True))
         return tuple(
-            (mv.supply if ready >> c & 1 else mv.shut_down)(t.names[f.kind_at(c)], *xy[c])
+            (moves.supply if ready >> c & 1 else moves.shut_down)[kinds[c]][c]
             for c in bits(remaining)
         )
     # CONVERTING
@@ -115,20 +116,40 @@ def legal_moves(state: State) -> tuple[Move, ...]:
 _share = cache(Fraction)
 
 
+class _CellMoves(dict[int, Move]):
+    """The one move of a kind for each cell index, made on first use."""
+
+    def __init__(self, xy: tuple[tuple[int, int], ...], make: Callable[[int, int], Move]) -> None:
+        super().__init__()
+        self.xy = xy
+        self.make = make
+
+    def __missing__(self, c: int) -> Move:
+        move = self[c] = self.make(*self.xy[c])
+        return move
+
+
 @attrs.frozen
 class MoveTables:
-    """Shared moves by card id, tool id and (for draws) bitset of allowed decks."""
+    """Shared moves by card id, tool id, cell index and (for draws) bitset of allowed decks."""
 
     deal: tuple[Move, ...]
     deal_tool: tuple[Move, ...]
     pick: tuple[Move, ...]
     draw: tuple[tuple[Move, ...], ...]
+    build: tuple[_CellMoves, ...]
+    tower: _CellMoves
+    silo: _CellMoves
+    market: tuple[Move, ...]
+    supply: tuple[_CellMoves, ...]
+    shut_down: tuple[_CellMoves, ...]
 
 
 @lru_cache(maxsize=64)
 def move_tables(rules: Rules) -> MoveTables:
-    """The shared move objects of ``rules``, by card, tool and deck bitset (built once)."""
+    """The shared move objects of ``rules`` (built once; cell moves on first use)."""
     t = rules.tables
+    xy = xy_table(t.origin)
     return MoveTables(
         deal=tuple(mv.deal(name) for name in t.names),
         deal_tool=tuple(mv.deal_tool(name) for name in t.tool_names),
@@ -137,6 +158,12 @@ def move_tables(rules: Rules) -> MoveTables:
             tuple(mv.draw_from(DECKS[d]) for d in bits(allowed))
             for allowed in range(1 << len(DECKS))
         ),
+        build=tuple(_CellMoves(xy, partial(mv.Build, name)) for name in t.names),
+        tower=_CellMoves(xy, mv.BuildTower),
+        silo=_CellMoves(xy, mv.BuildSilo),
+        market=tuple(mv.market(n) for n in range(rules.market_grain + 1)),
+        supply=tuple(_CellMoves(xy, partial(mv.Supply, name)) for name in t.names),
+        shut_down=tuple(_CellMoves(xy, partial(mv.ShutDown, name)) for name in t.names),
     )
 
 
