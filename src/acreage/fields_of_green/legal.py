@@ -116,6 +116,12 @@ def legal_moves(state: State) -> tuple[Move, ...]:
 _share = cache(Fraction)
 
 
+@cache
+def _shares(total: int) -> tuple[Fraction, ...]:
+    """``Fraction(n, total)`` for every ``n`` from 0 to ``total``, made once per total."""
+    return tuple(Fraction(n, total) for n in range(total + 1))
+
+
 class _CellMoves(dict[int, Move]):
     """The one move of a kind for each cell index, made on first use."""
 
@@ -182,8 +188,8 @@ def _draws(deck: Deck[int], outcomes: tuple[Move, ...]) -> tuple[tuple[Move, Fra
         return ((outcomes[top.order[0]], _share(1)),)
     counts = top.counts
     ns = [n for _, n in counts]
-    total = sum(ns)
-    dist = Counted([(outcomes[k], _share(n, total)) for k, n in counts])
+    share = _shares(sum(ns))
+    dist = Counted([(outcomes[k], share[n]) for k, n in counts])
     g = gcd(*ns)
     dist.cumulative = tuple(accumulate([n // g for n in ns]))
     return dist

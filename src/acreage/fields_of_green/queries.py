@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from acreage.core.bitset import bits
 from acreage.core.chance import Deck
 from acreage.fields_of_green.geometry import catchment
@@ -33,13 +35,23 @@ def legal_decks(rules: Rules, decks: tuple[Deck[int], ...], drawn: int, used: in
     of decks drawn from so far); when fewer decks than that still hold cards,
     every deck still holding cards suffices.
     """
-    nonempty = sum(1 << d for d, deck in enumerate(decks) if deck.segments)
+    nonempty = 0
+    bit = 1
+    for deck in decks:
+        if deck.segments:
+            nonempty |= bit
+        bit <<= 1
     need = rules.min_decks
     if used.bit_count() >= need:  # the rule is met already: any deck holding cards
         return nonempty
+    return _allowed_decks(need, rules.hand_size - drawn - 1, nonempty, used)
+
+
+@cache
+def _allowed_decks(need: int, left: int, nonempty: int, used: int) -> int:
+    """:func:`legal_decks` with ``left`` draws to come after this one (memoised: few cases)."""
     # Each later draw can open one more deck, and only decks holding cards (or
     # already used) count towards the rule, however few cards they hold.
-    left = rules.hand_size - drawn - 1
     need = min(need, (used | nonempty).bit_count())
     allowed = 0
     for d in bits(nonempty):
