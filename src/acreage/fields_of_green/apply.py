@@ -117,6 +117,9 @@ def _check_build_site(s: State, f: Farm, c: int) -> None:
         )
 
 
+_TOWER_OR_SILO = (BuildTower, BuildSilo)
+
+
 def _action(s: State, move: Move) -> State:
     """A) to E) with the revealed card."""
     w = Work(s)
@@ -152,7 +155,7 @@ def _action(s: State, move: Move) -> State:
             )
         w.farms[p] = replace_farm(f, coins=f.coins - coins, grain=f.grain - grain)
         w.then(*([(PAY_WATER, p, c, water)] if water else []), (PLACE, p, c, kind))
-    elif isinstance(move, BuildTower | BuildSilo):
+    elif isinstance(move, _TOWER_OR_SILO):
         tower = isinstance(move, BuildTower)
         c = _site(r, move.x, move.y)
         _check_build_site(s, f, c)

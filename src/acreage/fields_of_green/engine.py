@@ -420,37 +420,46 @@ def _place(w: Work, step: tuple[int, ...]) -> None:
     "Anschließend muss kontrolliert werden, ob der Standort seine Fähigkeit sofort
     (grau), bei der Ernte (grün) oder erst am Spielende (gelb) eingesetzt wird."
     """
-    p, c, kind = step[1], step[2], step[3]
-    r, t = w.rules, w.rules.tables
+    _, p, c, kind = step
+    r = w.rules
+    t = r.tables
     f = w.farms[p]
     occupied = f.occupied | 1 << c
     towers, grain_capacity = f.towers, f.grain_capacity
-    if kind == t.tower:
-        towers = (*towers, (c, r.tower_capacity, r.tower_capacity, r.water_range))
-    elif kind == t.silo:
+    silo = len(t.names) - 2  # the silo, then the water tower, end the kinds
+    if kind < silo:
+        w.picks[p] = -1
+    elif kind == silo:
         grain_capacity += r.silo_capacity
     else:
-        w.picks[p] = -1
-    f = replace_farm(
-        f,
-        cells=(*f.cells, c),
-        kinds=(*f.kinds, kind),
-        occupied=occupied,
-        frontier=_grow_frontier(f.frontier, c, occupied, t.width),
-        towers=towers,
-        grain_capacity=grain_capacity,
+        towers = (*towers, (c, r.tower_capacity, r.tower_capacity, r.water_range))
+    f = Farm(
+        (*f.cells, c),
+        (*f.kinds, kind),
+        occupied,
+        _grow_frontier(f.frontier, c, occupied, t.width),
+        f.down,
+        towers,
+        f.grain,
+        grain_capacity,
+        f.coins,
+        f.tokens,
+        f.tools,
+        f.kept,
     )
     w.farms[p] = f
-    steps: list[tuple[int, ...]] = []
     if t.ability[kind] == GREY:
+        steps: list[tuple[int, ...]] = []
         for e in t.effects[kind]:
             if e[0] == TOOL:
                 steps.append((TOOLS, p))
             else:
                 steps.append(gain_step(r, f, p, c, e))
-    if f.kept:
-        steps.append((ATTACH_KEPT, p, c))
-    w.then(*steps)
+        if f.kept:
+            steps.append((ATTACH_KEPT, p, c))
+        w.then(*steps)
+    elif f.kept:
+        w.agenda.append((ATTACH_KEPT, p, c))
 
 
 def gain_step(rules: Rules, f: Farm, p: int, around: int, e: Compiled) -> tuple[int, ...]:
@@ -460,16 +469,24 @@ def gain_step(rules: Rules, f: Farm, p: int, around: int, e: Compiled) -> tuple[
 
 def _gain(w: Work, step: tuple[int, ...]) -> None:
     """Coins and star tokens to the player, grain to the silos (surplus lost), water to store."""
-    p, coins, water, grain, stars = step[1:]
+    _, p, coins, water, grain, stars = step
     f = w.farms[p]
-    w.farms[p] = replace_farm(
-        f,
-        coins=f.coins + coins,
-        tokens=f.tokens + stars,
-        grain=min(f.grain_capacity, f.grain + grain),
+    w.farms[p] = Farm(
+        f.cells,
+        f.kinds,
+        f.occupied,
+        f.frontier,
+        f.down,
+        f.towers,
+        min(f.grain_capacity, f.grain + grain),
+        f.grain_capacity,
+        f.coins + coins,
+        f.tokens + stars,
+        f.tools,
+        f.kept,
     )
     if water:
-        w.then((STORE_WATER, p, water))
+        w.agenda.append((STORE_WATER, p, water))
 
 
 def _tools(w: Work, step: tuple[int, ...]) -> None:

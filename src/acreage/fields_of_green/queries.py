@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from acreage.core.bitset import bits
 from acreage.core.chance import Deck
@@ -88,16 +88,32 @@ def water_in_reach(rules: Rules, f: Farm, target: int) -> tuple[int, int]:
     return total, best
 
 
+@lru_cache(maxsize=64)
+def reach_offsets(rules: Rules) -> tuple[frozenset[int], ...] | None:
+    """For each water-tower reach, the cell-index offsets from the tower that it covers
+    (``catchment`` as a set of differences); ``None`` for the ``path`` metric, whose
+    catchment depends on the cards built. Membership tests need no big-int shifts."""
+    if rules.range_metric == "path":
+        return None
+    t = rules.tables
+    centre = t.origin * t.width + t.origin
+    return tuple(frozenset(b - centre for b in bits(pattern)) for pattern in t.patterns)
+
+
 def pay_options(rules: Rules, f: Farm, target: int, due: int) -> list[tuple[int, int]]:
     """``(tower index, amount)`` of each way to pay the next water of ``due`` for ``target``."""
     occupied = f.occupied
     out = []
     split = rules.split_payments
+    amount = 1 if split else due
+    offsets = reach_offsets(rules)
     for i, (c, water, _, reach) in enumerate(f.towers):
-        if (water >= due or (split and water)) and catchment(
-            rules, c, reach, occupied
-        ) >> target & 1:
-            out.append((i, 1 if split else due))
+        if water >= due or (split and water):
+            if offsets is None:
+                if catchment(rules, c, reach, occupied) >> target & 1:
+                    out.append((i, amount))
+            elif target - c in offsets[reach]:
+                out.append((i, amount))
     return out
 
 
@@ -143,6 +159,7 @@ def ready_sites(rules: Rules, f: Farm, remaining: int) -> int:
     needs = rules.tables.needs
     split = rules.split_payments
     areas: list[tuple[int, int]] | None = None
+    offsets = reach_offsets(rules)
     ready = 0
     for c, k in zip(f.cells, f.kinds, strict=True):
         if not remaining >> c & 1:
@@ -151,6 +168,20 @@ def ready_sites(rules: Rules, f: Farm, remaining: int) -> int:
         if grain and not grain_payable(rules, f, grain):
             continue
         if water:
+            if offsets is not None:
+                # The towers with water whose range covers c, by offset from each tower.
+                if split:
+                    if (
+                        sum(w for tc, w, _, reach in f.towers if w and c - tc in offsets[reach])
+                        < water
+                    ):
+                        continue
+                elif not any(
+                    w >= water and c - tc in offsets[reach] for tc, w, _, reach in f.towers
+                ):
+                    continue
+                ready |= 1 << c
+                continue
             if areas is None:
                 areas = [
                     (w, catchment(rules, tc, reach, f.occupied))
