@@ -15,6 +15,7 @@ from acreage.fields_of_green.engine import (
     CONVERT_AT,
     GAIN,
     PAY_WATER,
+    PICK_CARD,
     PLACE,
     STORE_WATER,
     SUPPLY_NEXT,
@@ -205,15 +206,41 @@ def _action(s: State, move: Move) -> State:
 
 def _pick(s: State, move: Move) -> State:
     assert isinstance(move, Pick)
-    w = Work(s)
     p = s.actor
     k = _card_id(s.rules, move.card)
     hand = list(s.hands[p])
     if k not in hand:
         raise IllegalMoveError(f"{move.card} is not in the hand of player {p}")
     hand.remove(k)
-    w.hands[p] = tuple(hand)
-    w.picks[p] = k
+    hands = list(s.hands)
+    hands[p] = tuple(hand)
+    picks = list(s.picks)
+    picks[p] = k
+    step = s.agenda[-1] if s.agenda else (-1,)
+    if step[0] == PICK_CARD and len(hands[step[1]]) != 1:
+        # The next seat picks from a hand of several cards: the engine's next step
+        # asks it (see engine._pick_card), so go straight to that decision.
+        return State(
+            s.rules,
+            s.year,
+            PICK,
+            step[1],
+            s.start,
+            s.farms,
+            tuple(hands),
+            tuple(picks),
+            s.passes,
+            s.decks,
+            s.tool_pile,
+            s.silo_stack,
+            s.tower_stack,
+            s.discard,
+            s.agenda[:-1],
+            (),
+        )
+    w = Work(s)
+    w.hands = hands
+    w.picks = picks
     return w.finish()
 
 
