@@ -24,6 +24,7 @@ from acreage.fields_of_green.engine import (
     choose,
     decided,
     deck_question,
+    place,
     replace_farm,
     shut_down,
     supply,
@@ -154,8 +155,11 @@ def _action(s: State, move: Move) -> State:
                     else ""
                 )
             )
-        w.farms[p] = replace_farm(f, coins=f.coins - coins, grain=f.grain - grain)
-        w.then(*([(PAY_WATER, p, c, water)] if water else []), (PLACE, p, c, kind))
+        if water:
+            w.farms[p] = replace_farm(f, coins=f.coins - coins, grain=f.grain - grain)
+            w.then((PAY_WATER, p, c, water), (PLACE, p, c, kind))
+        else:  # the PLACE step comes next: take it now, paying the costs with it
+            place(w, p, c, kind, coins, grain)
     elif isinstance(move, _TOWER_OR_SILO):
         tower = isinstance(move, BuildTower)
         c = _site(r, move.x, move.y)
@@ -170,11 +174,11 @@ def _action(s: State, move: Move) -> State:
             )
         w.discard_pick(p)
         if tower:
-            w.farms[p] = replace_farm(f, coins=f.coins - r.tower_coins)
             w.tower_stack -= 1
+            place(w, p, c, t.tower, r.tower_coins)
         else:
             w.silo_stack -= 1
-        w.then((PLACE, p, c, t.tower if tower else t.silo))
+            place(w, p, c, t.silo)
     elif isinstance(move, Market):
         if not 0 <= move.sell <= r.market_grain:
             raise IllegalMoveError(f"at the market at most {r.market_grain} grain can be sold")

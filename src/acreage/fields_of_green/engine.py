@@ -66,7 +66,7 @@ from acreage.fields_of_green.state import (
 )
 from acreage.fields_of_green.state import CONVERT as CONVERTING
 
-__all__ = ["Work", "new_game", "run"]
+__all__ = ["Work", "new_game", "place", "run"]
 
 RUNNING = -1  # no decision pending: the engine takes the next agenda step
 
@@ -420,7 +420,12 @@ def _place(w: Work, step: tuple[int, ...]) -> None:
     "Anschließend muss kontrolliert werden, ob der Standort seine Fähigkeit sofort
     (grau), bei der Ernte (grün) oder erst am Spielende (gelb) eingesetzt wird."
     """
-    _, p, c, kind = step
+    place(w, step[1], step[2], step[3])
+
+
+def place(w: Work, p: int, c: int, kind: int, coins: int = 0, grain: int = 0) -> None:
+    """The PLACE step for site ``kind`` at ``c``, first paying ``coins`` and ``grain``
+    (so that a build with nothing to decide in between makes one new Farm, not two)."""
     r = w.rules
     t = r.tables
     f = w.farms[p]
@@ -440,9 +445,9 @@ def _place(w: Work, step: tuple[int, ...]) -> None:
         _grow_frontier(f.frontier, c, occupied, t.width),
         f.down,
         towers,
-        f.grain,
+        f.grain - grain,
         grain_capacity,
-        f.coins,
+        f.coins - coins,
         f.tokens,
         f.tools,
         f.kept,
