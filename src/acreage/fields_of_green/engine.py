@@ -23,6 +23,7 @@ with room) is taken without asking.
 from __future__ import annotations
 
 from bisect import insort
+from functools import cache
 from typing import Any
 
 from acreage.core.bitset import bits
@@ -344,16 +345,20 @@ def decided(
 
 
 def _round(w: Work, step: tuple[int, ...]) -> None:
-    order = w.order()
-    if not any(w.hands):
-        w.then(*((HARVEST, p) for p in order), (YEAR_END,))
-        return
-    w.then(
-        *((PICK_CARD, p) for p in order),
-        (REVEAL,),
-        *((ACT, p) for p in order),
-        (ROUND,),
-    )
+    w.agenda.extend(_round_steps(w.start, w.rules.players, any(w.hands)))
+
+
+@cache
+def _round_steps(start: int, players: int, cards: bool) -> tuple[tuple[int, ...], ...]:
+    """A round's steps as ``Work.then`` pushes them (top last), by start seat and player
+    count: the picks, the reveal, the actions and the next round; or, once the hands are
+    empty, the harvests and the year's end."""
+    order = [(start + i) % players for i in range(players)]
+    if not cards:
+        steps = [*((HARVEST, p) for p in order), (YEAR_END,)]
+    else:
+        steps = [*((PICK_CARD, p) for p in order), (REVEAL,), *((ACT, p) for p in order), (ROUND,)]
+    return tuple(reversed(steps))
 
 
 def _pick_card(w: Work, step: tuple[int, ...]) -> None:

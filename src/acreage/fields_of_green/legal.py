@@ -103,9 +103,9 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     if phase == SUPPLY:
         remaining, ready = state.pending
         moves = move_tables(r)
-        kinds = dict(zip(f.cells, f.kinds, strict=True))
+        cells, kinds = f.cells, f.kinds
         return tuple(
-            (moves.supply if ready >> c & 1 else moves.shut_down)[kinds[c]][c]
+            (moves.supply if ready >> c & 1 else moves.shut_down)[kinds[cells.index(c)]][c]
             for c in bits(remaining)
         )
     # CONVERTING
