@@ -191,7 +191,7 @@ def _draws(deck: Deck[int], outcomes: tuple[Move, ...]) -> tuple[tuple[Move, Fra
     share = _shares(sum(ns))
     dist = Counted([(outcomes[k], share[n]) for k, n in counts])
     g = gcd(*ns)
-    dist.cumulative = tuple(accumulate([n // g for n in ns]))
+    dist.cumulative = tuple(accumulate(ns if g == 1 else [n // g for n in ns]))
     return dist
 
 
