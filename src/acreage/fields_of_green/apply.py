@@ -15,6 +15,7 @@ from acreage.fields_of_green.engine import (
     CONVERT_AT,
     GAIN,
     PAY_WATER,
+    PICK_CARD,
     PLACE,
     STORE_WATER,
     SUPPLY_NEXT,
@@ -23,6 +24,7 @@ from acreage.fields_of_green.engine import (
     choose,
     decided,
     deck_question,
+    place,
     replace_farm,
     shut_down,
     supply,
@@ -117,6 +119,9 @@ def _check_build_site(s: State, f: Farm, c: int) -> None:
         )
 
 
+_TOWER_OR_SILO = (BuildTower, BuildSilo)
+
+
 def _action(s: State, move: Move) -> State:
     """A) to E) with the revealed card."""
     w = Work(s)
@@ -150,9 +155,12 @@ def _action(s: State, move: Move) -> State:
                     else ""
                 )
             )
-        w.farms[p] = replace_farm(f, coins=f.coins - coins, grain=f.grain - grain)
-        w.then(*([(PAY_WATER, p, c, water)] if water else []), (PLACE, p, c, kind))
-    elif isinstance(move, BuildTower | BuildSilo):
+        if water:
+            w.farms[p] = replace_farm(f, coins=f.coins - coins, grain=f.grain - grain)
+            w.then((PAY_WATER, p, c, water), (PLACE, p, c, kind))
+        else:  # the PLACE step comes next: take it now, paying the costs with it
+            place(w, p, c, kind, coins, grain)
+    elif isinstance(move, _TOWER_OR_SILO):
         tower = isinstance(move, BuildTower)
         c = _site(r, move.x, move.y)
         _check_build_site(s, f, c)
@@ -166,11 +174,11 @@ def _action(s: State, move: Move) -> State:
             )
         w.discard_pick(p)
         if tower:
-            w.farms[p] = replace_farm(f, coins=f.coins - r.tower_coins)
             w.tower_stack -= 1
+            place(w, p, c, t.tower, r.tower_coins)
         else:
             w.silo_stack -= 1
-        w.then((PLACE, p, c, t.tower if tower else t.silo))
+            place(w, p, c, t.silo)
     elif isinstance(move, Market):
         if not 0 <= move.sell <= r.market_grain:
             raise IllegalMoveError(f"at the market at most {r.market_grain} grain can be sold")
@@ -202,15 +210,41 @@ def _action(s: State, move: Move) -> State:
 
 def _pick(s: State, move: Move) -> State:
     assert isinstance(move, Pick)
-    w = Work(s)
     p = s.actor
     k = _card_id(s.rules, move.card)
     hand = list(s.hands[p])
     if k not in hand:
         raise IllegalMoveError(f"{move.card} is not in the hand of player {p}")
     hand.remove(k)
-    w.hands[p] = tuple(hand)
-    w.picks[p] = k
+    hands = list(s.hands)
+    hands[p] = tuple(hand)
+    picks = list(s.picks)
+    picks[p] = k
+    step = s.agenda[-1] if s.agenda else (-1,)
+    if step[0] == PICK_CARD and len(hands[step[1]]) != 1:
+        # The next seat picks from a hand of several cards: the engine's next step
+        # asks it (see engine._pick_card), so go straight to that decision.
+        return State(
+            s.rules,
+            s.year,
+            PICK,
+            step[1],
+            s.start,
+            s.farms,
+            tuple(hands),
+            tuple(picks),
+            s.passes,
+            s.decks,
+            s.tool_pile,
+            s.silo_stack,
+            s.tower_stack,
+            s.discard,
+            s.agenda[:-1],
+            (),
+        )
+    w = Work(s)
+    w.hands = hands
+    w.picks = picks
     return w.finish()
 
 

@@ -23,6 +23,7 @@ with room) is taken without asking.
 from __future__ import annotations
 
 from bisect import insort
+from functools import cache
 from typing import Any
 
 from acreage.core.bitset import bits
@@ -66,7 +67,7 @@ from acreage.fields_of_green.state import (
 )
 from acreage.fields_of_green.state import CONVERT as CONVERTING
 
-__all__ = ["Work", "new_game", "run"]
+__all__ = ["Work", "new_game", "place", "run"]
 
 RUNNING = -1  # no decision pending: the engine takes the next agenda step
 
@@ -344,16 +345,20 @@ def decided(
 
 
 def _round(w: Work, step: tuple[int, ...]) -> None:
-    order = w.order()
-    if not any(w.hands):
-        w.then(*((HARVEST, p) for p in order), (YEAR_END,))
-        return
-    w.then(
-        *((PICK_CARD, p) for p in order),
-        (REVEAL,),
-        *((ACT, p) for p in order),
-        (ROUND,),
-    )
+    w.agenda.extend(_round_steps(w.start, w.rules.players, any(w.hands)))
+
+
+@cache
+def _round_steps(start: int, players: int, cards: bool) -> tuple[tuple[int, ...], ...]:
+    """A round's steps as ``Work.then`` pushes them (top last), by start seat and player
+    count: the picks, the reveal, the actions and the next round; or, once the hands are
+    empty, the harvests and the year's end."""
+    order = [(start + i) % players for i in range(players)]
+    if not cards:
+        steps = [*((HARVEST, p) for p in order), (YEAR_END,)]
+    else:
+        steps = [*((PICK_CARD, p) for p in order), (REVEAL,), *((ACT, p) for p in order), (ROUND,)]
+    return tuple(reversed(steps))
 
 
 def _pick_card(w: Work, step: tuple[int, ...]) -> None:
@@ -420,37 +425,51 @@ def _place(w: Work, step: tuple[int, ...]) -> None:
     "Anschließend muss kontrolliert werden, ob der Standort seine Fähigkeit sofort
     (grau), bei der Ernte (grün) oder erst am Spielende (gelb) eingesetzt wird."
     """
-    p, c, kind = step[1], step[2], step[3]
-    r, t = w.rules, w.rules.tables
+    place(w, step[1], step[2], step[3])
+
+
+def place(w: Work, p: int, c: int, kind: int, coins: int = 0, grain: int = 0) -> None:
+    """The PLACE step for site ``kind`` at ``c``, first paying ``coins`` and ``grain``
+    (so that a build with nothing to decide in between makes one new Farm, not two)."""
+    r = w.rules
+    t = r.tables
     f = w.farms[p]
     occupied = f.occupied | 1 << c
     towers, grain_capacity = f.towers, f.grain_capacity
-    if kind == t.tower:
-        towers = (*towers, (c, r.tower_capacity, r.tower_capacity, r.water_range))
-    elif kind == t.silo:
+    silo = len(t.names) - 2  # the silo, then the water tower, end the kinds
+    if kind < silo:
+        w.picks[p] = -1
+    elif kind == silo:
         grain_capacity += r.silo_capacity
     else:
-        w.picks[p] = -1
-    f = replace_farm(
-        f,
-        cells=(*f.cells, c),
-        kinds=(*f.kinds, kind),
-        occupied=occupied,
-        frontier=_grow_frontier(f.frontier, c, occupied, t.width),
-        towers=towers,
-        grain_capacity=grain_capacity,
+        towers = (*towers, (c, r.tower_capacity, r.tower_capacity, r.water_range))
+    f = Farm(
+        (*f.cells, c),
+        (*f.kinds, kind),
+        occupied,
+        _grow_frontier(f.frontier, c, occupied, t.width),
+        f.down,
+        towers,
+        f.grain - grain,
+        grain_capacity,
+        f.coins - coins,
+        f.tokens,
+        f.tools,
+        f.kept,
     )
     w.farms[p] = f
-    steps: list[tuple[int, ...]] = []
     if t.ability[kind] == GREY:
+        steps: list[tuple[int, ...]] = []
         for e in t.effects[kind]:
             if e[0] == TOOL:
                 steps.append((TOOLS, p))
             else:
                 steps.append(gain_step(r, f, p, c, e))
-    if f.kept:
-        steps.append((ATTACH_KEPT, p, c))
-    w.then(*steps)
+        if f.kept:
+            steps.append((ATTACH_KEPT, p, c))
+        w.then(*steps)
+    elif f.kept:
+        w.agenda.append((ATTACH_KEPT, p, c))
 
 
 def gain_step(rules: Rules, f: Farm, p: int, around: int, e: Compiled) -> tuple[int, ...]:
@@ -460,16 +479,24 @@ def gain_step(rules: Rules, f: Farm, p: int, around: int, e: Compiled) -> tuple[
 
 def _gain(w: Work, step: tuple[int, ...]) -> None:
     """Coins and star tokens to the player, grain to the silos (surplus lost), water to store."""
-    p, coins, water, grain, stars = step[1:]
+    _, p, coins, water, grain, stars = step
     f = w.farms[p]
-    w.farms[p] = replace_farm(
-        f,
-        coins=f.coins + coins,
-        tokens=f.tokens + stars,
-        grain=min(f.grain_capacity, f.grain + grain),
+    w.farms[p] = Farm(
+        f.cells,
+        f.kinds,
+        f.occupied,
+        f.frontier,
+        f.down,
+        f.towers,
+        min(f.grain_capacity, f.grain + grain),
+        f.grain_capacity,
+        f.coins + coins,
+        f.tokens + stars,
+        f.tools,
+        f.kept,
     )
     if water:
-        w.then((STORE_WATER, p, water))
+        w.agenda.append((STORE_WATER, p, water))
 
 
 def _tools(w: Work, step: tuple[int, ...]) -> None:

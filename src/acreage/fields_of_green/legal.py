@@ -4,15 +4,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache, partial
+from itertools import accumulate
+from math import gcd
+
+import attrs
 
 from acreage.core.bitset import bits
-from acreage.core.chance import Deck, Stack
+from acreage.core.chance import Counted, Deck, Stack
 from acreage.fields_of_green import moves as mv
 from acreage.fields_of_green.components import DECKS
 from acreage.fields_of_green.geometry import xy_table
 from acreage.fields_of_green.moves import Move, StartPlayer
 from acreage.fields_of_green.queries import build_sites, kept_for, matching_sites, pay_options
+from acreage.fields_of_green.rules import Rules
 from acreage.fields_of_green.state import (
     ACTION,
     ATTACH,
@@ -35,24 +40,21 @@ __all__ = ["chance_outcomes", "legal_moves"]
 
 def _action_moves(s: State) -> list[Move]:
     r = s.rules
-    t = r.tables
     p = s.actor
     f = s.farms[p]
     kind = s.picks[p]
-    name = t.names[kind]
-    xy = xy_table(t.origin)
+    moves = move_tables(r)
     free = f.frontier
     # map() over the shared moves keeps these loops in C: this list is the hot path.
-    out: list[Move] = list(
-        map(mv.build_at(name).__getitem__, map(xy.__getitem__, build_sites(r, f, kind)))
-    )
-    cells = list(map(xy.__getitem__, free))
+    out: list[Move] = list(map(moves.build[kind].__getitem__, build_sites(r, f, kind)))
     if s.tower_stack and f.coins >= r.tower_coins:
-        out.extend(map(mv.tower_at.__getitem__, cells))
+        out.extend(map(moves.tower.__getitem__, free))
     if s.silo_stack:
-        out.extend(map(mv.silo_at.__getitem__, cells))
-    out.extend(mv.market(n) for n in range(min(r.market_grain, f.grain) + 1))
-    if f.coins >= r.restore_coins:
+        out.extend(map(moves.silo.__getitem__, free))
+    out.extend(moves.market[: min(r.market_grain, f.grain) + 1])
+    if f.down and f.coins >= r.restore_coins:
+        t = r.tables
+        xy = xy_table(t.origin)
         out.extend(mv.restore(t.names[f.kind_at(c)], *xy[c]) for c in bits(f.down))
     return out
 
@@ -62,6 +64,12 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     phase = state.phase
     if phase == ACTION:
         return tuple(_action_moves(state))
+    if phase == DRAW:
+        return move_tables(state.rules).draw[state.pending[2]]
+    if phase == PICK:
+        # A hand is sorted, so dict.fromkeys() lists its distinct cards in order.
+        pick = move_tables(state.rules).pick
+        return tuple(map(pick.__getitem__, dict.fromkeys(state.hands[state.actor])))
     if phase in (START, DEAL, TOOL_DEAL):
         return tuple(m for m, _ in chance_outcomes(state))
     if phase == END:
@@ -71,10 +79,6 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     xy = xy_table(t.origin)
     p = state.actor
     f = state.farms[p]
-    if phase == PICK:
-        return tuple(mv.pick(t.names[k]) for k in sorted(set(state.hands[p])))
-    if phase == DRAW:
-        return tuple(mv.draw_from(DECKS[d]) for d in bits(state.pending[2]))
     if phase == STORE:
         return tuple(mv.store_water(*xy[c]) for c, water, cap, _ in f.towers if water < cap)
     if phase == PAY:
@@ -98,8 +102,10 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         return (*(mv.attach_tool(t.tool_names[k], x, y) for k in kept_for(r, f, c)), mv.DONE)
     if phase == SUPPLY:
         remaining, ready = state.pending
+        moves = move_tables(r)
+        cells, kinds = f.cells, f.kinds
         return tuple(
-            (mv.supply if ready >> c & 1 else mv.shut_down)(t.names[f.kind_at(c)], *xy[c])
+            (moves.supply if ready >> c & 1 else moves.shut_down)[kinds[cells.index(c)]][c]
             for c in bits(remaining)
         )
     # CONVERTING
@@ -110,28 +116,92 @@ def legal_moves(state: State) -> tuple[Move, ...]:
 _share = cache(Fraction)
 
 
-def _draws(deck: Deck[int], outcome: Callable[[int], Move]) -> tuple[tuple[Move, Fraction], ...]:
+@cache
+def _shares(total: int) -> tuple[Fraction, ...]:
+    """``Fraction(n, total)`` for every ``n`` from 0 to ``total``, made once per total."""
+    return tuple(Fraction(n, total) for n in range(total + 1))
+
+
+class _CellMoves(dict[int, Move]):
+    """The one move of a kind for each cell index, made on first use."""
+
+    def __init__(self, xy: tuple[tuple[int, int], ...], make: Callable[[int, int], Move]) -> None:
+        super().__init__()
+        self.xy = xy
+        self.make = make
+
+    def __missing__(self, c: int) -> Move:
+        move = self[c] = self.make(*self.xy[c])
+        return move
+
+
+@attrs.frozen
+class MoveTables:
+    """Shared moves by card id, tool id, cell index and (for draws) bitset of allowed decks."""
+
+    deal: tuple[Move, ...]
+    deal_tool: tuple[Move, ...]
+    pick: tuple[Move, ...]
+    draw: tuple[tuple[Move, ...], ...]
+    build: tuple[_CellMoves, ...]
+    tower: _CellMoves
+    silo: _CellMoves
+    market: tuple[Move, ...]
+    supply: tuple[_CellMoves, ...]
+    shut_down: tuple[_CellMoves, ...]
+
+
+@lru_cache(maxsize=64)
+def move_tables(rules: Rules) -> MoveTables:
+    """The shared move objects of ``rules`` (built once; cell moves on first use)."""
+    t = rules.tables
+    xy = xy_table(t.origin)
+    return MoveTables(
+        deal=tuple(mv.deal(name) for name in t.names),
+        deal_tool=tuple(mv.deal_tool(name) for name in t.tool_names),
+        pick=tuple(mv.pick(name) for name in t.names),
+        draw=tuple(
+            tuple(mv.draw_from(DECKS[d]) for d in bits(allowed))
+            for allowed in range(1 << len(DECKS))
+        ),
+        build=tuple(_CellMoves(xy, partial(mv.Build, name)) for name in t.names),
+        tower=_CellMoves(xy, mv.BuildTower),
+        silo=_CellMoves(xy, mv.BuildSilo),
+        market=tuple(mv.market(n) for n in range(rules.market_grain + 1)),
+        supply=tuple(_CellMoves(xy, partial(mv.Supply, name)) for name in t.names),
+        shut_down=tuple(_CellMoves(xy, partial(mv.ShutDown, name)) for name in t.names),
+    )
+
+
+def _draws(deck: Deck[int], outcomes: tuple[Move, ...]) -> tuple[tuple[Move, Fraction], ...]:
     """``deck.draw_outcomes()`` as moves, each probability taken from a cache of Fractions.
 
     A deal is a quarter of all moves and building its Fractions was most of its cost.
+    The result is a :class:`~acreage.core.chance.Counted` distribution whose running
+    counts are the pile's counts divided by their greatest common divisor: the same
+    probabilities, and the same ``randrange`` bound as the least common denominator of
+    the Fractions, so :func:`~acreage.core.chance.sample` draws the same outcome from a
+    seed as before, with one ``randrange`` and no Fraction arithmetic.
     """
     top = deck.segments[0]
     if isinstance(top, Stack):
-        return ((outcome(top.order[0]), _share(1)),)
+        return ((outcomes[top.order[0]], _share(1)),)
     counts = top.counts
-    total = sum(n for _, n in counts)
-    return tuple((outcome(k), _share(n, total)) for k, n in counts)
+    ns = [n for _, n in counts]
+    share = _shares(sum(ns))
+    dist = Counted([(outcomes[k], share[n]) for k, n in counts])
+    g = gcd(*ns)
+    dist.cumulative = tuple(accumulate(ns if g == 1 else [n // g for n in ns]))
+    return dist
 
 
 def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
     """At a chance node, each outcome with its exact probability; ``()`` elsewhere."""
     phase = state.phase
     if phase == DEAL:
-        names = state.rules.tables.names
-        return _draws(state.decks[state.pending[2]], lambda k: mv.deal(names[k]))
+        return _draws(state.decks[state.pending[2]], move_tables(state.rules).deal)
     if phase == TOOL_DEAL:
-        names = state.rules.tables.tool_names
-        return _draws(state.tool_pile, lambda k: mv.deal_tool(names[k]))
+        return _draws(state.tool_pile, move_tables(state.rules).deal_tool)
     if phase == START:
         n = state.rules.players
         return tuple((StartPlayer(i), Fraction(1, n)) for i in range(n))

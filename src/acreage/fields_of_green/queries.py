@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
+
 from acreage.core.bitset import bits
 from acreage.core.chance import Deck
 from acreage.fields_of_green.geometry import catchment
@@ -33,13 +35,23 @@ def legal_decks(rules: Rules, decks: tuple[Deck[int], ...], drawn: int, used: in
     of decks drawn from so far); when fewer decks than that still hold cards,
     every deck still holding cards suffices.
     """
-    nonempty = sum(1 << d for d, deck in enumerate(decks) if deck.segments)
+    nonempty = 0
+    bit = 1
+    for deck in decks:
+        if deck.segments:
+            nonempty |= bit
+        bit <<= 1
     need = rules.min_decks
     if used.bit_count() >= need:  # the rule is met already: any deck holding cards
         return nonempty
+    return _allowed_decks(need, rules.hand_size - drawn - 1, nonempty, used)
+
+
+@cache
+def _allowed_decks(need: int, left: int, nonempty: int, used: int) -> int:
+    """:func:`legal_decks` with ``left`` draws to come after this one (memoised: few cases)."""
     # Each later draw can open one more deck, and only decks holding cards (or
     # already used) count towards the rule, however few cards they hold.
-    left = rules.hand_size - drawn - 1
     need = min(need, (used | nonempty).bit_count())
     allowed = 0
     for d in bits(nonempty):
@@ -76,16 +88,32 @@ def water_in_reach(rules: Rules, f: Farm, target: int) -> tuple[int, int]:
     return total, best
 
 
+@lru_cache(maxsize=64)
+def reach_offsets(rules: Rules) -> tuple[frozenset[int], ...] | None:
+    """For each water-tower reach, the cell-index offsets from the tower that it covers
+    (``catchment`` as a set of differences); ``None`` for the ``path`` metric, whose
+    catchment depends on the cards built. Membership tests need no big-int shifts."""
+    if rules.range_metric == "path":
+        return None
+    t = rules.tables
+    centre = t.origin * t.width + t.origin
+    return tuple(frozenset(b - centre for b in bits(pattern)) for pattern in t.patterns)
+
+
 def pay_options(rules: Rules, f: Farm, target: int, due: int) -> list[tuple[int, int]]:
     """``(tower index, amount)`` of each way to pay the next water of ``due`` for ``target``."""
     occupied = f.occupied
     out = []
     split = rules.split_payments
+    amount = 1 if split else due
+    offsets = reach_offsets(rules)
     for i, (c, water, _, reach) in enumerate(f.towers):
-        if (water >= due or (split and water)) and catchment(
-            rules, c, reach, occupied
-        ) >> target & 1:
-            out.append((i, 1 if split else due))
+        if water >= due or (split and water):
+            if offsets is None:
+                if catchment(rules, c, reach, occupied) >> target & 1:
+                    out.append((i, amount))
+            elif target - c in offsets[reach]:
+                out.append((i, amount))
     return out
 
 
@@ -131,6 +159,7 @@ def ready_sites(rules: Rules, f: Farm, remaining: int) -> int:
     needs = rules.tables.needs
     split = rules.split_payments
     areas: list[tuple[int, int]] | None = None
+    offsets = reach_offsets(rules)
     ready = 0
     for c, k in zip(f.cells, f.kinds, strict=True):
         if not remaining >> c & 1:
@@ -139,6 +168,20 @@ def ready_sites(rules: Rules, f: Farm, remaining: int) -> int:
         if grain and not grain_payable(rules, f, grain):
             continue
         if water:
+            if offsets is not None:
+                # The towers with water whose range covers c, by offset from each tower.
+                if split:
+                    if (
+                        sum(w for tc, w, _, reach in f.towers if w and c - tc in offsets[reach])
+                        < water
+                    ):
+                        continue
+                elif not any(
+                    w >= water and c - tc in offsets[reach] for tc, w, _, reach in f.towers
+                ):
+                    continue
+                ready |= 1 << c
+                continue
             if areas is None:
                 areas = [
                     (w, catchment(rules, tc, reach, f.occupied))
