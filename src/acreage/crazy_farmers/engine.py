@@ -10,13 +10,14 @@ turns, bonus checks, Backlash choices) are in :mod:`acreage.crazy_farmers.madcow
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 from typing import Final
 
 import attrs
 
 from acreage.core.bitset import bits
-from acreage.core.chance import Deck
+from acreage.core.chance import Deck, Pile
 from acreage.core.game import IllegalMoveError
 from acreage.core.regions import Border, partition
 from acreage.crazy_farmers import board, madcow
@@ -510,7 +511,16 @@ def _draw_outcomes(state: State) -> tuple[tuple[Draw, Fraction], ...]:
         out = [(_draw(c), p * rest) for c, p in deck.draw_outcomes()]
         out.append((_draw(ENDGAME), endgame))
         return tuple(out)
+    segments = deck.segments
+    if segments and isinstance(segments[0], Pile):
+        return _pile_draws(segments[0].counts)
     return tuple((_draw(c), p) for c, p in deck.draw_outcomes())
+
+
+@functools.lru_cache(maxsize=4096)
+def _pile_draws(counts: tuple[tuple[str, int], ...]) -> tuple[tuple[Draw, Fraction], ...]:
+    # The same object for the same pile, drawn by ``sample`` without Fraction arithmetic.
+    return madcow.exact_counts(tuple(_draw(c) for c, _ in counts), tuple(k for _, k in counts))
 
 
 def _draw_card(state: State, move: Draw) -> State:

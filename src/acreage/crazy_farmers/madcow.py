@@ -17,13 +17,15 @@ from __future__ import annotations
 
 import bisect
 import functools
+import itertools
+import math
 from fractions import Fraction
-from typing import Final
+from typing import Final, TypeVar
 
 import attrs
 
 from acreage.core.bitset import bits
-from acreage.core.chance import Deck, Pile
+from acreage.core.chance import Counted, Deck, Pile
 from acreage.core.game import IllegalMoveError
 from acreage.core.regions import Border, partition
 from acreage.crazy_farmers import cow as herd
@@ -64,6 +66,8 @@ __all__ = [
     "to_check",
     "touch",
 ]
+
+T = TypeVar("T")
 
 _FACES: Final = tuple((Face(d), Fraction(1, 6)) for d in range(6))
 _COW_CARDS: dict[str, CowCard] = {}
@@ -134,15 +138,28 @@ def cow_card_outcomes(state: State) -> tuple[tuple[CowCard, Fraction], ...]:
     return _pile_outcomes(_pile(deck).counts)
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=8192)
 def _pile_outcomes(counts: tuple[tuple[str, int], ...]) -> tuple[tuple[CowCard, Fraction], ...]:
-    # One tuple per make-up of the pile: the same object each time, so that
-    # chance sampling reuses its table of weights for it.
-    size = sum(k for _, k in counts)
-    return tuple((_cow_card(c), _chance(k, size)) for c, k in counts)
+    # One tuple per make-up of the pile: the same object each time.
+    return exact_counts(tuple(_cow_card(c) for c, _ in counts), tuple(k for _, k in counts))
 
 
 _chance = functools.lru_cache(maxsize=1024)(Fraction)
+
+
+def exact_counts(outcomes: tuple[T, ...], ks: tuple[int, ...]) -> tuple[tuple[T, Fraction], ...]:
+    """``outcomes`` weighted by the counts ``ks``, drawn by :func:`~acreage.core.chance.sample`
+    with one ``randrange`` over the total count reduced by the counts' common divisor.
+
+    That is the least common denominator of the probabilities, so the draw
+    is the very one ``sample`` makes from the plain tuple of Fractions (the
+    same seed draws the same card), without its Fraction arithmetic.
+    """
+    total = sum(ks)
+    dist = Counted([(o, _chance(k, total)) for o, k in zip(outcomes, ks, strict=True)])
+    g = math.gcd(*ks)
+    dist.cumulative = tuple(itertools.accumulate([k // g for k in ks]))
+    return dist
 
 
 def _pile(deck: Deck[str]) -> Pile[str]:
@@ -329,12 +346,22 @@ def _bonus_pile(state: State) -> tuple[Deck[str], tuple[str, ...], int]:
 def cow_bonus_outcomes(state: State) -> tuple[tuple[Draw, Fraction], ...]:
     """The bonus cards the Cow may draw on a barn, with their probabilities."""
     deck, _, _ = _bonus_pile(state)
-    return _bonus_outcomes(deck)
+    return _bonus_outcomes(_pile(deck).counts)
 
 
 @functools.lru_cache(maxsize=4096)
-def _bonus_outcomes(deck: Deck[str]) -> tuple[tuple[Draw, Fraction], ...]:
-    return tuple((Draw(c), p) for c, p in deck.draw_outcomes())
+def _bonus_outcomes(counts: tuple[tuple[str, int], ...]) -> tuple[tuple[Draw, Fraction], ...]:
+    return exact_counts(tuple(_bonus_draw(c) for c, _ in counts), tuple(k for _, k in counts))
+
+
+_BONUS_DRAWS: dict[str, Draw] = {}
+
+
+def _bonus_draw(card: str) -> Draw:
+    move = _BONUS_DRAWS.get(card)
+    if move is None:
+        move = _BONUS_DRAWS[card] = Draw(card)
+    return move
 
 
 def cow_bonus(state: State, move: Draw) -> State:
