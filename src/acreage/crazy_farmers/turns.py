@@ -19,6 +19,12 @@ from acreage.crazy_farmers.cards import HANDLERS, MAX_MOVES
 from acreage.crazy_farmers.pieces import discarded, in_play_effects, replace
 from acreage.crazy_farmers.state import COW_TURN, NO_GUARD, Cow, Farmer, Phase, State
 
+# The phases as module globals: an enum member lookup costs ten times more.
+_IN_COW = Phase.COW
+_IN_OVER = Phase.OVER
+_IN_START = Phase.START
+_IN_TURN = Phase.TURN
+
 __all__ = [
     "ACCELERATION_FENCES",
     "BASE_MOVES",
@@ -112,11 +118,11 @@ def begin_turn(
             ended = "repetition"
         history = (*history, key)
     if ended:
-        phase = Phase.OVER
+        phase = _IN_OVER
     elif f.tractor < 0:
-        phase = Phase.START
+        phase = _IN_START
     else:
-        phase = Phase.TURN
+        phase = _IN_TURN
     return State(
         rules,
         phase,
@@ -189,7 +195,7 @@ def begin_cow_turn(
     )
     return State(
         state.rules,
-        Phase.COW,
+        _IN_COW,
         nxt,
         farmers,
         state.bales,
