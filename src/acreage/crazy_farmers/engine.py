@@ -243,19 +243,25 @@ def _headings(state: State) -> tuple[int, ...]:
     if state.allowance <= state.moves_made:
         return ()
     seat = state.player
-    f = state.farmers[seat]
-    powered = _powered(f)
-    limit = state.rules.powerless_move_limit
-    if not powered and limit is not None and state.moves_made >= limit:
-        return ()
-    blocked = _blocked(state, seat) | (1 << f.tractor)
+    farmers = state.farmers
+    f = farmers[seat]
+    tractor = f.tractor
+    rules = state.rules
+    powered = bool(f.fence) or bool(VERTEX_CELLS[tractor] & f.main)
+    if not powered:
+        limit = rules.powerless_move_limit
+        if limit is not None and state.moves_made >= limit:
+            return ()
+    blocked = 1 << tractor
+    if len(farmers) > 1:
+        blocked |= _blocked(state, seat)
     bales = state.bales
-    no_piece = f.fence_length >= state.rules.fences
+    no_piece = powered and max(0, len(f.fence) - 1) >= rules.fences
     out = []
-    for heading, edge, to in STEPS[f.tractor]:
+    for heading, edge, to in STEPS[tractor]:
         if bales >> edge & 1 or blocked >> to & 1:
             continue
-        if powered and no_piece and _lays_fence(f, edge, to):
+        if no_piece and _lays_fence(f, edge, to):
             continue
         out.append(heading)
     return tuple(out)
@@ -753,15 +759,22 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     """Every move allowed now, in a fixed order (the outcomes at a chance node)."""
     phase = state.phase
     if phase is _IN_TURN:
-        moves: list[Move] = [DRIVES[h] for h in _drives(state)]
-        can_drive = bool(moves)
-        moves.extend(_card_plays(state))
-        if not can_drive:
-            f = state.farmers[state.player]
-            if len(f.hand) > state.rules.hand_limit:
-                moves.extend(_discards(c) for c in _distinct(f.hand))
-            else:
-                moves.append(END_TURN)
+        headings = _drives(state)
+        f = state.farmers[state.player]
+        if headings:
+            drives = _DRIVE_MOVES.get(headings)
+            if drives is None:
+                drives = _DRIVE_MOVES[headings] = tuple(DRIVES[h] for h in headings)
+            if not f.hand:
+                return drives
+            return (*drives, *_card_plays(state))
+        moves: list[Move] = []
+        if f.hand:
+            moves.extend(_card_plays(state))
+        if len(f.hand) > state.rules.hand_limit:
+            moves.extend(_discards(c) for c in _distinct(f.hand))
+        else:
+            moves.append(END_TURN)
         return tuple(moves)
     if CHANCE_PHASES[phase]:
         return tuple(m for m, _ in chance_outcomes(state))
@@ -776,6 +789,10 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     if phase >= _IN_AIM:
         return madcow.backlash_moves(state)
     return ()
+
+
+_DRIVE_MOVES: dict[tuple[int, ...], tuple[Move, ...]] = {}
+"""The drives along each tuple of headings (at most 64 of them), made once."""
 
 
 def _keeps(card: str) -> Keep:

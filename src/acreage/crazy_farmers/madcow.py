@@ -287,6 +287,7 @@ def _run(
     when given), which change as it goes.
     """
     rules = state.rules
+    motion_of = rules.cow_motion
     farmers = state.farmers if farmers is None else farmers
     discard = state.discard if discard is None else discard
     while True:
@@ -296,9 +297,9 @@ def _run(
                 return _table(state, _IN_COW, cow, farmers, discard)
             return end_cow_turn(state, cow, farmers, discard)
         top = pile[0]
-        motion = rules.cow_motion(top)
+        motion = motion_of(top)
         if motion is None:
-            motion = next((m for m in map(rules.cow_motion, pile[1:]) if m is not None), None)
+            motion = next((m for m in map(motion_of, pile[1:]) if m is not None), None)
             if motion is None:
                 # "If the card indicates Repeat, draw a new Mad Cow card"
                 return _table(state, _IN_COW, cow, farmers, discard)

@@ -16,6 +16,8 @@ and its fence's starting point (the rulebook's Fallow Land focus):
 
 from __future__ import annotations
 
+import bisect
+
 import attrs
 
 from acreage.crazy_farmers.board import VERTEX_CELLS, component, edge_between
@@ -73,6 +75,10 @@ def discarded(discard: tuple[str, ...], cards: tuple[str, ...]) -> tuple[str, ..
     """The discard pile with ``cards`` added (kept sorted: its order never matters)."""
     if not cards:
         return discard
+    if len(cards) == 1:
+        (card,) = cards
+        i = bisect.bisect_right(discard, card)
+        return (*discard[:i], card, *discard[i:])
     return tuple(sorted(discard + cards))
 
 
