@@ -307,7 +307,7 @@ def _drive(state: State, move: Drive) -> State:
     fence = f.fence
     paths, crossroads, main = f.fence_paths, f.fence_crossroads, f.main
     contact = False
-    powered = _powered(f)
+    powered = bool(fence) or bool(VERTEX_CELLS[here] & main)
     if not powered:
         # "You can no longer pull fences when moving your tractor nor cut your
         # opponents' fences [...] You will no longer be Powerless once connected
@@ -352,9 +352,10 @@ def _drive(state: State, move: Drive) -> State:
         f.guards,
         False,
     )
-    farmers = replace(state.farmers, seat, moved)
+    farmers = state.farmers
+    farmers = (*farmers[:seat], moved, *farmers[seat + 1 :]) if len(farmers) > 1 else (moved,)
     partner = -1
-    if powered:
+    if powered and len(farmers) > 1:
         # "By touching an opponent's fence, including the starting point, you cut it off."
         for s, g in enumerate(farmers):
             if s != seat and g.fence_crossroads >> to & 1:
