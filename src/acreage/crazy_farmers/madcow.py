@@ -147,7 +147,10 @@ def cow_card_outcomes(state: State) -> tuple[tuple[CowCard, Fraction], ...]:
     The Mad Cow draw pile is always one pile in no known order (it is only
     ever shuffled whole), so a card's chance is its count over the pile's size.
     """
-    deck, _ = _cow_deck(_cow(state))
+    cow = _cow(state)
+    deck = cow.deck
+    if not deck.segments and cow.discard:
+        deck = Deck.of(cow.discard)
     return _pile_outcomes(_pile(deck).counts)
 
 
@@ -160,13 +163,13 @@ def _pile_outcomes(counts: tuple[tuple[str, int], ...]) -> tuple[tuple[CowCard, 
     if n >= len(_UNIFORM):
         _UNIFORM.extend(({}, tuple(range(1, k + 1))) for k in range(len(_UNIFORM), n + 1))
     pairs, cumulative = _UNIFORM[n]
-    out = []
-    for c, _ in counts:
-        pair = pairs.get(c)
-        if pair is None:
-            pair = pairs[c] = (_cow_card(c), _chance(1, n))
-        out.append(pair)
-    dist = Counted(out)
+    try:
+        dist = Counted([pairs[c] for c, _ in counts])
+    except KeyError:
+        for c, _ in counts:
+            if c not in pairs:
+                pairs[c] = (_cow_card(c), _chance(1, n))
+        dist = Counted([pairs[c] for c, _ in counts])
     dist.cumulative = cumulative
     return dist
 
@@ -244,8 +247,11 @@ def cow_draw(state: State, move: CowCard) -> State:
     once a card has been played a Repeat plays the next of those when one
     is still to come.
     """
-    cow = _cow(state)
-    deck, discard = _cow_deck(cow)
+    cow = state.cow
+    assert cow is not None, "the Mad Cow mode has a Cow"
+    deck, discard = cow.deck, cow.discard
+    if not deck.segments and discard:
+        deck, discard = Deck.of(discard), ()
     deck = _without(deck, move)
     owed = not cow.pile or cow.played
     draws = cow.draws - 1 if owed and cow.draws else cow.draws
