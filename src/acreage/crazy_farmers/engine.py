@@ -70,6 +70,7 @@ from acreage.crazy_farmers.pieces import (
     eliminated,
     fence_marks,
     replace,
+    reshuffled,
     settle,
     share,
 )
@@ -522,7 +523,7 @@ def _draw_pile(state: State) -> tuple[Deck[str], tuple[str, ...], int]:
     """The draw pile a card comes from now: the discard pile is reshuffled when it is empty."""
     if state.deck or state.endgame >= 0 or not state.discard:
         return state.deck, state.discard, state.reshuffles
-    return Deck.of(state.discard), (), state.reshuffles + 1
+    return reshuffled(state.discard), (), state.reshuffles + 1
 
 
 def _draw_outcomes(state: State) -> tuple[tuple[Draw, Fraction], ...]:

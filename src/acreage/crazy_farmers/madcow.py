@@ -45,7 +45,14 @@ from acreage.crazy_farmers.moves import (
     Surrender,
     TakeBale,
 )
-from acreage.crazy_farmers.pieces import cut, discarded, fence_marks, replace, share
+from acreage.crazy_farmers.pieces import (
+    cut,
+    discarded,
+    fence_marks,
+    replace,
+    reshuffled,
+    share,
+)
 from acreage.crazy_farmers.rules import Rules
 from acreage.crazy_farmers.state import NO_GUARD, Cow, Farmer, Phase, State
 from acreage.crazy_farmers.turns import begin_cow_turn, begin_turn, end_cow_turn
@@ -138,7 +145,7 @@ def _cow_deck(cow: Cow) -> tuple[Deck[str], tuple[str, ...]]:
     """The Mad Cow draw pile a card comes from now: the played cards reshuffled when it is empty."""
     if cow.deck or not cow.discard:
         return cow.deck, cow.discard
-    return Deck.of(cow.discard), ()
+    return reshuffled(cow.discard), ()
 
 
 def cow_card_outcomes(state: State) -> tuple[tuple[CowCard, Fraction], ...]:
@@ -150,7 +157,7 @@ def cow_card_outcomes(state: State) -> tuple[tuple[CowCard, Fraction], ...]:
     cow = _cow(state)
     deck = cow.deck
     if not deck.segments and cow.discard:
-        deck = Deck.of(cow.discard)
+        deck = reshuffled(cow.discard)
     return _pile_outcomes(_pile(deck).counts)
 
 
@@ -251,7 +258,7 @@ def cow_draw(state: State, move: CowCard) -> State:
     assert cow is not None, "the Mad Cow mode has a Cow"
     deck, discard = cow.deck, cow.discard
     if not deck.segments and discard:
-        deck, discard = Deck.of(discard), ()
+        deck, discard = reshuffled(discard), ()
     deck = _without(deck, move)
     owed = not cow.pile or cow.played
     draws = cow.draws - 1 if owed and cow.draws else cow.draws
@@ -387,7 +394,7 @@ def _table(
 def _bonus_pile(state: State) -> tuple[Deck[str], tuple[str, ...], int]:
     if state.deck or not state.discard:
         return state.deck, state.discard, state.reshuffles
-    return Deck.of(state.discard), (), state.reshuffles + 1
+    return reshuffled(state.discard), (), state.reshuffles + 1
 
 
 def cow_bonus_outcomes(state: State) -> tuple[tuple[Draw, Fraction], ...]:
