@@ -320,7 +320,7 @@ def _run(
         plots = cow.plots | (1 << there) if there >= 0 else cow.plots
         if plots.bit_count() >= rules.cow_tiles:
             ended = "cow"  # "The Cow wins immediately as soon as it reaches 12 plots"
-        elif all(f.out for f in farmers):
+        elif farmers[0].out and all(f.out for f in farmers):
             ended = "elimination"  # "or if you are eliminated"
         else:
             ended = ""
