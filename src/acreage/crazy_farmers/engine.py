@@ -255,7 +255,12 @@ def _headings(state: State) -> tuple[int, ...]:
             return ()
     blocked = 1 << tractor
     if len(farmers) > 1:
-        blocked |= _blocked(state, seat)
+        flown = state.flown
+        for s, g in enumerate(farmers):
+            if s != seat and g.tractor >= 0:
+                blocked |= g.protected
+                if flown:
+                    blocked |= g.fence_crossroads
     bales = state.bales
     no_piece = powered and max(0, len(f.fence) - 1) >= rules.fences
     out = []
@@ -637,8 +642,38 @@ def _start_at(state: State, move: StartAt) -> State:
             f"{move}: 'place your tractor on one of the crossroads around your plot' "
             "(free of tractors and fences)"
         )
-    placed = attrs.evolve(f, tractor=move.crossroad, main=f.plots)
-    return attrs.evolve(state, phase=_IN_TURN, farmers=replace(state.farmers, state.player, placed))
+    placed = Farmer(
+        move.crossroad,
+        f.fence,
+        f.fence_paths,
+        f.fence_crossroads,
+        f.plots,
+        f.plots,
+        f.hand,
+        f.set_aside,
+        f.in_play,
+        f.slowdown,
+        f.guards,
+        f.out,
+    )
+    return State(
+        state.rules,
+        _IN_TURN,
+        state.player,
+        replace(state.farmers, state.player, placed),
+        state.bales,
+        state.deck,
+        state.endgame,
+        state.discard,
+        state.allowance,
+        state.moves_made,
+        state.pending,
+        state.flown,
+        state.history,
+        state.reshuffles,
+        state.ended,
+        state.cow,
+    )
 
 
 # -- bonus cards ------------------------------------------------------------------

@@ -92,10 +92,12 @@ def begin_turn(
     state: State, seat: int, farmers: tuple[Farmer, ...], discard: tuple[str, ...], cow: Cow | None
 ) -> State:
     """The state at the start of ``seat``'s turn (``state`` gives the rest of the table)."""
-    f, gone = expire(state, farmers[seat], "turn-start")
-    if gone:
-        farmers = replace(farmers, seat, f)
-        discard = discarded(discard, gone)
+    f = farmers[seat]
+    if f.in_play:
+        f, gone = expire(state, f, "turn-start")
+        if gone:
+            farmers = replace(farmers, seat, f)
+            discard = discarded(discard, gone)
     base = BASE_MOVES + (1 if f.fence_length >= ACCELERATION_FENCES else 0)
     slowdown = f.slowdown
     if cow is not None:
@@ -146,9 +148,12 @@ def begin_turn(
 def end_turn(state: State) -> State:
     """The state after the player to move ends their turn: the next player's turn, or the Cow's."""
     seat = state.player
-    f, gone = expire(state, state.farmers[seat], "turn-end")
-    farmers = replace(state.farmers, seat, f) if gone else state.farmers
-    discard = discarded(state.discard, gone)
+    farmers, discard = state.farmers, state.discard
+    if farmers[seat].in_play:
+        f, gone = expire(state, farmers[seat], "turn-end")
+        if gone:
+            farmers = replace(farmers, seat, f)
+            discard = discarded(discard, gone)
     n = len(farmers)
     nxt = (seat + 1) % n
     while farmers[nxt].out:
