@@ -17,18 +17,17 @@ annexes all plots it moves onto".
 
 from __future__ import annotations
 
-import itertools
 from typing import Final
 
 import attrs
 
 from acreage.crazy_farmers.board import (
+    _EDGE_BETWEEN,
     CELL_EDGES,
     CELL_NEIGHBOURS,
     GRID,
     VERTEX_CELLS,
     component,
-    edge_between,
 )
 from acreage.crazy_farmers.pieces import cut, discarded, eliminated, replace, settle
 from acreage.crazy_farmers.state import HIGH_VOLTAGE, WATCHDOG, Cow, Farmer, State
@@ -76,9 +75,10 @@ def protected_paths(f: Farmer) -> int:
         return 0
     if f.guards & HIGH_VOLTAGE:
         return f.fence_paths
-    out = 0
-    for a, b in itertools.pairwise(f.fence[-3:]):
-        out |= 1 << edge_between(a, b)
+    fence = f.fence
+    out = 1 << _EDGE_BETWEEN[fence[-2], fence[-1]]
+    if len(fence) > 2:
+        out |= 1 << _EDGE_BETWEEN[fence[-3], fence[-2]]
     return out
 
 
@@ -128,11 +128,13 @@ def move(
     ``state`` gives the hay bales.
     """
     here = cow.plot
-    protected = fenced = 0
+    protected = fenced = guarded = 0
     for f in farmers:
-        fenced |= f.fence_paths
-        protected |= protected_paths(f)
-    guarded = _guarded(farmers)
+        if f.fence:
+            fenced |= f.fence_paths
+            protected |= protected_paths(f)
+        if f.guards & WATCHDOG:
+            guarded |= f.plots
     bales = state.bales
     sides = SIDE_PATHS[here]
     steps = GRID.step[here]

@@ -10,13 +10,14 @@ turns, bonus checks, Backlash choices) are in :mod:`acreage.crazy_farmers.madcow
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 from typing import Final
 
 import attrs
 
 from acreage.core.bitset import bits
-from acreage.core.chance import Deck
+from acreage.core.chance import Deck, Pile
 from acreage.core.game import IllegalMoveError
 from acreage.core.regions import Border, partition
 from acreage.crazy_farmers import board, madcow
@@ -69,6 +70,7 @@ from acreage.crazy_farmers.pieces import (
     eliminated,
     fence_marks,
     replace,
+    reshuffled,
     settle,
     share,
 )
@@ -76,6 +78,24 @@ from acreage.crazy_farmers.rules import ENDGAME, Rules
 from acreage.crazy_farmers.scoring import tiles_left
 from acreage.crazy_farmers.state import CHANCE_PHASES, WATCHDOG, Farmer, Phase, State
 from acreage.crazy_farmers.turns import ACCELERATION_FENCES, BASE_MOVES, begin_turn, end_turn
+
+# The phases as module globals: an enum member lookup costs ten times more.
+_IN_AIM = Phase.AIM
+_IN_BACKLASH_BALE = Phase.BACKLASH_BALE
+_IN_CHECK = Phase.CHECK
+_IN_COW = Phase.COW
+_IN_COW_BONUS = Phase.COW_BONUS
+_IN_DEAL = Phase.DEAL
+_IN_DRAW = Phase.DRAW
+_IN_FACE = Phase.FACE
+_IN_FLY = Phase.FLY
+_IN_HAY_BALE = Phase.HAY_BALE
+_IN_HELICOPTER = Phase.HELICOPTER
+_IN_KEEP = Phase.KEEP
+_IN_OVER = Phase.OVER
+_IN_START = Phase.START
+_IN_SURRENDER = Phase.SURRENDER
+_IN_TURN = Phase.TURN
 
 __all__ = [
     "ACCELERATION_FENCES",
@@ -132,7 +152,7 @@ def new_game(rules: Rules) -> State:
         else:
             farmers.append(Farmer())
     deck: Deck[str] = Deck.of(rules.deck_counts())
-    return State(rules, Phase.DEAL, 0, tuple(farmers), deck=deck)
+    return State(rules, _IN_DEAL, 0, tuple(farmers), deck=deck)
 
 
 def _deal(state: State, card: str) -> State:
@@ -143,7 +163,7 @@ def _deal(state: State, card: str) -> State:
     farmers = replace(
         state.farmers, state.player, Farmer(f.tractor, plots=f.plots, main=f.main, hand=hand)
     )
-    phase = Phase.KEEP if len(hand) == SETUP_CARDS else Phase.DEAL
+    phase = _IN_KEEP if len(hand) == SETUP_CARDS else _IN_DEAL
     return State(state.rules, phase, state.player, farmers, deck=state.deck.draw(card))
 
 
@@ -157,7 +177,7 @@ def _keep(state: State, move: Keep) -> State:
     farmers = replace(state.farmers, state.player, kept)
     rules = state.rules
     if state.player + 1 < rules.players:
-        return State(rules, Phase.DEAL, state.player + 1, farmers, deck=state.deck)
+        return State(rules, _IN_DEAL, state.player + 1, farmers, deck=state.deck)
     # "shuffles the remaining cards adding the Endgame card, then places them
     # at the bottom of the draw pile."
     set_aside = tuple(c for g in farmers for c in g.set_aside)
@@ -169,7 +189,7 @@ def _keep(state: State, move: Keep) -> State:
     else:
         endgame = rules.endgame_window
     return begin_turn(
-        State(rules, Phase.TURN, 0, farmers, deck=deck, endgame=endgame), 0, farmers, (), None
+        State(rules, _IN_TURN, 0, farmers, deck=deck, endgame=endgame), 0, farmers, (), None
     )
 
 
@@ -224,19 +244,30 @@ def _headings(state: State) -> tuple[int, ...]:
     if state.allowance <= state.moves_made:
         return ()
     seat = state.player
-    f = state.farmers[seat]
-    powered = _powered(f)
-    limit = state.rules.powerless_move_limit
-    if not powered and limit is not None and state.moves_made >= limit:
-        return ()
-    blocked = _blocked(state, seat) | (1 << f.tractor)
+    farmers = state.farmers
+    f = farmers[seat]
+    tractor = f.tractor
+    rules = state.rules
+    powered = bool(f.fence) or bool(VERTEX_CELLS[tractor] & f.main)
+    if not powered:
+        limit = rules.powerless_move_limit
+        if limit is not None and state.moves_made >= limit:
+            return ()
+    blocked = 1 << tractor
+    if len(farmers) > 1:
+        flown = state.flown
+        for s, g in enumerate(farmers):
+            if s != seat and g.tractor >= 0:
+                blocked |= g.protected
+                if flown:
+                    blocked |= g.fence_crossroads
     bales = state.bales
-    no_piece = f.fence_length >= state.rules.fences
+    no_piece = powered and max(0, len(f.fence) - 1) >= rules.fences
     out = []
-    for heading, edge, to in STEPS[f.tractor]:
+    for heading, edge, to in STEPS[tractor]:
         if bales >> edge & 1 or blocked >> to & 1:
             continue
-        if powered and no_piece and _lays_fence(f, edge, to):
+        if no_piece and _lays_fence(f, edge, to):
             continue
         out.append(heading)
     return tuple(out)
@@ -282,7 +313,7 @@ def _drive(state: State, move: Drive) -> State:
     fence = f.fence
     paths, crossroads, main = f.fence_paths, f.fence_crossroads, f.main
     contact = False
-    powered = _powered(f)
+    powered = bool(fence) or bool(VERTEX_CELLS[here] & main)
     if not powered:
         # "You can no longer pull fences when moving your tractor nor cut your
         # opponents' fences [...] You will no longer be Powerless once connected
@@ -327,9 +358,10 @@ def _drive(state: State, move: Drive) -> State:
         f.guards,
         False,
     )
-    farmers = replace(state.farmers, seat, moved)
+    farmers = state.farmers
+    farmers = (*farmers[:seat], moved, *farmers[seat + 1 :]) if len(farmers) > 1 else (moved,)
     partner = -1
-    if powered:
+    if powered and len(farmers) > 1:
         # "By touching an opponent's fence, including the starting point, you cut it off."
         for s, g in enumerate(farmers):
             if s != seat and g.fence_crossroads >> to & 1:
@@ -339,7 +371,7 @@ def _drive(state: State, move: Drive) -> State:
                     partner = s
     after = State(
         state.rules,
-        Phase.TURN,
+        _IN_TURN,
         seat,
         farmers,
         state.bales,
@@ -436,11 +468,11 @@ def annex(state: State, seat: int, taken: int) -> State:
     elif all(g.out for s, g in enumerate(farmers) if s != seat):
         ended = "elimination"
     if ended:
-        phase, pending = Phase.OVER, 0
+        phase, pending = _IN_OVER, 0
     else:
         available = len(state.deck) + len(discard) + (1 if state.endgame >= 0 else 0)
         pending = min(cards, available)
-        phase = Phase.DRAW if pending else Phase.TURN
+        phase = _IN_DRAW if pending else _IN_TURN
     return attrs.evolve(
         state, phase=phase, farmers=farmers, discard=discard, pending=pending, ended=ended
     )
@@ -496,7 +528,7 @@ def _draw_pile(state: State) -> tuple[Deck[str], tuple[str, ...], int]:
     """The draw pile a card comes from now: the discard pile is reshuffled when it is empty."""
     if state.deck or state.endgame >= 0 or not state.discard:
         return state.deck, state.discard, state.reshuffles
-    return Deck.of(state.discard), (), state.reshuffles + 1
+    return reshuffled(state.discard), (), state.reshuffles + 1
 
 
 def _draw_outcomes(state: State) -> tuple[tuple[Draw, Fraction], ...]:
@@ -510,7 +542,16 @@ def _draw_outcomes(state: State) -> tuple[tuple[Draw, Fraction], ...]:
         out = [(_draw(c), p * rest) for c, p in deck.draw_outcomes()]
         out.append((_draw(ENDGAME), endgame))
         return tuple(out)
+    segments = deck.segments
+    if segments and isinstance(segments[0], Pile):
+        return _pile_draws(segments[0].counts)
     return tuple((_draw(c), p) for c, p in deck.draw_outcomes())
+
+
+@functools.lru_cache(maxsize=4096)
+def _pile_draws(counts: tuple[tuple[str, int], ...]) -> tuple[tuple[Draw, Fraction], ...]:
+    # The same object for the same pile, drawn by ``sample`` without Fraction arithmetic.
+    return madcow.exact_counts(tuple(_draw(c) for c, _ in counts), tuple(k for _, k in counts))
 
 
 def _draw_card(state: State, move: Draw) -> State:
@@ -519,7 +560,7 @@ def _draw_card(state: State, move: Draw) -> State:
     seat = state.player
     if move.card == ENDGAME:
         # "Endgame: The game ends. It's time to count you plots."
-        return attrs.evolve(state, phase=Phase.OVER, endgame=-1, pending=0, ended="endgame")
+        return attrs.evolve(state, phase=_IN_OVER, endgame=-1, pending=0, ended="endgame")
     deck, discard, reshuffles = _draw_pile(state)
     f = state.farmers[seat]
     hand = tuple(sorted((*f.hand, move.card)))
@@ -530,7 +571,7 @@ def _draw_card(state: State, move: Draw) -> State:
         pending = 0
     return State(
         state.rules,
-        Phase.DRAW if pending else Phase.TURN,
+        _IN_DRAW if pending else _IN_TURN,
         seat,
         replace(state.farmers, seat, farmer),
         state.bales,
@@ -601,9 +642,37 @@ def _start_at(state: State, move: StartAt) -> State:
             f"{move}: 'place your tractor on one of the crossroads around your plot' "
             "(free of tractors and fences)"
         )
-    placed = attrs.evolve(f, tractor=move.crossroad, main=f.plots)
-    return attrs.evolve(
-        state, phase=Phase.TURN, farmers=replace(state.farmers, state.player, placed)
+    placed = Farmer(
+        move.crossroad,
+        f.fence,
+        f.fence_paths,
+        f.fence_crossroads,
+        f.plots,
+        f.plots,
+        f.hand,
+        f.set_aside,
+        f.in_play,
+        f.slowdown,
+        f.guards,
+        f.out,
+    )
+    return State(
+        state.rules,
+        _IN_TURN,
+        state.player,
+        replace(state.farmers, state.player, placed),
+        state.bales,
+        state.deck,
+        state.endgame,
+        state.discard,
+        state.allowance,
+        state.moves_made,
+        state.pending,
+        state.flown,
+        state.history,
+        state.reshuffles,
+        state.ended,
+        state.cow,
     )
 
 
@@ -673,7 +742,7 @@ def _place_bale(state: State, move: PlaceBale) -> State:
     after = attrs.evolve(state, bales=state.bales | (1 << move.path), pending=state.pending - 1)
     if after.pending and (bale_spots(after) if after.hay_bales_left else bales_to_take(after)):
         return after
-    return attrs.evolve(after, phase=Phase.TURN, pending=0)
+    return attrs.evolve(after, phase=_IN_TURN, pending=0)
 
 
 def _land(state: State, move: Land) -> State:
@@ -690,7 +759,7 @@ def _land(state: State, move: Land) -> State:
     main = component(f.plots, VERTEX_CELLS[move.crossroad])
     landed = attrs.evolve(f, tractor=move.crossroad, main=main)
     farmers = replace(state.farmers, seat, landed)
-    return attrs.evolve(state, phase=Phase.TURN, farmers=farmers, flown=True)
+    return attrs.evolve(state, phase=_IN_TURN, farmers=farmers, flown=True)
 
 
 def _discard(state: State, move: Discard) -> State:
@@ -710,15 +779,15 @@ def _discard(state: State, move: Discard) -> State:
 
 def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
     """The cards that may be drawn next with their probabilities; ``()`` at a decision."""
-    if state.phase is Phase.DRAW:
+    if state.phase is _IN_DRAW:
         return _draw_outcomes(state)
-    if state.phase is Phase.DEAL:
+    if state.phase is _IN_DEAL:
         return tuple((_draw(c), p) for c, p in state.deck.draw_outcomes())
-    if state.phase is Phase.COW or state.phase is Phase.CHECK:
+    if state.phase is _IN_COW or state.phase is _IN_CHECK:
         return madcow.cow_card_outcomes(state)
-    if state.phase is Phase.COW_BONUS:
+    if state.phase is _IN_COW_BONUS:
         return madcow.cow_bonus_outcomes(state)
-    if state.phase is Phase.FACE:
+    if state.phase is _IN_FACE:
         return madcow.face_outcomes()
     return ()
 
@@ -726,30 +795,41 @@ def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
 def legal_moves(state: State) -> tuple[Move, ...]:
     """Every move allowed now, in a fixed order (the outcomes at a chance node)."""
     phase = state.phase
-    if phase is Phase.TURN:
-        moves: list[Move] = [DRIVES[h] for h in _drives(state)]
-        can_drive = bool(moves)
-        moves.extend(_card_plays(state))
-        if not can_drive:
-            f = state.farmers[state.player]
-            if len(f.hand) > state.rules.hand_limit:
-                moves.extend(_discards(c) for c in _distinct(f.hand))
-            else:
-                moves.append(END_TURN)
+    if phase is _IN_TURN:
+        headings = _drives(state)
+        f = state.farmers[state.player]
+        if headings:
+            drives = _DRIVE_MOVES.get(headings)
+            if drives is None:
+                drives = _DRIVE_MOVES[headings] = tuple(DRIVES[h] for h in headings)
+            if not f.hand:
+                return drives
+            return (*drives, *_card_plays(state))
+        moves: list[Move] = []
+        if f.hand:
+            moves.extend(_card_plays(state))
+        if len(f.hand) > state.rules.hand_limit:
+            moves.extend(_discards(c) for c in _distinct(f.hand))
+        else:
+            moves.append(END_TURN)
         return tuple(moves)
     if CHANCE_PHASES[phase]:
         return tuple(m for m, _ in chance_outcomes(state))
-    if phase is Phase.KEEP:
+    if phase is _IN_KEEP:
         return tuple(_keeps(c) for c in _distinct(state.farmers[state.player].hand))
-    if phase is Phase.START:
+    if phase is _IN_START:
         return _start_moves(state)
-    if phase is Phase.HAY_BALE:
+    if phase is _IN_HAY_BALE:
         return _bale_moves(state)
-    if phase is Phase.HELICOPTER:
+    if phase is _IN_HELICOPTER:
         return tuple(LANDINGS[v] for v in bits(landing_spots(state, state.player)))
-    if phase >= Phase.AIM:
+    if phase >= _IN_AIM:
         return madcow.backlash_moves(state)
     return ()
+
+
+_DRIVE_MOVES: dict[tuple[int, ...], tuple[Move, ...]] = {}
+"""The drives along each tuple of headings (at most 64 of them), made once."""
 
 
 def _keeps(card: str) -> Keep:
@@ -767,41 +847,41 @@ def _discards(card: str) -> Discard:
 
 
 _ACCEPTED: Final = {
-    Phase.DEAL: (Draw,),
-    Phase.KEEP: (Keep,),
-    Phase.START: (ChoosePlot, StartAt, EndTurn),
-    Phase.TURN: (Drive, Play, Discard, EndTurn),
-    Phase.HAY_BALE: (TakeBale, PlaceBale),
-    Phase.HELICOPTER: (Land,),
-    Phase.DRAW: (Draw,),
-    Phase.OVER: (),
-    Phase.FACE: (Face,),
-    Phase.COW: (CowCard,),
-    Phase.CHECK: (CowCard,),
-    Phase.COW_BONUS: (Draw,),
-    Phase.AIM: (Aim,),
-    Phase.BACKLASH_BALE: (PlaceBale, TakeBale),
-    Phase.FLY: (Fly,),
-    Phase.SURRENDER: (Surrender,),
+    _IN_DEAL: (Draw,),
+    _IN_KEEP: (Keep,),
+    _IN_START: (ChoosePlot, StartAt, EndTurn),
+    _IN_TURN: (Drive, Play, Discard, EndTurn),
+    _IN_HAY_BALE: (TakeBale, PlaceBale),
+    _IN_HELICOPTER: (Land,),
+    _IN_DRAW: (Draw,),
+    _IN_OVER: (),
+    _IN_FACE: (Face,),
+    _IN_COW: (CowCard,),
+    _IN_CHECK: (CowCard,),
+    _IN_COW_BONUS: (Draw,),
+    _IN_AIM: (Aim,),
+    _IN_BACKLASH_BALE: (PlaceBale, TakeBale),
+    _IN_FLY: (Fly,),
+    _IN_SURRENDER: (Surrender,),
 }
 
 _DECIDING: Final = {
-    Phase.DEAL: "cards are being dealt (chance)",
-    Phase.KEEP: "player {p} is choosing the card to keep",
-    Phase.START: "player {p} is placing their tractor",
-    Phase.TURN: "it is player {p}'s turn",
-    Phase.HAY_BALE: "player {p} is placing hay bales",
-    Phase.HELICOPTER: "player {p}'s helicopter is landing",
-    Phase.DRAW: "player {p} is drawing bonus cards (chance)",
-    Phase.OVER: "the game is over",
-    Phase.FACE: "the Cow is being turned to face a neighbour (chance)",
-    Phase.COW: "the Cow is drawing its Mad Cow cards (chance)",
-    Phase.CHECK: "a Mad Cow card is drawn to check the bonus played (chance)",
-    Phase.COW_BONUS: "the Cow is drawing a bonus on a barn (chance)",
-    Phase.AIM: "player {p} is choosing the tractor a Backlash Hay Bale goes around",
-    Phase.BACKLASH_BALE: "player {p} is placing Backlash hay bales",
-    Phase.FLY: "player {p} is choosing where the Cow flies",
-    Phase.SURRENDER: "player {p} is choosing the plot to lose to the Cow",
+    _IN_DEAL: "cards are being dealt (chance)",
+    _IN_KEEP: "player {p} is choosing the card to keep",
+    _IN_START: "player {p} is placing their tractor",
+    _IN_TURN: "it is player {p}'s turn",
+    _IN_HAY_BALE: "player {p} is placing hay bales",
+    _IN_HELICOPTER: "player {p}'s helicopter is landing",
+    _IN_DRAW: "player {p} is drawing bonus cards (chance)",
+    _IN_OVER: "the game is over",
+    _IN_FACE: "the Cow is being turned to face a neighbour (chance)",
+    _IN_COW: "the Cow is drawing its Mad Cow cards (chance)",
+    _IN_CHECK: "a Mad Cow card is drawn to check the bonus played (chance)",
+    _IN_COW_BONUS: "the Cow is drawing a bonus on a barn (chance)",
+    _IN_AIM: "player {p} is choosing the tractor a Backlash Hay Bale goes around",
+    _IN_BACKLASH_BALE: "player {p} is placing Backlash hay bales",
+    _IN_FLY: "player {p} is choosing where the Cow flies",
+    _IN_SURRENDER: "player {p} is choosing the plot to lose to the Cow",
 }
 
 
@@ -813,11 +893,11 @@ def apply_move(state: State, move: Move) -> State:
     if isinstance(move, Drive):
         return _drive(state, move)
     if isinstance(move, CowCard):
-        return madcow.cow_draw(state, move) if phase is Phase.COW else madcow.check(state, move)
+        return madcow.cow_draw(state, move) if phase is _IN_COW else madcow.check(state, move)
     if isinstance(move, Play):
         return _play_card(state, move)
     if isinstance(move, EndTurn):
-        if phase is Phase.START:
+        if phase is _IN_START:
             if _start_moves(state) != (END_TURN,):
                 raise IllegalMoveError(f"{move}: place your tractor first")
             return end_turn(state)
@@ -829,14 +909,14 @@ def apply_move(state: State, move: Move) -> State:
                 "hand at the end of your turn': play or discard first"
             )
         return end_turn(state)
-    if phase >= Phase.AIM:  # the players' choices in Backlash effects
+    if phase >= _IN_AIM:  # the players' choices in Backlash effects
         return madcow.choose(state, move)  # type: ignore[arg-type]
     if isinstance(move, Face):
         return madcow.face(state, move)
     if isinstance(move, Draw):
-        if phase is Phase.COW_BONUS:
+        if phase is _IN_COW_BONUS:
             return madcow.cow_bonus(state, move)
-        return _deal(state, move.card) if phase is Phase.DEAL else _draw_card(state, move)
+        return _deal(state, move.card) if phase is _IN_DEAL else _draw_card(state, move)
     if isinstance(move, Keep):
         return _keep(state, move)
     if isinstance(move, Discard):

@@ -17,13 +17,16 @@ from __future__ import annotations
 
 import bisect
 import functools
+import itertools
+import math
+import operator
 from fractions import Fraction
-from typing import Final
+from typing import Final, TypeVar
 
 import attrs
 
 from acreage.core.bitset import bits
-from acreage.core.chance import Deck, Pile
+from acreage.core.chance import Counted, Deck, Pile
 from acreage.core.game import IllegalMoveError
 from acreage.core.regions import Border, partition
 from acreage.crazy_farmers import cow as herd
@@ -42,10 +45,29 @@ from acreage.crazy_farmers.moves import (
     Surrender,
     TakeBale,
 )
-from acreage.crazy_farmers.pieces import cut, discarded, fence_marks, replace, share
+from acreage.crazy_farmers.pieces import (
+    cut,
+    discarded,
+    fence_marks,
+    replace,
+    reshuffled,
+    share,
+)
 from acreage.crazy_farmers.rules import Rules
 from acreage.crazy_farmers.state import NO_GUARD, Cow, Farmer, Phase, State
 from acreage.crazy_farmers.turns import begin_cow_turn, begin_turn, end_cow_turn
+
+# The phases as module globals: an enum member lookup costs ten times more.
+_IN_AIM = Phase.AIM
+_IN_BACKLASH_BALE = Phase.BACKLASH_BALE
+_IN_CHECK = Phase.CHECK
+_IN_COW = Phase.COW
+_IN_COW_BONUS = Phase.COW_BONUS
+_IN_DRAW = Phase.DRAW
+_IN_FACE = Phase.FACE
+_IN_FLY = Phase.FLY
+_IN_OVER = Phase.OVER
+_IN_TURN = Phase.TURN
 
 __all__ = [
     "annex",
@@ -64,6 +86,8 @@ __all__ = [
     "to_check",
     "touch",
 ]
+
+T = TypeVar("T")
 
 _FACES: Final = tuple((Face(d), Fraction(1, 6)) for d in range(6))
 _COW_CARDS: dict[str, CowCard] = {}
@@ -100,7 +124,7 @@ def new_game(rules: Rules) -> State:
     else:
         farmers = tuple(Farmer() for _ in range(rules.players))
     cow = Cow(CENTRE, -1, 1 << CENTRE, Deck.of(rules.cow_deck_counts()))
-    return State(rules, Phase.FACE, 0, farmers, deck=Deck.of(rules.deck_counts()), cow=cow)
+    return State(rules, _IN_FACE, 0, farmers, deck=Deck.of(rules.deck_counts()), cow=cow)
 
 
 def face_outcomes() -> tuple[tuple[Face, Fraction], ...]:
@@ -121,7 +145,7 @@ def _cow_deck(cow: Cow) -> tuple[Deck[str], tuple[str, ...]]:
     """The Mad Cow draw pile a card comes from now: the played cards reshuffled when it is empty."""
     if cow.deck or not cow.discard:
         return cow.deck, cow.discard
-    return Deck.of(cow.discard), ()
+    return reshuffled(cow.discard), ()
 
 
 def cow_card_outcomes(state: State) -> tuple[tuple[CowCard, Fraction], ...]:
@@ -130,19 +154,62 @@ def cow_card_outcomes(state: State) -> tuple[tuple[CowCard, Fraction], ...]:
     The Mad Cow draw pile is always one pile in no known order (it is only
     ever shuffled whole), so a card's chance is its count over the pile's size.
     """
-    deck, _ = _cow_deck(_cow(state))
+    cow = _cow(state)
+    deck = cow.deck
+    if not deck.segments and cow.discard:
+        deck = reshuffled(cow.discard)
     return _pile_outcomes(_pile(deck).counts)
 
 
-@functools.lru_cache(maxsize=4096)
 def _pile_outcomes(counts: tuple[tuple[str, int], ...]) -> tuple[tuple[CowCard, Fraction], ...]:
-    # One tuple per make-up of the pile: the same object each time, so that
-    # chance sampling reuses its table of weights for it.
-    size = sum(k for _, k in counts)
-    return tuple((_cow_card(c), _chance(k, size)) for c, k in counts)
+    n = len(counts)
+    if sum(map(_COUNT, counts)) != n:
+        return _counted_pile_outcomes(counts)
+    # One of each card (the Mad Cow deck): each equally likely, drawn by sample()
+    # with one randrange(n) as from the plain tuple of Fractions 1/n.
+    if n >= len(_UNIFORM):
+        _UNIFORM.extend(({}, tuple(range(1, k + 1))) for k in range(len(_UNIFORM), n + 1))
+    pairs, cumulative = _UNIFORM[n]
+    try:
+        dist = Counted([pairs[c] for c, _ in counts])
+    except KeyError:
+        for c, _ in counts:
+            if c not in pairs:
+                pairs[c] = (_cow_card(c), _chance(1, n))
+        dist = Counted([pairs[c] for c, _ in counts])
+    dist.cumulative = cumulative
+    return dist
+
+
+_COUNT: Final = operator.itemgetter(1)
+_UNIFORM: list[tuple[dict[str, tuple[CowCard, Fraction]], tuple[int, ...]]] = []
+"""``_UNIFORM[n]``: each card's outcome with its chance ``1/n``, and the cumulative weights ``1..n``."""
+
+
+@functools.lru_cache(maxsize=4096)
+def _counted_pile_outcomes(
+    counts: tuple[tuple[str, int], ...],
+) -> tuple[tuple[CowCard, Fraction], ...]:
+    # One tuple per make-up of the pile: the same object each time.
+    return exact_counts(tuple(_cow_card(c) for c, _ in counts), tuple(k for _, k in counts))
 
 
 _chance = functools.lru_cache(maxsize=1024)(Fraction)
+
+
+def exact_counts(outcomes: tuple[T, ...], ks: tuple[int, ...]) -> tuple[tuple[T, Fraction], ...]:
+    """``outcomes`` weighted by the counts ``ks``, drawn by :func:`~acreage.core.chance.sample`
+    with one ``randrange`` over the total count reduced by the counts' common divisor.
+
+    That is the least common denominator of the probabilities, so the draw
+    is the very one ``sample`` makes from the plain tuple of Fractions (the
+    same seed draws the same card), without its Fraction arithmetic.
+    """
+    total = sum(ks)
+    dist = Counted([(o, _chance(k, total)) for o, k in zip(outcomes, ks, strict=True)])
+    g = math.gcd(*ks)
+    dist.cumulative = tuple(itertools.accumulate([k // g for k in ks]))
+    return dist
 
 
 def _pile(deck: Deck[str]) -> Pile[str]:
@@ -187,8 +254,11 @@ def cow_draw(state: State, move: CowCard) -> State:
     once a card has been played a Repeat plays the next of those when one
     is still to come.
     """
-    cow = _cow(state)
-    deck, discard = _cow_deck(cow)
+    cow = state.cow
+    assert cow is not None, "the Mad Cow mode has a Cow"
+    deck, discard = cow.deck, cow.discard
+    if not deck.segments and discard:
+        deck, discard = reshuffled(discard), ()
     deck = _without(deck, move)
     owed = not cow.pile or cow.played
     draws = cow.draws - 1 if owed and cow.draws else cow.draws
@@ -230,26 +300,27 @@ def _run(
     when given), which change as it goes.
     """
     rules = state.rules
+    motion_of = rules.cow_motion
     farmers = state.farmers if farmers is None else farmers
     discard = state.discard if discard is None else discard
     while True:
         pile = cow.pile
         if not pile:
             if cow.draws:
-                return _table(state, Phase.COW, cow, farmers, discard)
+                return _table(state, _IN_COW, cow, farmers, discard)
             return end_cow_turn(state, cow, farmers, discard)
         top = pile[0]
-        motion = rules.cow_motion(top)
+        motion = motion_of(top)
         if motion is None:
-            motion = next((m for m in map(rules.cow_motion, pile[1:]) if m is not None), None)
+            motion = next((m for m in map(motion_of, pile[1:]) if m is not None), None)
             if motion is None:
                 # "If the card indicates Repeat, draw a new Mad Cow card"
-                return _table(state, Phase.COW, cow, farmers, discard)
+                return _table(state, _IN_COW, cow, farmers, discard)
         farmers, discard, there, facing = herd.move(state, cow, farmers, discard, *motion)
         plots = cow.plots | (1 << there) if there >= 0 else cow.plots
         if plots.bit_count() >= rules.cow_tiles:
             ended = "cow"  # "The Cow wins immediately as soon as it reaches 12 plots"
-        elif all(f.out for f in farmers):
+        elif farmers[0].out and all(f.out for f in farmers):
             ended = "elimination"  # "or if you are eliminated"
         else:
             ended = ""
@@ -280,9 +351,9 @@ def _run(
             cow.first_bale,
         )
         if ended:
-            return _table(state, Phase.OVER, cow, farmers, discard, ended)
+            return _table(state, _IN_OVER, cow, farmers, discard, ended)
         if barn:
-            return _table(state, Phase.COW_BONUS, cow, farmers, discard)
+            return _table(state, _IN_COW_BONUS, cow, farmers, discard)
         if over:
             return begin_turn(state, state.player, farmers, discard, cow)
 
@@ -323,18 +394,28 @@ def _table(
 def _bonus_pile(state: State) -> tuple[Deck[str], tuple[str, ...], int]:
     if state.deck or not state.discard:
         return state.deck, state.discard, state.reshuffles
-    return Deck.of(state.discard), (), state.reshuffles + 1
+    return reshuffled(state.discard), (), state.reshuffles + 1
 
 
 def cow_bonus_outcomes(state: State) -> tuple[tuple[Draw, Fraction], ...]:
     """The bonus cards the Cow may draw on a barn, with their probabilities."""
     deck, _, _ = _bonus_pile(state)
-    return _bonus_outcomes(deck)
+    return _bonus_outcomes(_pile(deck).counts)
 
 
 @functools.lru_cache(maxsize=4096)
-def _bonus_outcomes(deck: Deck[str]) -> tuple[tuple[Draw, Fraction], ...]:
-    return tuple((Draw(c), p) for c, p in deck.draw_outcomes())
+def _bonus_outcomes(counts: tuple[tuple[str, int], ...]) -> tuple[tuple[Draw, Fraction], ...]:
+    return exact_counts(tuple(_bonus_draw(c) for c, _ in counts), tuple(k for _, k in counts))
+
+
+_BONUS_DRAWS: dict[str, Draw] = {}
+
+
+def _bonus_draw(card: str) -> Draw:
+    move = _BONUS_DRAWS.get(card)
+    if move is None:
+        move = _BONUS_DRAWS[card] = Draw(card)
+    return move
 
 
 def cow_bonus(state: State, move: Draw) -> State:
@@ -344,7 +425,7 @@ def cow_bonus(state: State, move: Draw) -> State:
     cow = _between(_cow(state), move.card)
     drawn = State(
         state.rules,
-        Phase.COW_BONUS,
+        _IN_COW_BONUS,
         state.player,
         state.farmers,
         state.bales,
@@ -379,7 +460,7 @@ def checks(state: State) -> bool:
 def to_check(state: State, card: str, target: int) -> State:
     """``card``, just played on ``target``, waits for the Mad Cow card it is checked against."""
     cow = _cow(state).but(card=card, target=target)
-    return state.with_cow(cow, Phase.CHECK)
+    return state.with_cow(cow, _IN_CHECK)
 
 
 def check(state: State, move: CowCard) -> State:
@@ -396,14 +477,14 @@ def check(state: State, move: CowCard) -> State:
     cow = cow.but(discard=discarded(cow.discard, (move.card,)))
     if fences >= state.rules.cow_number(move.card):
         cow = cow.but(card="", target=-1)
-        return take_effect(state.with_cow(cow, Phase.TURN), state.player, card, target)
+        return take_effect(state.with_cow(cow, _IN_TURN), state.player, card, target)
     return _backlash(state.with_cow(cow), card)
 
 
 def _backlash(state: State, card: str) -> State:
     handler = HANDLERS[state.rules.kind(card)]
     after = handler.backlash(state, state.player, card)
-    if after.phase >= Phase.AIM:  # a choice is left to the player
+    if after.phase >= _IN_AIM:  # a choice is left to the player
         return after
     return _resume(after)
 
@@ -417,7 +498,7 @@ def _resume(state: State) -> State:
         state = attrs.evolve(state, pending=0)
     if cow.active:
         return _run(state, cow, discard=discard)
-    return _table(state, Phase.TURN, cow, discard=discard)
+    return _table(state, _IN_TURN, cow, discard=discard)
 
 
 def _between(cow: Cow, card: str = "") -> Cow:
@@ -460,11 +541,11 @@ def _surrenders(state: State) -> tuple[int, ...]:
 def backlash_moves(state: State) -> tuple[Aim | PlaceBale | TakeBale | Fly | Surrender, ...]:
     """The choices of the player deciding in a Backlash effect."""
     phase = state.phase
-    if phase is Phase.AIM:
+    if phase is _IN_AIM:
         return tuple(Aim(s) for s, f in enumerate(state.farmers) if f.tractor >= 0)
-    if phase is Phase.BACKLASH_BALE:
+    if phase is _IN_BACKLASH_BALE:
         return _bale_moves(state)
-    if phase is Phase.FLY:
+    if phase is _IN_FLY:
         return tuple(Fly(c) for c in herd.farthest(_cow(state)))
     return tuple(Surrender(c) for c in _surrenders(state))
 
@@ -476,7 +557,7 @@ def choose(state: State, move: Aim | PlaceBale | TakeBale | Fly | Surrender) -> 
     cow = _cow(state)
     if isinstance(move, Aim):
         aimed = cow.but(aim=state.farmers[move.seat].tractor, first_bale=-1)
-        return attrs.evolve(state, phase=Phase.BACKLASH_BALE, cow=aimed)
+        return attrs.evolve(state, phase=_IN_BACKLASH_BALE, cow=aimed)
     if isinstance(move, TakeBale):
         return attrs.evolve(state, bales=state.bales & ~(1 << move.path))
     if isinstance(move, PlaceBale):
@@ -500,14 +581,14 @@ def choose(state: State, move: Aim | PlaceBale | TakeBale | Fly | Surrender) -> 
 
 def _why_not(state: State) -> str:
     phase = state.phase
-    if phase is Phase.AIM:
+    if phase is _IN_AIM:
         return "'Choose a tractor' on the board for the Backlash Hay Bale"
-    if phase is Phase.BACKLASH_BALE:
+    if phase is _IN_BACKLASH_BALE:
         return (
             "a Backlash hay bale goes on the nearest free path to the tractor aimed at "
             "(the second one path further), by the usual hay bale rules"
         )
-    if phase is Phase.FLY:
+    if phase is _IN_FLY:
         return "the Cow flies to the farthest plot of its field"
     return "'Lose any one of your plots adjacent to the Cow' that has no immediate effect"
 
@@ -551,12 +632,12 @@ def annex(state: State, seat: int, taken: int) -> State:
     cow = cow.but(plots=cow.plots & ~captured)
     if lockdown:
         return attrs.evolve(
-            state, phase=Phase.OVER, farmers=farmers, pending=0, ended="lockdown", cow=cow
+            state, phase=_IN_OVER, farmers=farmers, pending=0, ended="lockdown", cow=cow
         )
     pending = min(cards, len(state.deck) + len(state.discard))
     return attrs.evolve(
         state,
-        phase=Phase.DRAW if pending else Phase.TURN,
+        phase=_IN_DRAW if pending else _IN_TURN,
         farmers=farmers,
         pending=pending,
         cow=cow,

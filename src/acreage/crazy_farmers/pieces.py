@@ -16,8 +16,12 @@ and its fence's starting point (the rulebook's Fallow Land focus):
 
 from __future__ import annotations
 
+import bisect
+import functools
+
 import attrs
 
+from acreage.core.chance import Deck, Pile
 from acreage.crazy_farmers.board import VERTEX_CELLS, component, edge_between
 from acreage.crazy_farmers.state import Farmer, State
 
@@ -28,6 +32,7 @@ __all__ = [
     "fence_marks",
     "in_play_effects",
     "replace",
+    "reshuffled",
     "settle",
     "share",
 ]
@@ -73,7 +78,26 @@ def discarded(discard: tuple[str, ...], cards: tuple[str, ...]) -> tuple[str, ..
     """The discard pile with ``cards`` added (kept sorted: its order never matters)."""
     if not cards:
         return discard
+    if len(cards) == 1:
+        (card,) = cards
+        i = bisect.bisect_right(discard, card)
+        return (*discard[:i], card, *discard[i:])
     return tuple(sorted(discard + cards))
+
+
+@functools.lru_cache(maxsize=1024)
+def reshuffled(discard: tuple[str, ...]) -> Deck[str]:
+    """The discard pile (sorted) shuffled into a new draw pile: ``Deck.of(discard)``, quicker.
+
+    The piles of one game recur (the whole Mad Cow deck, say), so each is made once.
+    """
+    counts: list[tuple[str, int]] = []
+    for card in sorted(discard):
+        if counts and counts[-1][0] == card:
+            counts[-1] = (card, counts[-1][1] + 1)
+        else:
+            counts.append((card, 1))
+    return Deck((Pile(tuple(counts)),)) if counts else Deck()
 
 
 def share(farmers: tuple[Farmer, ...], plots: int) -> tuple[Farmer, ...]:

@@ -85,6 +85,9 @@ CHANCE_PHASES: Final = tuple(
 )
 """``CHANCE_PHASES[phase]``: whether chance decides in ``phase`` (a tuple: an enum's hash is slow)."""
 
+_DECIDING: Final = tuple(not CHANCE_PHASES[p] and p is not Phase.OVER for p in Phase)
+"""``_DECIDING[phase]``: whether a player decides in ``phase``."""
+
 
 @attrs.frozen(slots=True)
 class Farmer:
@@ -278,13 +281,9 @@ class State:
     def to_move(self) -> int | Chance | None:
         """The seat deciding next, :data:`~acreage.CHANCE` at a draw, ``None`` at the end."""
         phase = self.phase
-        if phase is Phase.TURN or phase is Phase.KEEP or phase is Phase.START:
+        if _DECIDING[phase]:
             return self.player
-        if phase is Phase.OVER:
-            return None
-        if CHANCE_PHASES[phase]:
-            return CHANCE
-        return self.player
+        return CHANCE if CHANCE_PHASES[phase] else None
 
     @property
     def moves_left(self) -> int:
