@@ -122,6 +122,26 @@ def test_counted_distributions_are_plain_distributions_that_sample_fast() -> Non
         counted([])
 
 
+@given(st.lists(st.integers(1, 12), min_size=1, max_size=8), st.integers(0, 2**32))
+def test_counted_draws_what_its_fractions_draw(counts: list[int], seed: int) -> None:
+    # Running counts reduced by their gcd: the same randrange as the plain tuple.
+    pairs = [(i, k * 6) for i, k in enumerate(counts)]
+    dist = counted(iter(pairs))
+    plain = tuple((o, p) for o, p in dist)
+    assert type(plain) is tuple and plain == dist
+    assert [sample(dist, random.Random(seed)) for _ in range(2)] == [
+        sample(plain, random.Random(seed))
+    ] * 2
+    many = random.Random(seed), random.Random(seed)
+    assert [sample(dist, many[0]) for _ in range(20)] == [sample(plain, many[1]) for _ in range(20)]
+
+
+def test_counted_large_bags() -> None:
+    dist = counted([("grain", 1500), ("corn", 500)])
+    assert dist == (("grain", Fraction(3, 4)), ("corn", Fraction(1, 4)))
+    assert dist.cumulative == (3, 4)
+
+
 class _Fixed(random.Random):
     """A generator whose randrange always answers ``value``."""
 

@@ -22,7 +22,7 @@ import random
 from collections import Counter
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any, Generic, TypeVar
+from typing import Any, Final, Generic, TypeVar
 
 import attrs
 
@@ -101,25 +101,50 @@ def _fraction(k: int, total: int) -> Fraction:
     return Fraction(k, total)
 
 
-def counted(pairs: Iterable[tuple[T, int]]) -> tuple[tuple[T, Fraction], ...]:
+_SHARES: dict[int, tuple[Fraction, ...]] = {}
+"""``_SHARES[total][k]`` is ``k / total``: a bag's probabilities, built once per bag size."""
+
+_SHARED_TOTAL: Final = 1024
+"""Bags up to this size take their Fractions from ``_SHARES``."""
+
+
+def _shares(total: int) -> tuple[Fraction, ...]:
+    share = _SHARES[total] = tuple(Fraction(k, total) for k in range(total + 1))
+    return share
+
+
+def counted(pairs: Iterable[tuple[T, int]]) -> Counted:
     """The distribution of drawing one item of a multiset: each outcome weighted by its count.
 
     ``pairs`` are ``(outcome, count)`` with positive counts. This is the fast
     way to build a draw's outcomes (a bag of tokens, a pile of card kinds):
     the result is a tuple of ``(outcome, Fraction)`` pairs that :func:`sample`
-    draws from with a single ``randrange`` over the total count.
+    draws from with a single ``randrange``, and no Fraction arithmetic.
+
+    The running counts it keeps are divided by the counts' greatest common
+    divisor, which makes their total the least common denominator of the
+    probabilities: ``sample`` draws from a seed exactly what it draws from the
+    plain tuple of the same Fractions.
 
     >>> counted([("cow", 3), ("hen", 1)])
     (('cow', Fraction(3, 4)), ('hen', Fraction(1, 4)))
     """
-    items = list(pairs)
-    if not items or min(k for _, k in items) <= 0:
+    items = pairs if type(pairs) is list else list(pairs)
+    ks = [k for _, k in items]
+    if not ks or min(ks) <= 0:
         raise ValueError("a counted distribution needs positive counts")
-    cumulative = tuple(itertools.accumulate([k for _, k in items]))
-    total = cumulative[-1]
-    dist = Counted([(o, _fraction(k, total)) for o, k in items])
-    dist.cumulative = cumulative
+    total = sum(ks)
+    if total <= _SHARED_TOTAL:
+        share = _SHARES.get(total) or _shares(total)
+        dist = Counted([(o, share[k]) for o, k in items])
+    else:
+        dist = Counted([(o, _fraction(k, total)) for o, k in items])
+    g = math.gcd(*ks)
+    dist.cumulative = tuple(_accumulate(ks) if g == 1 else _accumulate([k // g for k in ks]))
     return dist
+
+
+_accumulate = itertools.accumulate
 
 
 def check_distribution(dist: Iterable[tuple[Any, Any]]) -> None:

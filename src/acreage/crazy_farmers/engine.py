@@ -17,7 +17,7 @@ from typing import Final
 import attrs
 
 from acreage.core.bitset import bits
-from acreage.core.chance import Deck, Pile
+from acreage.core.chance import Deck, Pile, counted
 from acreage.core.game import IllegalMoveError
 from acreage.core.regions import Border, partition
 from acreage.crazy_farmers import board, madcow
@@ -551,7 +551,7 @@ def _draw_outcomes(state: State) -> tuple[tuple[Draw, Fraction], ...]:
 @functools.lru_cache(maxsize=4096)
 def _pile_draws(counts: tuple[tuple[str, int], ...]) -> tuple[tuple[Draw, Fraction], ...]:
     # The same object for the same pile, drawn by ``sample`` without Fraction arithmetic.
-    return madcow.exact_counts(tuple(_draw(c) for c, _ in counts), tuple(k for _, k in counts))
+    return counted([(_draw(c), k) for c, k in counts])
 
 
 def _draw_card(state: State, move: Draw) -> State:

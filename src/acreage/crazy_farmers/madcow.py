@@ -17,8 +17,6 @@ from __future__ import annotations
 
 import bisect
 import functools
-import itertools
-import math
 import operator
 from fractions import Fraction
 from typing import Final, TypeVar
@@ -26,7 +24,7 @@ from typing import Final, TypeVar
 import attrs
 
 from acreage.core.bitset import bits
-from acreage.core.chance import Counted, Deck, Pile
+from acreage.core.chance import Counted, Deck, Pile, counted
 from acreage.core.game import IllegalMoveError
 from acreage.core.regions import Border, partition
 from acreage.crazy_farmers import cow as herd
@@ -191,25 +189,10 @@ def _counted_pile_outcomes(
     counts: tuple[tuple[str, int], ...],
 ) -> tuple[tuple[CowCard, Fraction], ...]:
     # One tuple per make-up of the pile: the same object each time.
-    return exact_counts(tuple(_cow_card(c) for c, _ in counts), tuple(k for _, k in counts))
+    return counted([(_cow_card(c), k) for c, k in counts])
 
 
 _chance = functools.lru_cache(maxsize=1024)(Fraction)
-
-
-def exact_counts(outcomes: tuple[T, ...], ks: tuple[int, ...]) -> tuple[tuple[T, Fraction], ...]:
-    """``outcomes`` weighted by the counts ``ks``, drawn by :func:`~acreage.core.chance.sample`
-    with one ``randrange`` over the total count reduced by the counts' common divisor.
-
-    That is the least common denominator of the probabilities, so the draw
-    is the very one ``sample`` makes from the plain tuple of Fractions (the
-    same seed draws the same card), without its Fraction arithmetic.
-    """
-    total = sum(ks)
-    dist = Counted([(o, _chance(k, total)) for o, k in zip(outcomes, ks, strict=True)])
-    g = math.gcd(*ks)
-    dist.cumulative = tuple(itertools.accumulate([k // g for k in ks]))
-    return dist
 
 
 def _pile(deck: Deck[str]) -> Pile[str]:
@@ -405,7 +388,7 @@ def cow_bonus_outcomes(state: State) -> tuple[tuple[Draw, Fraction], ...]:
 
 @functools.lru_cache(maxsize=4096)
 def _bonus_outcomes(counts: tuple[tuple[str, int], ...]) -> tuple[tuple[Draw, Fraction], ...]:
-    return exact_counts(tuple(_bonus_draw(c) for c, _ in counts), tuple(k for _, k in counts))
+    return counted([(_bonus_draw(c), k) for c, k in counts])
 
 
 _BONUS_DRAWS: dict[str, Draw] = {}

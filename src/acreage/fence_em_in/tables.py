@@ -8,11 +8,10 @@ change, and the scoring data in index form.
 from __future__ import annotations
 
 import itertools
-import math
 from fractions import Fraction
 from functools import lru_cache
 
-from acreage.core.chance import Counted, dice, die
+from acreage.core.chance import counted, dice, die
 from acreage.fence_em_in.moves import (
     Adjust,
     Discard,
@@ -46,7 +45,6 @@ FAMILY: dict[str, int] = {k: 1 if k in ANIMALS else 2 if k in CROPS else 0 for k
 """1 for an animal, 2 for a crop, 0 for a building: what "Alternating animal and crop" alternates."""
 
 _MEMO_LIMIT = 50_000
-_accumulate = itertools.accumulate
 
 # Farm-board rules as small ints for the hot path.
 SAME, DIFFERENT, ALTERNATING, ANY = range(4)
@@ -221,12 +219,6 @@ class Tables:
         self.all_seats = (1 << rules.players) - 1
         self._columns: dict[tuple[tuple[str, ...], str], tuple[str, ...]] = {}
         self._card_outcomes: dict[tuple[str, ...], tuple[tuple[Move, Fraction], ...]] = {}
-        # fractions[total][n] is n/total: the chance of drawing one of n tokens from a bag of total.
-        most = sum(rules.bag.counts())
-        self.fractions = tuple(
-            tuple(Fraction(n, total) if total else Fraction(0) for n in range(total + 1))
-            for total in range(most + 1)
-        )
 
     def with_token(self, column: tuple[str, ...], kind: str) -> tuple[str, ...]:
         """``column`` with a ``kind`` token added, kept in :data:`KINDS` order.
@@ -261,19 +253,12 @@ class Tables:
     def draw_outcomes(self, bag: tuple[int, ...], column: int) -> tuple[tuple[Move, Fraction], ...]:
         """The draws from ``bag`` onto ``column`` (1-5), weighted by the bag's counts.
 
-        A :class:`~acreage.core.chance.Counted` distribution, so
+        A :func:`~acreage.core.chance.counted` distribution, so
         :func:`~acreage.core.chance.sample` draws it with one ``randrange``
-        and no Fraction arithmetic. Its running counts are the bag's counts
-        divided by their greatest common divisor: the same probabilities,
-        and the same ``randrange`` bound as the least common denominator of
-        the Fractions, so a seed draws the same tokens as it always did.
+        and no Fraction arithmetic.
         """
-        chances = self.fractions[sum(bag)]
         draws = self.draws_to[column]
-        dist = Counted([(draws[k], chances[n]) for k, n in enumerate(bag) if n])
-        g = math.gcd(*bag)
-        dist.cumulative = tuple(_accumulate([n // g for n in bag if n]))
-        return dist
+        return counted([(draws[k], n) for k, n in enumerate(bag) if n])
 
     def _rect(self, w: int, h: int) -> int:
         return sum(1 << (y * self.size + x) for y in range(h) for x in range(w))

@@ -5,13 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 from functools import cache, lru_cache, partial
-from itertools import accumulate
-from math import gcd
 
 import attrs
 
 from acreage.core.bitset import bits
-from acreage.core.chance import Counted, Deck, Stack
+from acreage.core.chance import Deck, Stack, counted
 from acreage.fields_of_green import moves as mv
 from acreage.fields_of_green.components import DECKS
 from acreage.fields_of_green.geometry import xy_table
@@ -116,12 +114,6 @@ def legal_moves(state: State) -> tuple[Move, ...]:
 _share = cache(Fraction)
 
 
-@cache
-def _shares(total: int) -> tuple[Fraction, ...]:
-    """``Fraction(n, total)`` for every ``n`` from 0 to ``total``, made once per total."""
-    return tuple(Fraction(n, total) for n in range(total + 1))
-
-
 class _CellMoves(dict[int, Move]):
     """The one move of a kind for each cell index, made on first use."""
 
@@ -176,23 +168,14 @@ def move_tables(rules: Rules) -> MoveTables:
 def _draws(deck: Deck[int], outcomes: tuple[Move, ...]) -> tuple[tuple[Move, Fraction], ...]:
     """``deck.draw_outcomes()`` as moves, each probability taken from a cache of Fractions.
 
-    A deal is a quarter of all moves and building its Fractions was most of its cost.
-    The result is a :class:`~acreage.core.chance.Counted` distribution whose running
-    counts are the pile's counts divided by their greatest common divisor: the same
-    probabilities, and the same ``randrange`` bound as the least common denominator of
-    the Fractions, so :func:`~acreage.core.chance.sample` draws the same outcome from a
-    seed as before, with one ``randrange`` and no Fraction arithmetic.
+    A deal is a quarter of all moves and building its Fractions was most of its cost:
+    :func:`~acreage.core.chance.counted` takes them from one table per pile size and
+    :func:`~acreage.core.chance.sample` draws with one ``randrange``.
     """
     top = deck.segments[0]
     if isinstance(top, Stack):
         return ((outcomes[top.order[0]], _share(1)),)
-    counts = top.counts
-    ns = [n for _, n in counts]
-    share = _shares(sum(ns))
-    dist = Counted([(outcomes[k], share[n]) for k, n in counts])
-    g = gcd(*ns)
-    dist.cumulative = tuple(accumulate(ns if g == 1 else [n // g for n in ns]))
-    return dist
+    return counted([(outcomes[k], n) for k, n in top.counts])
 
 
 def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
