@@ -16,7 +16,7 @@ import math
 import operator
 from collections.abc import Callable
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 
@@ -45,6 +45,21 @@ __all__ = ["apply_move", "arrange", "chance_outcomes", "legal_moves", "new_game"
 # -- the work copy ---------------------------------------------------------------------
 
 
+class _Draft(State):
+    """A State under construction: the same slots, but settable.
+
+    Setting the 22 slots of a frozen State one by one goes through
+    ``object.__setattr__`` (or the slot descriptors), several times slower than
+    a plain attribute store; :meth:`Work.freeze` fills a draft with plain
+    stores and then makes it the State it is (the layout is State's own, so
+    CPython allows the ``__class__`` change). Nobody sees the draft.
+    """
+
+    __slots__ = ()
+    __setattr__ = object.__setattr__
+    __delattr__ = object.__delattr__
+
+
 _new_draft = object.__new__
 _set_class = object.__setattr__
 
@@ -53,102 +68,109 @@ def _put(values: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
     return (*values[:i], value, *values[i + 1 :])
 
 
-# Tiles beside every edge whose fences changed during the move being applied
-# since control was last worked out (see Work.refresh); 0 between moves.
-_touched = 0
+class Work:
+    """A mutable copy of a State, frozen back into one new State at the end of a move.
 
-
-def _work(s: State) -> Work:
-    """A Work holding ``s``'s fields."""
-    global _touched
-    _touched = 0
-    w: Any = _new_draft(Work)
-    w.rules = s.rules
-    w.agenda = list(s.agenda)
-    w.month = s.month
-    w.first = s.first
-    w.money = s.money
-    w.hands = s.hands
-    w.fence_deck = s.fence_deck
-    w.fence_discard = s.fence_discard
-    w.offers = s.offers
-    w.farmhouses = s.farmhouses
-    w.market_deck = s.market_deck
-    w.track = s.track
-    w.market_discard = s.market_discard
-    w.tiles = s.tiles
-    w.cards = s.cards
-    w.mature = s.mature
-    w.fences = s.fences
-    w.farmers = s.farmers
-    w.partition = s.partition
-    w.networks = s.networks
-    w.control = s.control
-    w.cleared = s.cleared
-    work: Work = w
-    return work
-
-
-class Work(State):
-    """A State under construction: the same slots, but settable.
-
-    :func:`apply_move` copies the state's fields into a Work (the agenda as a
-    list), lets the move replace some of them (never changing a tuple in
-    place), and :meth:`freeze` makes it the State it is: the layout is State's
-    own, so CPython allows the ``__class__`` change, and nothing is copied out.
-    Setting the 22 slots of a frozen State one by one would go through
-    ``object.__setattr__``, several times slower than these plain stores.
-    Nobody else sees a Work.
+    Its fields are the state's own tuples, replaced (never changed) when a
+    move changes them, so copying a state in and out costs almost nothing.
     """
 
-    __slots__ = ()
-    __setattr__ = object.__setattr__
-    if TYPE_CHECKING:  # settable here: mypy reads a frozen State's fields as read-only
-        agenda: list[Task]  # type: ignore[assignment]  # a list until frozen
-        month: int
-        first: int
-        money: tuple[int, ...]
-        hands: tuple[tuple[int, ...], ...]
-        fence_deck: Deck[int]
-        fence_discard: tuple[int, ...]
-        offers: tuple[tuple[int, ...], ...]
-        farmhouses: tuple[int, ...]
-        market_deck: Deck[int]
-        track: tuple[int, ...]
-        market_discard: tuple[int, ...]
-        tiles: tuple[int, ...]
-        cards: tuple[int, ...]
-        mature: int
-        fences: tuple[int, ...]
-        farmers: tuple[int, ...]
-        partition: land.Lands
-        networks: tuple[land.Links, ...]
-        control: tuple[int, ...]
-        cleared: int
+    __slots__ = (
+        "agenda",
+        "cards",
+        "cleared",
+        "control",
+        "farmers",
+        "farmhouses",
+        "fence_deck",
+        "fence_discard",
+        "fences",
+        "first",
+        "hands",
+        "market_deck",
+        "market_discard",
+        "mature",
+        "money",
+        "month",
+        "networks",
+        "offers",
+        "partition",
+        "rules",
+        "t",
+        "tiles",
+        "touched",
+        "track",
+    )
+
+    def __init__(self, s: State) -> None:
+        self.rules = s.rules
+        self.t = s.rules.tables
+        self.agenda = list(s.agenda)
+        self.month = s.month
+        self.first = s.first
+        self.money = s.money
+        self.hands = s.hands
+        self.fence_deck = s.fence_deck
+        self.fence_discard = s.fence_discard
+        self.offers = s.offers
+        self.farmhouses = s.farmhouses
+        self.market_deck = s.market_deck
+        self.track = s.track
+        self.market_discard = s.market_discard
+        self.tiles = s.tiles
+        self.cards = s.cards
+        self.mature = s.mature
+        self.fences = s.fences
+        self.farmers = s.farmers
+        self.partition = s.partition
+        self.networks = s.networks
+        self.control = s.control
+        self.cleared = s.cleared
+        self.touched = 0
 
     def freeze(self) -> State:
-        if _touched:
+        if self.touched:
             self.refresh()
-        self.agenda = tuple(self.agenda)  # type: ignore[assignment]
-        _set_class(self, "__class__", State)
-        state: State = self
+        s: Any = _new_draft(_Draft)  # typed Any: a draft's fields are settable
+        s.rules = self.rules
+        s.agenda = tuple(self.agenda)
+        s.month = self.month
+        s.first = self.first
+        s.money = self.money
+        s.hands = self.hands
+        s.fence_deck = self.fence_deck
+        s.fence_discard = self.fence_discard
+        s.offers = self.offers
+        s.farmhouses = self.farmhouses
+        s.market_deck = self.market_deck
+        s.track = self.track
+        s.market_discard = self.market_discard
+        s.tiles = self.tiles
+        s.cards = self.cards
+        s.mature = self.mature
+        s.fences = self.fences
+        s.farmers = self.farmers
+        s.partition = self.partition
+        s.networks = self.networks
+        s.control = self.control
+        s.cleared = self.cleared
+        _set_class(s, "__class__", State)
+        state: State = s
         return state
 
     # -- fences
 
     def refresh(self) -> None:
         """Recompute control where fences changed."""
-        global _touched
-        if _touched:
+        if self.touched:
             self.control = land.control(
-                self.rules.tables, self.partition, self.fences, self.control, _touched
+                self.t, self.partition, self.fences, self.control, self.touched
             )
-            _touched = 0
+            self.touched = 0
 
     def place(self, player: int, move: mv.Fence) -> None:
         """Put ``player``'s fence on ``move.edge`` (on an empty edge or inside a lone fence)."""
-        global _touched
-        t = self.rules.tables
+        t = self.t
         e = move.edge
         fences = list(self.fences)
         self.networks = _put(self.networks, player, self.networks[player].join(t, e))
@@ -157,7 +179,7 @@ class Work(State):
             self.fences = tuple(fences)
             partition = self.partition.block(t, e)
             if partition.regions is not self.partition.regions:
-                _touched |= t.edge_cell_mask[e]  # only then can control change
+                self.touched |= t.edge_cell_mask[e]  # only then can control change
             self.partition = partition
             return
         if move.inside == t.edge_cells[e][0]:
@@ -167,12 +189,11 @@ class Work(State):
         else:
             fences[player] |= 1 << (t.edges + e)
         self.fences = tuple(fences)
-        _touched |= t.edge_cell_mask[e]
+        self.touched |= t.edge_cell_mask[e]
 
     def take(self, player: int, edge: int) -> None:
         """Remove ``player``'s fence from ``edge`` (to their stash)."""
-        global _touched
-        t = self.rules.tables
+        t = self.t
         fences = list(self.fences)
         fences[player] &= ~((1 << edge) | (1 << (t.edges + edge)))
         land.normalise(t, fences)
@@ -183,18 +204,16 @@ class Work(State):
                 break  # another player's fence still stands there
         else:
             self.partition = self.partition.unblock(t, edge)
-        _touched |= t.edge_cell_mask[edge]
+        self.touched |= t.edge_cell_mask[edge]
 
     def cut(self, owner: int, edge: int) -> None:
         """Note that ``owner``'s fence on ``edge`` (one of two there) is gone."""
-        global _touched
-        t = self.rules.tables
-        self.networks = _put(self.networks, owner, self.networks[owner].cut(t, edge))
-        _touched |= t.edge_cell_mask[edge]
+        self.networks = _put(self.networks, owner, self.networks[owner].cut(self.t, edge))
+        self.touched |= self.t.edge_cell_mask[edge]
 
     def settle(self) -> None:
         """Loose animals run away and hungry livestock eat crops."""
-        loose, eaten = land.hungry(self.rules.tables, self.partition, self.cards, self.mature)
+        loose, eaten = land.hungry(self.t, self.partition, self.cards, self.mature)
         self.mature &= ~(loose | eaten)
 
     # -- cards
@@ -694,7 +713,7 @@ def _apply_uncover(w: Work, task: st.RevealTile, move: mv.Uncover) -> None:
     w.cleared |= 1 << c
     if not task.rewards:
         return
-    reward = w.rules.tables.forest[move.tile].reward
+    reward = w.t.forest[move.tile].reward
     if reward == "fence card":
         w.agenda.append(st.DrawCard(task.player))
     elif reward == "buried treasure":
@@ -715,7 +734,7 @@ def _buy(w: Work, player: int, move: mv.Buy, cost: int) -> None:
     if w.cards[c] >= 0:
         w.clear_tile(c)
     w.cards = _put(w.cards, c, move.card)
-    if w.rules.tables.market_type[move.card] == EQUIPMENT:
+    if w.t.market_type[move.card] == EQUIPMENT:
         w.mature |= 1 << c
 
 
@@ -723,7 +742,7 @@ def _harvest(w: Work, player: int, cell: int) -> None:
     """Flip a mature card to collect its harvest value, or exhaust equipment to draw."""
     w.refresh()
     k = w.cards[cell]
-    if w.rules.tables.market_type[k] == EQUIPMENT:
+    if w.t.market_type[k] == EQUIPMENT:
         w.agenda += [st.DrawCard(player)] * w.rules.equipment_draw
     else:
         w.pay(player, harvest_value(w, cell, player))
@@ -759,7 +778,7 @@ def _apply_turn(w: Work, task: st.Turn, move: Any) -> None:
         w.agenda.append(st.RevealTile(move.cell, p, True))
     elif isinstance(move, mv.PlayCard):
         w.lose(p, move.card)
-        card = w.rules.tables.fence[move.card]
+        card = w.t.fence[move.card]
         w.agenda.append(st.FinishCard(move.card))
         if move.for_fences:
             _begin_batch(w, p, card.fences)
@@ -817,10 +836,10 @@ def _apply_defend(w: Work, task: st.Defend, move: Any) -> None:
         return
     w.refresh()
     lost = attack.before[task.player] & ~w.control[task.player]
-    attempt = attack.placed & land.touching(w.rules.tables, lost)
+    attempt = attack.placed & land.touching(w.t, lost)
     for e in bits(attempt):
         f = w.fences[attack.player]
-        if (f >> e | f >> (w.rules.tables.edges + e)) & 1:
+        if (f >> e | f >> (w.t.edges + e)) & 1:
             w.take(attack.player, e)
     w.settle()
 
@@ -837,7 +856,7 @@ def _apply_discard(w: Work, task: st.DiscardDown, move: mv.Discard) -> None:
 
 def _apply_clear_farmer(w: Work, task: st.ClearFarmer, move: Any) -> None:
     if isinstance(move, mv.SendHome):
-        w.farmers = _put(w.farmers, move.player, w.rules.tables.farm_cell[move.player])
+        w.farmers = _put(w.farmers, move.player, w.t.farm_cell[move.player])
 
 
 def _apply_set_farmer(w: Work, task: st.SetFarmer, move: Any) -> None:
@@ -895,7 +914,7 @@ def _apply_destroy(w: Work, task: st.Destroy, move: Any) -> None:
         _break(w, p, move)
     else:
         w.agenda.append(st.Destroy(p, task.used | 4, task.left - 1))
-        w.farmers = _put(w.farmers, move.player, w.rules.tables.farm_cell[move.player])
+        w.farmers = _put(w.farmers, move.player, w.t.farm_cell[move.player])
 
 
 def _apply_grow(w: Work, task: st.Grow, move: Any) -> None:
@@ -960,7 +979,7 @@ def _start_month(w: Work, task: st.StartMonth) -> None:
 
 def _cells_of(w: Work, kind: int) -> int:
     """Tiles holding a card of type ``kind``."""
-    crops, livestock, _, _, planted = land.card_sets(w.rules.tables, w.cards)
+    crops, livestock, _, _, planted = land.card_sets(w.t, w.cards)
     if kind == CROP:
         return crops
     if kind == LIVESTOCK:
@@ -1041,7 +1060,7 @@ def _claim(w: Work, player: int, before: int) -> None:
     tile outside the area stays, facing that tile (fig.12); "control is
     considered infinite on the edge of the play area" (fig.13).
     """
-    t = w.rules.tables
+    t = w.t
     fences = list(w.fences)
     w.refresh()
     outer = land.outer_slots(t, fences)
@@ -1256,7 +1275,7 @@ def apply_move(state: State, move: mv.Move) -> State:
             _check(state, move)
     else:
         _check(state, move)
-    w = _work(state)
+    w = Work(state)
     task = w.agenda.pop()
     _APPLY[type(task)](w, task, move)
     run(w)
@@ -1287,6 +1306,6 @@ def arrange(state: State, **changes: Any) -> State:
         control=land.control(t, regions, s.fences),
         cleared=cleared,
     )
-    w = _work(s)
+    w = Work(s)
     run(w)
     return w.freeze()
