@@ -13,6 +13,7 @@ import bisect
 import functools
 import itertools
 import math
+import operator
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
@@ -303,6 +304,8 @@ def new_game(rules: Rules) -> State:
 
 Distribution = tuple[tuple[Any, Fraction], ...]
 
+_SECOND = operator.itemgetter(1)
+
 
 def _kept(t: Tables, key: tuple[object, ...], dist: Callable[[], Distribution]) -> Distribution:
     """The distribution ``key`` names: the very tuple made last time, if it is kept,
@@ -362,10 +365,10 @@ def _deck_outcomes(
         kept: Distribution | None = t.dists.get(key)
         if kept is not None:
             return kept
-    ks = [k for _, k in counts]
-    total = sum(ks)
     # The (move, probability) pairs are made once for each pile size and shared
     # by every distribution: fewer objects for the garbage collector to walk.
+    cumulative = tuple(itertools.accumulate(map(_SECOND, counts)))
+    total = cumulative[-1]
     rows = t.outcome_pairs.get((name, total))
     if rows is None:
         rows = t.outcome_pairs[name, total] = [[] for _ in moves]
@@ -377,7 +380,11 @@ def _deck_outcomes(
             row = rows[card]
             row += [(moves[card], shares[i]) for i in range(len(row), k + 1)]
         pairs = [rows[card][k] for card, k in counts]
-    dist = _counted(pairs, ks)
+    dist = Counted(pairs)
+    # The running counts over their greatest common divisor (that of the
+    # counts): the least common denominator of the probabilities, as in _counted.
+    g = math.gcd(*cumulative)
+    dist.cumulative = cumulative if g == 1 else tuple(c // g for c in cumulative)
     if keep:
         if len(t.dists) >= 4096:
             t.dists.clear()
