@@ -21,7 +21,7 @@ from typing import Any
 import attrs
 
 from acreage.core.bitset import bits
-from acreage.core.chance import Counted, Deck, Pile
+from acreage.core.chance import Counted, Deck, Pile, counted
 from acreage.core.game import IllegalMoveError
 from acreage.get_off_my_land import land
 from acreage.get_off_my_land import moves as mv
@@ -318,29 +318,13 @@ def _kept(t: Tables, key: tuple[object, ...], dist: Callable[[], Distribution]) 
     return out
 
 
-def _counted(pairs: list[tuple[Any, Fraction]], counts: list[int]) -> Distribution:
-    """``pairs`` (outcomes with probability ``count / total``) as a :class:`Counted`.
-
-    Its running counts are divided by their greatest common divisor: that is
-    the least common denominator of the probabilities, so :func:`sample` draws
-    with the very ``randrange`` it would make from the Fractions alone, and a
-    seed picks the same outcomes either way.
-    """
-    dist = Counted(pairs)
-    g = math.gcd(*counts)
-    cumulative = tuple(itertools.accumulate(counts))
-    dist.cumulative = cumulative if g == 1 else tuple(c // g for c in cumulative)
-    return dist
-
-
 def _deal_outcomes(s: State, task: st.DealFarmhouse) -> tuple[tuple[Any, Fraction], ...]:
     dealt = {f for offer in s.offers for f in offer} | {f for f in s.farmhouses if f >= 0}
     free = tuple(f for f in range(len(s.rules.farmhouses)) if f not in dealt)
     moves = s.rules.tables.deal_moves
 
     def dist() -> tuple[tuple[Any, Fraction], ...]:
-        p = Fraction(1, len(free))
-        return _counted([(moves[f], p) for f in free], [1] * len(free))
+        return counted([(moves[f], 1) for f in free])
 
     return _kept(s.rules.tables, ("farmhouses", free), dist)
 
@@ -382,7 +366,7 @@ def _deck_outcomes(
         pairs = [rows[card][k] for card, k in counts]
     dist = Counted(pairs)
     # The running counts over their greatest common divisor (that of the
-    # counts): the least common denominator of the probabilities, as in _counted.
+    # counts): the least common denominator of the probabilities, as counted() does.
     g = math.gcd(*cumulative)
     dist.cumulative = cumulative if g == 1 else tuple(c // g for c in cumulative)
     if keep:
@@ -419,9 +403,7 @@ def _tile_outcomes(s: State, task: st.RevealTile) -> tuple[tuple[Any, Fraction],
     moves = s.rules.tables.uncover_moves
 
     def dist() -> tuple[tuple[Any, Fraction], ...]:
-        shares = _shares(sum(pool))
-        counts = [k for k in pool if k]
-        return _counted([(moves[i], shares[k]) for i, k in enumerate(pool) if k], counts)
+        return counted([(moves[i], k) for i, k in enumerate(pool) if k])
 
     return _kept(s.rules.tables, ("forest tiles", pool), dist)
 
