@@ -353,17 +353,17 @@ def _deck_outcomes(
     # by every distribution: fewer objects for the garbage collector to walk.
     cumulative = tuple(itertools.accumulate(map(_SECOND, counts)))
     total = cumulative[-1]
-    rows = t.outcome_pairs.get((name, total))
-    if rows is None:
-        rows = t.outcome_pairs[name, total] = [[] for _ in moves]
+    table = t.outcome_pairs.get((name, total))
+    if table is None:
+        table = t.outcome_pairs[name, total] = {}
     try:
-        pairs = [rows[card][k] for card, k in counts]
-    except IndexError:
+        pairs = list(map(table.__getitem__, counts))  # each (card, k) -> (move, k / total)
+    except KeyError:
         shares = _shares(total)
-        for card, k in counts:
-            row = rows[card]
-            row += [(moves[card], shares[i]) for i in range(len(row), k + 1)]
-        pairs = [rows[card][k] for card, k in counts]
+        for pair in counts:
+            if pair not in table:
+                table[pair] = (moves[pair[0]], shares[pair[1]])
+        pairs = list(map(table.__getitem__, counts))
     dist = Counted(pairs)
     # The running counts over their greatest common divisor (that of the
     # counts): the least common denominator of the probabilities, as counted() does.
@@ -1258,9 +1258,22 @@ def apply_move(state: State, move: mv.Move) -> State:
     else:
         _check(state, move)
     w = Work(state)
-    task = w.agenda.pop()
+    agenda = w.agenda
+    task = agenda.pop()
     _APPLY[type(task)](w, task, move)
-    run(w)
+    # run(w), inline: carry out automatic tasks until a decision or chance event
+    steps = _STEPS
+    while agenda:
+        task = agenda[-1]
+        step = steps.get(type(task))
+        if step is None:
+            break  # a decision or chance event that is always ready
+        auto, fn = step
+        if auto:
+            agenda.pop()
+            fn(w, task)
+        elif fn(w, task):
+            break
     return w.freeze()
 
 

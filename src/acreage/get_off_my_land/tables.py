@@ -133,7 +133,9 @@ class Tables:
     last_card_sets: list[Any] = attrs.field(factory=lambda: [None, (0,) * 5], repr=False)
     dists: dict[tuple[object, ...], Any] = attrs.field(factory=dict, repr=False)
     west_sides: dict[int, int] = attrs.field(factory=dict, repr=False)
-    outcome_pairs: dict[tuple[str, int], list[list[Any]]] = attrs.field(factory=dict, repr=False)
+    outcome_pairs: dict[tuple[str, int], dict[tuple[int, int], Any]] = attrs.field(
+        factory=dict, repr=False
+    )
 
     def buy(self, slot: int, card: int, cell: int, cost: int) -> mv.Buy:
         """The shared move buying ``card`` from ``slot`` (costing ``cost``) onto ``cell``."""
