@@ -376,6 +376,20 @@ def fence_moves(s: Position, batch: Batch) -> list[mv.Fence]:
         return out
     inside = 0  # bit 2e + i: inside the fence on edge e, facing its tile i
     regions = partition.regions
+    # The tiles where a placement needs a closer look: regions holding a tile an
+    # opponent's farmer protects, and closed regions all of whose boundary but at
+    # most one edge is the player's fences. Elsewhere every inside placement stands.
+    special = 0
+    for region in regions:
+        if region.closed:
+            rest = region.boundary & ~own
+            if not rest & (rest - 1):
+                special |= region.cells
+                continue
+        for c in guards:
+            if c >= 0 and region.cells >> c & 1:
+                special |= region.cells
+                break
     for owner, f in enumerate(fences):
         theirs = lone & f  # a lone fence stands in its edge's first slot
         if not theirs:
@@ -386,6 +400,9 @@ def fence_moves(s: Position, batch: Batch) -> list[mv.Fence]:
             theirs ^= low
             e = low.bit_length() - 1
             for i, c in enumerate(t.edge_cells[e]):
+                if not special >> c & 1:
+                    inside |= 1 << (2 * e + i)
+                    continue
                 for region in regions:  # = partition.region_of(c)
                     if region.cells >> c & 1:
                         break

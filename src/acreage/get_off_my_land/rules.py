@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 import tomllib
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 import attrs
 
@@ -271,23 +271,14 @@ def _ref(name: str) -> Any:
 class _Tables:
     """Holds a Rules' derived tables in a slot of its own, ``rules.tables``: not a
     field, so they are neither compared, hashed, pickled nor walked as data;
-    rebuilt when needed. The engine reads them several times a move, so they are
-    a plain slot rather than a property."""
+    rebuilt when a Rules is made, unpickled or copied. The engine reads them
+    several times a move, so they are a plain slot rather than a property; and
+    Rules has no ``__getattr__``, which would keep the interpreter from
+    specialising every attribute read on a Rules."""
 
     __slots__ = ("tables",)
     tables: Tables
     """The derived lookups (board geometry, cards in play, shared moves)."""
-
-    if not TYPE_CHECKING:
-
-        def __getattr__(self, name):
-            # Only reached while the slot is empty: in a Rules unpickled or
-            # copied, as attrs restores the fields only.
-            if name != "tables":
-                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-            tables = build_tables(self)
-            object.__setattr__(self, "tables", tables)
-            return tables
 
 
 @attrs.frozen(cache_hash=True)
@@ -401,3 +392,15 @@ class Rules(_Tables, DataClass):
         if len({f.name for f in self.farmhouses}) != len(self.farmhouses):
             raise RulesError("farmhouses: two farmhouse tiles share a name")
         object.__setattr__(self, "tables", build_tables(self))
+
+
+_attrs_setstate = getattr(Rules, "__setstate__")  # noqa: B009 (made by attrs: unknown to mypy)
+
+
+def _setstate(self: Rules, state: Any) -> None:
+    """attrs restores the fields only (unpickling, copying): then build the tables."""
+    _attrs_setstate(self, state)
+    object.__setattr__(self, "tables", build_tables(self))
+
+
+setattr(Rules, "__setstate__", _setstate)  # noqa: B010 (mypy refuses a method assignment)
