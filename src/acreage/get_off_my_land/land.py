@@ -203,15 +203,24 @@ class Lands:
         none changed: then neither did who controls what)."""
         blocked = self.blocked | 1 << edge
         cells = t.edge_cells[edge]
-        i = self.index_of(cells[0])
-        old = self.regions[i]
         new: tuple[Region, ...]
         if len(cells) == 2:
+            # A fence with an end touching no other fence and no edge of the play
+            # area (every one-tile edge is a border edge) splits nothing: its two
+            # tiles still meet around that end, through the three other tiles there.
+            a, b = t.edge_ends[edge]
+            attached = (self.blocked | t.border_edges) & ~(1 << edge)
+            if not t.vertex_edges[a] & attached or not t.vertex_edges[b] & attached:
+                return Lands(blocked, self.regions)
             side = flood(t, cells[0], blocked, cells[1])
             if side >> cells[1] & 1:
                 return Lands(blocked, self.regions)
+            i = self.index_of(cells[0])
+            old = self.regions[i]
             new = (_region(t, side, blocked), _region(t, old.cells & ~side, blocked))
         else:
+            i = self.index_of(cells[0])
+            old = self.regions[i]
             closed = not old.boundary & t.border_edges & ~blocked
             if closed == old.closed:
                 return Lands(blocked, self.regions)
