@@ -182,7 +182,8 @@ class Simulation:
         wins = self.wins()
         means = self.mean_scores()
         lines = [
-            f"{self.game}: {self.games} games, {self.players} players",
+            f"{self.game}: {self.games} game{'' if self.games == 1 else 's'},"
+            f" {self.players} player{'' if self.players == 1 else 's'}",
             f"{'seat':>6} {'wins':>8} {'win %':>7} {'mean score':>11}",
         ]
         for seat in range(self.players):
