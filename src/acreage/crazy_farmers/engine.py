@@ -76,26 +76,29 @@ from acreage.crazy_farmers.pieces import (
 )
 from acreage.crazy_farmers.rules import ENDGAME, Rules
 from acreage.crazy_farmers.scoring import tiles_left
-from acreage.crazy_farmers.state import CHANCE_PHASES, WATCHDOG, Farmer, Phase, State
+from acreage.crazy_farmers.state import (
+    CHANCE_PHASES,
+    IN_AIM,
+    IN_BACKLASH_BALE,
+    IN_CHECK,
+    IN_COW,
+    IN_COW_BONUS,
+    IN_DEAL,
+    IN_DRAW,
+    IN_FACE,
+    IN_FLY,
+    IN_HAY_BALE,
+    IN_HELICOPTER,
+    IN_KEEP,
+    IN_OVER,
+    IN_START,
+    IN_SURRENDER,
+    IN_TURN,
+    WATCHDOG,
+    Farmer,
+    State,
+)
 from acreage.crazy_farmers.turns import ACCELERATION_FENCES, BASE_MOVES, begin_turn, end_turn
-
-# The phases as module globals: an enum member lookup costs ten times more.
-_IN_AIM = Phase.AIM
-_IN_BACKLASH_BALE = Phase.BACKLASH_BALE
-_IN_CHECK = Phase.CHECK
-_IN_COW = Phase.COW
-_IN_COW_BONUS = Phase.COW_BONUS
-_IN_DEAL = Phase.DEAL
-_IN_DRAW = Phase.DRAW
-_IN_FACE = Phase.FACE
-_IN_FLY = Phase.FLY
-_IN_HAY_BALE = Phase.HAY_BALE
-_IN_HELICOPTER = Phase.HELICOPTER
-_IN_KEEP = Phase.KEEP
-_IN_OVER = Phase.OVER
-_IN_START = Phase.START
-_IN_SURRENDER = Phase.SURRENDER
-_IN_TURN = Phase.TURN
 
 __all__ = [
     "ACCELERATION_FENCES",
@@ -152,7 +155,7 @@ def new_game(rules: Rules) -> State:
         else:
             farmers.append(Farmer())
     deck: Deck[str] = Deck.of(rules.deck_counts())
-    return State(rules, _IN_DEAL, 0, tuple(farmers), deck=deck)
+    return State(rules, IN_DEAL, 0, tuple(farmers), deck=deck)
 
 
 def _deal(state: State, card: str) -> State:
@@ -163,7 +166,7 @@ def _deal(state: State, card: str) -> State:
     farmers = replace(
         state.farmers, state.player, Farmer(f.tractor, plots=f.plots, main=f.main, hand=hand)
     )
-    phase = _IN_KEEP if len(hand) == SETUP_CARDS else _IN_DEAL
+    phase = IN_KEEP if len(hand) == SETUP_CARDS else IN_DEAL
     return State(state.rules, phase, state.player, farmers, deck=state.deck.draw(card))
 
 
@@ -177,7 +180,7 @@ def _keep(state: State, move: Keep) -> State:
     farmers = replace(state.farmers, state.player, kept)
     rules = state.rules
     if state.player + 1 < rules.players:
-        return State(rules, _IN_DEAL, state.player + 1, farmers, deck=state.deck)
+        return State(rules, IN_DEAL, state.player + 1, farmers, deck=state.deck)
     # "shuffles the remaining cards adding the Endgame card, then places them
     # at the bottom of the draw pile."
     set_aside = tuple(c for g in farmers for c in g.set_aside)
@@ -189,7 +192,7 @@ def _keep(state: State, move: Keep) -> State:
     else:
         endgame = rules.endgame_window
     return begin_turn(
-        State(rules, _IN_TURN, 0, farmers, deck=deck, endgame=endgame), 0, farmers, (), None
+        State(rules, IN_TURN, 0, farmers, deck=deck, endgame=endgame), 0, farmers, (), None
     )
 
 
@@ -371,7 +374,7 @@ def _drive(state: State, move: Drive) -> State:
                     partner = s
     after = State(
         state.rules,
-        _IN_TURN,
+        IN_TURN,
         seat,
         farmers,
         state.bales,
@@ -468,11 +471,11 @@ def annex(state: State, seat: int, taken: int) -> State:
     elif all(g.out for s, g in enumerate(farmers) if s != seat):
         ended = "elimination"
     if ended:
-        phase, pending = _IN_OVER, 0
+        phase, pending = IN_OVER, 0
     else:
         available = len(state.deck) + len(discard) + (1 if state.endgame >= 0 else 0)
         pending = min(cards, available)
-        phase = _IN_DRAW if pending else _IN_TURN
+        phase = IN_DRAW if pending else IN_TURN
     return attrs.evolve(
         state, phase=phase, farmers=farmers, discard=discard, pending=pending, ended=ended
     )
@@ -560,7 +563,7 @@ def _draw_card(state: State, move: Draw) -> State:
     seat = state.player
     if move.card == ENDGAME:
         # "Endgame: The game ends. It's time to count you plots."
-        return attrs.evolve(state, phase=_IN_OVER, endgame=-1, pending=0, ended="endgame")
+        return attrs.evolve(state, phase=IN_OVER, endgame=-1, pending=0, ended="endgame")
     deck, discard, reshuffles = _draw_pile(state)
     f = state.farmers[seat]
     hand = tuple(sorted((*f.hand, move.card)))
@@ -571,7 +574,7 @@ def _draw_card(state: State, move: Draw) -> State:
         pending = 0
     return State(
         state.rules,
-        _IN_DRAW if pending else _IN_TURN,
+        IN_DRAW if pending else IN_TURN,
         seat,
         replace(state.farmers, seat, farmer),
         state.bales,
@@ -658,7 +661,7 @@ def _start_at(state: State, move: StartAt) -> State:
     )
     return State(
         state.rules,
-        _IN_TURN,
+        IN_TURN,
         state.player,
         replace(state.farmers, state.player, placed),
         state.bales,
@@ -742,7 +745,7 @@ def _place_bale(state: State, move: PlaceBale) -> State:
     after = attrs.evolve(state, bales=state.bales | (1 << move.path), pending=state.pending - 1)
     if after.pending and (bale_spots(after) if after.hay_bales_left else bales_to_take(after)):
         return after
-    return attrs.evolve(after, phase=_IN_TURN, pending=0)
+    return attrs.evolve(after, phase=IN_TURN, pending=0)
 
 
 def _land(state: State, move: Land) -> State:
@@ -759,7 +762,7 @@ def _land(state: State, move: Land) -> State:
     main = component(f.plots, VERTEX_CELLS[move.crossroad])
     landed = attrs.evolve(f, tractor=move.crossroad, main=main)
     farmers = replace(state.farmers, seat, landed)
-    return attrs.evolve(state, phase=_IN_TURN, farmers=farmers, flown=True)
+    return attrs.evolve(state, phase=IN_TURN, farmers=farmers, flown=True)
 
 
 def _discard(state: State, move: Discard) -> State:
@@ -779,15 +782,15 @@ def _discard(state: State, move: Discard) -> State:
 
 def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
     """The cards that may be drawn next with their probabilities; ``()`` at a decision."""
-    if state.phase is _IN_DRAW:
+    if state.phase is IN_DRAW:
         return _draw_outcomes(state)
-    if state.phase is _IN_DEAL:
+    if state.phase is IN_DEAL:
         return tuple((_draw(c), p) for c, p in state.deck.draw_outcomes())
-    if state.phase is _IN_COW or state.phase is _IN_CHECK:
+    if state.phase is IN_COW or state.phase is IN_CHECK:
         return madcow.cow_card_outcomes(state)
-    if state.phase is _IN_COW_BONUS:
+    if state.phase is IN_COW_BONUS:
         return madcow.cow_bonus_outcomes(state)
-    if state.phase is _IN_FACE:
+    if state.phase is IN_FACE:
         return madcow.face_outcomes()
     return ()
 
@@ -795,7 +798,7 @@ def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
 def legal_moves(state: State) -> tuple[Move, ...]:
     """Every move allowed now, in a fixed order (the outcomes at a chance node)."""
     phase = state.phase
-    if phase is _IN_TURN:
+    if phase is IN_TURN:
         headings = _drives(state)
         f = state.farmers[state.player]
         if headings:
@@ -815,15 +818,15 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         return tuple(moves)
     if CHANCE_PHASES[phase]:
         return tuple(m for m, _ in chance_outcomes(state))
-    if phase is _IN_KEEP:
+    if phase is IN_KEEP:
         return tuple(_keeps(c) for c in _distinct(state.farmers[state.player].hand))
-    if phase is _IN_START:
+    if phase is IN_START:
         return _start_moves(state)
-    if phase is _IN_HAY_BALE:
+    if phase is IN_HAY_BALE:
         return _bale_moves(state)
-    if phase is _IN_HELICOPTER:
+    if phase is IN_HELICOPTER:
         return tuple(LANDINGS[v] for v in bits(landing_spots(state, state.player)))
-    if phase >= _IN_AIM:
+    if phase >= IN_AIM:
         return madcow.backlash_moves(state)
     return ()
 
@@ -847,41 +850,41 @@ def _discards(card: str) -> Discard:
 
 
 _ACCEPTED: Final = {
-    _IN_DEAL: (Draw,),
-    _IN_KEEP: (Keep,),
-    _IN_START: (ChoosePlot, StartAt, EndTurn),
-    _IN_TURN: (Drive, Play, Discard, EndTurn),
-    _IN_HAY_BALE: (TakeBale, PlaceBale),
-    _IN_HELICOPTER: (Land,),
-    _IN_DRAW: (Draw,),
-    _IN_OVER: (),
-    _IN_FACE: (Face,),
-    _IN_COW: (CowCard,),
-    _IN_CHECK: (CowCard,),
-    _IN_COW_BONUS: (Draw,),
-    _IN_AIM: (Aim,),
-    _IN_BACKLASH_BALE: (PlaceBale, TakeBale),
-    _IN_FLY: (Fly,),
-    _IN_SURRENDER: (Surrender,),
+    IN_DEAL: (Draw,),
+    IN_KEEP: (Keep,),
+    IN_START: (ChoosePlot, StartAt, EndTurn),
+    IN_TURN: (Drive, Play, Discard, EndTurn),
+    IN_HAY_BALE: (TakeBale, PlaceBale),
+    IN_HELICOPTER: (Land,),
+    IN_DRAW: (Draw,),
+    IN_OVER: (),
+    IN_FACE: (Face,),
+    IN_COW: (CowCard,),
+    IN_CHECK: (CowCard,),
+    IN_COW_BONUS: (Draw,),
+    IN_AIM: (Aim,),
+    IN_BACKLASH_BALE: (PlaceBale, TakeBale),
+    IN_FLY: (Fly,),
+    IN_SURRENDER: (Surrender,),
 }
 
 _DECIDING: Final = {
-    _IN_DEAL: "cards are being dealt (chance)",
-    _IN_KEEP: "player {p} is choosing the card to keep",
-    _IN_START: "player {p} is placing their tractor",
-    _IN_TURN: "it is player {p}'s turn",
-    _IN_HAY_BALE: "player {p} is placing hay bales",
-    _IN_HELICOPTER: "player {p}'s helicopter is landing",
-    _IN_DRAW: "player {p} is drawing bonus cards (chance)",
-    _IN_OVER: "the game is over",
-    _IN_FACE: "the Cow is being turned to face a neighbour (chance)",
-    _IN_COW: "the Cow is drawing its Mad Cow cards (chance)",
-    _IN_CHECK: "a Mad Cow card is drawn to check the bonus played (chance)",
-    _IN_COW_BONUS: "the Cow is drawing a bonus on a barn (chance)",
-    _IN_AIM: "player {p} is choosing the tractor a Backlash Hay Bale goes around",
-    _IN_BACKLASH_BALE: "player {p} is placing Backlash hay bales",
-    _IN_FLY: "player {p} is choosing where the Cow flies",
-    _IN_SURRENDER: "player {p} is choosing the plot to lose to the Cow",
+    IN_DEAL: "cards are being dealt (chance)",
+    IN_KEEP: "player {p} is choosing the card to keep",
+    IN_START: "player {p} is placing their tractor",
+    IN_TURN: "it is player {p}'s turn",
+    IN_HAY_BALE: "player {p} is placing hay bales",
+    IN_HELICOPTER: "player {p}'s helicopter is landing",
+    IN_DRAW: "player {p} is drawing bonus cards (chance)",
+    IN_OVER: "the game is over",
+    IN_FACE: "the Cow is being turned to face a neighbour (chance)",
+    IN_COW: "the Cow is drawing its Mad Cow cards (chance)",
+    IN_CHECK: "a Mad Cow card is drawn to check the bonus played (chance)",
+    IN_COW_BONUS: "the Cow is drawing a bonus on a barn (chance)",
+    IN_AIM: "player {p} is choosing the tractor a Backlash Hay Bale goes around",
+    IN_BACKLASH_BALE: "player {p} is placing Backlash hay bales",
+    IN_FLY: "player {p} is choosing where the Cow flies",
+    IN_SURRENDER: "player {p} is choosing the plot to lose to the Cow",
 }
 
 
@@ -893,11 +896,11 @@ def apply_move(state: State, move: Move) -> State:
     if isinstance(move, Drive):
         return _drive(state, move)
     if isinstance(move, CowCard):
-        return madcow.cow_draw(state, move) if phase is _IN_COW else madcow.check(state, move)
+        return madcow.cow_draw(state, move) if phase is IN_COW else madcow.check(state, move)
     if isinstance(move, Play):
         return _play_card(state, move)
     if isinstance(move, EndTurn):
-        if phase is _IN_START:
+        if phase is IN_START:
             if _start_moves(state) != (END_TURN,):
                 raise IllegalMoveError(f"{move}: place your tractor first")
             return end_turn(state)
@@ -909,14 +912,14 @@ def apply_move(state: State, move: Move) -> State:
                 "hand at the end of your turn': play or discard first"
             )
         return end_turn(state)
-    if phase >= _IN_AIM:  # the players' choices in Backlash effects
+    if phase >= IN_AIM:  # the players' choices in Backlash effects
         return madcow.choose(state, move)  # type: ignore[arg-type]
     if isinstance(move, Face):
         return madcow.face(state, move)
     if isinstance(move, Draw):
-        if phase is _IN_COW_BONUS:
+        if phase is IN_COW_BONUS:
             return madcow.cow_bonus(state, move)
-        return _deal(state, move.card) if phase is _IN_DEAL else _draw_card(state, move)
+        return _deal(state, move.card) if phase is IN_DEAL else _draw_card(state, move)
     if isinstance(move, Keep):
         return _keep(state, move)
     if isinstance(move, Discard):

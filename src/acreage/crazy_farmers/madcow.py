@@ -52,20 +52,24 @@ from acreage.crazy_farmers.pieces import (
     share,
 )
 from acreage.crazy_farmers.rules import Rules
-from acreage.crazy_farmers.state import NO_GUARD, Cow, Farmer, Phase, State
+from acreage.crazy_farmers.state import (
+    IN_AIM,
+    IN_BACKLASH_BALE,
+    IN_CHECK,
+    IN_COW,
+    IN_COW_BONUS,
+    IN_DRAW,
+    IN_FACE,
+    IN_FLY,
+    IN_OVER,
+    IN_TURN,
+    NO_GUARD,
+    Cow,
+    Farmer,
+    Phase,
+    State,
+)
 from acreage.crazy_farmers.turns import begin_cow_turn, begin_turn, end_cow_turn
-
-# The phases as module globals: an enum member lookup costs ten times more.
-_IN_AIM = Phase.AIM
-_IN_BACKLASH_BALE = Phase.BACKLASH_BALE
-_IN_CHECK = Phase.CHECK
-_IN_COW = Phase.COW
-_IN_COW_BONUS = Phase.COW_BONUS
-_IN_DRAW = Phase.DRAW
-_IN_FACE = Phase.FACE
-_IN_FLY = Phase.FLY
-_IN_OVER = Phase.OVER
-_IN_TURN = Phase.TURN
 
 __all__ = [
     "annex",
@@ -122,7 +126,7 @@ def new_game(rules: Rules) -> State:
     else:
         farmers = tuple(Farmer() for _ in range(rules.players))
     cow = Cow(CENTRE, -1, 1 << CENTRE, Deck.of(rules.cow_deck_counts()))
-    return State(rules, _IN_FACE, 0, farmers, deck=Deck.of(rules.deck_counts()), cow=cow)
+    return State(rules, IN_FACE, 0, farmers, deck=Deck.of(rules.deck_counts()), cow=cow)
 
 
 def face_outcomes() -> tuple[tuple[Face, Fraction], ...]:
@@ -290,7 +294,7 @@ def _run(
         pile = cow.pile
         if not pile:
             if cow.draws:
-                return _table(state, _IN_COW, cow, farmers, discard)
+                return _table(state, IN_COW, cow, farmers, discard)
             return end_cow_turn(state, cow, farmers, discard)
         top = pile[0]
         motion = motion_of(top)
@@ -298,7 +302,7 @@ def _run(
             motion = next((m for m in map(motion_of, pile[1:]) if m is not None), None)
             if motion is None:
                 # "If the card indicates Repeat, draw a new Mad Cow card"
-                return _table(state, _IN_COW, cow, farmers, discard)
+                return _table(state, IN_COW, cow, farmers, discard)
         farmers, discard, there, facing = herd.move(state, cow, farmers, discard, *motion)
         plots = cow.plots | (1 << there) if there >= 0 else cow.plots
         if plots.bit_count() >= rules.cow_tiles:
@@ -334,9 +338,9 @@ def _run(
             cow.first_bale,
         )
         if ended:
-            return _table(state, _IN_OVER, cow, farmers, discard, ended)
+            return _table(state, IN_OVER, cow, farmers, discard, ended)
         if barn:
-            return _table(state, _IN_COW_BONUS, cow, farmers, discard)
+            return _table(state, IN_COW_BONUS, cow, farmers, discard)
         if over:
             return begin_turn(state, state.player, farmers, discard, cow)
 
@@ -408,7 +412,7 @@ def cow_bonus(state: State, move: Draw) -> State:
     cow = _between(_cow(state), move.card)
     drawn = State(
         state.rules,
-        _IN_COW_BONUS,
+        IN_COW_BONUS,
         state.player,
         state.farmers,
         state.bales,
@@ -443,7 +447,7 @@ def checks(state: State) -> bool:
 def to_check(state: State, card: str, target: int) -> State:
     """``card``, just played on ``target``, waits for the Mad Cow card it is checked against."""
     cow = _cow(state).but(card=card, target=target)
-    return state.with_cow(cow, _IN_CHECK)
+    return state.with_cow(cow, IN_CHECK)
 
 
 def check(state: State, move: CowCard) -> State:
@@ -460,14 +464,14 @@ def check(state: State, move: CowCard) -> State:
     cow = cow.but(discard=discarded(cow.discard, (move.card,)))
     if fences >= state.rules.cow_number(move.card):
         cow = cow.but(card="", target=-1)
-        return take_effect(state.with_cow(cow, _IN_TURN), state.player, card, target)
+        return take_effect(state.with_cow(cow, IN_TURN), state.player, card, target)
     return _backlash(state.with_cow(cow), card)
 
 
 def _backlash(state: State, card: str) -> State:
     handler = HANDLERS[state.rules.kind(card)]
     after = handler.backlash(state, state.player, card)
-    if after.phase >= _IN_AIM:  # a choice is left to the player
+    if after.phase >= IN_AIM:  # a choice is left to the player
         return after
     return _resume(after)
 
@@ -481,7 +485,7 @@ def _resume(state: State) -> State:
         state = attrs.evolve(state, pending=0)
     if cow.active:
         return _run(state, cow, discard=discard)
-    return _table(state, _IN_TURN, cow, discard=discard)
+    return _table(state, IN_TURN, cow, discard=discard)
 
 
 def _between(cow: Cow, card: str = "") -> Cow:
@@ -524,11 +528,11 @@ def _surrenders(state: State) -> tuple[int, ...]:
 def backlash_moves(state: State) -> tuple[Aim | PlaceBale | TakeBale | Fly | Surrender, ...]:
     """The choices of the player deciding in a Backlash effect."""
     phase = state.phase
-    if phase is _IN_AIM:
+    if phase is IN_AIM:
         return tuple(Aim(s) for s, f in enumerate(state.farmers) if f.tractor >= 0)
-    if phase is _IN_BACKLASH_BALE:
+    if phase is IN_BACKLASH_BALE:
         return _bale_moves(state)
-    if phase is _IN_FLY:
+    if phase is IN_FLY:
         return tuple(Fly(c) for c in herd.farthest(_cow(state)))
     return tuple(Surrender(c) for c in _surrenders(state))
 
@@ -540,7 +544,7 @@ def choose(state: State, move: Aim | PlaceBale | TakeBale | Fly | Surrender) -> 
     cow = _cow(state)
     if isinstance(move, Aim):
         aimed = cow.but(aim=state.farmers[move.seat].tractor, first_bale=-1)
-        return attrs.evolve(state, phase=_IN_BACKLASH_BALE, cow=aimed)
+        return attrs.evolve(state, phase=IN_BACKLASH_BALE, cow=aimed)
     if isinstance(move, TakeBale):
         return attrs.evolve(state, bales=state.bales & ~(1 << move.path))
     if isinstance(move, PlaceBale):
@@ -564,14 +568,14 @@ def choose(state: State, move: Aim | PlaceBale | TakeBale | Fly | Surrender) -> 
 
 def _why_not(state: State) -> str:
     phase = state.phase
-    if phase is _IN_AIM:
+    if phase is IN_AIM:
         return "'Choose a tractor' on the board for the Backlash Hay Bale"
-    if phase is _IN_BACKLASH_BALE:
+    if phase is IN_BACKLASH_BALE:
         return (
             "a Backlash hay bale goes on the nearest free path to the tractor aimed at "
             "(the second one path further), by the usual hay bale rules"
         )
-    if phase is _IN_FLY:
+    if phase is IN_FLY:
         return "the Cow flies to the farthest plot of its field"
     return "'Lose any one of your plots adjacent to the Cow' that has no immediate effect"
 
@@ -615,12 +619,12 @@ def annex(state: State, seat: int, taken: int) -> State:
     cow = cow.but(plots=cow.plots & ~captured)
     if lockdown:
         return attrs.evolve(
-            state, phase=_IN_OVER, farmers=farmers, pending=0, ended="lockdown", cow=cow
+            state, phase=IN_OVER, farmers=farmers, pending=0, ended="lockdown", cow=cow
         )
     pending = min(cards, len(state.deck) + len(state.discard))
     return attrs.evolve(
         state,
-        phase=_IN_DRAW if pending else _IN_TURN,
+        phase=IN_DRAW if pending else IN_TURN,
         farmers=farmers,
         pending=pending,
         cow=cow,

@@ -1258,22 +1258,9 @@ def apply_move(state: State, move: mv.Move) -> State:
     else:
         _check(state, move)
     w = Work(state)
-    agenda = w.agenda
-    task = agenda.pop()
+    task = w.agenda.pop()
     _APPLY[type(task)](w, task, move)
-    # run(w), inline: carry out automatic tasks until a decision or chance event
-    steps = _STEPS
-    while agenda:
-        task = agenda[-1]
-        step = steps.get(type(task))
-        if step is None:
-            break  # a decision or chance event that is always ready
-        auto, fn = step
-        if auto:
-            agenda.pop()
-            fn(w, task)
-        elif fn(w, task):
-            break
+    run(w)
     return w.freeze()
 
 
