@@ -153,7 +153,14 @@ def buy_moves(s: Position, player: int, deal: int | None = None) -> list[mv.Buy]
 
 def can_buy(s: Position, player: int, deal: int | None = None) -> bool:
     """Whether ``player`` can make any purchase now."""
-    return bool(purchase_targets(s, player)) and bool(_offers(s, player, deal))
+    if not purchase_targets(s, player):
+        return False
+    money = s.money[player]
+    costs = s.rules.market_costs
+    for slot, k in enumerate(s.track):
+        if k >= 0 and (costs[slot] if deal is None else deal) <= money:
+            return True  # affordable before any discount
+    return bool(_offers(s, player, deal))
 
 
 def remove_card_moves(s: Position) -> list[mv.RemoveCard]:
@@ -311,6 +318,7 @@ def fence_moves(s: Position, batch: Batch) -> list[mv.Fence]:
                 guards[q] = -1
         guard &= ~t.farm_mask
 
+    guarded_cells = guard
     empty = near & ~blocked & t.edge_mask
     if empty:
         # Only a fence that splits a region (or shuts one off from the outside) can
@@ -381,15 +389,12 @@ def fence_moves(s: Position, batch: Batch) -> list[mv.Fence]:
     # most one edge is the player's fences. Elsewhere every inside placement stands.
     special = 0
     for region in regions:
-        if region.closed:
+        if region.cells & guarded_cells:
+            special |= region.cells
+        elif region.closed:
             rest = region.boundary & ~own
             if not rest & (rest - 1):
                 special |= region.cells
-                continue
-        for c in guards:
-            if c >= 0 and region.cells >> c & 1:
-                special |= region.cells
-                break
     for owner, f in enumerate(fences):
         theirs = lone & f  # a lone fence stands in its edge's first slot
         if not theirs:
@@ -460,9 +465,14 @@ def defences(s: Position, player: int) -> list[mv.Defend]:
 def playable(s: Position, player: int, title: str) -> bool:
     """Whether a card with ``title`` has something to do if played for its action."""
     if title == "Get Off My Land!":
-        return bool(send_home_targets(s, player)) or bool(
-            farmer_targets(s, player) & ~(1 << s.farmers[player])
-        )
+        # An opponent's farmer to send home, or a free tile of the player's for theirs.
+        mine = s.control[player]
+        occupied = 0
+        for q, c in enumerate(s.farmers):
+            if q != player and mine >> c & 1:
+                return True
+            occupied |= 1 << c
+        return bool(mine & ~occupied)
     if title == "Midnight Raid!":
         return bool(raid_targets(s, player))
     if title == "Manager's Deal!":
@@ -470,7 +480,7 @@ def playable(s: Position, player: int, title: str) -> bool:
     if title == "Implements of Destruction!":
         t = s.rules.tables
         return (
-            any(k >= 0 for k in s.track)
+            max(s.track) >= 0
             or any(c != t.farm_cell[q] for q, c in enumerate(s.farmers))
             or bool(break_moves(s, player))
         )
