@@ -395,6 +395,9 @@ def fence_moves(s: Position, batch: Batch) -> list[mv.Fence]:
             rest = region.boundary & ~own
             if not rest & (rest - 1):
                 special |= region.cells
+    if not special or not lone & land.touching(t, special):
+        out += t.both_insides.of(lone)  # every inside placement stands
+        return out
     for owner, f in enumerate(fences):
         theirs = lone & f  # a lone fence stands in its edge's first slot
         if not theirs:
@@ -433,9 +436,8 @@ def fence_moves(s: Position, batch: Batch) -> list[mv.Fence]:
                     if not _new_land_ok(s, player, (region,), placed, outer | low, base):
                         continue
                 inside |= 1 << (2 * e + i)
-    if inside:  # a few bits spread over 2 * E: quicker bit by bit than byte by byte
-        moves = t.inside_moves
-        out += [moves[b >> 1][b & 1] for b in bits(inside)]
+    if inside:
+        out += t.inside_lists.of(inside)
     return out
 
 

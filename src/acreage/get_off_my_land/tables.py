@@ -104,6 +104,8 @@ class Tables:
     inside_moves: tuple[tuple[mv.Fence, ...], ...]
     lift_moves: tuple[mv.Lift, ...]
     fence_lists: MaskMoves[mv.Fence]
+    inside_lists: MaskMoves[mv.Fence]
+    both_insides: MaskMoves[mv.Fence]
     lift_lists: MaskMoves[mv.Lift]
     log_lists: MaskMoves[mv.Log]
     harvest_lists: MaskMoves[mv.Harvest]
@@ -166,15 +168,26 @@ class MaskMoves(Generic[M]):
 
     ``lists.of(mask)`` is ``[moves[i] for i in bits(mask)]``; the tuple of
     moves of each byte is built the first time it is seen and kept (at most
-    256 per byte of the mask).
+    256 per byte of the mask). :meth:`grouped` makes one whose members each
+    stand for a tuple of moves.
     """
 
-    __slots__ = ("_bytes", "_moves")
+    __slots__ = ("_bytes", "_groups")
 
     def __init__(self, moves: Sequence[M | None]) -> None:
-        self._moves = moves
+        self._setup([() if m is None else (m,) for m in moves])
+
+    @classmethod
+    def grouped(cls, groups: Sequence[tuple[M, ...]]) -> MaskMoves[M]:
+        """``lists.of(mask)`` lists ``groups[i]`` for each member ``i`` of ``mask``, in order."""
+        out: MaskMoves[M] = cls.__new__(cls)
+        out._setup(groups)
+        return out
+
+    def _setup(self, groups: Sequence[tuple[M, ...]]) -> None:
+        self._groups = groups
         self._bytes: list[list[tuple[M, ...] | None]] = [
-            [None] * 256 for _ in range(0, len(moves), 8)
+            [None] * 256 for _ in range(0, len(groups), 8)
         ]
 
     def of(self, mask: int) -> list[M]:
@@ -192,12 +205,12 @@ class MaskMoves(Generic[M]):
         return out
 
     def _build(self, k: int, byte: int) -> tuple[M, ...]:
-        out = []
+        out: list[M] = []
         for i in range(8):
             if byte >> i & 1:
-                move = self._moves[8 * k + i]
-                assert move is not None, f"no move for bit {8 * k + i}"
-                out.append(move)
+                group = self._groups[8 * k + i]
+                assert group, f"no move for bit {8 * k + i}"
+                out += group
         return tuple(out)
 
 
@@ -392,6 +405,10 @@ def build_tables(rules: Rules) -> Tables:
         inside_moves=inside_moves,
         lift_moves=lift_moves,
         fence_lists=MaskMoves(fence_moves),
+        inside_lists=MaskMoves(  # bit 2e + i: inside the fence on edge e, facing its tile i
+            [pair[i] if i < len(pair) else None for pair in inside_moves for i in (0, 1)]
+        ),
+        both_insides=MaskMoves.grouped(inside_moves),  # bit e: both sides of edge e
         lift_lists=MaskMoves(lift_moves),
         log_lists=MaskMoves(log_moves),
         harvest_lists=MaskMoves(harvest_moves),
