@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from goml_scenes import play, started, texts
 
-from acreage import CHANCE, RulesError
+from acreage import CHANCE, IllegalMoveError, RulesError
 from acreage.get_off_my_land import (
     Board,
     MarketCard,
@@ -24,7 +24,7 @@ from acreage.get_off_my_land import (
     resample,
     sides_around,
 )
-from acreage.get_off_my_land.state import ChooseFarmhouse, Turn
+from acreage.get_off_my_land.state import ChooseFarmhouse, DealFarmhouse, Turn
 
 
 @pytest.mark.parametrize(
@@ -59,6 +59,26 @@ def test_setup_deals_two_farmhouses_to_keep_one() -> None:
     assert observe(s, 0).farmhouses == (7, -1, -1)
     s = play(s, "keep Roadside Market", "keep Petting Zoo")
     assert observe(s, 1).farmhouses == (7, 4, 2)
+
+
+def test_a_dealt_farmhouse_cannot_be_dealt_again() -> None:
+    # The engine checks a dealt tile directly; it must accept exactly the outcomes listed.
+    rng = random.Random(4)
+    rules = Rules(players=4)
+    deals = rules.tables.deal_moves
+    s = new_game(rules)
+    checked = 0
+    while isinstance(s.decision, DealFarmhouse):
+        listed = {m for m, _ in chance_outcomes(s)}
+        for move in deals:
+            if move in listed:
+                assert apply_move(s, move).offers != s.offers
+            else:
+                with pytest.raises(IllegalMoveError):
+                    apply_move(s, move)
+                checked += 1
+        s = apply_move(s, sorted(listed, key=str)[rng.randrange(len(listed))])
+    assert checked == sum(range(8))  # 0 + 1 + ... + 7 tiles dealt before each deal
 
 
 def test_setup_money_cards_market_month() -> None:

@@ -596,7 +596,17 @@ def legal_moves(state: State) -> tuple[mv.Move, ...]:
 
 
 def _possible_deal(s: State, task: st.DealFarmhouse, move: Any) -> bool:
-    return isinstance(move, mv.DealFarmhouse) and move in (m for m, _ in _deal_outcomes(s, task))
+    """Whether ``move`` deals a farmhouse tile nobody was dealt yet (as
+    :func:`_deal_outcomes` lists them)."""
+    if not isinstance(move, mv.DealFarmhouse):
+        return False
+    f = move.farmhouse
+    if f not in range(len(s.rules.farmhouses)) or f in s.farmhouses:
+        return False
+    for offer in s.offers:
+        if f in offer:
+            return False
+    return True
 
 
 def _can_draw(deck: Deck[int], card: int) -> bool:
@@ -755,7 +765,7 @@ def _apply_turn(w: Work, task: st.Turn, move: Any) -> None:
         _finish_turn(w, p, None)
         return
     fenced = task.fenced or (isinstance(move, mv.PlayCard) and move.for_fences)
-    w.agenda.append(st.Turn(p, task.actions - 1, fenced))
+    w.agenda.append(_turn(p, task.actions - 1, fenced))
     if isinstance(move, mv.Log):
         w.agenda.append(st.RevealTile(move.cell, p, True))
     elif isinstance(move, mv.PlayCard):
@@ -951,12 +961,17 @@ _APPLY: dict[type, Callable[[Work, Any, Any], None]] = {
 # -- automatic tasks --------------------------------------------------------------------------
 
 
+_turn: Callable[[int, int, bool], st.Turn] = functools.lru_cache(maxsize=1024)(st.Turn)
+"""``st.Turn(player, actions, fenced)``, one shared (frozen) object for each: turns
+come and go with every action, and a lookup costs less than a new object."""
+
+
 def _start_month(w: Work, task: st.StartMonth) -> None:
     """Income at the start of each month but the first, then the first player's turn."""
     if w.month > 0:
         w.refresh()
         w.money = tuple(m + a for m, a in zip(w.money, income(w), strict=True))
-    w.agenda.append(st.Turn(w.first, w.rules.actions_per_turn, False))
+    w.agenda.append(_turn(w.first, w.rules.actions_per_turn, False))
 
 
 def _cells_of(w: Work, kind: int) -> int:
@@ -1003,7 +1018,7 @@ def _finish_turn(w: Work, p: int, task: st.EndTurn | None) -> None:
     if nxt == w.first:
         _end_month(w)
     else:
-        w.agenda.append(st.Turn(nxt, w.rules.actions_per_turn, False))
+        w.agenda.append(_turn(nxt, w.rules.actions_per_turn, False))
 
 
 def _start_batch(w: Work, task: st.StartBatch) -> None:
