@@ -16,7 +16,7 @@ import math
 import operator
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
+from typing import Any, ParamSpec, TypeVar, cast
 
 import attrs
 
@@ -252,8 +252,30 @@ class Work:
         """Take the card in ``slot``; the cards to its right slide left and the track refills."""
         card = self.track[slot]
         self.track = (*self.track[:slot], *self.track[slot + 1 :], -1)
-        self.agenda.append(st.RevealMarket())
+        self.agenda.append(_reveal_market())
         return card
+
+
+# -- shared tasks ------------------------------------------------------------------------------
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+def _shared(kind: Callable[P, T]) -> Callable[P, T]:
+    """``kind(...)``, one shared object for each argument list: the tasks made
+    on every turn are frozen values from a small set, and a lookup costs less
+    than a new object."""
+    return cast("Callable[P, T]", functools.lru_cache(maxsize=1024)(kind))
+
+
+_turn = _shared(st.Turn)
+_draw_card = _shared(st.DrawCard)
+_finish_card_task = _shared(st.FinishCard)
+_finish_lumber_task = _shared(st.FinishLumber)
+_reveal_market = _shared(st.RevealMarket)
+_start_month_task = _shared(st.StartMonth)
+_reveal_tile = _shared(st.RevealTile)
 
 
 # -- new games -----------------------------------------------------------------------------
@@ -268,8 +290,8 @@ def new_game(rules: Rules) -> State:
         todo += [st.DealFarmhouse(p)] * rules.farmhouse_offers
     todo += [st.ChooseFarmhouse(p) for p in range(n)]
     for p in range(n):
-        todo += [st.DrawCard(p)] * rules.starting_cards
-    todo += [st.RevealMarket(), st.StartMonth()]
+        todo += [_draw_card(p)] * rules.starting_cards
+    todo += [_reveal_market(), _start_month_task()]
     fences = (0,) * n
     regions = land.Lands.of(t, 0)
     network = land.Links.of(t, 0)
@@ -603,10 +625,7 @@ def _possible_deal(s: State, task: st.DealFarmhouse, move: Any) -> bool:
     f = move.farmhouse
     if f not in range(len(s.rules.farmhouses)) or f in s.farmhouses:
         return False
-    for offer in s.offers:
-        if f in offer:
-            return False
-    return True
+    return all(f not in offer for offer in s.offers)
 
 
 def _can_draw(deck: Deck[int], card: int) -> bool:
@@ -707,7 +726,7 @@ def _apply_uncover(w: Work, task: st.RevealTile, move: mv.Uncover) -> None:
         return
     reward = w.t.forest[move.tile].reward
     if reward == "fence card":
-        w.agenda.append(st.DrawCard(task.player))
+        w.agenda.append(_draw_card(task.player))
     elif reward == "buried treasure":
         w.pay(task.player, w.rules.treasure)
 
@@ -735,7 +754,7 @@ def _harvest(w: Work, player: int, cell: int) -> None:
     w.refresh()
     k = w.cards[cell]
     if w.t.market_type[k] == EQUIPMENT:
-        w.agenda += [st.DrawCard(player)] * w.rules.equipment_draw
+        w.agenda += [_draw_card(player)] * w.rules.equipment_draw
     else:
         w.pay(player, harvest_value(w, cell, player))
     w.mature &= ~(1 << cell)
@@ -767,11 +786,11 @@ def _apply_turn(w: Work, task: st.Turn, move: Any) -> None:
     fenced = task.fenced or (isinstance(move, mv.PlayCard) and move.for_fences)
     w.agenda.append(_turn(p, task.actions - 1, fenced))
     if isinstance(move, mv.Log):
-        w.agenda.append(st.RevealTile(move.cell, p, True))
+        w.agenda.append(_reveal_tile(move.cell, p, True))
     elif isinstance(move, mv.PlayCard):
         w.lose(p, move.card)
         card = w.t.fence[move.card]
-        w.agenda.append(st.FinishCard(move.card))
+        w.agenda.append(_finish_card_task(move.card))
         if move.for_fences:
             _begin_batch(w, p, card.fences)
         else:
@@ -780,7 +799,7 @@ def _apply_turn(w: Work, task: st.Turn, move: Any) -> None:
         _buy(w, p, move, w.rules.market_costs[move.slot])
     elif isinstance(move, mv.Lumber):
         w.pay(p, -w.rules.lumber_cost)
-        w.agenda.append(st.FinishLumber(p, False))
+        w.agenda.append(_finish_lumber_task(p, False))
         _begin_batch(w, p, 1)
     else:
         _harvest(w, p, move.cell)
@@ -875,7 +894,7 @@ def _apply_slash_choice(w: Work, task: st.SlashChoice, move: mv.SlashOption) -> 
 def _apply_slash_flip(w: Work, task: st.SlashFlip, move: mv.Flip) -> None:
     w.agenda += [
         st.SlashFlip(task.player, task.left - 1),
-        st.RevealTile(move.cell, task.player, False),
+        _reveal_tile(move.cell, task.player, False),
     ]
 
 
@@ -961,11 +980,6 @@ _APPLY: dict[type, Callable[[Work, Any, Any], None]] = {
 # -- automatic tasks --------------------------------------------------------------------------
 
 
-_turn: Callable[[int, int, bool], st.Turn] = functools.lru_cache(maxsize=1024)(st.Turn)
-"""``st.Turn(player, actions, fenced)``, one shared (frozen) object for each: turns
-come and go with every action, and a lookup costs less than a new object."""
-
-
 def _start_month(w: Work, task: st.StartMonth) -> None:
     """Income at the start of each month but the first, then the first player's turn."""
     if w.month > 0:
@@ -1001,7 +1015,7 @@ def _end_month(w: Work) -> None:
         w.settle()
     w.month += 1
     if w.month < len(w.rules.months):
-        w.agenda.append(st.StartMonth())
+        w.agenda.append(_start_month_task())
 
 
 def _end_turn(w: Work, task: st.EndTurn) -> None:
@@ -1121,14 +1135,14 @@ def _finish_card(w: Work, task: st.FinishCard) -> None:
 def _finish_lumber(w: Work, task: st.FinishLumber) -> None:
     """Lumber: draw 2 fence cards, then remove the card in the $2 slot from the game."""
     if not task.drawn:
-        w.agenda += [st.FinishLumber(task.player, True)]
-        w.agenda += [st.DrawCard(task.player)] * w.rules.lumber_cards
+        w.agenda += [_finish_lumber_task(task.player, True)]
+        w.agenda += [_draw_card(task.player)] * w.rules.lumber_cards
     elif w.track[0] >= 0:
         w.discard_market_card(w.take_from_track(0))
 
 
 def _finish_slash(w: Work, task: st.FinishSlash) -> None:
-    w.agenda += [st.DrawCard(task.player)] * 3
+    w.agenda += [_draw_card(task.player)] * 3
 
 
 _AUTO: dict[type, Callable[[Work, Any], None]] = {

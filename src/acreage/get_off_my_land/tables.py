@@ -192,16 +192,17 @@ class MaskMoves(Generic[M]):
 
     def of(self, mask: int) -> list[M]:
         out: list[M] = []
-        k = 0
         tables = self._bytes
-        # Iterating the bytes of the int is quicker than shifting it a byte at a time.
+        k = 0
+        # Iterating the bytes of the int is quicker than shifting it a byte at a time
+        # (and a counter quicker than enumerate or zip here).
         for byte in mask.to_bytes((mask.bit_length() + 7) >> 3, "little"):
             if byte:
                 entry = tables[k][byte]
                 if entry is None:
                     entry = tables[k][byte] = self._build(k, byte)
                 out += entry
-            k += 1
+            k += 1  # noqa: SIM113
         return out
 
     def _build(self, k: int, byte: int) -> tuple[M, ...]:
