@@ -156,3 +156,23 @@ def test_rendering() -> None:
     svg = render_svg(s)
     assert svg.startswith("<svg") and svg == s._repr_svg_()
     assert "player 2's farmer" in svg
+
+
+def test_the_engine_s_quick_constructors_make_the_same_frozen_values() -> None:
+    # The engine builds the tasks it makes on every fence and turn without the
+    # attrs __init__ (or shares them); they must be the values __init__ makes.
+    import attrs
+
+    from acreage.get_off_my_land import engine
+    from acreage.get_off_my_land.state import Batch, DrawCard, PlaceFences
+
+    b = engine._batch(1, 2, -1, 5, (3, 4))
+    assert type(b) is Batch and b == Batch(1, 2, -1, 5, (3, 4))
+    assert hash(b) == hash(Batch(1, 2, -1, 5, (3, 4)))
+    task = engine._placing(b)
+    assert type(task) is PlaceFences and task == PlaceFences(b) and task.actor == 1
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        b.left = 3  # type: ignore[misc]
+    assert engine._turn(2, 1, True) == Turn(2, 1, True)
+    assert engine._turn(2, 1, True) is engine._turn(2, 1, True)
+    assert engine._draw_card(3) == DrawCard(3) and engine._finish_card_task(7) == FinishCard(7)

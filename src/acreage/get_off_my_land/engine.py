@@ -278,6 +278,32 @@ _start_month_task = _shared(st.StartMonth)
 _reveal_tile = _shared(st.RevealTile)
 
 
+_new_object = object.__new__
+_BATCH_SLOTS = tuple(getattr(Batch, a.name).__set__ for a in attrs.fields(Batch))
+_set_batch = getattr(st.PlaceFences, "batch").__set__  # noqa: B009 (the slot descriptor)
+
+
+def _batch(player: int, left: int, carrying: int, placed: int, before: tuple[int, ...]) -> Batch:
+    """``Batch(player, left, carrying, placed, before)``, made by setting its slots
+    directly: the same frozen value, without the cost of the attrs ``__init__``
+    (one or two are made for every fence placed)."""
+    b: Batch = _new_object(Batch)
+    set_player, set_left, set_carrying, set_placed, set_before = _BATCH_SLOTS
+    set_player(b, player)
+    set_left(b, left)
+    set_carrying(b, carrying)
+    set_placed(b, placed)
+    set_before(b, before)
+    return b
+
+
+def _placing(batch: Batch) -> st.PlaceFences:
+    """``st.PlaceFences(batch)``, made as :func:`_batch` makes a batch."""
+    task: st.PlaceFences = _new_object(st.PlaceFences)
+    _set_batch(task, batch)
+    return task
+
+
 # -- new games -----------------------------------------------------------------------------
 
 
@@ -811,26 +837,26 @@ def _apply_fences(w: Work, task: st.PlaceFences, move: Any) -> None:
     if isinstance(move, mv.Done):
         if b.carrying >= 0:  # the lifted fence had nowhere to go: back to the stash
             w.settle()
-            _next_fence(w, Batch(p, b.left - 1, -1, b.placed, b.before))
+            _next_fence(w, _batch(p, b.left - 1, -1, b.placed, b.before))
             return
         _resolve(w, b, 1)
     elif isinstance(move, mv.Lift):
         w.take(p, move.edge)
         w.agenda.append(
-            st.PlaceFences(Batch(p, b.left, move.edge, b.placed & ~(1 << move.edge), b.before))
+            _placing(_batch(p, b.left, move.edge, b.placed & ~(1 << move.edge), b.before))
         )
     else:
         w.place(p, move)
         if b.carrying >= 0:
             w.settle()
-        _next_fence(w, Batch(p, b.left - 1, -1, b.placed | 1 << move.edge, b.before))
+        _next_fence(w, _batch(p, b.left - 1, -1, b.placed | 1 << move.edge, b.before))
 
 
 def _next_fence(w: Work, b: Batch) -> None:
     """Place the batch's next fence, or resolve the batch when none is left
     (what :func:`_ready_fences` would do, without the passing PlaceFences task)."""
     if b.left > 0:
-        w.agenda.append(st.PlaceFences(b))
+        w.agenda.append(_placing(b))
     else:
         _resolve(w, b, 1)
 
@@ -1042,7 +1068,7 @@ def _start_batch(w: Work, task: st.StartBatch) -> None:
 def _begin_batch(w: Work, player: int, count: int) -> None:
     """Begin placing ``count`` fences (the control snapshot is taken now)."""
     w.refresh()
-    w.agenda.append(st.PlaceFences(Batch(player, count, -1, 0, w.control)))
+    w.agenda.append(_placing(_batch(player, count, -1, 0, w.control)))
 
 
 def _resolve_fences(w: Work, task: st.ResolveFences) -> None:
