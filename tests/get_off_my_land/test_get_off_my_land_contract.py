@@ -14,6 +14,7 @@ from acreage.get_off_my_land import (
     State,
     arrange,
     legal_moves,
+    new_game,
     parse_move,
     render_svg,
     render_text,
@@ -176,3 +177,8 @@ def test_the_engine_s_quick_constructors_make_the_same_frozen_values() -> None:
     assert engine._turn(2, 1, True) == Turn(2, 1, True)
     assert engine._turn(2, 1, True) is engine._turn(2, 1, True)
     assert engine._draw_card(3) == DrawCard(3) and engine._finish_card_task(7) == FinishCard(7)
+    deck = new_game(Rules(players=2)).fence_deck
+    for card in {c for c, _ in deck.draw_outcomes()}:
+        assert engine._draw(deck, card) == deck.draw(card)
+        drawn = engine._draw(engine._draw(deck, card), card) if deck.count(card) > 1 else None
+        assert drawn is None or drawn == deck.draw(card).draw(card)

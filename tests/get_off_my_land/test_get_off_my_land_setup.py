@@ -11,11 +11,13 @@ import pytest
 from goml_scenes import play, started, texts
 
 from acreage import CHANCE, IllegalMoveError, RulesError
+from acreage.core.chance import Deck
 from acreage.get_off_my_land import (
     Board,
     MarketCard,
     Rules,
     apply_move,
+    arrange,
     chance_outcomes,
     fence_layout,
     legal_moves,
@@ -24,7 +26,7 @@ from acreage.get_off_my_land import (
     resample,
     sides_around,
 )
-from acreage.get_off_my_land.state import ChooseFarmhouse, DealFarmhouse, Turn
+from acreage.get_off_my_land.state import ChooseFarmhouse, DealFarmhouse, DrawCard, Turn
 
 
 @pytest.mark.parametrize(
@@ -79,6 +81,22 @@ def test_a_dealt_farmhouse_cannot_be_dealt_again() -> None:
                 checked += 1
         s = apply_move(s, sorted(listed, key=str)[rng.randrange(len(listed))])
     assert checked == sum(range(8))  # 0 + 1 + ... + 7 tiles dealt before each deal
+
+
+def test_only_a_card_in_the_deck_can_be_drawn() -> None:
+    rules = Rules(players=2)
+    s = new_game(rules)
+    while not isinstance(s.decision, DrawCard):
+        s = apply_move(s, chance_outcomes(s)[0][0] if s.to_move is CHANCE else legal_moves(s)[0])
+    s = arrange(s, fence_deck=Deck.of([3, 3, 5]))
+    listed = {m for m, _ in chance_outcomes(s)}
+    assert listed == {rules.tables.draw_moves[3], rules.tables.draw_moves[5]}
+    for move in rules.tables.draw_moves:
+        if move in listed:
+            assert sum(map(len, apply_move(s, move).hands)) == sum(map(len, s.hands)) + 1
+        else:
+            with pytest.raises(IllegalMoveError, match="not a possible outcome"):
+                apply_move(s, move)
 
 
 def test_setup_money_cards_market_month() -> None:

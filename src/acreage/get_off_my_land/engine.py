@@ -281,6 +281,8 @@ _reveal_tile = _shared(st.RevealTile)
 _new_object = object.__new__
 _BATCH_SLOTS = tuple(getattr(Batch, a.name).__set__ for a in attrs.fields(Batch))
 _set_batch = getattr(st.PlaceFences, "batch").__set__  # noqa: B009 (the slot descriptor)
+_set_counts = getattr(Pile, "counts").__set__  # noqa: B009
+_set_segments = getattr(Deck, "segments").__set__  # noqa: B009
 
 
 def _batch(player: int, left: int, carrying: int, placed: int, before: tuple[int, ...]) -> Batch:
@@ -727,9 +729,15 @@ def _draw(deck: Deck[int], card: int) -> Deck[int]:
                 if k > 1
                 else counts[:i] + counts[i + 1 :]
             )
+            # Deck(Pile(rest), ...) made by setting the slots, as _batch does.
+            segments = deck.segments[1:]
             if rest:
-                return Deck((Pile(rest), *deck.segments[1:]))
-            return Deck(deck.segments[1:])
+                pile: Pile[int] = _new_object(Pile)
+                _set_counts(pile, rest)
+                segments = (pile, *segments)
+            out: Deck[int] = _new_object(Deck)
+            _set_segments(out, segments)
+            return out
     return deck.draw(card)
 
 
@@ -1311,7 +1319,10 @@ def apply_move(state: State, move: mv.Move) -> State:
         else:
             _check(state, move)
     else:
-        _check(state, move)
+        agenda = state.agenda
+        possible = _POSSIBLE.get(type(agenda[-1])) if agenda else None
+        if possible is None or not possible(state, agenda[-1], move):  # not a possible outcome
+            _check(state, move)
     w = Work(state)
     task = w.agenda.pop()
     _APPLY[type(task)](w, task, move)
