@@ -483,7 +483,13 @@ def _turn_moves(s: State, task: st.Turn) -> list[Any]:
     t = s.rules.tables
     p = task.player
     out: list[Any] = [t.end_turn]
-    out += t.log_lists.of(op.log_targets(s, p))
+    theirs = 0  # = op.others_control(s, p)
+    for q, mask in enumerate(s.control):
+        if q != p:
+            theirs |= mask
+    logs = t.forest_mask & ~s.cleared & ~theirs  # = op.log_targets(s, p)
+    if logs:
+        out += t.log_lists.of(logs)
     playable: dict[str, bool] = {}
     last = -1
     for k in s.hands[p]:  # sorted

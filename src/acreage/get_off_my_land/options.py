@@ -146,9 +146,20 @@ def buy_moves(s: Position, player: int, deal: int | None = None) -> list[mv.Buy]
     targets = purchase_targets(s, player)
     if not targets:
         return []
+    offers = _offers(s, player, deal)
+    if not offers:
+        return []
     t = s.rules.tables
-    cells = tuple(bits(targets))
-    return [t.buy(slot, k, c, cost) for slot, k, cost in _offers(s, player, deal) for c in cells]
+    key = (targets, *offers)
+    moves = t.buy_lists.get(key)  # the same offers and tiles come back turn after turn
+    if moves is None:
+        if len(t.buy_lists) >= 4096:
+            t.buy_lists.clear()
+        cells = tuple(bits(targets))
+        moves = t.buy_lists[key] = tuple(
+            t.buy(slot, k, c, cost) for slot, k, cost in offers for c in cells
+        )
+    return list(moves)
 
 
 def can_buy(s: Position, player: int, deal: int | None = None) -> bool:

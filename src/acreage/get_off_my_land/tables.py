@@ -135,6 +135,7 @@ class Tables:
     last_card_sets: list[Any] = attrs.field(factory=lambda: [None, (0,) * 5], repr=False)
     dists: dict[tuple[object, ...], Any] = attrs.field(factory=dict, repr=False)
     west_sides: dict[int, int] = attrs.field(factory=dict, repr=False)
+    buy_lists: dict[tuple[object, ...], tuple[mv.Buy, ...]] = attrs.field(factory=dict, repr=False)
     outcome_pairs: dict[tuple[str, int], dict[tuple[int, int], Any]] = attrs.field(
         factory=dict, repr=False
     )
