@@ -407,14 +407,13 @@ def _deck_outcomes(
     if table is None:
         table = t.outcome_pairs[name, total] = {}
     try:
-        pairs = list(map(table.__getitem__, counts))  # each (card, k) -> (move, k / total)
+        dist = Counted(map(table.__getitem__, counts))  # each (card, k) -> (move, k / total)
     except KeyError:
         shares = _shares(total)
         for pair in counts:
             if pair not in table:
                 table[pair] = (moves[pair[0]], shares[pair[1]])
-        pairs = list(map(table.__getitem__, counts))
-    dist = Counted(pairs)
+        dist = Counted(map(table.__getitem__, counts))
     # The running counts over their greatest common divisor (that of the
     # counts): the least common denominator of the probabilities, as counted() does.
     g = math.gcd(*cumulative)
