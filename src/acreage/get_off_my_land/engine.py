@@ -732,11 +732,12 @@ def _draw(deck: Deck[int], card: int) -> Deck[int]:
         i = bisect.bisect_left(counts, (card,))
         if i < len(counts) and counts[i][0] == card:
             k = counts[i][1]
-            rest = (
-                (*counts[:i], (card, k - 1), *counts[i + 1 :])
-                if k > 1
-                else counts[:i] + counts[i + 1 :]
-            )
+            left = list(counts)
+            if k > 1:
+                left[i] = (card, k - 1)
+            else:
+                del left[i]
+            rest = tuple(left)
             # Deck(Pile(rest), ...) made by setting the slots, as _batch does.
             segments = deck.segments[1:]
             if rest:
