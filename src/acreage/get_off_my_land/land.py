@@ -110,25 +110,47 @@ class Links:
         between them become closing.
         """
         edges = self.edges | 1 << edge
+        groups = self.groups
+        reaches = self.reaches
         if self.closing >> edge & 1:  # its ends are in one group already
-            return Links(edges, self.groups, self.reaches, self.closing)
+            return _links(edges, groups, reaches, self.closing)
         a, b = t.edge_ends[edge]
-        vertex_edges = t.vertex_edges
-        ga, ra = 1 << a, vertex_edges[a]
-        gb, rb = 1 << b, vertex_edges[b]
-        groups = []
-        reaches = []
-        for g, reach in zip(self.groups, self.reaches, strict=True):
+        # The groups holding each end (at most one each, and not the same one).
+        i = j = -1
+        for k, g in enumerate(groups):
             if g >> a & 1:
-                ga, ra = g, reach
+                i = k
             elif g >> b & 1:
-                gb, rb = g, reach
-            else:
-                groups.append(g)
-                reaches.append(reach)
-        groups.append(ga | gb)
-        reaches.append(ra | rb)
-        return Links(edges, tuple(groups), tuple(reaches), self.closing | (ra & rb))
+                j = k
+        vertex_edges = t.vertex_edges
+        if i < 0:
+            ga, ra = 1 << a, vertex_edges[a]
+        else:
+            ga, ra = groups[i], reaches[i]
+        if j < 0:
+            gb, rb = 1 << b, vertex_edges[b]
+        else:
+            gb, rb = groups[j], reaches[j]
+        closing = self.closing | (ra & rb)
+        # The other groups keep their order; the joined one comes last.
+        if i < 0 and j < 0:
+            return _links(edges, (*groups, ga | gb), (*reaches, ra | rb), closing)
+        if j < 0 or 0 <= i < j:
+            i, j = j, i  # now j is the earlier of the two, or the only one
+        if i < 0:
+            return _links(
+                edges,
+                (*groups[:j], *groups[j + 1 :], ga | gb),
+                (*reaches[:j], *reaches[j + 1 :], ra | rb),
+                closing,
+            )
+        # i > j: both ends in groups
+        return _links(
+            edges,
+            (*groups[:j], *groups[j + 1 : i], *groups[i + 1 :], ga | gb),
+            (*reaches[:j], *reaches[j + 1 : i], *reaches[i + 1 :], ra | rb),
+            closing,
+        )
 
     def cut(self, t: Tables, edge: int) -> Links:
         """The links once the fence on ``edge`` is gone.
@@ -137,30 +159,111 @@ class Links:
         the edges between the two parts stop closing.
         """
         edges = self.edges & ~(1 << edge)
-        ends = t.edge_vertices[edge]
-        groups = []
-        reaches = []
+        groups = self.groups
+        reaches = self.reaches
         closing = self.closing
-        for g, reach in zip(self.groups, self.reaches, strict=True):
-            if not g & ends:
-                groups.append(g)
-                reaches.append(reach)
-                continue
-            parts = fence_groups(t, edges & reach)
-            if len(parts) == 1 and parts[0] == g:  # still joined
-                return Links(edges, self.groups, self.reaches, closing)
-            part_reaches = [edges_at(t, part) for part in parts]
-            groups += parts
-            reaches += part_reaches
-            a, b = t.edge_ends[edge]
-            side_a = side_b = 0
-            for part, part_reach in zip(parts, part_reaches, strict=True):
-                if part >> a & 1:
-                    side_a = part_reach
-                if part >> b & 1:
-                    side_b = part_reach
-            closing &= ~((side_a or t.vertex_edges[a]) & (side_b or t.vertex_edges[b]))
-        return Links(edges, tuple(groups), tuple(reaches), closing)
+        if not self.edges >> edge & 1:  # no fence there: nothing changes
+            return _links(edges, groups, reaches, closing)
+        a, b = t.edge_ends[edge]
+        i = 0
+        for g in groups:
+            if g >> a & 1:
+                break
+            i += 1
+        g = groups[i]
+        reach = reaches[i]
+        vertex_edges = t.vertex_edges
+        va = vertex_edges[a]
+        vb = vertex_edges[b]
+        fences = edges & reach  # the group's other fences
+        if not va & fences:  # ``a`` drops out
+            if not vb & fences:  # and so does ``b``: the group was this fence
+                return _links(
+                    edges,
+                    (*groups[:i], *groups[i + 1 :]),
+                    (*reaches[:i], *reaches[i + 1 :]),
+                    closing & ~(1 << edge),
+                )
+            part, part_reach = _drop(t, g, reach, a, va)
+            closing &= ~(va & part_reach)
+        elif not vb & fences:  # ``b`` drops out
+            part, part_reach = _drop(t, g, reach, b, vb)
+            closing &= ~(part_reach & vb)
+        else:
+            # Both ends keep fences: the vertices joined to ``a`` without this fence.
+            edge_vertices = t.edge_vertices
+            side = frontier = 1 << a
+            side_reach = 0
+            rest = fences
+            while frontier:
+                new = 0
+                while frontier:
+                    low = frontier & -frontier
+                    frontier ^= low
+                    new |= vertex_edges[low.bit_length() - 1]
+                side_reach |= new
+                new &= rest
+                rest ^= new
+                while new:
+                    low = new & -new
+                    new ^= low
+                    frontier |= edge_vertices[low.bit_length() - 1]
+                frontier &= ~side
+                side |= frontier
+                if side >> b & 1:  # still joined
+                    return _links(edges, groups, reaches, closing)
+            other = g & ~side
+            other_reach = edges_at(t, other)
+            closing &= ~(side_reach & other_reach)
+            # In the order fence_groups finds them: the part with the lowest fence first.
+            low = fences & -fences
+            if edge_vertices[low.bit_length() - 1] & side:
+                two = (side, other), (side_reach, other_reach)
+            else:
+                two = (other, side), (other_reach, side_reach)
+            return _links(
+                edges,
+                (*groups[:i], *two[0], *groups[i + 1 :]),
+                (*reaches[:i], *two[1], *reaches[i + 1 :]),
+                closing,
+            )
+        return _links(
+            edges,
+            (*groups[:i], part, *groups[i + 1 :]),
+            (*reaches[:i], part_reach, *reaches[i + 1 :]),
+            closing,
+        )
+
+
+def _drop(t: Tables, group: int, reach: int, v: int, v_edges: int) -> tuple[int, int]:
+    """``group`` and its ``reach`` without vertex ``v`` (whose edges are ``v_edges``),
+    which no fence of the group touches any more."""
+    part = group & ~(1 << v)
+    edge_vertices = t.edge_vertices
+    rest = v_edges
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        if not edge_vertices[low.bit_length() - 1] & part:
+            reach ^= low  # its other end is not in the group either
+    return part, reach
+
+
+_new = object.__new__
+_set_edges = vars(Links)["edges"].__set__
+_set_groups = vars(Links)["groups"].__set__
+_set_reaches = vars(Links)["reaches"].__set__
+_set_closing = vars(Links)["closing"].__set__
+
+
+def _links(edges: int, groups: tuple[int, ...], reaches: tuple[int, ...], closing: int) -> Links:
+    """``Links(edges, groups, reaches, closing)``, built without the attrs ``__init__``."""
+    out: Links = _new(Links)
+    _set_edges(out, edges)
+    _set_groups(out, groups)
+    _set_reaches(out, reaches)
+    _set_closing(out, closing)
+    return out
 
 
 @attrs.frozen
@@ -201,49 +304,113 @@ class Lands:
     def block(self, t: Tables, edge: int) -> Lands:
         """The regions once ``edge`` holds a fence (the same ``regions`` tuple if
         none changed: then neither did who controls what)."""
-        blocked = self.blocked | 1 << edge
+        old_blocked = self.blocked
+        blocked = old_blocked | 1 << edge
+        regions = self.regions
         cells = t.edge_cells[edge]
-        new: tuple[Region, ...]
         if len(cells) == 2:
             # A fence with an end touching no other fence and no edge of the play
             # area (every one-tile edge is a border edge) splits nothing: its two
             # tiles still meet around that end, through the three other tiles there.
             a, b = t.edge_ends[edge]
-            attached = (self.blocked | t.border_edges) & ~(1 << edge)
-            if not t.vertex_edges[a] & attached or not t.vertex_edges[b] & attached:
-                return Lands(blocked, self.regions)
-            side = flood(t, cells[0], blocked, cells[1])
-            if side >> cells[1] & 1:
-                return Lands(blocked, self.regions)
-            i = self.index_of(cells[0])
-            old = self.regions[i]
-            new = (_region(t, side, blocked), _region(t, old.cells & ~side, blocked))
-        else:
-            i = self.index_of(cells[0])
-            old = self.regions[i]
-            closed = not old.boundary & t.border_edges & ~blocked
-            if closed == old.closed:
-                return Lands(blocked, self.regions)
-            new = (Region(old.cells, old.boundary, closed),)
-        return Lands(blocked, (*self.regions[:i], *self.regions[i + 1 :], *new))
+            attached = (old_blocked | t.border_edges) & ~(1 << edge)
+            vertex_edges = t.vertex_edges
+            if not vertex_edges[a] & attached or not vertex_edges[b] & attached:
+                return _lands(blocked, regions)
+            c, d = cells
+            side = flood(t, c, blocked, d)
+            if side >> d & 1:
+                return _lands(blocked, regions)
+            i = 0
+            for old in regions:
+                if old.cells >> c & 1:
+                    break
+                i += 1
+            # The two parts' boundaries: the side's, and the rest of the old one's
+            # (an edge between the parts is on both; any other on one of the two).
+            edges = boundary(t, side)
+            rest = old.boundary ^ edges
+            border = t.border_edges & ~blocked
+            return _lands(
+                blocked,
+                (
+                    *regions[:i],
+                    *regions[i + 1 :],
+                    _region(side, edges, not edges & border),
+                    _region(old.cells & ~side, rest, not rest & border),
+                ),
+            )
+        c = cells[0]
+        i = 0
+        for old in regions:
+            if old.cells >> c & 1:
+                break
+            i += 1
+        closed = not old.boundary & t.border_edges & ~blocked
+        if closed == old.closed:
+            return _lands(blocked, regions)
+        return _lands(
+            blocked,
+            (*regions[:i], *regions[i + 1 :], _region(old.cells, old.boundary, closed)),
+        )
 
     def unblock(self, t: Tables, edge: int) -> Lands:
         """The regions once ``edge`` holds no fence."""
         blocked = self.blocked & ~(1 << edge)
+        regions = self.regions
         cells = t.edge_cells[edge]
-        i = self.index_of(cells[0])
-        old = self.regions[i]
-        j = self.index_of(cells[1]) if len(cells) == 2 else i
-        if i != j:
-            other = self.regions[j]
-            edges = old.boundary ^ other.boundary
-            merged = Region(old.cells | other.cells, edges, not edges & t.border_edges & ~blocked)
-            rest = tuple(r for k, r in enumerate(self.regions) if k not in (i, j))
-            return Lands(blocked, (*rest, merged))
-        if len(cells) == 1 and old.closed:
-            opened = Region(old.cells, old.boundary, False)
-            return Lands(blocked, (*self.regions[:i], *self.regions[i + 1 :], opened))
-        return Lands(blocked, self.regions)
+        c = cells[0]
+        i = 0
+        for old in regions:
+            if old.cells >> c & 1:
+                break
+            i += 1
+        if len(cells) == 2:
+            d = cells[1]
+            if not old.cells >> d & 1:
+                j = 0
+                for other in regions:
+                    if other.cells >> d & 1:
+                        break
+                    j += 1
+                edges = old.boundary ^ other.boundary
+                merged = _region(
+                    old.cells | other.cells, edges, not edges & t.border_edges & ~blocked
+                )
+                if i > j:
+                    i, j = j, i
+                return _lands(
+                    blocked,
+                    (*regions[:i], *regions[i + 1 : j], *regions[j + 1 :], merged),
+                )
+        elif old.closed:
+            opened = _region(old.cells, old.boundary, False)
+            return _lands(blocked, (*regions[:i], *regions[i + 1 :], opened))
+        return _lands(blocked, regions)
+
+
+_set_blocked = vars(Lands)["blocked"].__set__
+_set_regions = vars(Lands)["regions"].__set__
+_set_cells = vars(Region)["cells"].__set__
+_set_boundary = vars(Region)["boundary"].__set__
+_set_closed = vars(Region)["closed"].__set__
+
+
+def _lands(blocked: int, regions: tuple[Region, ...]) -> Lands:
+    """``Lands(blocked, regions)``, built without the attrs ``__init__``."""
+    out: Lands = _new(Lands)
+    _set_blocked(out, blocked)
+    _set_regions(out, regions)
+    return out
+
+
+def _region(cells: int, edges: int, closed: bool) -> Region:
+    """``Region(cells, edges, closed)``, built without the attrs ``__init__``."""
+    out: Region = _new(Region)
+    _set_cells(out, cells)
+    _set_boundary(out, edges)
+    _set_closed(out, closed)
+    return out
 
 
 def _within(t: Tables, vertices: int, reach: int) -> int:
@@ -257,11 +424,6 @@ def _within(t: Tables, vertices: int, reach: int) -> int:
         if vertices & ends == ends:
             out |= low
     return out
-
-
-def _region(t: Tables, cells: int, blocked: int) -> Region:
-    edges = boundary(t, cells)
-    return Region(cells, edges, not edges & t.border_edges & ~blocked)
 
 
 def blocked_edges(t: Tables, fences: Sequence[int]) -> int:
