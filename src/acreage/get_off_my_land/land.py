@@ -607,9 +607,24 @@ def inner_edges(t: Tables, cells: int) -> int:
     return north | east << t.n
 
 
+_BOUNDARIES: dict[int, int] = {}
+"""Answers of :func:`boundary`, by tile set and board shape (the same few land
+shapes come up again and again); emptied when it grows large."""
+
+
 def boundary(t: Tables, cells: int) -> int:
     """The edges with exactly one side in ``cells`` (the play area's edge included)."""
     width = t.grid.width
+    key = cells << 16 | t.n << 8 | width  # the tiles, the board's size and width
+    out = _BOUNDARIES.get(key)
+    if out is None:
+        if len(_BOUNDARIES) >= 1 << 16:
+            _BOUNDARIES.clear()
+        out = _BOUNDARIES[key] = _boundary(t, cells, width)
+    return out
+
+
+def _boundary(t: Tables, cells: int, width: int) -> int:
     north = ((cells ^ (cells << width)) & t.below_top) | (cells & t.top_row)
     east = ((cells ^ (cells >> 1)) & t.not_right) | (cells & t.right_col)
     out = north | east << t.n
