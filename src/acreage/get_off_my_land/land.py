@@ -493,17 +493,22 @@ def control(
         area = 0
         closed = []
         for region in lands.regions:
-            if region.cells & touched:
-                area |= region.cells
+            cells = region.cells
+            if cells & touched:
+                area |= cells
                 if region.closed:
                     closed.append(region)
         if not closed:  # nobody controls open land
-            if not any(mask & area for mask in before):
-                return tuple(before)
-            return tuple(mask & ~area for mask in before)
+            for mask in before:
+                if mask & area:
+                    return tuple([mask & ~area for mask in before])
+            return tuple(before)
         out = [mask & ~area for mask in before]
-    outer = outer_slots(t, fences)
     edges = t.edges
+    outer = 0  # = outer_slots(t, fences)
+    for f in fences:
+        outer |= f
+    outer >>= edges
     for region in closed:
         if not region.closed:
             continue
@@ -579,25 +584,35 @@ def flood(t: Tables, cell: int, blocked: int, goal: int = -1) -> int:
     With a ``goal`` tile, stops as soon as it is reached (the answer then
     holds it, but perhaps not every tile reachable).
     """
-    n = t.n
     width = t.grid.width
     open_n = ~blocked & t.below_top  # tiles whose north side is open
-    open_e = (~blocked >> n) & t.not_right  # tiles whose east side is open
+    open_e = (~blocked >> t.n) & t.not_right  # tiles whose east side is open
     open_s = open_n >> width
     open_w = open_e << 1
-    reach = frontier = 1 << cell
-    stop = 1 << goal if goal >= 0 else 0
-    while frontier:
-        frontier = (
-            (frontier & open_n) >> width
-            | (frontier & open_s) << width
-            | (frontier & open_e) << 1
-            | (frontier & open_w) >> 1
-        ) & ~reach
-        reach |= frontier
-        if reach & stop:
-            break
-    return reach
+    reach = 1 << cell
+    if goal < 0:
+        while True:
+            grown = (
+                reach
+                | (reach & open_n) >> width
+                | (reach & open_s) << width
+                | (reach & open_e) << 1
+                | (reach & open_w) >> 1
+            )
+            if grown == reach:
+                return reach
+            reach = grown
+    while True:
+        grown = (
+            reach
+            | (reach & open_n) >> width
+            | (reach & open_s) << width
+            | (reach & open_e) << 1
+            | (reach & open_w) >> 1
+        )
+        if grown == reach or grown >> goal & 1:
+            return grown
+        reach = grown
 
 
 def inner_edges(t: Tables, cells: int) -> int:
