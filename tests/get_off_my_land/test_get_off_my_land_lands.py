@@ -3,10 +3,11 @@ and a player's fence network (Links) with a fresh computation."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from acreage.core.regions import partition
+from acreage.core.regions import Border, partition
 from acreage.get_off_my_land import Rules
 from acreage.get_off_my_land.land import (
     Lands,
@@ -64,3 +65,10 @@ def test_links_follow_fences_one_by_one(players: int, toggles: list[int]) -> Non
         )
         assert links.closing == fresh.closing == _closing(t, links.edges)
         assert links.reach == edges_at(t, corners(t, links.edges))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_empty_board_is_one_open_region(players: int) -> None:
+    t = Rules(players=players).tables
+    assert Lands.of(t, 0) == Lands(0, partition(t.grid, 0, Border.OPEN).regions)
+    assert Links.of(t, 0) == Links(0, (), (), 0)

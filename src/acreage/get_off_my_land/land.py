@@ -80,6 +80,8 @@ class Links:
 
     @classmethod
     def of(cls, t: Tables, edges: int) -> Links:
+        if not edges:
+            return cls(0, (), (), 0)
         groups = tuple(fence_groups(t, edges))
         reaches = tuple(edges_at(t, g) for g in groups)
         closing = 0
@@ -109,47 +111,59 @@ class Links:
         The groups at its two ends (or lone vertices) join, and the edges
         between them become closing.
         """
-        edges = self.edges | 1 << edge
+        closing = self.closing
         groups = self.groups
+        if closing >> edge & 1:  # its ends are in one group already
+            return _links(self.edges | 1 << edge, groups, self.reaches, closing)
         reaches = self.reaches
-        if self.closing >> edge & 1:  # its ends are in one group already
-            return _links(edges, groups, reaches, self.closing)
         a, b = t.edge_ends[edge]
         # The groups holding each end (at most one each, and not the same one).
         i = j = -1
         for k, g in enumerate(groups):
             if g >> a & 1:
                 i = k
+                if j >= 0:
+                    break
             elif g >> b & 1:
                 j = k
-        vertex_edges = t.vertex_edges
-        if i < 0:
-            ga, ra = 1 << a, vertex_edges[a]
-        else:
-            ga, ra = groups[i], reaches[i]
-        if j < 0:
-            gb, rb = 1 << b, vertex_edges[b]
-        else:
-            gb, rb = groups[j], reaches[j]
-        closing = self.closing | (ra & rb)
+                if i >= 0:
+                    break
         # The other groups keep their order; the joined one comes last.
-        if i < 0 and j < 0:
-            return _links(edges, (*groups, ga | gb), (*reaches, ra | rb), closing)
-        if j < 0 or 0 <= i < j:
-            i, j = j, i  # now j is the earlier of the two, or the only one
         if i < 0:
+            ra = t.vertex_edges[a]
+            if j < 0:  # a new group
+                rb = t.vertex_edges[b]
+                return _links(
+                    self.edges | 1 << edge,
+                    (*groups, 1 << a | 1 << b),
+                    (*reaches, ra | rb),
+                    closing | (ra & rb),
+                )
+            rb = reaches[j]
             return _links(
-                edges,
-                (*groups[:j], *groups[j + 1 :], ga | gb),
+                self.edges | 1 << edge,
+                (*groups[:j], *groups[j + 1 :], groups[j] | 1 << a),
                 (*reaches[:j], *reaches[j + 1 :], ra | rb),
-                closing,
+                closing | (ra & rb),
             )
-        # i > j: both ends in groups
+        ra = reaches[i]
+        if j < 0:
+            rb = t.vertex_edges[b]
+            return _links(
+                self.edges | 1 << edge,
+                (*groups[:i], *groups[i + 1 :], groups[i] | 1 << b),
+                (*reaches[:i], *reaches[i + 1 :], ra | rb),
+                closing | (ra & rb),
+            )
+        rb = reaches[j]
+        joined = groups[i] | groups[j]
+        if i > j:
+            i, j = j, i
         return _links(
-            edges,
-            (*groups[:j], *groups[j + 1 : i], *groups[i + 1 :], ga | gb),
-            (*reaches[:j], *reaches[j + 1 : i], *reaches[i + 1 :], ra | rb),
-            closing,
+            self.edges | 1 << edge,
+            (*groups[:i], *groups[i + 1 : j], *groups[j + 1 :], joined),
+            (*reaches[:i], *reaches[i + 1 : j], *reaches[j + 1 :], ra | rb),
+            closing | (ra & rb),
         )
 
     def cut(self, t: Tables, edge: int) -> Links:
@@ -286,6 +300,10 @@ class Lands:
 
     @classmethod
     def of(cls, t: Tables, blocked: int) -> Lands:
+        if not blocked:  # one open region: the whole board
+            cells = (1 << t.n) - 1
+            edges = boundary(t, cells)
+            return cls(0, (Region(cells, edges, not edges & t.border_edges),))
         return cls(blocked, partition(t.grid, blocked, Border.OPEN).regions)
 
     def index_of(self, cell: int) -> int:
