@@ -100,9 +100,9 @@ class Links:
     def joined_reach(self, vertices: int, reach: int) -> int:
         """The edges with an end among ``vertices`` or the vertices joined to them by
         the fences, given ``reach``, the edges with an end among ``vertices``."""
-        for g, group_reach in zip(self.groups, self.reaches, strict=True):
+        for k, g in enumerate(self.groups):  # (zip(..., strict=True) costs more here)
             if g & vertices:
-                reach |= group_reach
+                reach |= self.reaches[k]
         return reach
 
     def join(self, t: Tables, edge: int) -> Links:
@@ -446,18 +446,18 @@ def _within(t: Tables, vertices: int, reach: int) -> int:
 
 def blocked_edges(t: Tables, fences: Sequence[int]) -> int:
     """Edges holding at least one fence."""
-    out = 0
+    every = 0
     for f in fences:
-        out |= f | f >> t.edges
-    return out & t.edge_mask
+        every |= f
+    return (every | every >> t.edges) & t.edge_mask
 
 
 def outer_slots(t: Tables, fences: Sequence[int]) -> int:
     """Edges whose second slot holds a fence (edges with two fences)."""
-    out = 0
+    every = 0
     for f in fences:
-        out |= f >> t.edges
-    return out
+        every |= f
+    return every >> t.edges
 
 
 def owner_at(fences: Sequence[int], slot: int) -> int:
@@ -556,15 +556,19 @@ def claimable(
     controlled area and is removed (fig.9). The answer is the set of such
     edges (0 when the player simply controls it).
     """
-    if not region.closed or region.cells & t.farm_mask & ~(1 << t.farm_cell[player]):
+    cells = region.cells
+    if not region.closed or cells & t.farm_mask & ~(1 << t.farm_cell[player]):
         return -1
     f = fences[player]
-    near = near_edges(t, f, region, outer)
-    missing = region.boundary & ~near
+    far = f >> t.edges
+    # near_edges(t, f, region, outer), with the sides (_sides) worked out once
+    bound = region.boundary
+    first = bound & (cells | cells << t.n | t.extra_edges)
+    second = bound ^ first
+    missing = bound & ~((f & first) | (far & second) | (f & second & ~outer))
     if not missing:
         return 0
-    first, second = _sides(t, region)
-    backed = ((f >> t.edges) & first) | (f & second & outer)
+    backed = (far & first) | (f & second & outer)
     backed &= _far_cells_edges(t, controlled, first, second)
     return missing if not missing & ~backed else -1
 
@@ -572,11 +576,9 @@ def claimable(
 def normalise(t: Tables, fences: list[int]) -> None:
     """Move a lone fence left in an edge's second slot back to its first slot."""
     first = 0
-    second = 0
     for f in fences:
         first |= f
-        second |= f >> t.edges
-    drop = second & ~first & t.edge_mask
+    drop = (first >> t.edges) & ~first & t.edge_mask
     if not drop:
         return
     for p, f in enumerate(fences):
