@@ -798,8 +798,10 @@ def protected_tiles(
     (``Rules.home_farmer_protects`` off).
     """
     return tuple(
-        cell if controlled[p] >> cell & 1 and cell not in homes else -1
-        for p, cell in enumerate(farmers)
+        [
+            cell if controlled[p] >> cell & 1 and cell not in homes else -1
+            for p, cell in enumerate(farmers)
+        ]
     )
 
 
