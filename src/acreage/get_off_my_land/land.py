@@ -113,58 +113,51 @@ class Links:
         """
         closing = self.closing
         groups = self.groups
-        if closing >> edge & 1:  # its ends are in one group already
-            return _links(self.edges | 1 << edge, groups, self.reaches, closing)
         reaches = self.reaches
-        a, b = t.edge_ends[edge]
-        # The groups holding each end (at most one each, and not the same one).
-        i = j = -1
-        for k, g in enumerate(groups):
-            if g >> a & 1:
-                i = k
-                if j >= 0:
-                    break
-            elif g >> b & 1:
-                j = k
-                if i >= 0:
-                    break
-        # The other groups keep their order; the joined one comes last.
-        if i < 0:
-            ra = t.vertex_edges[a]
-            if j < 0:  # a new group
-                rb = t.vertex_edges[b]
-                return _links(
-                    self.edges | 1 << edge,
-                    (*groups, 1 << a | 1 << b),
-                    (*reaches, ra | rb),
-                    closing | (ra & rb),
-                )
-            rb = reaches[j]
-            return _links(
-                self.edges | 1 << edge,
-                (*groups[:j], *groups[j + 1 :], groups[j] | 1 << a),
-                (*reaches[:j], *reaches[j + 1 :], ra | rb),
-                closing | (ra & rb),
-            )
-        ra = reaches[i]
-        if j < 0:
-            rb = t.vertex_edges[b]
-            return _links(
-                self.edges | 1 << edge,
-                (*groups[:i], *groups[i + 1 :], groups[i] | 1 << b),
-                (*reaches[:i], *reaches[i + 1 :], ra | rb),
-                closing | (ra & rb),
-            )
-        rb = reaches[j]
-        joined = groups[i] | groups[j]
-        if i > j:
-            i, j = j, i
-        return _links(
-            self.edges | 1 << edge,
-            (*groups[:i], *groups[i + 1 : j], *groups[j + 1 :], joined),
-            (*reaches[:i], *reaches[i + 1 : j], *reaches[j + 1 :], ra | rb),
-            closing | (ra & rb),
-        )
+        if not closing >> edge & 1:  # else its ends are in one group already
+            a, b = t.edge_ends[edge]
+            # The groups holding each end (at most one each, and not the same one).
+            i = j = -1
+            for k, g in enumerate(groups):
+                if g >> a & 1:
+                    i = k
+                    if j >= 0:
+                        break
+                elif g >> b & 1:
+                    j = k
+                    if i >= 0:
+                        break
+            # The other groups keep their order; the joined one comes last.
+            if i < 0:
+                ra = t.vertex_edges[a]
+                if j < 0:  # a new group
+                    rb = t.vertex_edges[b]
+                    groups = (*groups, 1 << a | 1 << b)
+                    reaches = (*reaches, ra | rb)
+                else:
+                    rb = reaches[j]
+                    groups = (*groups[:j], *groups[j + 1 :], groups[j] | 1 << a)
+                    reaches = (*reaches[:j], *reaches[j + 1 :], ra | rb)
+            else:
+                ra = reaches[i]
+                if j < 0:
+                    rb = t.vertex_edges[b]
+                    groups = (*groups[:i], *groups[i + 1 :], groups[i] | 1 << b)
+                    reaches = (*reaches[:i], *reaches[i + 1 :], ra | rb)
+                else:
+                    rb = reaches[j]
+                    joined = groups[i] | groups[j]
+                    if i > j:
+                        i, j = j, i
+                    groups = (*groups[:i], *groups[i + 1 : j], *groups[j + 1 :], joined)
+                    reaches = (*reaches[:i], *reaches[i + 1 : j], *reaches[j + 1 :], ra | rb)
+            closing |= ra & rb
+        out: Links = _new(Links)  # = Links(...), without the attrs __init__
+        _set_edges(out, self.edges | 1 << edge)
+        _set_groups(out, groups)
+        _set_reaches(out, reaches)
+        _set_closing(out, closing)
+        return out
 
     def cut(self, t: Tables, edge: int) -> Links:
         """The links once the fence on ``edge`` is gone.
@@ -333,44 +326,44 @@ class Lands:
             a, b = t.edge_ends[edge]
             attached = (old_blocked | t.border_edges) & ~(1 << edge)
             vertex_edges = t.vertex_edges
-            if not vertex_edges[a] & attached or not vertex_edges[b] & attached:
-                return _lands(blocked, regions)
-            c, d = cells
-            side = flood(t, c, blocked, d)
-            if side >> d & 1:
-                return _lands(blocked, regions)
+            if vertex_edges[a] & attached and vertex_edges[b] & attached:
+                c, d = cells
+                side = flood(t, c, blocked, d)
+                if not side >> d & 1:  # split in two
+                    i = 0
+                    for old in regions:
+                        if old.cells >> c & 1:
+                            break
+                        i += 1
+                    # The two parts' boundaries: the side's, and the rest of the old
+                    # one's (an edge between the parts is on both; any other on one).
+                    edges = boundary(t, side)
+                    rest = old.boundary ^ edges
+                    border = t.border_edges & ~blocked
+                    regions = (
+                        *regions[:i],
+                        *regions[i + 1 :],
+                        _region(side, edges, not edges & border),
+                        _region(old.cells & ~side, rest, not rest & border),
+                    )
+        else:
+            c = cells[0]
             i = 0
             for old in regions:
                 if old.cells >> c & 1:
                     break
                 i += 1
-            # The two parts' boundaries: the side's, and the rest of the old one's
-            # (an edge between the parts is on both; any other on one of the two).
-            edges = boundary(t, side)
-            rest = old.boundary ^ edges
-            border = t.border_edges & ~blocked
-            return _lands(
-                blocked,
-                (
+            closed = not old.boundary & t.border_edges & ~blocked
+            if closed != old.closed:
+                regions = (
                     *regions[:i],
                     *regions[i + 1 :],
-                    _region(side, edges, not edges & border),
-                    _region(old.cells & ~side, rest, not rest & border),
-                ),
-            )
-        c = cells[0]
-        i = 0
-        for old in regions:
-            if old.cells >> c & 1:
-                break
-            i += 1
-        closed = not old.boundary & t.border_edges & ~blocked
-        if closed == old.closed:
-            return _lands(blocked, regions)
-        return _lands(
-            blocked,
-            (*regions[:i], *regions[i + 1 :], _region(old.cells, old.boundary, closed)),
-        )
+                    _region(old.cells, old.boundary, closed),
+                )
+        out: Lands = _new(Lands)  # = Lands(blocked, regions), without the attrs __init__
+        _set_blocked(out, blocked)
+        _set_regions(out, regions)
+        return out
 
     def unblock(self, t: Tables, edge: int) -> Lands:
         """The regions once ``edge`` holds no fence."""
