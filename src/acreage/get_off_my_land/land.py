@@ -597,6 +597,8 @@ def flood(t: Tables, cell: int, blocked: int, goal: int = -1) -> int:
     With a ``goal`` tile, stops as soon as it is reached (the answer then
     holds it, but perhaps not every tile reachable).
     """
+    if not t.cell_sides[cell] & ~(blocked | t.border_edges):
+        return 1 << cell  # fenced in on its own (as half the floods are)
     width = t.grid.width
     open_n = ~blocked & t.below_top  # tiles whose north side is open
     open_e = (~blocked >> t.n) & t.not_right  # tiles whose east side is open
