@@ -844,6 +844,8 @@ def hungry(t: Tables, lands: Lands, cards: Sequence[int], mature: int) -> tuple[
     mature livestock is in the same fenced area as mature crop, it will eat
     the crop" (Ducks do not eat; Orchards cannot be eaten).
     """
+    if not mature:
+        return 0, 0
     _, livestock, eaters, edible, _ = card_sets(t, cards)
     if not livestock & mature:
         return 0, 0
