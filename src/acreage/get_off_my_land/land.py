@@ -169,77 +169,76 @@ class Links:
         groups = self.groups
         reaches = self.reaches
         closing = self.closing
-        if not self.edges >> edge & 1:  # no fence there: nothing changes
-            return _links(edges, groups, reaches, closing)
-        a, b = t.edge_ends[edge]
-        i = 0
-        for g in groups:
-            if g >> a & 1:
-                break
-            i += 1
-        g = groups[i]
-        reach = reaches[i]
-        vertex_edges = t.vertex_edges
-        va = vertex_edges[a]
-        vb = vertex_edges[b]
-        fences = edges & reach  # the group's other fences
-        if not va & fences:  # ``a`` drops out
-            if not vb & fences:  # and so does ``b``: the group was this fence
-                return _links(
-                    edges,
-                    (*groups[:i], *groups[i + 1 :]),
-                    (*reaches[:i], *reaches[i + 1 :]),
-                    closing & ~(1 << edge),
-                )
-            part, part_reach = _drop(t, g, reach, a, va)
-            closing &= ~(va & part_reach)
-        elif not vb & fences:  # ``b`` drops out
-            part, part_reach = _drop(t, g, reach, b, vb)
-            closing &= ~(part_reach & vb)
-        else:
-            # Both ends keep fences: the vertices joined to ``a`` without this fence.
-            edge_vertices = t.edge_vertices
-            side = frontier = 1 << a
-            side_reach = 0
-            rest = fences
-            while frontier:
-                new = 0
-                while frontier:
-                    low = frontier & -frontier
-                    frontier ^= low
-                    new |= vertex_edges[low.bit_length() - 1]
-                side_reach |= new
-                new &= rest
-                rest ^= new
-                while new:
-                    low = new & -new
-                    new ^= low
-                    frontier |= edge_vertices[low.bit_length() - 1]
-                frontier &= ~side
-                side |= frontier
-                if side >> b & 1:  # still joined
-                    return _links(edges, groups, reaches, closing)
-            other = g & ~side
-            other_reach = edges_at(t, other)
-            closing &= ~(side_reach & other_reach)
-            # In the order fence_groups finds them: the part with the lowest fence first.
-            low = fences & -fences
-            if edge_vertices[low.bit_length() - 1] & side:
-                two = (side, other), (side_reach, other_reach)
+        if self.edges >> edge & 1:  # else no fence there: nothing changes
+            a, b = t.edge_ends[edge]
+            i = 0
+            for g in groups:
+                if g >> a & 1:
+                    break
+                i += 1
+            g = groups[i]
+            reach = reaches[i]
+            vertex_edges = t.vertex_edges
+            va = vertex_edges[a]
+            vb = vertex_edges[b]
+            fences = edges & reach  # the group's other fences
+            if not va & fences:  # ``a`` drops out
+                if not vb & fences:  # and so does ``b``: the group was this fence
+                    groups = (*groups[:i], *groups[i + 1 :])
+                    reaches = (*reaches[:i], *reaches[i + 1 :])
+                    closing &= ~(1 << edge)
+                else:
+                    part, part_reach = _drop(t, g, reach, a, va)
+                    closing &= ~(va & part_reach)
+                    groups = (*groups[:i], part, *groups[i + 1 :])
+                    reaches = (*reaches[:i], part_reach, *reaches[i + 1 :])
+            elif not vb & fences:  # ``b`` drops out
+                part, part_reach = _drop(t, g, reach, b, vb)
+                closing &= ~(part_reach & vb)
+                groups = (*groups[:i], part, *groups[i + 1 :])
+                reaches = (*reaches[:i], part_reach, *reaches[i + 1 :])
             else:
-                two = (other, side), (other_reach, side_reach)
-            return _links(
-                edges,
-                (*groups[:i], *two[0], *groups[i + 1 :]),
-                (*reaches[:i], *two[1], *reaches[i + 1 :]),
-                closing,
-            )
-        return _links(
-            edges,
-            (*groups[:i], part, *groups[i + 1 :]),
-            (*reaches[:i], part_reach, *reaches[i + 1 :]),
-            closing,
-        )
+                # Both ends keep fences: the vertices joined to ``a`` without this fence.
+                edge_vertices = t.edge_vertices
+                side = frontier = 1 << a
+                side_reach = 0
+                rest = fences
+                while frontier:
+                    new = 0
+                    while frontier:
+                        low = frontier & -frontier
+                        frontier ^= low
+                        new |= vertex_edges[low.bit_length() - 1]
+                    side_reach |= new
+                    new &= rest
+                    rest ^= new
+                    while new:
+                        low = new & -new
+                        new ^= low
+                        frontier |= edge_vertices[low.bit_length() - 1]
+                    frontier &= ~side
+                    side |= frontier
+                    if side >> b & 1:  # still joined
+                        break
+                else:  # in two
+                    other = g & ~side
+                    other_reach = edges_at(t, other)
+                    closing &= ~(side_reach & other_reach)
+                    # In the order fence_groups finds them: the part with the lowest
+                    # fence first.
+                    low = fences & -fences
+                    if edge_vertices[low.bit_length() - 1] & side:
+                        groups = (*groups[:i], side, other, *groups[i + 1 :])
+                        reaches = (*reaches[:i], side_reach, other_reach, *reaches[i + 1 :])
+                    else:
+                        groups = (*groups[:i], other, side, *groups[i + 1 :])
+                        reaches = (*reaches[:i], other_reach, side_reach, *reaches[i + 1 :])
+        out: Links = _new(Links)  # = Links(...), without the attrs __init__
+        _set_edges(out, edges)
+        _set_groups(out, groups)
+        _set_reaches(out, reaches)
+        _set_closing(out, closing)
+        return out
 
 
 def _drop(t: Tables, group: int, reach: int, v: int, v_edges: int) -> tuple[int, int]:
@@ -261,16 +260,6 @@ _set_edges = vars(Links)["edges"].__set__
 _set_groups = vars(Links)["groups"].__set__
 _set_reaches = vars(Links)["reaches"].__set__
 _set_closing = vars(Links)["closing"].__set__
-
-
-def _links(edges: int, groups: tuple[int, ...], reaches: tuple[int, ...], closing: int) -> Links:
-    """``Links(edges, groups, reaches, closing)``, built without the attrs ``__init__``."""
-    out: Links = _new(Links)
-    _set_edges(out, edges)
-    _set_groups(out, groups)
-    _set_reaches(out, reaches)
-    _set_closing(out, closing)
-    return out
 
 
 @attrs.frozen
@@ -390,14 +379,14 @@ class Lands:
                 )
                 if i > j:
                     i, j = j, i
-                return _lands(
-                    blocked,
-                    (*regions[:i], *regions[i + 1 : j], *regions[j + 1 :], merged),
-                )
+                regions = (*regions[:i], *regions[i + 1 : j], *regions[j + 1 :], merged)
         elif old.closed:
             opened = _region(old.cells, old.boundary, False)
-            return _lands(blocked, (*regions[:i], *regions[i + 1 :], opened))
-        return _lands(blocked, regions)
+            regions = (*regions[:i], *regions[i + 1 :], opened)
+        out: Lands = _new(Lands)  # = Lands(blocked, regions), without the attrs __init__
+        _set_blocked(out, blocked)
+        _set_regions(out, regions)
+        return out
 
 
 _set_blocked = vars(Lands)["blocked"].__set__
@@ -405,14 +394,6 @@ _set_regions = vars(Lands)["regions"].__set__
 _set_cells = vars(Region)["cells"].__set__
 _set_boundary = vars(Region)["boundary"].__set__
 _set_closed = vars(Region)["closed"].__set__
-
-
-def _lands(blocked: int, regions: tuple[Region, ...]) -> Lands:
-    """``Lands(blocked, regions)``, built without the attrs ``__init__``."""
-    out: Lands = _new(Lands)
-    _set_blocked(out, blocked)
-    _set_regions(out, regions)
-    return out
 
 
 def _region(cells: int, edges: int, closed: bool) -> Region:
