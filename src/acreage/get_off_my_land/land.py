@@ -626,7 +626,9 @@ shapes come up again and again); emptied when it grows large."""
 def boundary(t: Tables, cells: int) -> int:
     """The edges with exactly one side in ``cells`` (the play area's edge included)."""
     width = t.grid.width
-    key = cells << 16 | t.n << 8 | width  # the tiles, the board's size and width
+    n = t.n
+    # The board's size and width, then the tiles (in the low bits: they make the hash).
+    key = (n << 8 | width) << n | cells
     out = _BOUNDARIES.get(key)
     if out is None:
         if len(_BOUNDARIES) >= 1 << 16:
