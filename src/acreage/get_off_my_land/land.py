@@ -535,8 +535,10 @@ def claimable(
         return -1
     f = fences[player]
     far = f >> t.edges
-    # near_edges(t, f, region, outer), with the sides (_sides) worked out once
     bound = region.boundary
+    if bound & ~(f | far):
+        return -1  # an edge without the player's fence is neither near nor backed
+    # near_edges(t, f, region, outer), with the sides (_sides) worked out once
     first = bound & (cells | cells << t.n | t.extra_edges)
     second = bound ^ first
     missing = bound & ~((f & first) | (far & second) | (f & second & ~outer))
