@@ -21,6 +21,8 @@ Everything here is a pure function of bitsets, so the engine, the legality
 explanations and the tests share one implementation.
 """
 
+# ruff: noqa: RUF005  (tuple concatenation is quicker than unpacking in the hot paths)
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -132,25 +134,25 @@ class Links:
                 ra = t.vertex_edges[a]
                 if j < 0:  # a new group
                     rb = t.vertex_edges[b]
-                    groups = (*groups, 1 << a | 1 << b)
-                    reaches = (*reaches, ra | rb)
+                    groups = groups + (1 << a | 1 << b,)
+                    reaches = reaches + (ra | rb,)
                 else:
                     rb = reaches[j]
-                    groups = (*groups[:j], *groups[j + 1 :], groups[j] | 1 << a)
-                    reaches = (*reaches[:j], *reaches[j + 1 :], ra | rb)
+                    groups = groups[:j] + groups[j + 1 :] + (groups[j] | 1 << a,)
+                    reaches = reaches[:j] + reaches[j + 1 :] + (ra | rb,)
             else:
                 ra = reaches[i]
                 if j < 0:
                     rb = t.vertex_edges[b]
-                    groups = (*groups[:i], *groups[i + 1 :], groups[i] | 1 << b)
-                    reaches = (*reaches[:i], *reaches[i + 1 :], ra | rb)
+                    groups = groups[:i] + groups[i + 1 :] + (groups[i] | 1 << b,)
+                    reaches = reaches[:i] + reaches[i + 1 :] + (ra | rb,)
                 else:
                     rb = reaches[j]
                     joined = groups[i] | groups[j]
                     if i > j:
                         i, j = j, i
-                    groups = (*groups[:i], *groups[i + 1 : j], *groups[j + 1 :], joined)
-                    reaches = (*reaches[:i], *reaches[i + 1 : j], *reaches[j + 1 :], ra | rb)
+                    groups = groups[:i] + groups[i + 1 : j] + groups[j + 1 :] + (joined,)
+                    reaches = reaches[:i] + reaches[i + 1 : j] + reaches[j + 1 :] + (ra | rb,)
             closing |= ra & rb
         out: Links = _new(Links)  # = Links(...), without the attrs __init__
         _set_edges(out, self.edges | 1 << edge)
@@ -184,19 +186,19 @@ class Links:
             fences = edges & reach  # the group's other fences
             if not va & fences:  # ``a`` drops out
                 if not vb & fences:  # and so does ``b``: the group was this fence
-                    groups = (*groups[:i], *groups[i + 1 :])
-                    reaches = (*reaches[:i], *reaches[i + 1 :])
+                    groups = groups[:i] + groups[i + 1 :]
+                    reaches = reaches[:i] + reaches[i + 1 :]
                     closing &= ~(1 << edge)
                 else:
                     part, part_reach = _drop(t, g, reach, a, va)
                     closing &= ~(va & part_reach)
-                    groups = (*groups[:i], part, *groups[i + 1 :])
-                    reaches = (*reaches[:i], part_reach, *reaches[i + 1 :])
+                    groups = groups[:i] + (part,) + groups[i + 1 :]
+                    reaches = reaches[:i] + (part_reach,) + reaches[i + 1 :]
             elif not vb & fences:  # ``b`` drops out
                 part, part_reach = _drop(t, g, reach, b, vb)
                 closing &= ~(part_reach & vb)
-                groups = (*groups[:i], part, *groups[i + 1 :])
-                reaches = (*reaches[:i], part_reach, *reaches[i + 1 :])
+                groups = groups[:i] + (part,) + groups[i + 1 :]
+                reaches = reaches[:i] + (part_reach,) + reaches[i + 1 :]
             else:
                 # Both ends keep fences: the vertices joined to ``a`` without this fence.
                 edge_vertices = t.edge_vertices
@@ -228,11 +230,11 @@ class Links:
                     # fence first.
                     low = fences & -fences
                     if edge_vertices[low.bit_length() - 1] & side:
-                        groups = (*groups[:i], side, other, *groups[i + 1 :])
-                        reaches = (*reaches[:i], side_reach, other_reach, *reaches[i + 1 :])
+                        groups = groups[:i] + (side, other) + groups[i + 1 :]
+                        reaches = reaches[:i] + (side_reach, other_reach) + reaches[i + 1 :]
                     else:
-                        groups = (*groups[:i], other, side, *groups[i + 1 :])
-                        reaches = (*reaches[:i], other_reach, side_reach, *reaches[i + 1 :])
+                        groups = groups[:i] + (other, side) + groups[i + 1 :]
+                        reaches = reaches[:i] + (other_reach, side_reach) + reaches[i + 1 :]
         out: Links = _new(Links)  # = Links(...), without the attrs __init__
         _set_edges(out, edges)
         _set_groups(out, groups)
@@ -330,10 +332,12 @@ class Lands:
                     rest = old.boundary ^ edges
                     border = t.border_edges & ~blocked
                     regions = (
-                        *regions[:i],
-                        *regions[i + 1 :],
-                        _region(side, edges, not edges & border),
-                        _region(old.cells & ~side, rest, not rest & border),
+                        regions[:i]
+                        + regions[i + 1 :]
+                        + (
+                            _region(side, edges, not edges & border),
+                            _region(old.cells & ~side, rest, not rest & border),
+                        )
                     )
         else:
             c = cells[0]
@@ -345,9 +349,7 @@ class Lands:
             closed = not old.boundary & t.border_edges & ~blocked
             if closed != old.closed:
                 regions = (
-                    *regions[:i],
-                    *regions[i + 1 :],
-                    _region(old.cells, old.boundary, closed),
+                    regions[:i] + regions[i + 1 :] + (_region(old.cells, old.boundary, closed),)
                 )
         out: Lands = _new(Lands)  # = Lands(blocked, regions), without the attrs __init__
         _set_blocked(out, blocked)
@@ -379,10 +381,10 @@ class Lands:
                 )
                 if i > j:
                     i, j = j, i
-                regions = (*regions[:i], *regions[i + 1 : j], *regions[j + 1 :], merged)
+                regions = regions[:i] + regions[i + 1 : j] + regions[j + 1 :] + (merged,)
         elif old.closed:
             opened = _region(old.cells, old.boundary, False)
-            regions = (*regions[:i], *regions[i + 1 :], opened)
+            regions = regions[:i] + regions[i + 1 :] + (opened,)
         out: Lands = _new(Lands)  # = Lands(blocked, regions), without the attrs __init__
         _set_blocked(out, blocked)
         _set_regions(out, regions)
