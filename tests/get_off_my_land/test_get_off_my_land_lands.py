@@ -3,19 +3,24 @@ and a player's fence network (Links) with a fresh computation."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from acreage.core.regions import partition
+from acreage.core.regions import Border, partition
 from acreage.get_off_my_land import Rules
 from acreage.get_off_my_land.land import (
     Lands,
     Links,
+    blocked_edges,
     boundary,
+    claimable,
     corners,
     edges_at,
     fence_groups,
     flood,
+    near_edges,
+    outer_slots,
 )
 
 
@@ -64,3 +69,58 @@ def test_links_follow_fences_one_by_one(players: int, toggles: list[int]) -> Non
         )
         assert links.closing == fresh.closing == _closing(t, links.edges)
         assert links.reach == edges_at(t, corners(t, links.edges))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_empty_board_is_one_open_region(players: int) -> None:
+    t = Rules(players=players).tables
+    assert Lands.of(t, 0) == Lands(0, partition(t.grid, 0, Border.OPEN).regions)
+    assert Links.of(t, 0) == Links(0, (), (), 0)
+
+
+def _claimable_reference(t, region, fences, player, controlled, outer) -> int:
+    """claimable as the rules read, from near_edges and the far sides' tiles."""
+    if not region.closed or region.cells & t.farm_mask & ~(1 << t.farm_cell[player]):
+        return -1
+    f = fences[player]
+    missing = region.boundary & ~near_edges(t, f, region, outer)
+    if not missing:
+        return 0
+    cells = region.cells
+    first = region.boundary & (cells | cells << t.n | t.extra_edges)
+    second = region.boundary ^ first
+    backed = ((f >> t.edges) & first) | (f & second & outer)
+    width = t.grid.width
+    far_of_first = (controlled << width) & t.below_top | ((controlled >> 1) & t.not_right) << t.n
+    far_of_second = controlled | controlled << t.n
+    backed &= (first & far_of_first) | (second & far_of_second)
+    return missing if not missing & ~backed else -1
+
+
+@settings(max_examples=150)
+@given(
+    st.sampled_from([2, 3, 4]),
+    st.lists(st.integers(0, 10_000), max_size=50),
+    st.integers(0, 2**40),
+)
+def test_claimable_matches_the_rules(players: int, placed: list[int], land_bits: int) -> None:
+    t = Rules(players=players).tables
+    fences = [0] * players
+    for x in placed:
+        e = x % t.edges
+        p = (x // t.edges) % players
+        if (fences[p] | fences[p] >> t.edges) >> e & 1:
+            continue
+        owners = [q for q in range(players) if fences[q] >> e & 1]
+        if not owners:
+            fences[p] |= 1 << e
+        elif not any(fences[q] >> (t.edges + e) & 1 for q in range(players)):
+            fences[p] |= 1 << (t.edges + e)  # inside the lone fence there
+    lands = Lands.of(t, blocked_edges(t, fences))
+    outer = outer_slots(t, fences)
+    controlled = land_bits & ((1 << t.n) - 1)
+    for region in lands.regions:
+        for p in range(players):
+            assert claimable(t, region, fences, p, controlled, outer) == _claimable_reference(
+                t, region, fences, p, controlled, outer
+            )

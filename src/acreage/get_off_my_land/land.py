@@ -21,6 +21,8 @@ Everything here is a pure function of bitsets, so the engine, the legality
 explanations and the tests share one implementation.
 """
 
+# ruff: noqa: RUF005  (tuple concatenation is quicker than unpacking in the hot paths)
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -80,6 +82,8 @@ class Links:
 
     @classmethod
     def of(cls, t: Tables, edges: int) -> Links:
+        if not edges:
+            return cls(0, (), (), 0)
         groups = tuple(fence_groups(t, edges))
         reaches = tuple(edges_at(t, g) for g in groups)
         closing = 0
@@ -98,9 +102,9 @@ class Links:
     def joined_reach(self, vertices: int, reach: int) -> int:
         """The edges with an end among ``vertices`` or the vertices joined to them by
         the fences, given ``reach``, the edges with an end among ``vertices``."""
-        for g, group_reach in zip(self.groups, self.reaches, strict=True):
+        for k, g in enumerate(self.groups):  # (zip(..., strict=True) costs more here)
             if g & vertices:
-                reach |= group_reach
+                reach |= self.reaches[k]
         return reach
 
     def join(self, t: Tables, edge: int) -> Links:
@@ -109,26 +113,53 @@ class Links:
         The groups at its two ends (or lone vertices) join, and the edges
         between them become closing.
         """
-        edges = self.edges | 1 << edge
-        if self.closing >> edge & 1:  # its ends are in one group already
-            return Links(edges, self.groups, self.reaches, self.closing)
-        a, b = t.edge_ends[edge]
-        vertex_edges = t.vertex_edges
-        ga, ra = 1 << a, vertex_edges[a]
-        gb, rb = 1 << b, vertex_edges[b]
-        groups = []
-        reaches = []
-        for g, reach in zip(self.groups, self.reaches, strict=True):
-            if g >> a & 1:
-                ga, ra = g, reach
-            elif g >> b & 1:
-                gb, rb = g, reach
+        closing = self.closing
+        groups = self.groups
+        reaches = self.reaches
+        if not closing >> edge & 1:  # else its ends are in one group already
+            a, b = t.edge_ends[edge]
+            # The groups holding each end (at most one each, and not the same one).
+            i = j = -1
+            for k, g in enumerate(groups):
+                if g >> a & 1:
+                    i = k
+                    if j >= 0:
+                        break
+                elif g >> b & 1:
+                    j = k
+                    if i >= 0:
+                        break
+            # The other groups keep their order; the joined one comes last.
+            if i < 0:
+                ra = t.vertex_edges[a]
+                if j < 0:  # a new group
+                    rb = t.vertex_edges[b]
+                    groups = groups + (1 << a | 1 << b,)
+                    reaches = reaches + (ra | rb,)
+                else:
+                    rb = reaches[j]
+                    groups = groups[:j] + groups[j + 1 :] + (groups[j] | 1 << a,)
+                    reaches = reaches[:j] + reaches[j + 1 :] + (ra | rb,)
             else:
-                groups.append(g)
-                reaches.append(reach)
-        groups.append(ga | gb)
-        reaches.append(ra | rb)
-        return Links(edges, tuple(groups), tuple(reaches), self.closing | (ra & rb))
+                ra = reaches[i]
+                if j < 0:
+                    rb = t.vertex_edges[b]
+                    groups = groups[:i] + groups[i + 1 :] + (groups[i] | 1 << b,)
+                    reaches = reaches[:i] + reaches[i + 1 :] + (ra | rb,)
+                else:
+                    rb = reaches[j]
+                    joined = groups[i] | groups[j]
+                    if i > j:
+                        i, j = j, i
+                    groups = groups[:i] + groups[i + 1 : j] + groups[j + 1 :] + (joined,)
+                    reaches = reaches[:i] + reaches[i + 1 : j] + reaches[j + 1 :] + (ra | rb,)
+            closing |= ra & rb
+        out: Links = _new(Links)  # = Links(...), without the attrs __init__
+        _set_edges(out, self.edges | 1 << edge)
+        _set_groups(out, groups)
+        _set_reaches(out, reaches)
+        _set_closing(out, closing)
+        return out
 
     def cut(self, t: Tables, edge: int) -> Links:
         """The links once the fence on ``edge`` is gone.
@@ -137,30 +168,100 @@ class Links:
         the edges between the two parts stop closing.
         """
         edges = self.edges & ~(1 << edge)
-        ends = t.edge_vertices[edge]
-        groups = []
-        reaches = []
+        groups = self.groups
+        reaches = self.reaches
         closing = self.closing
-        for g, reach in zip(self.groups, self.reaches, strict=True):
-            if not g & ends:
-                groups.append(g)
-                reaches.append(reach)
-                continue
-            parts = fence_groups(t, edges & reach)
-            if len(parts) == 1 and parts[0] == g:  # still joined
-                return Links(edges, self.groups, self.reaches, closing)
-            part_reaches = [edges_at(t, part) for part in parts]
-            groups += parts
-            reaches += part_reaches
+        if self.edges >> edge & 1:  # else no fence there: nothing changes
             a, b = t.edge_ends[edge]
-            side_a = side_b = 0
-            for part, part_reach in zip(parts, part_reaches, strict=True):
-                if part >> a & 1:
-                    side_a = part_reach
-                if part >> b & 1:
-                    side_b = part_reach
-            closing &= ~((side_a or t.vertex_edges[a]) & (side_b or t.vertex_edges[b]))
-        return Links(edges, tuple(groups), tuple(reaches), closing)
+            i = 0
+            for g in groups:
+                if g >> a & 1:
+                    break
+                i += 1
+            g = groups[i]
+            reach = reaches[i]
+            vertex_edges = t.vertex_edges
+            va = vertex_edges[a]
+            vb = vertex_edges[b]
+            fences = edges & reach  # the group's other fences
+            if not va & fences:  # ``a`` drops out
+                if not vb & fences:  # and so does ``b``: the group was this fence
+                    groups = groups[:i] + groups[i + 1 :]
+                    reaches = reaches[:i] + reaches[i + 1 :]
+                    closing &= ~(1 << edge)
+                else:
+                    part, part_reach = _drop(t, g, reach, a, va)
+                    closing &= ~(va & part_reach)
+                    groups = groups[:i] + (part,) + groups[i + 1 :]
+                    reaches = reaches[:i] + (part_reach,) + reaches[i + 1 :]
+            elif not vb & fences:  # ``b`` drops out
+                part, part_reach = _drop(t, g, reach, b, vb)
+                closing &= ~(part_reach & vb)
+                groups = groups[:i] + (part,) + groups[i + 1 :]
+                reaches = reaches[:i] + (part_reach,) + reaches[i + 1 :]
+            else:
+                # Both ends keep fences: the vertices joined to ``a`` without this fence.
+                edge_vertices = t.edge_vertices
+                side = frontier = 1 << a
+                side_reach = 0
+                rest = fences
+                while frontier:
+                    new = 0
+                    while frontier:
+                        low = frontier & -frontier
+                        frontier ^= low
+                        new |= vertex_edges[low.bit_length() - 1]
+                    side_reach |= new
+                    new &= rest
+                    rest ^= new
+                    while new:
+                        low = new & -new
+                        new ^= low
+                        frontier |= edge_vertices[low.bit_length() - 1]
+                    frontier &= ~side
+                    side |= frontier
+                    if side >> b & 1:  # still joined
+                        break
+                else:  # in two
+                    other = g & ~side
+                    other_reach = edges_at(t, other)
+                    closing &= ~(side_reach & other_reach)
+                    # In the order fence_groups finds them: the part with the lowest
+                    # fence first.
+                    low = fences & -fences
+                    if edge_vertices[low.bit_length() - 1] & side:
+                        groups = groups[:i] + (side, other) + groups[i + 1 :]
+                        reaches = reaches[:i] + (side_reach, other_reach) + reaches[i + 1 :]
+                    else:
+                        groups = groups[:i] + (other, side) + groups[i + 1 :]
+                        reaches = reaches[:i] + (other_reach, side_reach) + reaches[i + 1 :]
+        out: Links = _new(Links)  # = Links(...), without the attrs __init__
+        _set_edges(out, edges)
+        _set_groups(out, groups)
+        _set_reaches(out, reaches)
+        _set_closing(out, closing)
+        return out
+
+
+def _drop(t: Tables, group: int, reach: int, v: int, v_edges: int) -> tuple[int, int]:
+    """``group`` and its ``reach`` without vertex ``v`` (whose edges are ``v_edges``),
+    which no fence of the group touches any more."""
+    part = group & ~(1 << v)
+    edge_vertices = t.edge_vertices
+    rest = v_edges
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        if not edge_vertices[low.bit_length() - 1] & part:
+            reach ^= low  # its other end is not in the group either
+    return part, reach
+
+
+_new = object.__new__
+_set_edges = vars(Links)["edges"].__set__
+_set_groups = vars(Links)["groups"].__set__
+_set_reaches = vars(Links)["reaches"].__set__
+_set_closing = vars(Links)["closing"].__set__
 
 
 @attrs.frozen
@@ -183,6 +284,10 @@ class Lands:
 
     @classmethod
     def of(cls, t: Tables, blocked: int) -> Lands:
+        if not blocked:  # one open region: the whole board
+            cells = (1 << t.n) - 1
+            edges = boundary(t, cells)
+            return cls(0, (Region(cells, edges, not edges & t.border_edges),))
         return cls(blocked, partition(t.grid, blocked, Border.OPEN).regions)
 
     def index_of(self, cell: int) -> int:
@@ -201,49 +306,105 @@ class Lands:
     def block(self, t: Tables, edge: int) -> Lands:
         """The regions once ``edge`` holds a fence (the same ``regions`` tuple if
         none changed: then neither did who controls what)."""
-        blocked = self.blocked | 1 << edge
+        old_blocked = self.blocked
+        blocked = old_blocked | 1 << edge
+        regions = self.regions
         cells = t.edge_cells[edge]
-        new: tuple[Region, ...]
         if len(cells) == 2:
             # A fence with an end touching no other fence and no edge of the play
             # area (every one-tile edge is a border edge) splits nothing: its two
             # tiles still meet around that end, through the three other tiles there.
             a, b = t.edge_ends[edge]
-            attached = (self.blocked | t.border_edges) & ~(1 << edge)
-            if not t.vertex_edges[a] & attached or not t.vertex_edges[b] & attached:
-                return Lands(blocked, self.regions)
-            side = flood(t, cells[0], blocked, cells[1])
-            if side >> cells[1] & 1:
-                return Lands(blocked, self.regions)
-            i = self.index_of(cells[0])
-            old = self.regions[i]
-            new = (_region(t, side, blocked), _region(t, old.cells & ~side, blocked))
+            attached = (old_blocked | t.border_edges) & ~(1 << edge)
+            vertex_edges = t.vertex_edges
+            if vertex_edges[a] & attached and vertex_edges[b] & attached:
+                c, d = cells
+                side = flood(t, c, blocked, d)
+                if not side >> d & 1:  # split in two
+                    i = 0
+                    for old in regions:
+                        if old.cells >> c & 1:
+                            break
+                        i += 1
+                    # The two parts' boundaries: the side's, and the rest of the old
+                    # one's (an edge between the parts is on both; any other on one).
+                    edges = boundary(t, side)
+                    rest = old.boundary ^ edges
+                    border = t.border_edges & ~blocked
+                    regions = (
+                        regions[:i]
+                        + regions[i + 1 :]
+                        + (
+                            _region(side, edges, not edges & border),
+                            _region(old.cells & ~side, rest, not rest & border),
+                        )
+                    )
         else:
-            i = self.index_of(cells[0])
-            old = self.regions[i]
+            c = cells[0]
+            i = 0
+            for old in regions:
+                if old.cells >> c & 1:
+                    break
+                i += 1
             closed = not old.boundary & t.border_edges & ~blocked
-            if closed == old.closed:
-                return Lands(blocked, self.regions)
-            new = (Region(old.cells, old.boundary, closed),)
-        return Lands(blocked, (*self.regions[:i], *self.regions[i + 1 :], *new))
+            if closed != old.closed:
+                regions = (
+                    regions[:i] + regions[i + 1 :] + (_region(old.cells, old.boundary, closed),)
+                )
+        out: Lands = _new(Lands)  # = Lands(blocked, regions), without the attrs __init__
+        _set_blocked(out, blocked)
+        _set_regions(out, regions)
+        return out
 
     def unblock(self, t: Tables, edge: int) -> Lands:
         """The regions once ``edge`` holds no fence."""
         blocked = self.blocked & ~(1 << edge)
+        regions = self.regions
         cells = t.edge_cells[edge]
-        i = self.index_of(cells[0])
-        old = self.regions[i]
-        j = self.index_of(cells[1]) if len(cells) == 2 else i
-        if i != j:
-            other = self.regions[j]
-            edges = old.boundary ^ other.boundary
-            merged = Region(old.cells | other.cells, edges, not edges & t.border_edges & ~blocked)
-            rest = tuple(r for k, r in enumerate(self.regions) if k not in (i, j))
-            return Lands(blocked, (*rest, merged))
-        if len(cells) == 1 and old.closed:
-            opened = Region(old.cells, old.boundary, False)
-            return Lands(blocked, (*self.regions[:i], *self.regions[i + 1 :], opened))
-        return Lands(blocked, self.regions)
+        c = cells[0]
+        i = 0
+        for old in regions:
+            if old.cells >> c & 1:
+                break
+            i += 1
+        if len(cells) == 2:
+            d = cells[1]
+            if not old.cells >> d & 1:
+                j = 0
+                for other in regions:
+                    if other.cells >> d & 1:
+                        break
+                    j += 1
+                edges = old.boundary ^ other.boundary
+                merged = _region(
+                    old.cells | other.cells, edges, not edges & t.border_edges & ~blocked
+                )
+                if i > j:
+                    i, j = j, i
+                regions = regions[:i] + regions[i + 1 : j] + regions[j + 1 :] + (merged,)
+        elif old.closed:
+            opened = _region(old.cells, old.boundary, False)
+            regions = regions[:i] + regions[i + 1 :] + (opened,)
+        out: Lands = _new(Lands)  # = Lands(blocked, regions), without the attrs __init__
+        _set_blocked(out, blocked)
+        _set_regions(out, regions)
+        return out
+
+
+_set_blocked = vars(Lands)["blocked"].__set__
+_set_regions = vars(Lands)["regions"].__set__
+_set_cells = vars(Region)["cells"].__set__
+_set_boundary = vars(Region)["boundary"].__set__
+_set_closed = vars(Region)["closed"].__set__
+
+
+def _region(cells: int, edges: int, closed: bool) -> Region:
+    """``Region(cells, edges, closed)``, built without the attrs ``__init__``."""
+    out: Region = _new(Region)
+    _set_cells(out, cells)
+    _set_boundary(out, edges)
+    _set_closed(out, closed)
+    return out
 
 
 def _within(t: Tables, vertices: int, reach: int) -> int:
@@ -259,25 +420,20 @@ def _within(t: Tables, vertices: int, reach: int) -> int:
     return out
 
 
-def _region(t: Tables, cells: int, blocked: int) -> Region:
-    edges = boundary(t, cells)
-    return Region(cells, edges, not edges & t.border_edges & ~blocked)
-
-
 def blocked_edges(t: Tables, fences: Sequence[int]) -> int:
     """Edges holding at least one fence."""
-    out = 0
+    every = 0
     for f in fences:
-        out |= f | f >> t.edges
-    return out & t.edge_mask
+        every |= f
+    return (every | every >> t.edges) & t.edge_mask
 
 
 def outer_slots(t: Tables, fences: Sequence[int]) -> int:
     """Edges whose second slot holds a fence (edges with two fences)."""
-    out = 0
+    every = 0
     for f in fences:
-        out |= f >> t.edges
-    return out
+        every |= f
+    return every >> t.edges
 
 
 def owner_at(fences: Sequence[int], slot: int) -> int:
@@ -331,17 +487,22 @@ def control(
         area = 0
         closed = []
         for region in lands.regions:
-            if region.cells & touched:
-                area |= region.cells
+            cells = region.cells
+            if cells & touched:
+                area |= cells
                 if region.closed:
                     closed.append(region)
         if not closed:  # nobody controls open land
-            if not any(mask & area for mask in before):
-                return tuple(before)
-            return tuple(mask & ~area for mask in before)
+            for mask in before:
+                if mask & area:
+                    return tuple([mask & ~area for mask in before])
+            return tuple(before)
         out = [mask & ~area for mask in before]
-    outer = outer_slots(t, fences)
     edges = t.edges
+    outer = 0  # = outer_slots(t, fences)
+    for f in fences:
+        outer |= f
+    outer >>= edges
     for region in closed:
         if not region.closed:
             continue
@@ -371,15 +532,21 @@ def claimable(
     controlled area and is removed (fig.9). The answer is the set of such
     edges (0 when the player simply controls it).
     """
-    if not region.closed or region.cells & t.farm_mask & ~(1 << t.farm_cell[player]):
+    cells = region.cells
+    if not region.closed or cells & t.farm_mask & ~(1 << t.farm_cell[player]):
         return -1
     f = fences[player]
-    near = near_edges(t, f, region, outer)
-    missing = region.boundary & ~near
+    far = f >> t.edges
+    bound = region.boundary
+    if bound & ~(f | far):
+        return -1  # an edge without the player's fence is neither near nor backed
+    # near_edges(t, f, region, outer), with the sides (_sides) worked out once
+    first = bound & (cells | cells << t.n | t.extra_edges)
+    second = bound ^ first
+    missing = bound & ~((f & first) | (far & second) | (f & second & ~outer))
     if not missing:
         return 0
-    first, second = _sides(t, region)
-    backed = ((f >> t.edges) & first) | (f & second & outer)
+    backed = (far & first) | (f & second & outer)
     backed &= _far_cells_edges(t, controlled, first, second)
     return missing if not missing & ~backed else -1
 
@@ -387,11 +554,9 @@ def claimable(
 def normalise(t: Tables, fences: list[int]) -> None:
     """Move a lone fence left in an edge's second slot back to its first slot."""
     first = 0
-    second = 0
     for f in fences:
         first |= f
-        second |= f >> t.edges
-    drop = second & ~first & t.edge_mask
+    drop = (first >> t.edges) & ~first & t.edge_mask
     if not drop:
         return
     for p, f in enumerate(fences):
@@ -417,25 +582,37 @@ def flood(t: Tables, cell: int, blocked: int, goal: int = -1) -> int:
     With a ``goal`` tile, stops as soon as it is reached (the answer then
     holds it, but perhaps not every tile reachable).
     """
-    n = t.n
+    if not t.cell_sides[cell] & ~(blocked | t.border_edges):
+        return 1 << cell  # fenced in on its own (as half the floods are)
     width = t.grid.width
     open_n = ~blocked & t.below_top  # tiles whose north side is open
-    open_e = (~blocked >> n) & t.not_right  # tiles whose east side is open
+    open_e = (~blocked >> t.n) & t.not_right  # tiles whose east side is open
     open_s = open_n >> width
     open_w = open_e << 1
-    reach = frontier = 1 << cell
-    stop = 1 << goal if goal >= 0 else 0
-    while frontier:
-        frontier = (
-            (frontier & open_n) >> width
-            | (frontier & open_s) << width
-            | (frontier & open_e) << 1
-            | (frontier & open_w) >> 1
-        ) & ~reach
-        reach |= frontier
-        if reach & stop:
-            break
-    return reach
+    reach = 1 << cell
+    if goal < 0:
+        while True:
+            grown = (
+                reach
+                | (reach & open_n) >> width
+                | (reach & open_s) << width
+                | (reach & open_e) << 1
+                | (reach & open_w) >> 1
+            )
+            if grown == reach:
+                return reach
+            reach = grown
+    while True:
+        grown = (
+            reach
+            | (reach & open_n) >> width
+            | (reach & open_s) << width
+            | (reach & open_e) << 1
+            | (reach & open_w) >> 1
+        )
+        if grown == reach or grown >> goal & 1:
+            return grown
+        reach = grown
 
 
 def inner_edges(t: Tables, cells: int) -> int:
@@ -445,9 +622,26 @@ def inner_edges(t: Tables, cells: int) -> int:
     return north | east << t.n
 
 
+_BOUNDARIES: dict[int, int] = {}
+"""Answers of :func:`boundary`, by tile set and board shape (the same few land
+shapes come up again and again); emptied when it grows large."""
+
+
 def boundary(t: Tables, cells: int) -> int:
     """The edges with exactly one side in ``cells`` (the play area's edge included)."""
     width = t.grid.width
+    n = t.n
+    # The board's size and width, then the tiles (in the low bits: they make the hash).
+    key = (n << 8 | width) << n | cells
+    out = _BOUNDARIES.get(key)
+    if out is None:
+        if len(_BOUNDARIES) >= 1 << 16:
+            _BOUNDARIES.clear()
+        out = _BOUNDARIES[key] = _boundary(t, cells, width)
+    return out
+
+
+def _boundary(t: Tables, cells: int, width: int) -> int:
     north = ((cells ^ (cells << width)) & t.below_top) | (cells & t.top_row)
     east = ((cells ^ (cells >> 1)) & t.not_right) | (cells & t.right_col)
     out = north | east << t.n
@@ -586,8 +780,10 @@ def protected_tiles(
     (``Rules.home_farmer_protects`` off).
     """
     return tuple(
-        cell if controlled[p] >> cell & 1 and cell not in homes else -1
-        for p, cell in enumerate(farmers)
+        [
+            cell if controlled[p] >> cell & 1 and cell not in homes else -1
+            for p, cell in enumerate(farmers)
+        ]
     )
 
 
@@ -635,6 +831,8 @@ def hungry(t: Tables, lands: Lands, cards: Sequence[int], mature: int) -> tuple[
     mature livestock is in the same fenced area as mature crop, it will eat
     the crop" (Ducks do not eat; Orchards cannot be eaten).
     """
+    if not mature:
+        return 0, 0
     _, livestock, eaters, edible, _ = card_sets(t, cards)
     if not livestock & mature:
         return 0, 0
