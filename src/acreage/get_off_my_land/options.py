@@ -356,17 +356,20 @@ def fence_moves(s: Position, batch: Batch) -> list[mv.Fence]:
             cells = t.edge_cells[e]
             old = partition.region_of(cells[0])
             walls = blocked | low
-            parts: tuple[int, ...]
+            # The regions the fence leaves where ``old`` was, with their boundaries.
+            parts: tuple[tuple[int, int], ...] = ((old.cells, old.boundary),)
             if len(cells) == 2:
-                side = land.flood(t, cells[0], walls)
-                parts = (side, old.cells & ~side)
-            else:
-                parts = (old.cells,)
+                c, d = cells
+                side = land.flood(t, c, walls, d)
+                if (
+                    not side >> d & 1
+                ):  # a split: the rest's boundary is the old one's XOR the side's
+                    edges = land.boundary(t, side)
+                    parts = ((side, edges), (old.cells & ~side, old.boundary ^ edges))
             ok = True
-            for part in parts:
-                edges = land.boundary(t, part)
-                if edges & t.border_edges & ~walls or edges & ~(own | low) or not part & ~mine:
-                    continue  # open, not all the player's fences, or no new land
+            for part, edges in parts:
+                if not part & ~mine or edges & t.border_edges & ~walls or edges & ~(own | low):
+                    continue  # no new land, open, or not all the player's fences
                 # New land: it must be next to the farmhouse or connected land.
                 if base < 0:
                     if anchored_reach < 0:
