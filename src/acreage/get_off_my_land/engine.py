@@ -22,6 +22,7 @@ import attrs
 
 from acreage.core.bitset import bits
 from acreage.core.chance import Counted, Deck, Pile, counted
+from acreage.core.frozen import builder
 from acreage.core.game import IllegalMoveError
 from acreage.get_off_my_land import land
 from acreage.get_off_my_land import moves as mv
@@ -281,32 +282,13 @@ _start_month_task = _shared(st.StartMonth)
 _reveal_tile = _shared(st.RevealTile)
 
 
-_new_object = object.__new__
-_BATCH_SLOTS = tuple(getattr(Batch, a.name).__set__ for a in attrs.fields(Batch))
-_set_batch = getattr(st.PlaceFences, "batch").__set__  # noqa: B009 (the slot descriptor)
-_set_counts = getattr(Pile, "counts").__set__  # noqa: B009
-_set_segments = getattr(Deck, "segments").__set__  # noqa: B009
-
-
-def _batch(player: int, left: int, carrying: int, placed: int, before: tuple[int, ...]) -> Batch:
-    """``Batch(player, left, carrying, placed, before)``, made by setting its slots
-    directly: the same frozen value, without the cost of the attrs ``__init__``
-    (one or two are made for every fence placed)."""
-    b: Batch = _new_object(Batch)
-    set_player, set_left, set_carrying, set_placed, set_before = _BATCH_SLOTS
-    set_player(b, player)
-    set_left(b, left)
-    set_carrying(b, carrying)
-    set_placed(b, placed)
-    set_before(b, before)
-    return b
-
-
-def _placing(batch: Batch) -> st.PlaceFences:
-    """``st.PlaceFences(batch)``, made as :func:`_batch` makes a batch."""
-    task: st.PlaceFences = _new_object(st.PlaceFences)
-    _set_batch(task, batch)
-    return task
+_batch = builder(Batch)
+"""``Batch(player, left, carrying, placed, before)``, built quicker (one or two
+are made for every fence placed; see :func:`acreage.core.frozen.builder`)."""
+_placing = builder(st.PlaceFences)
+"""``st.PlaceFences(batch)``, built quicker."""
+_pile = builder(Pile)
+_deck = builder(Deck)
 
 
 # -- new games -----------------------------------------------------------------------------
@@ -738,15 +720,9 @@ def _draw(deck: Deck[int], card: int) -> Deck[int]:
             else:
                 del left[i]
             rest = tuple(left)
-            # Deck(Pile(rest), ...) made by setting the slots, as _batch does.
-            segments = deck.segments[1:]
             if rest:
-                pile: Pile[int] = _new_object(Pile)
-                _set_counts(pile, rest)
-                segments = (pile, *segments)
-            out: Deck[int] = _new_object(Deck)
-            _set_segments(out, segments)
-            return out
+                return _deck((_pile(rest), *deck.segments[1:]))
+            return _deck(deck.segments[1:])
     return deck.draw(card)
 
 
