@@ -353,9 +353,14 @@ def _kept(t: Tables, key: tuple[object, ...], dist: Callable[[], Distribution]) 
     return out
 
 
-def _deal_outcomes(s: State, task: st.DealFarmhouse) -> tuple[tuple[Any, Fraction], ...]:
+def _undealt(s: State) -> tuple[int, ...]:
+    """The farmhouse tiles nobody was dealt yet."""
     dealt = {f for offer in s.offers for f in offer} | {f for f in s.farmhouses if f >= 0}
-    free = tuple(f for f in range(len(s.rules.farmhouses)) if f not in dealt)
+    return tuple(f for f in range(len(s.rules.farmhouses)) if f not in dealt)
+
+
+def _deal_outcomes(s: State, task: st.DealFarmhouse) -> tuple[tuple[Any, Fraction], ...]:
+    free = _undealt(s)
     moves = s.rules.tables.deal_moves
 
     def dist() -> tuple[tuple[Any, Fraction], ...]:
@@ -467,11 +472,7 @@ def _turn_moves(s: State, task: st.Turn) -> list[Any]:
     t = s.rules.tables
     p = task.player
     out: list[Any] = [t.end_turn]
-    theirs = 0  # = op.others_control(s, p)
-    for q, mask in enumerate(s.control):
-        if q != p:
-            theirs |= mask
-    logs = t.forest_mask & ~s.cleared & ~theirs  # = op.log_targets(s, p)
+    logs = op.log_targets(s, p)
     if logs:
         out += t.log_lists.of(logs)
     playable: dict[str, bool] = {}
@@ -636,14 +637,7 @@ def legal_moves(state: State) -> tuple[mv.Move, ...]:
 
 
 def _possible_deal(s: State, task: st.DealFarmhouse, move: Any) -> bool:
-    """Whether ``move`` deals a farmhouse tile nobody was dealt yet (as
-    :func:`_deal_outcomes` lists them)."""
-    if not isinstance(move, mv.DealFarmhouse):
-        return False
-    f = move.farmhouse
-    if f not in range(len(s.rules.farmhouses)) or f in s.farmhouses:
-        return False
-    return all(f not in offer for offer in s.offers)
+    return isinstance(move, mv.DealFarmhouse) and move.farmhouse in _undealt(s)
 
 
 def _can_draw(deck: Deck[int], card: int) -> bool:

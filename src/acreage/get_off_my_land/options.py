@@ -361,9 +361,8 @@ def fence_moves(s: Position, batch: Batch) -> list[mv.Fence]:
             if len(cells) == 2:
                 c, d = cells
                 side = land.flood(t, c, walls, d)
-                if (
-                    not side >> d & 1
-                ):  # a split: the rest's boundary is the old one's XOR the side's
+                if not side >> d & 1:
+                    # A split: the rest's boundary is the old one's XOR the side's.
                     edges = land.boundary(t, side)
                     parts = ((side, edges), (old.cells & ~side, old.boundary ^ edges))
             ok = True
