@@ -604,10 +604,10 @@ def boundary(t: Tables, cells: int) -> int:
     width = t.grid.width
     n = t.n
     # The board's size and width, then the tiles (in the low bits: they make the hash).
-    key = (n << 8 | width) << n | cells
+    key = (n << 16 | width) << n | cells
     out = _BOUNDARIES.get(key)
     if out is None:
-        if len(_BOUNDARIES) >= 1 << 16:
+        if len(_BOUNDARIES) >= 1 << 14:
             _BOUNDARIES.clear()
         out = _BOUNDARIES[key] = _boundary(t, cells, width)
     return out
