@@ -15,7 +15,7 @@ from acreage.core.grid import Grid, HexGrid, SquareGrid
 from acreage.core.regions import Border, partition, partition_nx
 
 TARGET = 40.0
-ROUNDS = 9
+ROUNDS = 25
 
 
 def blocked_edges(grid: Grid, share: float, seed: int) -> int:
