@@ -1191,7 +1191,7 @@ def _ready_fences(w: Work, task: st.PlaceFences) -> bool:
 
 def _ready_draw(w: Work, task: st.DrawCard) -> bool:
     """An empty fence deck: "reshuffle the discarded cards to form a new fence deck"."""
-    if w.fence_deck:
+    if w.fence_deck.segments:  # (= bool(deck), without the call)
         return True
     if w.fence_discard:
         w.fence_deck = Deck.of(w.fence_discard)
@@ -1205,7 +1205,7 @@ def _ready_reveal(w: Work, task: st.RevealMarket) -> bool:
     """Refill the track; "if the $10 slot ever becomes empty, shuffle all the market
     cards that were removed from the game and make a new market deck"."""
     if -1 in w.track:
-        if w.market_deck:
+        if w.market_deck.segments:
             return True
         if w.market_discard:
             w.market_deck = Deck.of(w.market_discard)
