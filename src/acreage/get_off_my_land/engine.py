@@ -997,7 +997,7 @@ def _start_month(w: Work, task: st.StartMonth) -> None:
     """Income at the start of each month but the first, then the first player's turn."""
     if w.month > 0:
         w.refresh()
-        w.money = tuple(m + a for m, a in zip(w.money, income(w), strict=True))
+        w.money = tuple(map(operator.add, w.money, income(w)))  # one income a player
     w.agenda.append(_turn(w.first, w.rules.actions_per_turn, False))
 
 

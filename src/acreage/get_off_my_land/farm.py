@@ -141,8 +141,10 @@ def income(s: Farm) -> tuple[int, ...]:
             if b >= 0:
                 out[b] += card_income(s, c, b, bonuses[b])
     holes = t.grass_fishing
+    fishing = t.forest_fishing
+    tiles = s.tiles
     for c in bits(s.cleared & t.forest_mask):
-        if t.forest[s.tiles[c]].bonus == "fishing hole":
+        if fishing[tiles[c]]:
             holes |= 1 << c
     holes &= ~land.card_sets(t, s.cards)[4]
     if holes:

@@ -81,6 +81,7 @@ class Tables:
     fence_deck: Deck[int]
     forest: tuple[ForestTile, ...]
     forest_pool: tuple[tuple[int, ...], ...]
+    forest_fishing: tuple[bool, ...]
     # geometry masks
     edge_mask: int
     extra_edges: int
@@ -383,6 +384,7 @@ def build_tables(rules: Rules) -> Tables:
         fence_deck=fence_deck,
         forest=tuple(forest),
         forest_pool=tuple(pools),
+        forest_fishing=tuple(tile.bonus == "fishing hole" for tile in forest),
         edge_mask=(1 << n_edges) - 1,
         extra_edges=((1 << n_edges) - 1) & ~((1 << (2 * n)) - 1),
         top_row=top_row,
