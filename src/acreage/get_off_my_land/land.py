@@ -481,8 +481,7 @@ def control(
         # near_edges of each player, with the region's sides worked out once
         cells = region.cells
         bound = region.boundary
-        first = bound & (cells | cells << t.n | t.extra_edges)
-        second = bound ^ first
+        first, second = _sides(t, region)
         single = second & ~outer
         for p, f in enumerate(fences):
             if ((f & first) | ((f >> edges) & second) | (f & single)) == bound:
@@ -512,9 +511,8 @@ def claimable(
     bound = region.boundary
     if bound & ~(f | far):
         return -1  # an edge without the player's fence is neither near nor backed
-    # near_edges(t, f, region, outer), with the sides (_sides) worked out once
-    first = bound & (cells | cells << t.n | t.extra_edges)
-    second = bound ^ first
+    # near_edges(t, f, region, outer), with the sides kept for ``backed``
+    first, second = _sides(t, region)
     missing = bound & ~((f & first) | (far & second) | (f & second & ~outer))
     if not missing:
         return 0
