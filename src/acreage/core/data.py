@@ -17,11 +17,30 @@ Fields marked ``metadata={"primary": True}`` (the player count, a mode) are
 always written; other fields are written only where they differ from the
 defaults those primary fields imply, so a record of a standard game stays
 short.
+
+One validation path
+-------------------
+A :class:`DataClass` is checked the same way however it is made: by its
+constructor, by ``attrs.evolve``, by :meth:`DataClass.from_data` or by
+:meth:`DataClass.from_toml`. Before ``__init__`` runs, unknown keyword
+arguments are refused with the close names (``bord_size`` -> ``board_size``)
+and missing required fields are named; after it, every field is checked
+against its annotation (a list is accepted where a tuple is declared and
+stored as a tuple; ``16.0`` is not an ``int``; a ``Literal`` takes only its
+choices), then against the bounds in its metadata (:func:`limits`), and last
+the class's own :meth:`DataClass._validate` checks how fields fit together.
+Every failure is a :class:`~acreage.core.game.RulesError` naming the field.
+
+Bounds keep a Rules from untrusted input (a record, a TOML file, a command
+line) within memory and time proportional to a real game: every size, count
+and range of a bundled game has one, and :func:`field_limits` lists them.
 """
 
 from __future__ import annotations
 
+import difflib
 import enum
+import functools
 import tomllib
 import types
 import typing
@@ -32,19 +51,117 @@ from typing import Any, TypeVar
 
 import attrs
 
-from acreage.core.game import RulesError
+from acreage.core.game import RulesError, shorten
 
-__all__ = ["PRIMARY", "DataClass", "from_data", "load_toml", "to_data"]
+__all__ = [
+    "PRIMARY",
+    "DataClass",
+    "Limits",
+    "check_fields",
+    "field_limits",
+    "from_data",
+    "limits",
+    "load_toml",
+    "to_data",
+]
 
 PRIMARY: Mapping[str, Any] = types.MappingProxyType({"primary": True})
 """Field metadata for the fields that pick the other fields' defaults."""
+
+
+@attrs.frozen
+class Limits:
+    """The bounds of one field: every int in it lies in ``low..high``; a
+    tuple or set holds at most ``items`` members."""
+
+    low: int | None = None
+    high: int | None = None
+    items: int | None = None
+
+    def describe(self) -> str:
+        """The bounds as text: ``2 to 4``, ``at most 40 items``."""
+        parts = []
+        if self.low is not None and self.high is not None:
+            parts.append(f"{self.low} to {self.high}")
+        elif self.low is not None:
+            parts.append(f"at least {self.low}")
+        elif self.high is not None:
+            parts.append(f"at most {self.high}")
+        if self.items is not None:
+            parts.append(f"at most {self.items} items")
+        return ", ".join(parts)
+
+
+def limits(
+    low: int | None = None,
+    high: int | None = None,
+    *,
+    items: int | None = None,
+    primary: bool = False,
+) -> Mapping[str, Any]:
+    """Field metadata bounding a field: ``attrs.field(default=4, metadata=limits(1, 20))``.
+
+    ``low``/``high`` bound every int in the field (the field itself, or each
+    int inside a tuple of ints or of pairs); ``items`` bounds the length of
+    a tuple or set field. ``primary`` marks the field as :data:`PRIMARY` too.
+    """
+    meta: dict[str, Any] = {"limits": Limits(low, high, items)}
+    if primary:
+        meta["primary"] = True
+    return types.MappingProxyType(meta)
+
+
+def field_limits(cls: type) -> dict[str, Limits]:
+    """The bounded fields of attrs class ``cls`` and their :class:`Limits`, in field order."""
+    return {
+        f.name: f.metadata["limits"] for f in attrs.fields(cls) if f.init and "limits" in f.metadata
+    }
+
 
 T = TypeVar("T")
 D = TypeVar("D", bound="DataClass")
 
 
-def _hints(cls: type) -> dict[str, Any]:
+def _hints(cls: Any) -> dict[str, Any]:
+    return _cached_hints(cls)
+
+
+@functools.cache
+def _cached_hints(cls: Any) -> dict[str, Any]:
     return typing.get_type_hints(cls)
+
+
+@functools.cache
+def _signature(cls: type) -> tuple[tuple[str, ...], frozenset[str]]:
+    """The init argument names of attrs class ``cls`` in order, and the required ones."""
+    fields = [f for f in attrs.fields(cls) if f.init]
+    names = tuple(f.alias or f.name for f in fields)
+    required = frozenset(f.alias or f.name for f in fields if f.default is attrs.NOTHING)
+    return names, required
+
+
+def _close(name: object, names: tuple[str, ...]) -> str:
+    close = difflib.get_close_matches(str(name), names, n=3, cutoff=0.6)
+    if close:
+        return f"did you mean {' or '.join(repr(c) for c in close)}?"
+    return f"fields: {', '.join(names)}"
+
+
+def _check_arguments(cls: type, args: tuple[Any, ...], names_given: Any, where: str) -> None:
+    """Refuse unknown, doubled and missing init arguments with a :class:`RulesError`."""
+    names, required = _signature(cls)
+    if len(args) > len(names):
+        raise RulesError(f"{where}: takes at most {len(names)} values in order, got {len(args)}")
+    given = set(names[: len(args)])
+    for key in names_given:
+        if key not in names:
+            raise RulesError(f"{where}: unknown field {_describe(key)}; {_close(key, names)}")
+        if key in given:
+            raise RulesError(f"{where}: field {key!r} is given twice")
+        given.add(key)
+    missing = sorted(required - given, key=names.index)
+    if missing:
+        raise RulesError(f"{where}: missing field {missing[0]!r}")
 
 
 def _plain(value: Any) -> Any:
@@ -84,8 +201,7 @@ def to_data(obj: Any, *, compact: bool = True) -> dict[str, Any]:
 
 
 def _describe(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    return shorten(value, 40)
 
 
 def _convert(tp: Any, value: Any, where: str) -> Any:
@@ -144,6 +260,8 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
                 f"{where}: expected a fraction like '3/4', got {_describe(value)}"
             ) from None
     if origin in (tuple, frozenset):
+        if origin is frozenset and isinstance(value, set | frozenset):
+            value = sorted(value, key=repr)
         if not isinstance(value, list | tuple):
             raise RulesError(f"{where}: expected a list, got {_describe(value)}")
         if origin is frozenset:
@@ -157,6 +275,15 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
             for i, (a, v) in enumerate(zip(args, value, strict=True))
         )
     if isinstance(tp, type) and attrs.has(tp):
+        if isinstance(value, tp):
+            if not isinstance(value, DataClass):
+                check_fields(value, where=where)
+            return value
+        if not isinstance(value, Mapping):
+            raise RulesError(
+                f"{where}: expected a {tp.__name__} or a table of its fields, "
+                f"got {_describe(value)}"
+            )
         return from_data(tp, value, where=where)
     raise TypeError(f"{where}: annotation {tp!r} is not supported by acreage.core.data")
 
@@ -170,7 +297,11 @@ def from_data(cls: type[T], data: Any, *, where: str = "") -> T:
     fields = {f.name: f for f in attrs.fields(cls) if f.init}  # type: ignore[arg-type]
     unknown = sorted(set(data) - set(fields), key=str)
     if unknown:
-        raise RulesError(f"{name}: unknown field {unknown[0]!r} (fields: {', '.join(fields)})")
+        names = tuple(fields)
+        raise RulesError(
+            f"{name}: unknown field {_describe(unknown[0])}; {_close(unknown[0], names)}"
+        )
+    _check_arguments(cls, (), [fields[k].alias or k for k in data], name)
     kwargs = {}
     for key, value in data.items():
         path = f"{where}.{key}" if where else key
@@ -192,16 +323,94 @@ def load_toml(cls: type[T], path: str | Path) -> T:
         raise RulesError(f"{path}: cannot read: {e.strerror or e}") from None
     except tomllib.TOMLDecodeError as e:
         raise RulesError(f"{path}: not valid TOML: {e}") from None
+    except UnicodeDecodeError as e:
+        raise RulesError(f"{path}: not UTF-8 text (byte {e.start}): TOML files are UTF-8") from None
+    except RecursionError:
+        raise RulesError(f"{path}: nested too deeply to be component data") from None
     try:
         return from_data(cls, data)
     except RulesError as e:
         raise RulesError(f"{path}: {e}") from None
 
 
+def _check_limits(value: Any, bounds: Limits, where: str, top: bool = True) -> None:
+    if isinstance(value, bool):
+        return
+    if isinstance(value, int):
+        if (bounds.low is not None and value < bounds.low) or (
+            bounds.high is not None and value > bounds.high
+        ):
+            raise RulesError(f"{where}: expected {bounds.describe()}, got {_describe(value)}")
+        return
+    if isinstance(value, tuple | frozenset):
+        if top and bounds.items is not None and len(value) > bounds.items:
+            raise RulesError(f"{where}: expected at most {bounds.items} items, got {len(value)}")
+        if bounds.low is not None or bounds.high is not None:
+            for item in value:
+                _check_limits(item, Limits(bounds.low, bounds.high), where, top=False)
+
+
+def check_fields(obj: Any, *, where: str = "") -> None:
+    """Check every init field of attrs instance ``obj`` against its annotation and bounds.
+
+    Values are normalised in place the way :func:`from_data` reads them (a
+    list where a tuple is declared becomes a tuple, an int where a float is
+    declared a float), so equal Rules compare equal however they were made.
+    Raises :class:`RulesError` naming the first bad field.
+    """
+    cls = type(obj)
+    hints = _hints(cls)
+    for f in attrs.fields(cls):
+        if not f.init:
+            continue
+        path = f"{where}.{f.name}" if where else f.name
+        value = getattr(obj, f.name)
+        converted = _convert(hints[f.name], value, path)
+        bounds = f.metadata.get("limits")
+        if bounds is not None:
+            _check_limits(converted, bounds, path)
+        if converted is not value:
+            object.__setattr__(obj, f.name, converted)
+
+
+def _is_root(cls: type) -> bool:
+    """Whether ``cls`` is a top-level Rules (its fields are named bare in messages)."""
+    return any(f.metadata.get("primary") for f in attrs.fields(cls))
+
+
+def _restore(cls: type[D], state: Any) -> D:
+    """Unpickle a :class:`DataClass`: its fields were checked when it was made."""
+    obj = object.__new__(cls)
+    obj.__setstate__(state)  # type: ignore[attr-defined]
+    return obj
+
+
 class DataClass:
-    """Mixin for attrs classes that travel as plain data (a game's ``Rules``)."""
+    """Mixin for attrs classes that travel as plain data: a game's ``Rules`` and its components.
+
+    Subclasses put their cross-field checks in :meth:`_validate` (not in
+    ``__attrs_post_init__``, which this mixin owns): it runs after every
+    field has been checked against its annotation and bounds, so it may
+    rely on the types.
+    """
 
     __slots__ = ()
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Any:
+        _check_arguments(cls, args, kwargs, cls.__name__)
+        return super().__new__(cls)
+
+    def __attrs_post_init__(self) -> None:
+        check_fields(self, where="" if _is_root(type(self)) else type(self).__name__)
+        self._validate()
+
+    def _validate(self) -> None:
+        """Check how the fields fit together; raise :class:`RulesError` naming the field."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickling must not call __new__ without arguments (it checks them).
+        state = self.__getstate__()
+        return (_restore, (type(self), state))
 
     def to_data(self) -> dict[str, Any]:
         """Plain data (JSON-ready) that :meth:`from_data` turns back into an equal object."""

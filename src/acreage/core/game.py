@@ -26,11 +26,15 @@ __all__ = [
     "RecordError",
     "RulesError",
     "RulesLike",
+    "SeatError",
     "StateLike",
     "UnknownGameError",
+    "check_seat",
     "games",
     "get_game",
+    "move_text",
     "register",
+    "shorten",
 ]
 
 
@@ -69,11 +73,59 @@ class RecordError(GameError, ValueError):
     """A game record that cannot be read or replayed."""
 
 
+class SeatError(GameError, ValueError):
+    """A seat that is not at this table (``observe(state, 7)`` in a 3-player game)."""
+
+
 class UnknownGameError(GameError, KeyError):
     """No game is registered under that name."""
 
     def __str__(self) -> str:
         return str(self.args[0]) if self.args else ""
+
+
+ECHO_LIMIT: Final = 60
+"""Error messages quote at most this many characters of what they were given."""
+
+MOVE_TEXT_LIMIT: Final = 200
+"""The longest text :func:`move_text` accepts; every move of every game is far shorter."""
+
+
+def shorten(value: object, limit: int = ECHO_LIMIT) -> str:
+    """``repr(value)`` cut to ``limit`` characters, for quoting input in an error message."""
+    text = repr(value)
+    return text if len(text) <= limit else f"{text[: limit - 3]}..."
+
+
+def move_text(text: object) -> str:
+    """``text`` if it can be a move's text; :class:`MoveSyntaxError` otherwise.
+
+    Every game's ``parse_move`` starts here, so ``None``, bytes, numbers and
+    megabyte strings get the same typed error in every game.
+    """
+    if not isinstance(text, str):
+        raise MoveSyntaxError(f"a move is given as text (str), not {type(text).__name__}")
+    if len(text) > MOVE_TEXT_LIMIT:
+        raise MoveSyntaxError(
+            f"a move text of {len(text)} characters is longer than any move "
+            f"(at most {MOVE_TEXT_LIMIT}): {shorten(text)}"
+        )
+    return text
+
+
+def check_seat(seat: object, players: int) -> int:
+    """``seat`` if it is a seat at a ``players``-player table; :class:`SeatError` otherwise.
+
+    Seats are the ints ``0 .. players - 1``; a bool, a negative index or a
+    seat past the table is refused (Python's negative indexing would
+    otherwise show another seat's hand).
+    """
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise SeatError(f"a seat is an int from 0 to {players - 1}, not {shorten(seat)}")
+    if not 0 <= seat < players:
+        table = f"{players}-player table" if players != 1 else "solo game"
+        raise SeatError(f"seat {seat} is not at this {table} (seats 0 to {players - 1})")
+    return seat
 
 
 class RulesLike(Protocol):
@@ -145,6 +197,21 @@ class Game(Generic[S, M, R]):
         """Who decides next: a player index, :data:`CHANCE`, or ``None`` at the end."""
         who: ToMove = state.to_move  # type: ignore[attr-defined]
         return who
+
+    def digest(self, state: S) -> str:
+        """A stable digest of ``state``: equal in every process, machine and hash seed.
+
+        ``hash(state)`` is fast but per process (see ``docs/contract.md``);
+        key a transposition table on disk or a cross-process de-duplication
+        by this instead. See :func:`acreage.core.digest.digest`.
+        """
+        from acreage.core.digest import digest
+
+        return digest(state)
+
+    def check_seat(self, state: S, seat: object) -> int:
+        """``seat`` if it is at ``state``'s table; :class:`SeatError` otherwise."""
+        return check_seat(seat, self.players(state.rules))  # type: ignore[attr-defined]
 
     def rules(self, data: Mapping[str, Any] | None = None, **fields: Any) -> R:
         """Rules from plain data (as in a game record) and/or keyword fields."""

@@ -282,7 +282,7 @@ class Rules(DataClass):
     rounds: int = attrs.field(default=attrs.Factory(_reference_value("rounds"), takes_self=True))
     order_die_faces: int = 6
 
-    def __attrs_post_init__(self) -> None:
+    def _validate(self) -> None:
         _check(2 <= self.players <= 4, "players", f"expected 2 to 4, got {self.players}")
         size = self.board_size
         _check(size >= 5, "board_size", f"expected at least 5 (the largest die), got {size}")
