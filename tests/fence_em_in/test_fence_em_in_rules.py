@@ -196,7 +196,7 @@ def test_bad_placement_and_categories() -> None:
     with pytest.raises(RulesError, match=r"farm_board\[0\].kinds\[0\]: expected one of"):
         fei.Rules(farm_board=odd)
     odd = (fei.Category("odd", "Odd", "odd", (1,)),)  # type: ignore[arg-type]
-    with pytest.raises(RulesError, match=r"farm_board\[0\].rule: expected one of same, "):
+    with pytest.raises(RulesError, match=r"farm_board\[0\].rule: expected one of 'same', "):
         fei.Rules(farm_board=odd)
     medium = (fei.EnclosureCard("medium", "medium"),)  # type: ignore[arg-type]
     with pytest.raises(RulesError, match=r"enclosure_cards\[0\].size: expected small or large"):
