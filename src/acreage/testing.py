@@ -34,7 +34,14 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from acreage.core.chance import check_distribution
-from acreage.core.game import CHANCE, Game, GameError, IllegalMoveError, MoveSyntaxError
+from acreage.core.game import (
+    CHANCE,
+    Game,
+    GameError,
+    IllegalMoveError,
+    MoveSyntaxError,
+    SeatError,
+)
 from acreage.core.grid import Grid
 from acreage.core.record import record_of, replay
 
@@ -350,23 +357,38 @@ def _check_moves(
             ) from None
         else:
             raise _fail(game, where, f"move {move} is not legal here but applied")
-    for garbage in ("", "no such move !!", "\x00"):
+    for garbage in ("", "no such move !!", "\x00", None, b"pass", 3, "x" * 100_000):
         try:
-            game.parse_move(state, garbage)
+            game.parse_move(state, garbage)  # type: ignore[arg-type]
         except MoveSyntaxError:
             pass
         except Exception as e:
             raise _fail(
-                game, where, f"text {garbage!r} raised {type(e).__name__}, not MoveSyntaxError"
+                game,
+                where,
+                f"text {garbage!r:.40} raised {type(e).__name__}, not MoveSyntaxError",
             ) from None
         else:
-            raise _fail(game, where, f"text {garbage!r} parsed as a move")
+            raise _fail(game, where, f"text {garbage!r:.40} parsed as a move")
 
 
 def _check_observe(
     game: Game[Any, Any, Any], state: Any, n_players: int, rng: random.Random, where: str
 ) -> bool:
     """Check every player's view; return whether resampling changed the state."""
+    for seat in (-1, n_players, None, True):
+        try:
+            game.observe(state, seat)  # type: ignore[arg-type]
+        except SeatError:
+            pass
+        except Exception as e:
+            raise _fail(
+                game, where, f"observe(state, {seat!r}) raised {type(e).__name__}, not SeatError"
+            ) from None
+        else:
+            raise _fail(
+                game, where, f"observe(state, {seat!r}) answered for a seat not at the table"
+            )
     changed = False
     for p in range(n_players):
         view = game.observe(state, p)
