@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-dev
 
-.PHONY: demo test lint typecheck pytest bench clean
+.PHONY: demo test lint typecheck pytest bench soak clean
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -21,8 +21,8 @@ demo: $(STAMP)
 test: lint typecheck pytest
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check --output-format concise src tests examples benchmarks
-	$(VENV)/bin/ruff format --check src tests examples benchmarks
+	$(VENV)/bin/ruff check --output-format concise src tests examples benchmarks tools
+	$(VENV)/bin/ruff format --check src tests examples benchmarks tools
 
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy src
@@ -35,5 +35,10 @@ pytest: $(STAMP)
 bench: $(STAMP)
 	for f in benchmarks/bench_*.py; do $(PY) $$f; echo; done
 
+# Long random runs of every game setup (not part of `make test`): 10,000 playouts each.
+# Failing games are saved as replayable records in soak-failures/.
+soak: $(STAMP)
+	$(PY) tools/soak.py
+
 clean:
-	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) build dist soak-failures src/*.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -21,28 +21,10 @@ import random
 import sys
 from typing import Any
 
+from setups import SETUPS, label
+
 import acreage
 from acreage.core.chance import sample
-
-SETUPS: dict[str, tuple[dict[str, Any], ...]] = {
-    "crazy-farmers": (
-        {"players": 2},
-        {"players": 3},
-        {"players": 4},
-        {"players": 1, "mode": "mad-cow"},
-        {"players": 2, "mode": "mad-cow"},
-        {"players": 4, "mode": "mad-cow"},
-    ),
-    "fence-em-in": ({"players": 2}, {"players": 3}, {"players": 4}),
-    "fields-of-green": ({"players": 2}, {"players": 3}, {"players": 4}),
-    "get-off-my-land": (
-        {"players": 2},
-        {"players": 3},
-        {"players": 4},
-        {"players": 3, "anchored_fences": True},
-        {"players": 2, "home_farmer_protects": False},
-    ),
-}
 
 
 def trace_hash(game: Any, rules: Any, games: int) -> str:
@@ -79,8 +61,9 @@ def main(argv: list[str] | None = None) -> int:
         game = acreage.get_game(name)
         for options in SETUPS[name]:
             rules = game.rules(**options)
-            label = " ".join(f"{k}={v}" for k, v in options.items())
-            print(f"{name:<16} {label:<38} {trace_hash(game, rules, args.games)}", flush=True)
+            print(
+                f"{name:<16} {label(options):<38} {trace_hash(game, rules, args.games)}", flush=True
+            )
     return 0
 
 

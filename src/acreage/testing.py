@@ -51,11 +51,14 @@ if TYPE_CHECKING:
 __all__ = [
     "ConformanceError",
     "Playout",
+    "SoakReport",
     "check_game",
     "check_immutable",
+    "check_state",
     "golden_playthrough",
     "move_counts",
     "playouts",
+    "soak",
     "states",
 ]
 
@@ -267,6 +270,19 @@ def check_game(
         raise _fail(
             game, "resample", "never produced a different state: hidden information is not hidden"
         )
+
+
+def check_state(game: Game[Any, Any, Any], state: Any, where: str = "state") -> None:
+    """Check one state's invariants; raise :class:`ConformanceError` if one fails.
+
+    ``to_move`` agrees with ``is_terminal``; the state is hashable and holds
+    only immutable data; scores and winners have the right shape (winners
+    only at the end, sorted seats; some winner unless the game lets all
+    lose); no legal moves at the end. :func:`check_game` runs this at every
+    state it visits; a property test can run it on any state it builds.
+    """
+    n_players = game.players(state.rules)
+    _check_state(game, state, n_players, where, _Immutability())
 
 
 def _check_state(
@@ -500,3 +516,129 @@ def move_counts(game: Game[Any, Any, Any], rules: Any, seed: int | str = 0) -> s
         lines.append(f"{i + 1} {actor} {len(game.legal_moves(state))} {text}")
         state = game.apply_move(state, game.parse_move(state, text))
     return "\n".join(lines) + "\n"
+
+
+# -- soak ------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class SoakReport:
+    """What :func:`soak` found.
+
+    Attributes:
+        games: playouts run to the end.
+        decisions: player moves made (chance outcomes excluded).
+        moves: moves made, chance outcomes included.
+        failures: ``(seed, message, record)`` for every playout that broke an
+            invariant: the record (JSON text) replays the game up to the
+            failing move, so the failure can be reproduced without a seed.
+        seconds: CPU-independent wall time of the run.
+    """
+
+    games: int
+    decisions: int
+    moves: int
+    failures: tuple[tuple[str, str, str], ...]
+    seconds: float
+
+
+def soak(
+    game: Game[Any, Any, Any],
+    rules: Any = None,
+    *,
+    playouts: int = 100,
+    seed: int | str = 0,
+    max_moves: int = 20_000,
+) -> SoakReport:
+    """Run ``playouts`` seeded random games and check cheap invariants all the way.
+
+    Cheaper than :func:`check_game` per state, so it can run millions of
+    decisions: at every state :func:`check_state`'s invariants (shape of
+    scores and winners, terminal agreement, hashability) and a non-empty
+    tuple of legal moves; at chance nodes the outcomes are the legal moves
+    with probabilities summing to 1; every move made round-trips through its
+    text. At the end of each game its record replays to a final state with
+    the same :meth:`~acreage.Game.digest`, and the game must have ended
+    within ``max_moves``. A playout that breaks any of these (or raises
+    anything) is a failure; the rest of the playouts still run.
+    """
+    import time
+
+    from acreage.core.chance import sample
+
+    rules = game.rules_type() if rules is None else rules
+    n_players = game.players(rules)
+    failures: list[tuple[str, str, str]] = []
+    games = decisions = total_moves = 0
+    start = time.perf_counter()
+    first = game.new_game(rules)
+    for i in range(playouts):
+        game_seed = f"{seed}/{i}"
+        chance_rng = random.Random(f"soak:{game_seed}:chance")
+        agent_rng = random.Random(f"soak:{game_seed}:agents")
+        state = first
+        moves: list[Any] = []
+        try:
+            while True:
+                where = f"seed {game_seed} move {len(moves)}"
+                _check_cheap(game, state, n_players, where)
+                who = game.to_move(state)
+                if who is None:
+                    break
+                if len(moves) >= max_moves:
+                    raise _fail(game, where, f"no end after {max_moves} moves")
+                legal = game.legal_moves(state)
+                if not isinstance(legal, tuple) or not legal:
+                    raise _fail(game, where, f"legal_moves is {legal!r:.60}, not a non-empty tuple")
+                if who is CHANCE:
+                    outcomes = game.chance_outcomes(state)
+                    if tuple(m for m, _ in outcomes) != legal:
+                        raise _fail(game, where, "chance outcomes are not the legal moves")
+                    check_distribution(outcomes)
+                    move = sample(outcomes, chance_rng)
+                else:
+                    move = legal[agent_rng.randrange(len(legal))]
+                    decisions += 1
+                text = str(move)
+                if game.parse_move(state, text) != move:
+                    raise _fail(game, where, f"text {text!r} does not parse back to its move")
+                state = game.apply_move(state, move)
+                moves.append(move)
+            again = replay(record_of(game, rules, moves), game)[-1]
+            if game.digest(again) != game.digest(state):
+                raise _fail(game, f"seed {game_seed}", "replay of the record ends elsewhere")
+            games += 1
+            total_moves += len(moves)
+        except Exception as e:  # a soak reports every failure and goes on
+            record = record_of(game, rules, moves, {"seed": game_seed, "soak": True}).to_json()
+            failures.append((game_seed, f"{type(e).__name__}: {e}", record))
+    return SoakReport(games, decisions, total_moves, tuple(failures), time.perf_counter() - start)
+
+
+def _check_cheap(game: Game[Any, Any, Any], state: Any, n_players: int, where: str) -> None:
+    """check_state's invariants without the immutability walk (soak checks it per game)."""
+    who = game.to_move(state)
+    terminal = game.is_terminal(state)
+    if terminal != (who is None):
+        raise _fail(game, where, f"is_terminal is {terminal} but to_move is {who!r}")
+    if (
+        who is not None
+        and who is not CHANCE
+        and not (isinstance(who, int) and 0 <= who < n_players)
+    ):
+        raise _fail(game, where, f"to_move {who!r} is not a seat, CHANCE or None")
+    hash(state)
+    scores = game.scores(state)
+    if not isinstance(scores, tuple) or len(scores) != n_players:
+        raise _fail(game, where, f"scores {scores!r} is not a tuple of {n_players}")
+    winners = game.winners(state)
+    if not isinstance(winners, tuple) or list(winners) != sorted(set(winners)):
+        raise _fail(game, where, f"winners {winners!r} are not a sorted tuple of distinct seats")
+    if not terminal and winners:
+        raise _fail(game, where, f"winners {winners!r} before the end")
+    if terminal:
+        if not winners and not game.all_may_lose:
+            raise _fail(game, where, "no winners at the end of a game that always has one")
+        if not all(0 <= w < n_players for w in winners):
+            raise _fail(game, where, f"winners {winners!r} at the end are not seats")
+        check_immutable(state, f"{game.name}: {where}: state")
