@@ -15,23 +15,19 @@ from fractions import Fraction
 import attrs
 
 from acreage import CHANCE, Game, IllegalMoveError, MoveSyntaxError, RulesError
-from acreage.core.data import PRIMARY, DataClass
-from acreage.core.game import Chance
+from acreage.core.data import DataClass, limits
+from acreage.core.game import Chance, check_seat, move_text
 from acreage.core.grid import SquareGrid
 
 
 @attrs.frozen
 class Rules(DataClass):
-    players: int = attrs.field(default=2, metadata=PRIMARY)
-    width: int = 2
-    height: int = 2
+    players: int = attrs.field(default=2, metadata=limits(2, 4, primary=True))
+    width: int = attrs.field(default=2, metadata=limits(1, 8))
+    height: int = attrs.field(default=2, metadata=limits(1, 8))
     secret_boxes: bool = True
 
-    def __attrs_post_init__(self) -> None:
-        if not 2 <= self.players <= 4:
-            raise RulesError(f"players: expected 2 to 4, got {self.players}")
-        if self.width < 1 or self.height < 1:
-            raise RulesError(f"board: expected positive sides, got {self.width}x{self.height}")
+    def _validate(self) -> None:
         if self.secret_boxes and self.players > self.width * self.height:
             raise RulesError("secret_boxes: more players than boxes")
 
@@ -153,7 +149,7 @@ def apply_move(state: State, move: Move) -> State:
 
 def parse_move(state: State, text: str) -> Move:
     grid = state.rules.grid
-    words = text.split()
+    words = move_text(text).split()
     try:
         if len(words) == 2 and words[0] == "deal":
             x, y = (int(v) for v in words[1].split(","))
@@ -192,6 +188,7 @@ def winners(state: State) -> tuple[int, ...]:
 
 
 def observe(state: State, player: int) -> View:
+    check_seat(player, state.rules.players)
     mine = state.secrets[player] if player < len(state.secrets) else None
     return View(player, state.drawn, state.owners, mine, state.to_move)
 
