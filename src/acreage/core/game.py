@@ -93,6 +93,9 @@ MOVE_TEXT_LIMIT: Final = 200
 
 def shorten(value: object, limit: int = ECHO_LIMIT) -> str:
     """``repr(value)`` cut to ``limit`` characters, for quoting input in an error message."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 1000:
+        # repr of an int over 4,300 digits raises ValueError; say how big it is instead.
+        return f"an integer of about {int(value.bit_length() * 0.30103)} digits"
     text = repr(value)
     return text if len(text) <= limit else f"{text[: limit - 3]}..."
 
