@@ -199,7 +199,9 @@ def test_bad_placement_and_categories() -> None:
     with pytest.raises(RulesError, match=r"farm_board\[0\].rule: expected one of 'same', "):
         fei.Rules(farm_board=odd)
     medium = (fei.EnclosureCard("medium", "medium"),)  # type: ignore[arg-type]
-    with pytest.raises(RulesError, match=r"enclosure_cards\[0\].size: expected one of 'small', 'large'"):
+    with pytest.raises(
+        RulesError, match=r"enclosure_cards\[0\].size: expected one of 'small', 'large'"
+    ):
         fei.Rules(enclosure_cards=medium)
     negative = (fei.SupportCard("cows", "cow", -1, 5), *fei.Rules().support_cards[1:])
     with pytest.raises(RulesError, match=r"support_cards\[0\].more_than: expected at least 0"):
