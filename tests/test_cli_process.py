@@ -149,6 +149,24 @@ def test_refused_rules_are_one_line(tmp_path: Path) -> None:
     assert len(done.stderr.splitlines()) == 1
 
 
+def test_replaying_a_huge_board_is_one_line(tmp_path: Path) -> None:
+    (tmp_path / "bad.json").write_text(
+        '{"game": "fence-em-in", "rules": {"board_size": 1000000000}, "moves": []}'
+    )
+    done = subprocess.run(
+        [*COMMAND, "replay", "bad.json"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=30,
+        preexec_fn=_two_gigabytes,
+    )
+    assert done.returncode == 1
+    assert done.stderr.startswith("acreage: bad.json line 1: rules: board_size: ")
+    assert len(done.stderr.splitlines()) == 1
+
+
 def _two_gigabytes() -> None:
     import resource
 
