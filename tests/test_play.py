@@ -1,14 +1,21 @@
 from __future__ import annotations
 
 import concurrent.futures
+import inspect
+import multiprocessing
+import os
 import random
+import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 import dots_and_boxes as dab
 from acreage import FirstMoveAgent, GameError, RandomAgent, UnknownGameError, play, simulate
+from acreage.core.record import MOVES_LIMIT
+from acreage.play import WORKERS_LIMIT
 
 
 def test_play_is_fixed_by_the_seed() -> None:
@@ -70,3 +77,69 @@ def test_simulate_rejects_negative_games() -> None:
     with pytest.raises(ValueError, match=">= 0"):
         simulate(dab.GAME, -1)
     assert simulate(dab.GAME, 0).results == ()
+
+
+def test_simulate_bounds_workers() -> None:
+    for workers in (0, WORKERS_LIMIT + 1, 10**30):
+        with pytest.raises(ValueError, match=f"workers must be 1 to {WORKERS_LIMIT}"):
+            simulate(dab.GAME, 2, workers=workers)
+
+
+class StopOrStall:
+    """The first game to ask stops the run as Ctrl-C would; every other game stalls.
+
+    Picklable, so it runs in worker processes; the flag file makes "first"
+    hold across processes.
+    """
+
+    def __init__(self, flag: Path) -> None:
+        self.flag = flag
+
+    def __call__(self, state: Any, moves: Sequence[Any], rng: random.Random) -> Any:
+        try:
+            os.close(os.open(self.flag, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+        except FileExistsError:
+            time.sleep(60)
+            return moves[0]
+        raise KeyboardInterrupt
+
+
+def test_an_interrupted_simulate_ends_its_workers_at_once(tmp_path: Path) -> None:
+    start = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        simulate(dab.GAME, 40, agents=StopOrStall(tmp_path / "flag"), workers=3)
+    # The stalled games were cut short, not waited for.
+    assert time.monotonic() - start < 15
+    assert multiprocessing.active_children() == []
+
+
+class CountingAgent:
+    """Stops the run in the second game (as Ctrl-C would); later games are slow."""
+
+    def __init__(self) -> None:
+        self.games: list[random.Random] = []
+
+    def __call__(self, state: Any, moves: Sequence[Any], rng: random.Random) -> Any:
+        if not any(rng is seen for seen in self.games):
+            self.games.append(rng)
+            if len(self.games) == 2:
+                raise KeyboardInterrupt
+            if len(self.games) > 2:
+                time.sleep(0.2)
+        return moves[0]
+
+
+def test_an_interrupted_simulate_cancels_the_games_left_in_a_given_executor() -> None:
+    agent = CountingAgent()
+    with (
+        concurrent.futures.ThreadPoolExecutor(1) as pool,
+        pytest.raises(KeyboardInterrupt),
+    ):
+        simulate(dab.GAME, 50, agents=agent, executor=pool)
+    # The game running when the run stopped may finish; the other 47 never start.
+    assert len(agent.games) <= 3
+
+
+def test_play_stops_a_game_before_its_record_would_be_too_long() -> None:
+    # A game that never ends raises GameError rather than making a record that cannot exist.
+    assert inspect.signature(play).parameters["max_moves"].default == MOVES_LIMIT

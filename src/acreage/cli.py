@@ -6,26 +6,86 @@
     acreage simulate crazy-farmers --games 200 --workers 2 --out games.jsonl
     acreage replay games.jsonl
 
-Bad arguments print one line and exit with status 2.
+Every error is one line on stderr, never a traceback, and the exit status
+says what happened:
+
+exit status:
+  0    success
+  1    the work failed: a record in the replayed file is not a valid record
+       or does not replay, a game failed while being played, or the output
+       could not be written
+  2    usage error: a bad option or value, an unknown game, rules the game
+       refuses, a file to replay that cannot be opened, an --out file that
+       cannot be created
+  130  interrupted by Ctrl-C (SIGINT)
+  143  stopped by SIGTERM
+
+``--out`` is created before the first game and written whole at the end
+(through a temporary file beside it), so it is complete or absent, never
+half-written. Ctrl-C or SIGTERM during ``simulate --workers K`` stops the
+worker processes at once.
 """
 
 from __future__ import annotations
 
 import argparse
+import concurrent.futures.process
+import contextlib
 import json
+import os
+import re
+import secrets
+import signal
+import stat
 import sys
-from collections.abc import Sequence
-from typing import Any, NoReturn
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from types import FrameType
+from typing import IO, Any, Final, NoReturn
 
-from acreage.core.game import CHANCE, Game, GameError, games, get_game
-from acreage.core.record import GameRecord, replay
-from acreage.play import play, simulate
+from acreage.core.game import CHANCE, Game, GameError, games, get_game, shorten
+from acreage.core.record import RECORD_TEXT_LIMIT, GameRecord, replay
+from acreage.play import WORKERS_LIMIT, play, simulate
 
-__all__ = ["main"]
+__all__ = ["EXIT_STATUS", "main"]
+
+OK: Final = 0
+FAILED: Final = 1
+USAGE: Final = 2
+INTERRUPTED: Final = 128 + signal.SIGINT
+TERMINATED: Final = 128 + signal.SIGTERM
+
+EXIT_STATUS: Final = """\
+exit status:
+  0    success
+  1    the work failed: a record in the replayed file is not a valid record
+       or does not replay, a game failed while being played, or the output
+       could not be written
+  2    usage error: a bad option or value, an unknown game, rules the game
+       refuses, a file to replay that cannot be opened, an --out file that
+       cannot be created
+  130  interrupted by Ctrl-C (SIGINT)
+  143  stopped by SIGTERM
+"""
+"""The exit codes of ``acreage``, as ``acreage --help`` prints them."""
+
+GAMES_LIMIT: Final = 1_000_000
+"""The most games one ``simulate`` plays (every game's record is kept until the end)."""
+
+_MESSAGE_LIMIT: Final = 500
 
 
 class _UsageError(Exception):
-    pass
+    """The command cannot start as given (exit status 2)."""
+
+
+class _Failed(Exception):
+    """The command started and its work failed (exit status 1)."""
+
+
+class _Stopped(KeyboardInterrupt):
+    """SIGTERM, handled like Ctrl-C so that clean-up runs the same way."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -33,29 +93,68 @@ class _Parser(argparse.ArgumentParser):
         raise _UsageError(f"{self.prog}: {message}")
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} is not at least 1")
-    return value
+def _shown(path: str) -> str:
+    """A path for a one-line message."""
+    return path if path.isprintable() else shorten(path)
+
+
+def _whole(low: int, high: int | None) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high``."""
+
+    def parse(text: str) -> int:
+        digits = text.strip()
+        if not re.fullmatch(r"[+-]?[0-9]+", digits):
+            raise argparse.ArgumentTypeError(f"{shorten(text)} is not a whole number")
+        # Past 18 digits the number is out of every range here; Python would refuse
+        # to convert one of thousands of digits anyway.
+        if len(digits.lstrip("+-")) > 18:
+            side = "small" if digits.startswith("-") else "large"
+            raise argparse.ArgumentTypeError(f"{shorten(text)} is too {side}")
+        value = int(digits)
+        if value < low:
+            raise argparse.ArgumentTypeError(f"{value} is not at least {low}")
+        if high is not None and value > high:
+            raise argparse.ArgumentTypeError(f"{value} is more than {high}")
+        return value
+
+    return parse
 
 
 def _rule(text: str) -> tuple[str, Any]:
     """``key=value``; the value is read as JSON when it can be (3, true, [1, 2]), else as text."""
     key, sep, value = text.partition("=")
     if not sep or not key:
-        raise argparse.ArgumentTypeError(f"{text!r} is not KEY=VALUE")
+        raise argparse.ArgumentTypeError(f"{shorten(text)} is not KEY=VALUE")
+
+    def number(digits: str) -> int:
+        # Python refuses to convert thousands of digits; no rule takes a number near that.
+        if len(digits.lstrip("-")) > 100:
+            raise argparse.ArgumentTypeError(
+                f"{shorten(key)}: a number of {len(digits.lstrip('-'))} digits is far too large"
+            )
+        return int(digits)
+
     try:
-        return key, json.loads(value)
+        return key, json.loads(value, parse_int=number)
     except json.JSONDecodeError:
         return key, value
+    except RecursionError:
+        raise argparse.ArgumentTypeError(
+            f"{shorten(key)}: the value is nested too deeply"
+        ) from None
+
+
+def _seed(text: str) -> int | str:
+    """A seed: a whole number when it is one of modest size, else the text itself.
+
+    Both give the same games (the seed is used as text); the number is what
+    the record's metadata holds.
+    """
+    return int(text) if re.fullmatch(r"-?[0-9]{1,60}", text) else text
 
 
 def _add_rules_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--players", type=_positive)
+    p.add_argument("--players", type=_whole(1, None))
     p.add_argument(
         "--rule",
         type=_rule,
@@ -67,7 +166,12 @@ def _add_rules_options(p: argparse.ArgumentParser) -> None:
 
 
 def _parser() -> _Parser:
-    parser = _Parser(prog="acreage", description="Rules engines for farm-and-fence board games.")
+    parser = _Parser(
+        prog="acreage",
+        description="Rules engines for farm-and-fence board games.",
+        epilog=EXIT_STATUS,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     sub.add_parser("games", help="list the games")
     p = sub.add_parser("play", help="play one game with random agents")
@@ -78,26 +182,127 @@ def _parser() -> _Parser:
     p.add_argument("--out", help="write the game record (JSON) to this file")
     s = sub.add_parser("simulate", help="play many games and summarise them")
     s.add_argument("game")
-    s.add_argument("--games", type=_positive, required=True)
+    s.add_argument("--games", type=_whole(1, GAMES_LIMIT), required=True)
     _add_rules_options(s)
-    s.add_argument("--workers", type=_positive, default=1)
+    s.add_argument(
+        "--workers",
+        type=_whole(1, WORKERS_LIMIT),
+        default=1,
+        help=f"worker processes (1 to {WORKERS_LIMIT})",
+    )
     s.add_argument("--seed", default="0")
     s.add_argument("--out", help="write one JSON record per line to this file")
-    r = sub.add_parser("replay", help="replay records (a JSON file or JSON lines) and check them")
+    r = sub.add_parser(
+        "replay",
+        help="replay records and check them",
+        description="Replay every record in FILE and check every move. FILE holds JSON lines"
+        " (one record per line, as simulate --out writes) or one indented record whose"
+        " first line is a lone '{' (as play --out writes).",
+    )
     r.add_argument("file")
     r.add_argument("--show", action="store_true", help="print the final board of each game")
     return parser
+
+
+# -- setting up: every problem here is a usage error --------------------------------
+
+
+def _game(name: str) -> Game[Any, Any, Any]:
+    try:
+        return get_game(name)
+    except GameError as e:
+        raise _UsageError(f"acreage: {e}") from None
 
 
 def _rules(game: Game[Any, Any, Any], args: argparse.Namespace) -> Any:
     data: dict[str, Any] = dict(args.rule)
     if args.players is not None:
         data["players"] = args.players
-    return game.rules(data) if data else game.rules()
+    try:
+        return game.rules(data) if data else game.rules()
+    except GameError as e:
+        raise _UsageError(f"acreage: {e}") from None
 
 
-def _seed(text: str) -> int | str:
-    return int(text) if text.lstrip("-").isdigit() else text
+class _Output:
+    """A file that is written whole or not at all.
+
+    The file is opened (created, for a new one) before any game is played,
+    so a path that cannot be written fails at once. A regular file is written
+    to a temporary file beside it and renamed over it by :meth:`commit`;
+    anything else (``/dev/null``, a pipe) is written directly.
+    """
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.temporary: Path | None = None
+        self.mode: int | None = None
+        target = Path(path)
+        try:
+            info = target.stat() if target.exists() else None
+            if info is not None and stat.S_ISDIR(info.st_mode):
+                raise IsADirectoryError(21, "Is a directory")
+            if info is not None and not stat.S_ISREG(info.st_mode):
+                self.stream: IO[str] = open(target, "w", encoding="utf-8")  # noqa: SIM115
+                return
+            if info is not None and not os.access(target, os.W_OK):
+                raise PermissionError(13, "Permission denied")
+            self.mode = None if info is None else stat.S_IMODE(info.st_mode)
+            self.temporary = target.with_name(f".{target.name}.{secrets.token_hex(4)}.part")
+            # 0o666 less the umask: the permissions a plain open() would give.
+            fd = os.open(self.temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+            self.stream = open(fd, "w", encoding="utf-8")  # noqa: SIM115
+        except (OSError, ValueError) as e:
+            raise _UsageError(f"acreage: cannot write {_shown(path)}: {_reason(e)}") from None
+
+    def write(self, text: str) -> None:
+        try:
+            self.stream.write(text)
+        except OSError as e:
+            raise _Failed(f"acreage: cannot write {_shown(self.path)}: {_reason(e)}") from None
+
+    def commit(self) -> None:
+        """Finish the file: it now holds everything written, or (on error) is as before."""
+        try:
+            self.stream.close()
+            if self.temporary is not None:
+                if self.mode is not None:
+                    os.chmod(self.temporary, self.mode)
+                os.replace(self.temporary, self.path)
+                self.temporary = None
+        except OSError as e:
+            raise _Failed(f"acreage: cannot write {_shown(self.path)}: {_reason(e)}") from None
+
+    def discard(self) -> None:
+        """Leave the file as it was before the command."""
+        with contextlib.suppress(OSError):
+            self.stream.close()
+        if self.temporary is not None:
+            with contextlib.suppress(OSError):
+                self.temporary.unlink()
+
+
+@contextlib.contextmanager
+def _output(path: str | None) -> Iterator[_Output | None]:
+    """An :class:`_Output` for ``--out`` (or ``None``), committed when the block succeeds."""
+    if path is None:
+        yield None
+        return
+    out = _Output(path)
+    try:
+        yield out
+        out.commit()
+    finally:
+        out.discard()
+
+
+def _reason(error: BaseException) -> str:
+    if isinstance(error, OSError) and error.strerror:
+        return error.strerror
+    return str(error) or type(error).__name__
+
+
+# -- the commands -------------------------------------------------------------------
 
 
 def _seats(winners: tuple[int, ...]) -> str:
@@ -110,9 +315,12 @@ def _cmd_games() -> None:
 
 
 def _cmd_play(args: argparse.Namespace) -> None:
-    game = get_game(args.game)
+    game = _game(args.game)
     rules = _rules(game, args)
-    result = play(game, rules, seed=_seed(args.seed))
+    with _output(args.out) as out:
+        result = play(game, rules, seed=_seed(args.seed))
+        if out is not None:
+            out.write(result.record.to_json(indent=1) + "\n")
     if args.show:
         for state, text in zip(
             replay(result.record, game), (*result.record.moves, None), strict=True
@@ -125,70 +333,161 @@ def _cmd_play(args: argparse.Namespace) -> None:
                 print(f">>> {'chance' if who is CHANCE else f'player {who}'}: {text}")
     print(f"scores {' '.join(map(str, result.scores))}; winners {_seats(result.winners)}")
     print(f"{result.decisions} decisions, {result.moves} moves")
-    if args.out:
-        with open(args.out, "w", encoding="utf-8") as f:
-            f.write(result.record.to_json(indent=1) + "\n")
 
 
 def _cmd_simulate(args: argparse.Namespace) -> None:
-    game = get_game(args.game)
+    game = _game(args.game)
     rules = _rules(game, args)
-    sim = simulate(game, args.games, rules=rules, seed=_seed(args.seed), workers=args.workers)
-    print(sim.table())
-    if args.out:
-        with open(args.out, "w", encoding="utf-8") as f:
+    with _output(args.out) as out:
+        sim = simulate(game, args.games, rules=rules, seed=_seed(args.seed), workers=args.workers)
+        if out is not None:
             for result in sim.results:
-                f.write(result.record.to_json() + "\n")
+                out.write(result.record.to_json() + "\n")
+    print(sim.table())
 
 
-def _read_records(path: str) -> list[GameRecord]:
+_BOM: Final = b"\xef\xbb\xbf"
+
+
+def _records(path: str) -> Iterator[tuple[str, GameRecord]]:
+    """Each record in the file at ``path``, with where it is for messages.
+
+    The file is JSON lines, or one indented record whose first line is a
+    lone ``{``. It is read a line at a time, each line at most
+    :data:`~acreage.core.record.RECORD_TEXT_LIMIT` long, so a huge file
+    takes no more memory than its longest record.
+    """
     try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except OSError as e:
-        raise _UsageError(f"acreage replay: cannot read {path}: {e.strerror}") from None
-    stripped = text.strip()
-    if stripped.startswith("{") and "\n{" not in stripped:
-        return [GameRecord.from_json(stripped)]
-    return [GameRecord.from_json(line) for line in stripped.splitlines() if line.strip()]
+        f = open(path, "rb")  # noqa: SIM115
+    except (OSError, ValueError) as e:
+        raise _UsageError(f"acreage: cannot read {_shown(path)}: {_reason(e)}") from None
+    with f:
+        number = 0
+        found = False
+        while line := f.readline(RECORD_TEXT_LIMIT + 1):
+            number += 1
+            where = f"{_shown(path)} line {number}"
+            if not line.strip():
+                continue
+            if not found and line.strip().removeprefix(_BOM) == b"{":
+                # One indented record: the rest of the file (JSON errors give their own line).
+                text = line + f.read(RECORD_TEXT_LIMIT + 1 - len(line))
+                yield _shown(path), _record(text, _shown(path))
+                return
+            found = True
+            yield where, _record(line, where)
+    if not found:
+        raise _Failed(f"acreage: {_shown(path)} holds no records")
+
+
+def _record(text: bytes, where: str) -> GameRecord:
+    try:
+        return GameRecord.from_json(text)
+    except GameError as e:
+        raise _Failed(f"acreage: {where}: {e}") from None
 
 
 def _cmd_replay(args: argparse.Namespace) -> None:
-    records = _read_records(args.file)
-    for i, record in enumerate(records):
+    for i, (where, record) in enumerate(_records(args.file)):
+        try:
+            final = replay(record)[-1]
+        except GameError as e:
+            raise _Failed(f"acreage: {where}: {e}") from None
+        except MemoryError:
+            raise _Failed(f"acreage: {where}: out of memory") from None
         game = get_game(record.game)
-        final = replay(record, game)[-1]
         if args.show:
             print(game.render_text(final))
         scores = " ".join(map(str, game.scores(final)))
         winners = _seats(game.winners(final))
         status = "ended" if game.is_terminal(final) else "unfinished"
         print(
-            f"game {i + 1}: {record.game}, {len(record.moves)} moves, {status}; scores {scores}; winners {winners}"
+            f"game {i + 1}: {record.game}, {len(record.moves)} moves, {status};"
+            f" scores {scores}; winners {winners}"
         )
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit status."""
+# -- the entry point ----------------------------------------------------------------
+
+
+def _say(message: str) -> None:
+    """Print one line on stderr, however long or many-lined the message."""
+    line = message.splitlines()[0] if message.strip() else "acreage: error"
+    if len(line) > _MESSAGE_LIMIT:
+        line = line[: _MESSAGE_LIMIT - 3] + "..."
+    print(line, file=sys.stderr)
+
+
+def _terminated(signum: int, frame: FrameType | None) -> None:
+    raise _Stopped
+
+
+@contextlib.contextmanager
+def _sigterm_like_ctrl_c() -> Iterator[None]:
+    """While the command runs, SIGTERM raises like Ctrl-C, so its clean-up runs too."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # only the main thread may set signal handlers
+        return
+    previous = signal.signal(signal.SIGTERM, _terminated)
     try:
-        args = _parser().parse_args(argv)
-        if args.command == "games":
-            _cmd_games()
-        elif args.command == "play":
-            _cmd_play(args)
-        elif args.command == "simulate":
-            _cmd_simulate(args)
-        else:
-            _cmd_replay(args)
-    except _UsageError as e:
-        print(str(e).splitlines()[0], file=sys.stderr)
-        return 2
-    except GameError as e:
-        print(f"acreage: {str(e).splitlines()[0] if str(e) else type(e).__name__}", file=sys.stderr)
-        return 2
-    except BrokenPipeError:
-        return 0
-    return 0
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _run(args: argparse.Namespace) -> None:
+    if args.command == "games":
+        _cmd_games()
+    elif args.command == "play":
+        _cmd_play(args)
+    elif args.command == "simulate":
+        _cmd_simulate(args)
+    else:
+        _cmd_replay(args)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status (see :data:`EXIT_STATUS`)."""
+    with _sigterm_like_ctrl_c():
+        try:
+            _run(_parser().parse_args(argv))
+        except _Stopped:
+            _say("acreage: stopped by SIGTERM")
+            return TERMINATED
+        except KeyboardInterrupt:
+            _say("acreage: interrupted")
+            return INTERRUPTED
+        except _UsageError as e:
+            _say(str(e))
+            return USAGE
+        except _Failed as e:
+            _say(str(e))
+            return FAILED
+        except BrokenPipeError:
+            _quiet_stdout()
+            return OK
+        except GameError as e:
+            _say(f"acreage: {e}")
+            return FAILED
+        except concurrent.futures.process.BrokenProcessPool:
+            _say("acreage: a worker process ended abruptly (out of memory?)")
+            return FAILED
+        except MemoryError:
+            _say("acreage: out of memory")
+            return FAILED
+        except RecursionError:
+            _say("acreage: input nested too deeply")
+            return FAILED
+        except (OSError, UnicodeError) as e:
+            _say(f"acreage: {_reason(e)}")
+            return FAILED
+    return OK
+
+
+def _quiet_stdout() -> None:
+    """After the reader of stdout went away, stop Python's final flush from complaining."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 if __name__ == "__main__":

@@ -15,20 +15,27 @@ without any seed at all.
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
+import ctypes
+import itertools
+import multiprocessing
+import os
 import random
+import signal
 import sys
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from fractions import Fraction
-from typing import IO, Any
+from typing import IO, Any, Final
 
 import attrs
 
 from acreage.core.chance import sample
 from acreage.core.game import CHANCE, Game, GameError, get_game
-from acreage.core.record import GameRecord, record_of
+from acreage.core.record import MOVES_LIMIT, GameRecord, record_of
 
 __all__ = [
+    "WORKERS_LIMIT",
     "Agent",
     "FirstMoveAgent",
     "PlayResult",
@@ -104,7 +111,7 @@ def play(
     agents: Agent | Sequence[Agent] | None = None,
     seed: int | str = 0,
     *,
-    max_moves: int = 1_000_000,
+    max_moves: int = MOVES_LIMIT,
     metadata: dict[str, Any] | None = None,
 ) -> PlayResult:
     """Play one game to the end.
@@ -115,7 +122,9 @@ def play(
         agents: one agent per seat, one agent for every seat, or ``None``
             for :class:`RandomAgent` everywhere.
         seed: fixes chance and the agents' random choices.
-        max_moves: raise :class:`~acreage.GameError` if the game runs longer.
+        max_moves: raise :class:`~acreage.GameError` if the game runs longer; by
+            default :data:`~acreage.core.record.MOVES_LIMIT`, the most moves a
+            record holds.
         metadata: extra data for the record (the seed is added).
     """
     g = _game(game)
@@ -196,7 +205,14 @@ class Simulation:
         return "\n".join(lines)
 
 
-def _play_one(args: tuple[Any, Any, Any, str]) -> PlayResult:
+_Job = tuple[Any, Any, Any, str]
+"""One game for a worker: the game (or its name), rules, agents and seed."""
+
+WORKERS_LIMIT: Final = 256
+"""The most worker processes :func:`simulate` starts."""
+
+
+def _play_one(args: _Job) -> PlayResult:
     game, rules, agents, seed = args
     result = play(_game(game), rules, agents, seed)
     return attrs.evolve(result, state=None)
@@ -223,6 +239,12 @@ class _Progress:
             self.stream.write("\n")
         self.stream.flush()
 
+    def close(self) -> None:
+        """End a bar that stopped part way, so what is printed next starts a line."""
+        if self.stream is not None and 0 < self.done < self.total:
+            self.stream.write("\n")
+            self.stream.flush()
+
 
 def simulate(
     game: Game[Any, Any, Any] | str,
@@ -238,46 +260,155 @@ def simulate(
     """Play ``games`` games and summarise them.
 
     Game ``i`` is played with seed ``f"{seed}/{i}"``, so the results do not
-    depend on ``workers`` or on the executor. ``workers > 1`` runs a process
-    pool (agents must then be picklable); ``executor`` takes any
-    :class:`concurrent.futures.Executor` instead. ``progress`` shows a bar on
-    stderr; by default only when stderr is a terminal.
+    depend on ``workers`` or on the executor. ``workers > 1`` (at most
+    :data:`WORKERS_LIMIT`) runs a process pool of its own (agents must then
+    be picklable); ``executor`` takes any :class:`concurrent.futures.Executor`
+    instead, and every game is submitted to it at once. ``progress`` shows a
+    bar on stderr; by default only when stderr is a terminal.
+
+    An exception stops the run at once, Ctrl-C (``KeyboardInterrupt``)
+    included: games not started are cancelled, and the processes of the
+    pool ``simulate`` started are terminated before the exception goes on
+    (a given ``executor`` is left running; only its pending games are
+    cancelled). Worker processes ignore Ctrl-C themselves, so the parent
+    alone decides, and on Linux they end when their parent dies.
     """
     g = _game(game)
     if games < 0:
         raise ValueError(f"games must be >= 0, not {games}")
+    if not 1 <= workers <= WORKERS_LIMIT:
+        raise ValueError(f"workers must be 1 to {WORKERS_LIMIT}, not {workers}")
     rules = g.rules_type() if rules is None else rules
     seats = _agents(agents, g.players(rules))
     # Registered games travel to worker processes by name.
     ref: Game[Any, Any, Any] | str = g.name if _is_registered(g) else g
-    jobs = [(ref, rules, seats, f"{seed}/{i}") for i in range(games)]
+    jobs = ((ref, rules, seats, f"{seed}/{i}") for i in range(games))
     show = sys.stderr.isatty() if progress is None else progress
     bar = _Progress(games, sys.stderr if show else None)
     start = time.perf_counter()
-    results: list[PlayResult] = []
-    if executor is None and workers <= 1:
-        for job in jobs:
-            results.append(_play_one(job))
-            bar.step()
-    else:
-        own = executor is None
-        pool = executor or concurrent.futures.ProcessPoolExecutor(max_workers=workers)
-        try:
-            results = _ordered(pool, jobs, bar)
-        finally:
-            if own:
-                pool.shutdown()
+    try:
+        if executor is not None:
+            results = _collect(executor, jobs, bar)
+        elif workers > 1 and games > 1:
+            results = _collect_in_pool(min(workers, games), jobs, bar)
+        else:
+            results = []
+            for job in jobs:
+                results.append(_play_one(job))
+                bar.step()
+    finally:
+        bar.close()
     seconds = time.perf_counter() - start
     return Simulation(g.name, g.players(rules), tuple(results), seconds)
 
 
-def _ordered(
-    pool: concurrent.futures.Executor, jobs: Iterable[tuple[Any, Any, Any, str]], bar: _Progress
+def _collect(
+    executor: concurrent.futures.Executor, jobs: Iterable[_Job], bar: _Progress
 ) -> list[PlayResult]:
-    futures = [pool.submit(_play_one, job) for job in jobs]
-    for _ in concurrent.futures.as_completed(futures):
-        bar.step()
-    return [f.result() for f in futures]
+    """Every game's result from a caller's executor, in game order."""
+    futures = [executor.submit(_play_one, job) for job in jobs]
+    try:
+        for future in concurrent.futures.as_completed(futures):
+            future.result()  # the first failure stops the run
+            bar.step()
+    except BaseException:
+        for future in futures:
+            future.cancel()
+        raise
+    return [future.result() for future in futures]
+
+
+def _collect_in_pool(workers: int, jobs: Iterable[_Job], bar: _Progress) -> list[PlayResult]:
+    """Every game's result from a process pool of our own, in game order.
+
+    A few games per worker are in flight at a time, so a long run holds few
+    futures and an interrupted one has little to cancel.
+    """
+    context = multiprocessing.get_context()
+    # A forkserver's children are the server's, not ours: they die with the server,
+    # which ends when this process does.
+    parent = None if context.get_start_method() == "forkserver" else os.getpid()
+    pool = concurrent.futures.ProcessPoolExecutor(
+        workers, mp_context=context, initializer=_worker_started, initargs=(parent,)
+    )
+    running: dict[concurrent.futures.Future[PlayResult], int] = {}
+    results: dict[int, PlayResult] = {}
+
+    numbered = enumerate(jobs)
+
+    def submit(count: int) -> None:
+        for i, job in itertools.islice(numbered, count):
+            running[pool.submit(_play_one, job)] = i
+
+    try:
+        with _signals_held():  # the workers forked here start with Ctrl-C held
+            submit(4 * workers)
+        while running:
+            done, _ = concurrent.futures.wait(
+                running, return_when=concurrent.futures.FIRST_COMPLETED
+            )
+            for future in done:
+                results[running.pop(future)] = future.result()
+                bar.step()
+            submit(len(done))
+    except BaseException:
+        with _signals_held():  # a second Ctrl-C must not cut the clean-up short
+            _stop(pool)
+        raise
+    pool.shutdown()
+    return [results[i] for i in range(len(results))]
+
+
+_HELD: Final = frozenset({signal.SIGINT, signal.SIGTERM})
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """Hold SIGINT and SIGTERM back from this thread (and from processes forked meanwhile)."""
+    if not hasattr(signal, "pthread_sigmask"):  # Windows has no signal masks
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+def _stop(pool: concurrent.futures.ProcessPoolExecutor) -> None:
+    """Cancel the pool's pending games and end its processes now, not after their games."""
+    # ProcessPoolExecutor has no public way to end its workers before Python 3.14
+    # (terminate_workers); its process table is the one place that lists them.
+    processes = list((pool._processes or {}).values())
+    for process in processes:
+        process.terminate()
+    pool.shutdown(wait=True, cancel_futures=True)
+    for process in processes:
+        process.join(1.0)
+        if process.is_alive():
+            process.kill()
+            process.join()
+
+
+_PR_SET_PDEATHSIG: Final = 1  # from <linux/prctl.h>
+
+
+def _worker_started(parent: int | None) -> None:
+    """Set up one worker process of :func:`simulate`'s own pool."""
+    # Ctrl-C reaches the whole process group; the parent alone decides what it means.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # A forked worker inherits the parent's handlers (the command line's SIGTERM
+    # handler among them); a worker told to end just ends.
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if sys.platform == "linux":
+        # End with the parent, even when it is killed and cannot stop the pool. Best
+        # effort: a libc without prctl leaves the worker as it would be elsewhere.
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        if parent is not None and os.getppid() != parent:
+            os._exit(1)  # the parent died before prctl could take effect
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
 
 
 def _is_registered(game: Game[Any, Any, Any]) -> bool:
