@@ -39,7 +39,7 @@ from typing import TypeVar
 
 import attrs
 
-from acreage.core.game import MoveSyntaxError
+from acreage.core.game import MoveSyntaxError, shorten
 from acreage.fields_of_green.components import DECKS, SILO, WATER_TOWER
 
 __all__ = [
@@ -379,7 +379,7 @@ def parse_text(text: str, cards: tuple[str, ...], tools: tuple[str, ...]) -> Mov
         if kind == "draw":
             if g[0] not in DECKS:
                 raise MoveSyntaxError(
-                    f"{text!r}: no deck named {g[0]!r} (decks: {', '.join(DECKS)})"
+                    f"{shorten(text)}: no deck named {shorten(g[0])} (decks: {', '.join(DECKS)})"
                 )
             return DrawFrom(g[0])
         if kind == "market":
@@ -395,7 +395,7 @@ def parse_text(text: str, cards: tuple[str, ...], tools: tuple[str, ...]) -> Mov
             return BuildSilo(x, y) if g[0] == SILO else BuildTower(x, y)
         if kind in ("deal tool", "choose", "attach", "keep"):
             if g[0] not in tools:
-                raise MoveSyntaxError(f"{text!r}: no tool named {g[0]!r}")
+                raise MoveSyntaxError(f"{shorten(text)}: no tool named {shorten(g[0])}")
             if kind == "deal tool":
                 return DealTool(g[0])
             if kind == "choose":
@@ -404,7 +404,7 @@ def parse_text(text: str, cards: tuple[str, ...], tools: tuple[str, ...]) -> Mov
                 return KeepTool(g[0])
             return AttachTool(g[0], int(g[1]), int(g[2]))
         if g[0] not in cards:
-            raise MoveSyntaxError(f"{text!r}: no card named {g[0]!r}")
+            raise MoveSyntaxError(f"{shorten(text)}: no card named {shorten(g[0])}")
         if kind == "deal":
             return Deal(g[0])
         if kind == "pick":
@@ -419,4 +419,4 @@ def parse_text(text: str, cards: tuple[str, ...], tools: tuple[str, ...]) -> Mov
         if kind == "shut down":
             return ShutDown(g[0], x, y)
         return Convert(g[0], x, y)
-    raise MoveSyntaxError(f"{text!r} is not a move of Fields of Green")
+    raise MoveSyntaxError(f"{shorten(text)} is not a move of Fields of Green")
