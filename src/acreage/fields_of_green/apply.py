@@ -103,22 +103,21 @@ def _echo(value: object) -> str:
             return text if len(text) <= ECHO_LIMIT else f"{text[: ECHO_LIMIT - 3]}..."
         return shorten(value)
     except ValueError:  # an int too long to write out (sys.get_int_max_str_digits)
-        return f"a {type(value).__name__} too long to write out"
-
-
-def _whole(value: object) -> bool:
-    """Whether ``value`` is an int as move texts write them (not a bool, float or str)."""
-    return type(value) is int
+        return "a number too long to write out"
 
 
 def _site(rules: Rules, x: int, y: int) -> int:
-    """The cell index of ``(x, y)``; :class:`IllegalMoveError` if no card can ever be there."""
-    if not (_whole(x) and _whole(y)):
+    """The cell index of ``(x, y)``; :class:`IllegalMoveError` if no card can ever be there.
+
+    Cells are ints exactly: ``True``, ``1.0`` or ``"1"`` would make a move whose text
+    does not parse back (and ``1.0`` would even find the cell).
+    """
+    if type(x) is not int or type(y) is not int:
         raise IllegalMoveError(f"a cell is x,y in whole numbers, not {_echo(x)},{_echo(y)}")
     c = cell(rules, x, y)
     if c < 0:
         raise IllegalMoveError(
-            f"{x},{y} lies further from the farm than any card can ever be built"
+            f"{_echo(x)},{_echo(y)} lies further from the farm than any card can ever be built"
         )
     return c
 
@@ -218,7 +217,7 @@ def _action(s: State, move: Move) -> State:
             w.silo_stack -= 1
             place(w, p, c, t.silo)
     elif isinstance(move, Market):
-        if not (_whole(move.sell) and 0 <= move.sell <= r.market_grain):
+        if type(move.sell) is not int or not 0 <= move.sell <= r.market_grain:
             raise IllegalMoveError(
                 f"at the market at most {r.market_grain} grain can be sold, not {_echo(move.sell)}"
             )
@@ -376,7 +375,7 @@ def _pay(s: State, move: Move) -> State:
     options = pay_options(r, f, target, due)
     amount = move.amount
     i = -1
-    if _whole(amount):
+    if type(amount) is int:  # not True or 1.0, whose text is no move's
         i = next((i for i, a in options if f.towers[i][0] == c and a == amount), -1)
     if i < 0:
         tx, ty = coords(r, target)
@@ -518,7 +517,7 @@ def _convert(s: State, move: Move) -> State:
 def _start(s: State, move: Move) -> State:
     assert isinstance(move, StartPlayer)
     w = Work(s)
-    if not (_whole(move.seat) and 0 <= move.seat < s.rules.players):
+    if type(move.seat) is not int or not 0 <= move.seat < s.rules.players:
         raise IllegalMoveError(f"there is no seat {_echo(move.seat)}")
     w.start = move.seat
     return w.finish()

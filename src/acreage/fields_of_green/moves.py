@@ -33,9 +33,7 @@ text                          decision
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from functools import cache, partial
-from typing import TypeVar
+from functools import lru_cache
 
 import attrs
 
@@ -296,48 +294,23 @@ Move = (
 
 DONE = Done()
 
-_M = TypeVar("_M")
-
-
-class _Shared(dict[tuple[int, int], _M]):
-    """The one move of a kind for each cell ``(x, y)``, made on first use."""
-
-    def __init__(self, kind: Callable[[int, int], _M]) -> None:
-        super().__init__()
-        self.kind = kind
-
-    def __missing__(self, xy: tuple[int, int]) -> _M:
-        move = self[xy] = self.kind(*xy)
-        return move
-
-
-# Moves are immutable values, so the legal-move generator hands out shared instances.
-tower_at: _Shared[BuildTower] = _Shared(BuildTower)
-silo_at: _Shared[BuildSilo] = _Shared(BuildSilo)
-
-
-@cache
-def build_at(card: str) -> _Shared[Build]:
-    """The moves building ``card``, one per cell."""
-    return _Shared(partial(Build, card))
-
-
-store_water = cache(StoreWater)
-draw_from = cache(DrawFrom)
-deal = cache(Deal)
-pick = cache(Pick)
-build_tower = cache(BuildTower)
-build_silo = cache(BuildSilo)
-market = cache(Market)
-restore = cache(Restore)
-pay_water = cache(PayWater)
-deal_tool = cache(DealTool)
-choose_tool = cache(ChooseTool)
-attach_tool = cache(AttachTool)
-keep_tool = cache(KeepTool)
-supply = cache(Supply)
-shut_down = cache(ShutDown)
-convert = cache(Convert)
+# Moves are immutable values, so the legal-move generator hands out shared instances
+# rather than making new ones. lru_cache is safe under threads (a race at worst makes an
+# equal move twice and keeps one) and bounded, so a process that plays many card sets
+# does not keep every move it ever listed.
+_shared = lru_cache(maxsize=1 << 12)
+store_water = _shared(StoreWater)
+draw_from = _shared(DrawFrom)
+deal = _shared(Deal)
+pick = _shared(Pick)
+market = _shared(Market)
+restore = _shared(Restore)
+pay_water = _shared(PayWater)
+deal_tool = _shared(DealTool)
+choose_tool = _shared(ChooseTool)
+attach_tool = _shared(AttachTool)
+keep_tool = _shared(KeepTool)
+convert = _shared(Convert)
 
 _XY = r"(-?\d+),(-?\d+)"
 _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple(

@@ -424,6 +424,7 @@ def _tables(rules: Rules) -> Tables:
 
 
 # Bounded: a program may make many Rules, and these caches must not keep them all alive.
+# lru_cache is safe under threads: a race at worst builds an equal mapping twice.
 @lru_cache(maxsize=64)
 def card_ids(rules: Rules) -> Mapping[str, int]:
     """Each location card's id by name (silo and water tower are not cards)."""
