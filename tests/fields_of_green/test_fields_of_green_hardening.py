@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import random
 import time
+import typing
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -105,6 +106,63 @@ def test_a_tower_that_would_reach_too_far_is_refused() -> None:
     assert fog.Rules(cards=cards, tools=hoses, water_range=6, tools_per_site=1)
     with pytest.raises(RulesError, match=r"tools: .* would reach 16 cells .*; at most 12"):
         fog.Rules(cards=cards, tools=hoses, water_range=6, tools_per_site=2)
+
+
+def test_the_largest_rules_the_bounds_allow_play_a_whole_game() -> None:
+    """The bounds keep a game finite and small: every size at its most, one random game."""
+    decks = ("fields", "livestock", "facilities", "buildings")
+    rich = fog.Effect("produce", coins=20, water=20, grain=20)
+    cards = tuple(
+        fog.Card(
+            f"card {i}",
+            decks[i % 4],  # type: ignore[arg-type]
+            count=100,
+            cost=fog.Resources(coins=1, water=1),
+            needs=fog.Resources(water=1),
+            ability="green",
+            effects=(rich,),
+        )
+        if i % 2
+        else fog.Card(
+            f"card {i}",
+            decks[i % 4],  # type: ignore[arg-type]
+            count=100,
+            ability="grey",
+            effects=(fog.Effect("tool"),),
+        )
+        for i in range(100)
+    )
+    hoses = tuple(
+        fog.Tool(f"hose {i}", ("water tower",), "always", (fog.Effect("range", amount=1),))
+        for i in range(50)
+    )
+    r = fog.Rules(
+        players=4,
+        years=8,
+        hand_size=12,
+        water_range=6,
+        tools_per_site=4,
+        range_metric="chebyshev",
+        cards=cards,
+        tools=hoses,
+        income_water=20,
+        income_coins=30,
+        start_coins=100,
+        tower_capacity=20,
+        silo_capacity=20,
+        market_grain=20,
+        tool_draw=10,
+        silos=64,
+        water_towers=64,
+    )
+    rng = random.Random(3)
+    s = fog.new_game(r)
+    moves = 0
+    while not fog.is_terminal(s):
+        outcomes = fog.chance_outcomes(s)
+        s = fog.apply_move(s, sample(outcomes, rng) if outcomes else rng.choice(fog.legal_moves(s)))
+        moves += 1
+    assert s.year == 8 and moves < 20_000
 
 
 @pytest.mark.parametrize(
@@ -338,7 +396,9 @@ def test_hand_built_moves_are_legal_exactly_when_listed(index: int, data: st.Dat
             base = attrs.evolve(base, **{name: data.draw(ODD_VALUES)})
         move = base
     else:
-        kind = data.draw(st.sampled_from([t for t in fog.Move.__args__ if t is not fog.Done]))
+        kind = data.draw(
+            st.sampled_from([t for t in typing.get_args(fog.Move) if t is not fog.Done])
+        )
         move = kind(*(data.draw(ODD_VALUES) for _ in attrs.fields(kind)))
     try:
         after = fog.apply_move(s, move)

@@ -163,8 +163,8 @@ class Rules(DataClass):
         min_decks: a player draws from at least this many decks: 3 (1 to 4,
             at most ``hand_size``).
         start_coins, start_grain: starting capital 15 coins (0 to 100); the silo
-            holds 1 grain (0 to ``silo_capacity``). The first water tower is
-            filled to the brim.
+            holds 1 grain (0 to 20, at most ``silo_capacity``). The first water
+            tower is filled to the brim.
         income_coins, income_water, income_grain: each year from the 2nd: 3, 2, 1
             (0 to 30, 0 to 20, 0 to 20).
         silo_capacity, tower_capacity: 4 grain, 3 water (1 to 20 each).
