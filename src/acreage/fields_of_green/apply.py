@@ -4,8 +4,8 @@ A move is legal only if its text parses back to it (``parse_move(s, str(m)) == m
 so a hand-built move with fields of the wrong type (``Build("pigs", "2", "0")``,
 ``Market(True)``, ``StartPlayer(1.0)``) or naming what these rules do not have
 (``DrawFrom("orchard")``) is an :class:`IllegalMoveError`, as is anything that is no
-move at all. The checks are the ones a legal move passes anyway (whole-number
-cells, known names), so legal moves pay nothing extra for them.
+move at all. The checks ride on the ones a legal move passes anyway (its cell, its
+card or tool by name), so a legal move pays no more than a type test or two.
 """
 
 from __future__ import annotations

@@ -139,6 +139,7 @@ range tools a site can hold): the text's is 2. The farm window grows with it."""
 
 
 def _bounded(default: int, low: int, high: int) -> Any:
+    """An int field with its default and bounds (every one of them has both)."""
     return attrs.field(default=default, metadata=limits(low, high))
 
 
@@ -191,7 +192,7 @@ class Rules(DataClass):
         tie_break: ``coins`` (most coins left wins a tie, then shared) or
             ``shared``.
         silos, water_towers: silo and water-tower cards in all, 16 each
-            (``players`` to 64).
+            (2 to 64, at least ``players``).
         cards: the location cards, at most
             :data:`~acreage.fields_of_green.components.MAX_CARD_KINDS` kinds;
             tools: the tool tiles, at most
