@@ -6,10 +6,12 @@ import random
 import re
 from pathlib import Path
 
+import attrs
 import pytest
 
 from acreage import fields_of_green as fog
 from acreage.core.chance import sample
+from acreage.core.data import field_limits
 
 PAGE = Path(__file__).parents[2] / "docs" / "games" / "fields-of-green.md"
 
@@ -43,3 +45,23 @@ def test_the_card_file_on_the_page_loads_and_plays(tmp_path: Path) -> None:
         else:
             state = fog.apply_move(state, sample(fog.chance_outcomes(state), rng))
     assert state.year == 4 and fog.winners(state)
+
+
+def test_the_rules_table_gives_every_bound() -> None:
+    """Each row of the Rules table names its fields and, in the same order, their bounds."""
+    text = PAGE.read_text()
+    table = text[text.index("| field | default | bounds | meaning |") :].split("\n\n")[0]
+    rows = {}
+    for line in table.splitlines()[2:]:
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if cells[0].startswith("`"):
+            names = re.findall(r"`(\w+)`", cells[0])
+            parts = cells[2].split(", ") if cells[2] else []
+            for i, name in enumerate(names):
+                rows[name] = parts[i] if len(parts) == len(names) else cells[2]
+    assert set(rows) == {f.name for f in attrs.fields(fog.Rules) if f.init}
+    for name, bounds in field_limits(fog.Rules).items():
+        if bounds.low is not None:
+            assert rows[name].startswith(f"{bounds.low} to {bounds.high}"), name
+        if bounds.items is not None:
+            assert rows[name].startswith(f"at most {bounds.items} kinds"), name

@@ -131,15 +131,15 @@ def test_a_move_from_another_card_set_is_refused() -> None:
         ({"players": 1}, "players: expected 2 to 4, got 1"),
         ({"players": 5}, "players: expected 2 to 4, got 5"),
         ({"start_player": 2}, "start_player: expected a seat 0 to 1"),
-        ({"years": 0}, "years: expected 1 or more"),
-        ({"hand_size": 0}, "hand_size: expected 1 or more"),
-        ({"min_decks": 5}, "min_decks: there are only 4 decks"),
+        ({"years": 0}, "years: expected 1 to 8, got 0"),
+        ({"hand_size": 0}, "hand_size: expected 1 to 12, got 0"),
+        ({"min_decks": 5}, "min_decks: expected 1 to 4, got 5"),
         ({"hand_size": 2}, "min_decks: a hand of 2 cards cannot come from 3 different decks"),
         ({"start_grain": 5}, "start_grain: the first silo holds at most 4"),
-        ({"water_range": -1}, "water_range: expected 0 or more"),
-        ({"silos": 1}, "silos: each of 2 farms starts with one"),
-        ({"water_towers": 1}, "water_towers: each of 2 farms starts with one"),
-        ({"years": 40}, "cards: 2 players draw 480 cards in 40 years"),
+        ({"water_range": -1}, "water_range: expected 0 to 6, got -1"),
+        ({"players": 3, "silos": 2}, "silos: each of 3 farms starts with one"),
+        ({"players": 4, "water_towers": 3}, "water_towers: each of 4 farms starts with one"),
+        ({"players": 3, "years": 8}, "cards: 3 players draw 144 cards in 8 years"),
     ],
 )
 def test_bad_rules_name_the_field(fields: dict[str, Any], message: str) -> None:
@@ -168,12 +168,15 @@ FIELD = {"name": "meadow", "deck": "fields", "count": 60}
 @pytest.mark.parametrize(
     ("card", "message"),
     [
-        ({"name": "Big Barn", "deck": "buildings"}, "card 'Big Barn': name: .*lowercase"),
-        ({"name": "silo", "deck": "buildings"}, "card 'silo': name: 'silo' is reserved"),
-        ({"name": "hut", "deck": "buildings", "count": 0}, "card 'hut': count: expected 1 or more"),
+        ({"name": "Big Barn", "deck": "buildings"}, r"cards\[1\] \(Big Barn\)\.name: .*lowercase"),
+        ({"name": "silo", "deck": "buildings"}, r"cards\[1\] \(silo\)\.name: 'silo' is reserved"),
+        (
+            {"name": "hut", "deck": "buildings", "count": 0},
+            r"cards\[1\] \(hut\)\.count: expected 1 to 100, got 0",
+        ),
         (
             {"name": "hut", "deck": "buildings", "cost": {"coins": -1}},
-            r"cards\[1\] \(hut\)\.cost: coins: expected 0 or more",
+            r"cards\[1\] \(hut\)\.cost\.coins: expected 0 to 20, got -1",
         ),
         (
             {
@@ -183,16 +186,16 @@ FIELD = {"name": "meadow", "deck": "fields", "count": 60}
                 "ability": "green",
                 "effects": [{"kind": "produce", "coins": 1}],
             },
-            "card 'hut': needs.coins: a harvest needs only water and grain",
+            r"cards\[1\] \(hut\)\.needs\.coins: a harvest needs only water and grain",
         ),
         (
             {"name": "hut", "deck": "buildings", "needs": {"water": 1}},
-            "card 'hut': needs: only a card with a green ability",
+            r"cards\[1\] \(hut\)\.needs: only a card with a green ability",
         ),
         ({"name": "hut", "deck": "buildings", "ability": "green"}, "needs at least one effect"),
         (
             {"name": "hut", "deck": "buildings", "effects": [{"kind": "tool"}]},
-            "card 'hut': effects: a card without an ability has no effects",
+            r"cards\[1\] \(hut\)\.effects: a card without an ability has no effects",
         ),
         (
             {"name": "hut", "deck": "buildings", "ability": "green", "effects": [{"kind": "tool"}]},

@@ -1,13 +1,22 @@
-"""apply_move: check a move against the rules (naming the rule that forbids it) and carry it out; parse_move."""
+"""apply_move: check a move against the rules (naming the rule that forbids it) and carry it out; parse_move.
+
+A move is legal only if its text parses back to it (``parse_move(s, str(m)) == m``),
+so a hand-built move with fields of the wrong type (``Build("pigs", "2", "0")``,
+``Market(True)``, ``StartPlayer(1.0)``) or naming what these rules do not have
+(``DrawFrom("orchard")``) is an :class:`IllegalMoveError`, as is anything that is no
+move at all. The checks ride on the ones a legal move passes anyway (its cell, its
+card or tool by name), so a legal move pays no more than a type test or two.
+"""
 
 from __future__ import annotations
 
+import typing
 from bisect import insort
 from collections.abc import Callable
 
 from acreage.core.bitset import bits
 from acreage.core.chance import Deck, Pile
-from acreage.core.game import IllegalMoveError, MoveSyntaxError
+from acreage.core.game import ECHO_LIMIT, IllegalMoveError, move_text, shorten
 from acreage.fields_of_green import moves as mv
 from acreage.fields_of_green.components import DECKS
 from acreage.fields_of_green.engine import (
@@ -82,26 +91,54 @@ from acreage.fields_of_green.state import CONVERT as CONVERTING
 __all__ = ["apply_move", "parse_move"]
 
 
+_MOVES: tuple[type, ...] = typing.get_args(Move)
+
+
+def _echo(value: object) -> str:
+    """``value`` as an error message quotes it: a move by its text, anything else by its
+    repr, cut short (a message never repeats a 100 kB input whole)."""
+    try:
+        if isinstance(value, _MOVES):
+            text = str(value)
+            return text if len(text) <= ECHO_LIMIT else f"{text[: ECHO_LIMIT - 3]}..."
+        return shorten(value)
+    except ValueError:  # an int too long to write out (sys.get_int_max_str_digits)
+        return "a number too long to write out"
+
+
 def _site(rules: Rules, x: int, y: int) -> int:
+    """The cell index of ``(x, y)``; :class:`IllegalMoveError` if no card can ever be there.
+
+    Cells are ints exactly: ``True``, ``1.0`` or ``"1"`` would make a move whose text
+    does not parse back (and ``1.0`` would even find the cell).
+    """
+    if type(x) is not int or type(y) is not int:
+        raise IllegalMoveError(f"a cell is x,y in whole numbers, not {_echo(x)},{_echo(y)}")
     c = cell(rules, x, y)
     if c < 0:
         raise IllegalMoveError(
-            f"{x},{y} lies further from the farm than any card can ever be built"
+            f"{_echo(x)},{_echo(y)} lies further from the farm than any card can ever be built"
         )
     return c
 
 
 def _card_id(rules: Rules, name: str) -> int:
-    k = card_ids(rules).get(name)
+    try:
+        k = card_ids(rules).get(name)
+    except TypeError:  # unhashable: no name
+        k = None
     if k is None:
-        raise IllegalMoveError(f"there is no card named {name!r} in these rules")
+        raise IllegalMoveError(f"there is no card named {_echo(name)} in these rules")
     return k
 
 
 def _tool_id(rules: Rules, name: str) -> int:
-    x = tool_ids(rules).get(name)
+    try:
+        x = tool_ids(rules).get(name)
+    except TypeError:  # unhashable: no name
+        x = None
     if x is None:
-        raise IllegalMoveError(f"there is no tool named {name!r} in these rules")
+        raise IllegalMoveError(f"there is no tool named {_echo(name)} in these rules")
     return x
 
 
@@ -131,7 +168,7 @@ def _action(s: State, move: Move) -> State:
     kind = s.picks[p]
     if isinstance(move, Build):
         if move.card != t.names[kind]:
-            raise IllegalMoveError(f"the revealed card is {t.names[kind]}, not {move.card}")
+            raise IllegalMoveError(f"the revealed card is {t.names[kind]}, not {_echo(move.card)}")
         c = _site(r, move.x, move.y)
         _check_build_site(s, f, c)
         coins, water, grain = t.cost[kind]
@@ -180,8 +217,10 @@ def _action(s: State, move: Move) -> State:
             w.silo_stack -= 1
             place(w, p, c, t.silo)
     elif isinstance(move, Market):
-        if not 0 <= move.sell <= r.market_grain:
-            raise IllegalMoveError(f"at the market at most {r.market_grain} grain can be sold")
+        if type(move.sell) is not int or not 0 <= move.sell <= r.market_grain:
+            raise IllegalMoveError(
+                f"at the market at most {r.market_grain} grain can be sold, not {_echo(move.sell)}"
+            )
         if move.sell > f.grain:
             raise IllegalMoveError(f"there is only {f.grain} grain in the silos to sell")
         w.discard_pick(p)
@@ -197,7 +236,7 @@ def _action(s: State, move: Move) -> State:
             raise IllegalMoveError(f"there is no shut-down site at {move.x},{move.y} to restore")
         if t.names[f.kind_at(c)] != move.card:
             raise IllegalMoveError(
-                f"the site at {move.x},{move.y} is {t.names[f.kind_at(c)]}, not {move.card}"
+                f"the site at {move.x},{move.y} is {t.names[f.kind_at(c)]}, not {_echo(move.card)}"
             )
         if f.coins < r.restore_coins:
             raise IllegalMoveError(
@@ -251,7 +290,12 @@ def _pick(s: State, move: Move) -> State:
 def _draw(s: State, move: Move) -> State:
     assert isinstance(move, DrawFrom)
     drawn, used, allowed = s.pending
-    d = DECKS.index(move.deck)
+    try:
+        d = DECKS.index(move.deck)
+    except ValueError:
+        raise IllegalMoveError(
+            f"there is no deck named {_echo(move.deck)} (decks: {', '.join(DECKS)})"
+        ) from None
     if not allowed >> d & 1:
         raise IllegalMoveError(
             f"no card can come from {move.deck} now: an empty deck cannot be drawn from, "
@@ -329,11 +373,14 @@ def _pay(s: State, move: Move) -> State:
     f = s.farms[p]
     c = _site(r, move.x, move.y)
     options = pay_options(r, f, target, due)
-    i = next((i for i, a in options if f.towers[i][0] == c and a == move.amount), -1)
+    amount = move.amount
+    i = -1
+    if type(amount) is int:  # not True or 1.0, whose text is no move's
+        i = next((i for i, a in options if f.towers[i][0] == c and a == amount), -1)
     if i < 0:
         tx, ty = coords(r, target)
         raise IllegalMoveError(
-            f"{move} is not possible: the water for {tx},{ty} comes from a tower whose "
+            f"{_echo(move)} is not possible: the water for {tx},{ty} comes from a tower whose "
             "range covers it"
             + (", one token at a time" if r.split_payments else f", all {due} from one tower")
         )
@@ -431,7 +478,7 @@ def _supply(s: State, move: Move) -> State:
         )
     name = r.tables.names[f.kind_at(c)]
     if name != move.card:
-        raise IllegalMoveError(f"the site at {move.x},{move.y} is {name}, not {move.card}")
+        raise IllegalMoveError(f"the site at {move.x},{move.y} is {name}, not {_echo(move.card)}")
     w = Work(s)
     if isinstance(move, ShutDown):
         if ready >> c & 1:
@@ -470,8 +517,8 @@ def _convert(s: State, move: Move) -> State:
 def _start(s: State, move: Move) -> State:
     assert isinstance(move, StartPlayer)
     w = Work(s)
-    if not 0 <= move.seat < s.rules.players:
-        raise IllegalMoveError(f"there is no seat {move.seat}")
+    if type(move.seat) is not int or not 0 <= move.seat < s.rules.players:
+        raise IllegalMoveError(f"there is no seat {_echo(move.seat)}")
     w.start = move.seat
     return w.finish()
 
@@ -499,13 +546,32 @@ _BY_PHASE: dict[int, tuple[tuple[type, ...], _Handler, str]] = {
 
 
 def apply_move(state: State, move: Move) -> State:
-    """The state after ``move``; :class:`IllegalMoveError` (naming the rule) if it is not allowed."""
+    """The state after ``move``; :class:`IllegalMoveError` (naming the rule) if it is not allowed.
+
+    ``move`` is a move object (from :func:`legal_moves` or :func:`parse_move`);
+    anything else, text included, is refused with an :class:`IllegalMoveError`.
+    """
+    entry = _BY_PHASE.get(state.phase)  # None at the end
+    if entry is None or not isinstance(move, entry[0]):
+        raise IllegalMoveError(_out_of_turn(state, move))
+    return entry[1](state, move)
+
+
+def _out_of_turn(state: State, move: object) -> str:
+    """Why ``move`` is not the kind of move the state is waiting for."""
+    if not isinstance(move, _MOVES):
+        hint = (
+            f": parse_move(state, {_echo(move)}) turns a move's text into a move"
+            if isinstance(move, str)
+            else ""
+        )
+        return (
+            "apply_move takes a move object (from legal_moves or parse_move), "
+            f"not {type(move).__name__}{hint}"
+        )
     if state.phase == END:
-        raise IllegalMoveError(f"the game is over; {move} is not possible")
-    kinds, handler, expected = _BY_PHASE[state.phase]
-    if not isinstance(move, kinds):
-        raise IllegalMoveError(f"it is time to {expected}, not {move}")
-    return handler(state, move)
+        return f"the game is over; {_echo(move)} is not possible"
+    return f"it is time to {_BY_PHASE[state.phase][2]}, not {_echo(move)}"
 
 
 def _no_fit(rules: Rules, f: Farm, tool: int, c: int) -> str:
@@ -526,8 +592,10 @@ def _no_fit(rules: Rules, f: Farm, tool: int, c: int) -> str:
 
 
 def parse_move(state: State, text: str) -> Move:
-    """The move written ``text`` (see :mod:`acreage.fields_of_green.moves`)."""
-    if not isinstance(text, str):
-        raise MoveSyntaxError(f"a move text is a string, not {type(text).__name__}")
+    """The move written ``text`` (see :mod:`acreage.fields_of_green.moves`).
+
+    :class:`~acreage.MoveSyntaxError` for anything that is not the text of a
+    move of these rules (not a str, longer than any move, or no move's words).
+    """
     t = state.rules.tables
-    return mv.parse_text(text.strip(), t.names[:-2], t.tool_names)
+    return mv.parse_text(move_text(text).strip(), t.names[:-2], t.tool_names)

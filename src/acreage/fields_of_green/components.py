@@ -19,8 +19,13 @@ An ability's colour says when it works: grey when the card is built ("sofort"),
 green at harvest ("bei der Ernte"), yellow at game end ("erst am Spielende").
 Tools also have ``always`` for the standing effects ``range`` and ``capacity``.
 
-Every class checks its own values; a bad value raises :class:`~acreage.RulesError`
-naming the card and the field.
+Every class is a :class:`~acreage.core.data.DataClass`: it is checked the same
+way however it is made (constructor, ``attrs.evolve``, ``Rules.from_data``,
+``Rules.from_toml``), and a bad value raises :class:`~acreage.RulesError`
+naming the card and the field. Every number and list has a bound (see each
+class's Attributes): a card set from an untrusted file must not make a game
+that exhausts memory or time. The bounds are a few times what a real card set
+uses.
 """
 
 from __future__ import annotations
@@ -30,10 +35,17 @@ from typing import Literal
 
 import attrs
 
-from acreage.core.game import RulesError
+from acreage.core.data import DataClass, limits
+from acreage.core.game import RulesError, shorten
 
 __all__ = [
     "DECKS",
+    "MAX_CARD_KINDS",
+    "MAX_COPIES",
+    "MAX_EFFECTS",
+    "MAX_GAIN",
+    "MAX_REPEATS",
+    "MAX_TOOL_KINDS",
     "SILO",
     "WATER_TOWER",
     "Card",
@@ -51,6 +63,26 @@ WATER_TOWER = "water tower"
 
 RESERVED = frozenset((*DECKS, SILO, WATER_TOWER, "done"))
 
+MAX_GAIN = 20
+"""The most coins, water, grain or stars one effect, cost, need or card names (the
+reference set's largest is 6)."""
+
+MAX_EFFECTS = 8
+"""The most effects one card or tool has (the reference set's largest has 2)."""
+
+MAX_COPIES = 100
+"""The most copies of one card or tool (the reference set's largest count is 6)."""
+
+MAX_CARD_KINDS = 100
+"""The most kinds of location card in a set (the reference set has 36)."""
+
+MAX_TOOL_KINDS = 50
+"""The most kinds of tool tile in a set (the reference set has 8)."""
+
+MAX_REPEATS = 10
+"""The most times one convert effect repeats, and the most one ``range`` or
+``capacity`` tool adds (the reference set's largest are 2 and 1)."""
+
 Deck = Literal["fields", "livestock", "facilities", "buildings"]
 CardAbility = Literal["none", "grey", "green", "yellow"]
 ToolAbility = Literal["always", "grey", "green", "yellow"]
@@ -59,55 +91,61 @@ Per = Literal["once", "neighbour", "farm"]
 
 _NAME = re.compile(r"[a-z][a-z0-9'\-]*( [a-z0-9'\-]+)*")
 
+_GAIN = limits(0, MAX_GAIN)
+
 
 def _check_name(name: str, what: str) -> None:
     if not _NAME.fullmatch(name):
         raise RulesError(
             f"name: {what} names are lowercase words (letters, digits, ' and -) "
-            f"separated by single spaces, got {name!r}"
+            f"separated by single spaces, got {shorten(name)}"
         )
     if name in RESERVED:
         raise RulesError(f"name: {name!r} is reserved for a deck or a site kind")
 
 
-def _non_negative(obj: object, names: tuple[str, ...], where: str = "") -> None:
-    for n in names:
-        if getattr(obj, n) < 0:
-            raise RulesError(f"{where}{n}: expected 0 or more, got {getattr(obj, n)}")
+@attrs.frozen
+class Resources(DataClass):
+    """Coins, water and grain: a building cost (upper left) or a harvest need (lower left).
+
+    Attributes:
+        coins, water, grain: 0 to :data:`MAX_GAIN` each.
+    """
+
+    coins: int = attrs.field(default=0, metadata=_GAIN)
+    water: int = attrs.field(default=0, metadata=_GAIN)
+    grain: int = attrs.field(default=0, metadata=_GAIN)
 
 
 @attrs.frozen
-class Resources:
-    """Coins, water and grain: a building cost (upper left) or a harvest need (lower left)."""
+class Effect(DataClass):
+    """One typed effect of a card's or a tool's ability (see the module docstring).
 
-    coins: int = 0
-    water: int = 0
-    grain: int = 0
-
-    def __attrs_post_init__(self) -> None:
-        _non_negative(self, ("coins", "water", "grain"))
-
-
-@attrs.frozen
-class Effect:
-    """One typed effect of a card's or a tool's ability (see the module docstring)."""
+    Attributes:
+        kind: ``produce``, ``convert``, ``tool``, ``range`` or ``capacity``.
+        coins, water, grain, stars: the gains, 0 to :data:`MAX_GAIN` each.
+        per, of: what a produce effect counts (``once``, or ``neighbour`` /
+            ``farm`` cards ``of`` a deck, a card name, ``silo`` or ``water tower``).
+        pay_coins, pay_grain: what a convert effect pays, 0 to :data:`MAX_GAIN`.
+        times: how often a convert effect may be used per harvest, 0 to
+            :data:`MAX_REPEATS`.
+        amount: how much a ``range`` or ``capacity`` effect adds, 0 to
+            :data:`MAX_REPEATS`.
+    """
 
     kind: EffectKind
-    coins: int = 0
-    water: int = 0
-    grain: int = 0
-    stars: int = 0
+    coins: int = attrs.field(default=0, metadata=_GAIN)
+    water: int = attrs.field(default=0, metadata=_GAIN)
+    grain: int = attrs.field(default=0, metadata=_GAIN)
+    stars: int = attrs.field(default=0, metadata=_GAIN)
     per: Per = "once"
     of: str = ""
-    pay_coins: int = 0
-    pay_grain: int = 0
-    times: int = 0
-    amount: int = 0
+    pay_coins: int = attrs.field(default=0, metadata=_GAIN)
+    pay_grain: int = attrs.field(default=0, metadata=_GAIN)
+    times: int = attrs.field(default=0, metadata=limits(0, MAX_REPEATS))
+    amount: int = attrs.field(default=0, metadata=limits(0, MAX_REPEATS))
 
-    def __attrs_post_init__(self) -> None:
-        _non_negative(
-            self, ("coins", "water", "grain", "stars", "pay_coins", "pay_grain", "times", "amount")
-        )
+    def _validate(self) -> None:
         gains = self.coins + self.water + self.grain + self.stars
         kind = self.kind
         if kind in ("produce", "convert") and not gains:
@@ -117,7 +155,7 @@ class Effect:
         if kind == "produce" and (self.per == "once") != (not self.of):
             raise RulesError(
                 "of: a produce effect counts cards 'of' something exactly when 'per' is "
-                f"neighbour or farm (per={self.per!r}, of={self.of!r})"
+                f"neighbour or farm (per={self.per!r}, of={shorten(self.of)})"
             )
         if kind == "convert":
             if not self.pay_coins + self.pay_grain:
@@ -170,58 +208,69 @@ _TOOL_EFFECTS = {
 
 
 @attrs.frozen
-class Card:
+class Card(DataClass):
     """A location card: its deck, build cost, harvest need, ability and stars.
 
     ``count`` is the number of copies in its deck. ``needs`` (the lower-left
     raw materials) belong to cards with a green ability: "Während der Ernte
     treten alle Produktionseffekte der grünen Standorte in Kraft."
+
+    Attributes:
+        name: lowercase words, not a deck's or a site kind's name.
+        deck: ``fields``, ``livestock``, ``facilities`` or ``buildings``.
+        count: 1 to :data:`MAX_COPIES` copies.
+        cost, needs: :class:`Resources`.
+        ability: ``none``, ``grey``, ``green`` or ``yellow``.
+        effects: at most :data:`MAX_EFFECTS` :class:`Effect`.
+        stars: printed stars, 0 to :data:`MAX_GAIN`.
     """
 
     name: str
     deck: Deck
-    count: int = 1
+    count: int = attrs.field(default=1, metadata=limits(1, MAX_COPIES))
     cost: Resources = Resources()
     needs: Resources = Resources()
     ability: CardAbility = "none"
-    effects: tuple[Effect, ...] = ()
-    stars: int = 0
+    effects: tuple[Effect, ...] = attrs.field(default=(), metadata=limits(items=MAX_EFFECTS))
+    stars: int = attrs.field(default=0, metadata=_GAIN)
 
-    def __attrs_post_init__(self) -> None:
+    def _validate(self) -> None:
         try:
             _check_name(self.name, "card")
-            if self.count < 1:
-                raise RulesError(f"count: expected 1 or more copies, got {self.count}")
-            _non_negative(self, ("stars",))
             if self.needs.coins:
                 raise RulesError("needs.coins: a harvest needs only water and grain")
             if (self.needs.water or self.needs.grain) and self.ability != "green":
                 raise RulesError("needs: only a card with a green ability is supplied at harvest")
             _check_effects(self.effects, self.ability, _CARD_EFFECTS)
         except RulesError as e:
-            raise RulesError(f"card {self.name!r}: {e}") from None
+            raise RulesError(f"card {shorten(self.name)}: {e}") from None
 
 
 @attrs.frozen
-class Tool:
+class Tool(DataClass):
     """A tool tile (Arbeitsgerät): the sites it fits, its ability and effects.
 
     "Jedes Arbeitsgerät hat eine bestimmte Betriebsstätte der es zugewiesen
     werden muss": ``fits`` names the card names (or ``"silo"``, ``"water
     tower"``) it may be attached to.
+
+    Attributes:
+        name: lowercase words, not a deck's or a site kind's name.
+        fits: the sites it fits, at most :data:`MAX_CARD_KINDS` + 2 (every card and both sites).
+        ability: ``always``, ``grey``, ``green`` or ``yellow``.
+        effects: at most :data:`MAX_EFFECTS` :class:`Effect`.
+        count: 1 to :data:`MAX_COPIES` tiles.
     """
 
     name: str
-    fits: tuple[str, ...]
+    fits: tuple[str, ...] = attrs.field(metadata=limits(items=MAX_CARD_KINDS + 2))
     ability: ToolAbility
-    effects: tuple[Effect, ...]
-    count: int = 1
+    effects: tuple[Effect, ...] = attrs.field(metadata=limits(items=MAX_EFFECTS))
+    count: int = attrs.field(default=1, metadata=limits(1, MAX_COPIES))
 
-    def __attrs_post_init__(self) -> None:
+    def _validate(self) -> None:
         try:
             _check_name(self.name, "tool")
-            if self.count < 1:
-                raise RulesError(f"count: expected 1 or more tiles, got {self.count}")
             if not self.fits:
                 raise RulesError("fits: a tool fits at least one site")
             if len(set(self.fits)) != len(self.fits):
@@ -233,4 +282,4 @@ class Tool:
                 if e.kind == "capacity" and not set(self.fits) <= {SILO, WATER_TOWER}:
                     raise RulesError(f"effects[{i}]: a capacity tool fits only silos or towers")
         except RulesError as e:
-            raise RulesError(f"tool {self.name!r}: {e}") from None
+            raise RulesError(f"tool {shorten(self.name)}: {e}") from None

@@ -348,6 +348,8 @@ def _round(w: Work, step: tuple[int, ...]) -> None:
     w.agenda.extend(_round_steps(w.start, w.rules.players, any(w.hands)))
 
 
+# Keys are (seat, player count, bool): a few dozen at most. functools caches are safe
+# under threads (a race at worst computes an equal tuple twice).
 @cache
 def _round_steps(start: int, players: int, cards: bool) -> tuple[tuple[int, ...], ...]:
     """A round's steps as ``Work.then`` pushes them (top last), by start seat and player

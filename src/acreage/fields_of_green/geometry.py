@@ -11,7 +11,7 @@ pattern shifted to the tower's cell.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -42,7 +42,9 @@ def coords(rules: Rules, index: int) -> tuple[int, int]:
     return xy_table(rules.tables.origin)[index]
 
 
-@cache
+# Bounded: each window holds up to ~50,000 cells, and a program may use many Rules.
+# lru_cache is safe under threads (a race at worst builds an equal table twice).
+@lru_cache(maxsize=8)
 def xy_table(origin: int) -> tuple[tuple[int, int], ...]:
     """The ``(x, y)`` of every cell index of the window around ``origin`` (kept out of the
     Rules, so that states stay small to walk and to pickle)."""

@@ -111,6 +111,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     return (mv.convert(t.names[f.kind_at(c)], *xy[c]), mv.DONE)
 
 
+# Only Fraction(1) is asked for; functools caches are safe under threads.
 _share = cache(Fraction)
 
 
@@ -123,6 +124,8 @@ class _CellMoves(dict[int, Move]):
         self.make = make
 
     def __missing__(self, c: int) -> Move:
+        # One store of a finished move: a thread reading the dict sees no move or this
+        # one; two threads missing the same cell at once store equal moves, one wins.
         move = self[c] = self.make(*self.xy[c])
         return move
 
@@ -143,6 +146,8 @@ class MoveTables:
     shut_down: tuple[_CellMoves, ...]
 
 
+# Bounded: a program may make many Rules. lru_cache is safe under threads; two threads
+# missing the same Rules at once may build two equal tables and keep one.
 @lru_cache(maxsize=64)
 def move_tables(rules: Rules) -> MoveTables:
     """The shared move objects of ``rules`` (built once; cell moves on first use)."""

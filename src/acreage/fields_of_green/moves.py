@@ -33,13 +33,11 @@ text                          decision
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from functools import cache, partial
-from typing import TypeVar
+from functools import lru_cache
 
 import attrs
 
-from acreage.core.game import MoveSyntaxError
+from acreage.core.game import MoveSyntaxError, shorten
 from acreage.fields_of_green.components import DECKS, SILO, WATER_TOWER
 
 __all__ = [
@@ -296,48 +294,23 @@ Move = (
 
 DONE = Done()
 
-_M = TypeVar("_M")
-
-
-class _Shared(dict[tuple[int, int], _M]):
-    """The one move of a kind for each cell ``(x, y)``, made on first use."""
-
-    def __init__(self, kind: Callable[[int, int], _M]) -> None:
-        super().__init__()
-        self.kind = kind
-
-    def __missing__(self, xy: tuple[int, int]) -> _M:
-        move = self[xy] = self.kind(*xy)
-        return move
-
-
-# Moves are immutable values, so the legal-move generator hands out shared instances.
-tower_at: _Shared[BuildTower] = _Shared(BuildTower)
-silo_at: _Shared[BuildSilo] = _Shared(BuildSilo)
-
-
-@cache
-def build_at(card: str) -> _Shared[Build]:
-    """The moves building ``card``, one per cell."""
-    return _Shared(partial(Build, card))
-
-
-store_water = cache(StoreWater)
-draw_from = cache(DrawFrom)
-deal = cache(Deal)
-pick = cache(Pick)
-build_tower = cache(BuildTower)
-build_silo = cache(BuildSilo)
-market = cache(Market)
-restore = cache(Restore)
-pay_water = cache(PayWater)
-deal_tool = cache(DealTool)
-choose_tool = cache(ChooseTool)
-attach_tool = cache(AttachTool)
-keep_tool = cache(KeepTool)
-supply = cache(Supply)
-shut_down = cache(ShutDown)
-convert = cache(Convert)
+# Moves are immutable values, so the legal-move generator hands out shared instances
+# rather than making new ones. lru_cache is safe under threads (a race at worst makes an
+# equal move twice and keeps one) and bounded, so a process that plays many card sets
+# does not keep every move it ever listed.
+_shared = lru_cache(maxsize=1 << 12)
+store_water = _shared(StoreWater)
+draw_from = _shared(DrawFrom)
+deal = _shared(Deal)
+pick = _shared(Pick)
+market = _shared(Market)
+restore = _shared(Restore)
+pay_water = _shared(PayWater)
+deal_tool = _shared(DealTool)
+choose_tool = _shared(ChooseTool)
+attach_tool = _shared(AttachTool)
+keep_tool = _shared(KeepTool)
+convert = _shared(Convert)
 
 _XY = r"(-?\d+),(-?\d+)"
 _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
@@ -379,7 +352,7 @@ def parse_text(text: str, cards: tuple[str, ...], tools: tuple[str, ...]) -> Mov
         if kind == "draw":
             if g[0] not in DECKS:
                 raise MoveSyntaxError(
-                    f"{text!r}: no deck named {g[0]!r} (decks: {', '.join(DECKS)})"
+                    f"{shorten(text)}: no deck named {shorten(g[0])} (decks: {', '.join(DECKS)})"
                 )
             return DrawFrom(g[0])
         if kind == "market":
@@ -395,7 +368,7 @@ def parse_text(text: str, cards: tuple[str, ...], tools: tuple[str, ...]) -> Mov
             return BuildSilo(x, y) if g[0] == SILO else BuildTower(x, y)
         if kind in ("deal tool", "choose", "attach", "keep"):
             if g[0] not in tools:
-                raise MoveSyntaxError(f"{text!r}: no tool named {g[0]!r}")
+                raise MoveSyntaxError(f"{shorten(text)}: no tool named {shorten(g[0])}")
             if kind == "deal tool":
                 return DealTool(g[0])
             if kind == "choose":
@@ -404,7 +377,7 @@ def parse_text(text: str, cards: tuple[str, ...], tools: tuple[str, ...]) -> Mov
                 return KeepTool(g[0])
             return AttachTool(g[0], int(g[1]), int(g[2]))
         if g[0] not in cards:
-            raise MoveSyntaxError(f"{text!r}: no card named {g[0]!r}")
+            raise MoveSyntaxError(f"{shorten(text)}: no card named {shorten(g[0])}")
         if kind == "deal":
             return Deal(g[0])
         if kind == "pick":
@@ -419,4 +392,4 @@ def parse_text(text: str, cards: tuple[str, ...], tools: tuple[str, ...]) -> Mov
         if kind == "shut down":
             return ShutDown(g[0], x, y)
         return Convert(g[0], x, y)
-    raise MoveSyntaxError(f"{text!r} is not a move of Fields of Green")
+    raise MoveSyntaxError(f"{shorten(text)} is not a move of Fields of Green")

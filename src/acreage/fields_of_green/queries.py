@@ -47,6 +47,8 @@ def legal_decks(rules: Rules, decks: tuple[Deck[int], ...], drawn: int, used: in
     return _allowed_decks(need, rules.hand_size - drawn - 1, nonempty, used)
 
 
+# Keys are small ints (decks needed, draws left, two 4-bit masks): at most
+# 4 x 12 x 16 x 16 of them. functools caches are safe under threads.
 @cache
 def _allowed_decks(need: int, left: int, nonempty: int, used: int) -> int:
     """:func:`legal_decks` with ``left`` draws to come after this one (memoised: few cases)."""
@@ -88,6 +90,7 @@ def water_in_reach(rules: Rules, f: Farm, target: int) -> tuple[int, int]:
     return total, best
 
 
+# Bounded: a program may make many Rules; lru_cache is safe under threads.
 @lru_cache(maxsize=64)
 def reach_offsets(rules: Rules) -> tuple[frozenset[int], ...] | None:
     """For each water-tower reach, the cell-index offsets from the tower that it covers

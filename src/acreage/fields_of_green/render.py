@@ -9,6 +9,7 @@ reaches) and the hands. Pass ``player`` to see only what that player may see.
 from __future__ import annotations
 
 from acreage.core.bitset import bits, mask
+from acreage.core.game import check_seat
 from acreage.core.svg import PLAYER_COLOURS, Svg
 from acreage.fields_of_green.components import DECKS
 from acreage.fields_of_green.geometry import catchment, coords
@@ -97,8 +98,13 @@ def _hand_text(seat: SeatView) -> str:
 
 
 def render_text(state: State, player: int | None = None) -> str:
-    """The state as text: year track, decks, farms, hands (only ``player``'s view if given)."""
+    """The state as text: year track, decks, farms, hands (only ``player``'s view if given).
+
+    :class:`~acreage.SeatError` if ``player`` is not ``None`` or a seat at this table.
+    """
     r = state.rules
+    if player is not None:
+        check_seat(player, r.players)
     track = " ".join(f">{y}<" if y == state.year else f" {y} " for y in range(1, r.years + 1))
     direction = "left" if state.pass_direction > 0 else "right"
     if state.phase == END:
@@ -181,8 +187,14 @@ def _svg_farm(
 
 
 def render_svg(state: State, player: int | None = None) -> str:
-    """The state as SVG: the year track, each farm's cards, tokens, tools and water range, hands."""
+    """The state as SVG: the year track, each farm's cards, tokens, tools and water range, hands
+    (only ``player``'s view if given).
+
+    :class:`~acreage.SeatError` if ``player`` is not ``None`` or a seat at this table.
+    """
     r = state.rules
+    if player is not None:
+        check_seat(player, r.players)
     t = r.tables
     uw, uh, pad = 96, 60, 16
     boxes = []

@@ -25,12 +25,21 @@ from typing import Any, Literal
 import attrs
 
 from acreage.core.chance import Deck
-from acreage.core.data import PRIMARY, DataClass, from_data, load_toml
+from acreage.core.data import DataClass, from_data, limits, load_toml
 from acreage.core.game import RulesError
-from acreage.fields_of_green.components import DECKS, SILO, WATER_TOWER, Card, Effect, Tool
+from acreage.fields_of_green.components import (
+    DECKS,
+    MAX_CARD_KINDS,
+    MAX_TOOL_KINDS,
+    SILO,
+    WATER_TOWER,
+    Card,
+    Effect,
+    Tool,
+)
 from acreage.fields_of_green.geometry import reach_patterns
 
-__all__ = ["REFERENCE", "Rules", "Tables", "card_ids", "tool_ids"]
+__all__ = ["MAX_REACH", "REFERENCE", "Rules", "Tables", "card_ids", "tool_ids"]
 
 RangeMetric = Literal["manhattan", "chebyshev", "straight", "path"]
 TieBreak = Literal["coins", "shared"]
@@ -55,11 +64,13 @@ pay_coins, pay_grain, times, amount)."""
 
 
 @attrs.frozen
-class _Reference:
-    silos: int
-    water_towers: int
-    cards: tuple[Card, ...]
-    tools: tuple[Tool, ...]
+class _Reference(DataClass):
+    """The bundled reference set as ``data/reference.toml`` holds it, bounded as in :class:`Rules`."""
+
+    silos: int = attrs.field(metadata=limits(2, 64))
+    water_towers: int = attrs.field(metadata=limits(2, 64))
+    cards: tuple[Card, ...] = attrs.field(metadata=limits(items=MAX_CARD_KINDS))
+    tools: tuple[Tool, ...] = attrs.field(metadata=limits(items=MAX_TOOL_KINDS))
 
 
 def _load_reference() -> _Reference:
@@ -122,29 +133,44 @@ class Tables:
         return len(self.names) - 1
 
 
-def _positive(rules: Rules, *names: str, least: int = 1) -> None:
-    for n in names:
-        v = getattr(rules, n)
-        if v < least:
-            raise RulesError(f"{n}: expected {least} or more, got {v}")
+MAX_REACH = 12
+"""The furthest a water tower may reach with its best tools (``water_range`` plus the
+range tools a site can hold): the text's is 2. The farm window grows with it."""
+
+
+def _bounded(default: int, low: int, high: int) -> Any:
+    """An int field with its default and bounds (every one of them has both)."""
+    return attrs.field(default=default, metadata=limits(low, high))
 
 
 @attrs.frozen(cache_hash=True)
 class Rules(DataClass):
     """The rules of one game of Fields of Green.
 
+    Every number has a bound (given below as ``low to high``), a few times
+    the text's value, so that a Rules from an untrusted record, TOML file or
+    command line keeps ``new_game`` and a game within memory and time
+    proportional to a real one (the farm window grows with ``years``,
+    ``hand_size`` and the water range; move lists with ``market_grain``).
+    A value out of bounds, of the wrong type or not among the choices is a
+    :class:`~acreage.RulesError` naming the field, however the Rules is made.
+
     Attributes:
         players: 2 to 4.
-        start_player: the seat that starts, or ``None`` to draw it by chance
-            ("Der Spieler, der zuletzt auf einem Bauernhof war").
-        years: years (rounds) in the game: 4.
-        hand_size: cards drawn each year and action rounds per year: 6.
-        min_decks: a player draws from at least this many decks: 3.
-        start_coins, start_grain: starting capital 15 coins; the silo holds 1 grain.
-            The first water tower is filled to the brim.
-        income_coins, income_water, income_grain: each year from the 2nd: 3, 2, 1.
-        silo_capacity, tower_capacity: 4 grain, 3 water.
-        water_range: how far a water tower supplies water: 2.
+        start_player: the seat that starts (0 to ``players - 1``), or ``None`` to
+            draw it by chance ("Der Spieler, der zuletzt auf einem Bauernhof war").
+        years: years (rounds) in the game: 4 (1 to 8).
+        hand_size: cards drawn each year and action rounds per year: 6 (1 to 12).
+        min_decks: a player draws from at least this many decks: 3 (1 to 4,
+            at most ``hand_size``).
+        start_coins, start_grain: starting capital 15 coins (0 to 100); the silo
+            holds 1 grain (0 to 20, at most ``silo_capacity``). The first water
+            tower is filled to the brim.
+        income_coins, income_water, income_grain: each year from the 2nd: 3, 2, 1
+            (0 to 30, 0 to 20, 0 to 20).
+        silo_capacity, tower_capacity: 4 grain, 3 water (1 to 20 each).
+        water_range: how far a water tower supplies water: 2 (0 to 6; with the
+            range tools a site can hold, at most :data:`MAX_REACH`).
         range_metric: how that distance is counted over the card grid:
             ``manhattan`` (orthogonal steps, the default), ``chebyshev``
             (diagonal steps count 1), ``straight`` (along a row or column
@@ -157,76 +183,63 @@ class Rules(DataClass):
             must be built within range of a water tower even when building
             it costs no water. Default False (only a water cost must be).
         tower_coins: action B costs 2 coins. market_coins: action D gives 2
-            coins; market_grain: at most 2 grain sold; grain_price: 2 each.
-        restore_coins: action E costs 1 coin.
-        tool_draw: tool tiles drawn to keep one: 3. tools_per_site: at most 2.
+            coins; market_grain: at most 2 grain sold (0 to 20); grain_price:
+            2 each. restore_coins: action E costs 1 coin. Each price 0 to 30.
+        tool_draw: tool tiles drawn to keep one: 3 (1 to 10).
+        tools_per_site: at most 2 (0 to 4).
         shut_down_sites_score: whether a face-down site still scores its
             stars and yellow ability at game end (default False).
         tie_break: ``coins`` (most coins left wins a tie, then shared) or
             ``shared``.
-        silos, water_towers: silo and water-tower cards in all.
-        cards: the location cards; tools: the tool tiles.
+        silos, water_towers: silo and water-tower cards in all, 16 each
+            (2 to 64, at least ``players``).
+        cards: the location cards, at most
+            :data:`~acreage.fields_of_green.components.MAX_CARD_KINDS` kinds;
+            tools: the tool tiles, at most
+            :data:`~acreage.fields_of_green.components.MAX_TOOL_KINDS` kinds.
     """
 
-    players: int = attrs.field(default=2, metadata=PRIMARY)
-    start_player: int | None = None
-    years: int = 4
-    hand_size: int = 6
-    min_decks: int = 3
-    start_coins: int = 15
-    start_grain: int = 1
-    income_coins: int = 3
-    income_water: int = 2
-    income_grain: int = 1
-    silo_capacity: int = 4
-    tower_capacity: int = 3
-    water_range: int = 2
+    players: int = attrs.field(default=2, metadata=limits(2, 4, primary=True))
+    start_player: int | None = attrs.field(default=None, metadata=limits(0, 3))
+    years: int = _bounded(4, 1, 8)
+    hand_size: int = _bounded(6, 1, 12)
+    min_decks: int = _bounded(3, 1, len(DECKS))
+    start_coins: int = _bounded(15, 0, 100)
+    start_grain: int = _bounded(1, 0, 20)
+    income_coins: int = _bounded(3, 0, 30)
+    income_water: int = _bounded(2, 0, 20)
+    income_grain: int = _bounded(1, 0, 20)
+    silo_capacity: int = _bounded(4, 1, 20)
+    tower_capacity: int = _bounded(3, 1, 20)
+    water_range: int = _bounded(2, 0, 6)
     range_metric: RangeMetric = "manhattan"
     split_payments: bool = False
     harvest_water_in_range: bool = False
-    tower_coins: int = 2
-    market_coins: int = 2
-    market_grain: int = 2
-    grain_price: int = 2
-    restore_coins: int = 1
-    tool_draw: int = 3
-    tools_per_site: int = 2
+    tower_coins: int = _bounded(2, 0, 30)
+    market_coins: int = _bounded(2, 0, 30)
+    market_grain: int = _bounded(2, 0, 20)
+    grain_price: int = _bounded(2, 0, 30)
+    restore_coins: int = _bounded(1, 0, 30)
+    tool_draw: int = _bounded(3, 1, 10)
+    tools_per_site: int = _bounded(2, 0, 4)
     shut_down_sites_score: bool = False
     tie_break: TieBreak = "coins"
-    silos: int = REFERENCE.silos
-    water_towers: int = REFERENCE.water_towers
-    cards: tuple[Card, ...] = REFERENCE.cards
-    tools: tuple[Tool, ...] = REFERENCE.tools
+    silos: int = _bounded(REFERENCE.silos, 2, 64)
+    water_towers: int = _bounded(REFERENCE.water_towers, 2, 64)
+    cards: tuple[Card, ...] = attrs.field(
+        default=REFERENCE.cards, metadata=limits(items=MAX_CARD_KINDS)
+    )
+    tools: tuple[Tool, ...] = attrs.field(
+        default=REFERENCE.tools, metadata=limits(items=MAX_TOOL_KINDS)
+    )
     tables: Tables = attrs.field(init=False, eq=False, repr=False)
 
-    def __attrs_post_init__(self) -> None:
-        if not 2 <= self.players <= 4:
-            raise RulesError(f"players: expected 2 to 4, got {self.players}")
-        if self.start_player is not None and not 0 <= self.start_player < self.players:
+    def _validate(self) -> None:
+        if self.start_player is not None and self.start_player >= self.players:
             raise RulesError(
                 f"start_player: expected a seat 0 to {self.players - 1} or null, "
                 f"got {self.start_player}"
             )
-        _positive(self, "years", "hand_size", "min_decks", "silo_capacity", "tower_capacity")
-        _positive(self, "tool_draw")
-        _positive(
-            self,
-            "start_coins",
-            "start_grain",
-            "income_coins",
-            "income_water",
-            "income_grain",
-            "water_range",
-            "tower_coins",
-            "market_coins",
-            "market_grain",
-            "grain_price",
-            "restore_coins",
-            "tools_per_site",
-            least=0,
-        )
-        if self.min_decks > len(DECKS):
-            raise RulesError(f"min_decks: there are only {len(DECKS)} decks, got {self.min_decks}")
         if self.min_decks > self.hand_size:
             raise RulesError(
                 f"min_decks: a hand of {self.hand_size} cards cannot come from "
@@ -245,6 +258,7 @@ class Rules(DataClass):
             raise RulesError(
                 f"water_towers: each of {self.players} farms starts with one, got {self.water_towers}"
             )
+        # Set once, before anyone else can see this Rules: safe to share between threads.
         object.__setattr__(self, "tables", _tables(self))
 
     @classmethod
@@ -261,15 +275,25 @@ class Rules(DataClass):
         try:
             return load_toml(cls, path)
         except RulesError as e:
-            try:
-                with open(path, "rb") as f:
-                    data: Any = tomllib.load(f)
-            except (OSError, tomllib.TOMLDecodeError):
-                raise e from None
-            raise RulesError(_name_items(str(e), data)) from None
+            raise RulesError(_name_items(str(e), _toml_data(path))) from None
+
+
+def _toml_data(path: str | Path) -> Any:
+    """The data of a TOML file for naming the card in a message; ``None`` if it cannot be read
+    (:func:`~acreage.core.data.load_toml` has said why)."""
+    try:
+        with open(path, "rb") as f:
+            return tomllib.load(f)
+    except (OSError, ValueError, RecursionError):  # TOMLDecodeError and UnicodeDecodeError too
+        return None
 
 
 _ITEM = re.compile(r"\b(cards|tools)\[(\d+)\](?! \()")
+# A component's own checks name its class or itself ("Card.count", "card 'hut': needs"):
+# after "cards[1]" that is said twice, so "cards[1] (hut).count" says it once.
+_SAID_TWICE = re.compile(
+    r"(?<=[\w\]]): (?:(?:Card|Tool|Resources|Effect)\.|(?:card|tool) '[^']*(?:'|\.\.\.): )"
+)
 
 
 def _name_items(message: str, data: Any) -> str:
@@ -281,9 +305,11 @@ def _name_items(message: str, data: Any) -> str:
         if isinstance(items, list) and i < len(items) and isinstance(items[i], Mapping):
             name = items[i].get("name")
             if isinstance(name, str):
-                return f"{m.group(0)} ({name})"
+                return f"{m.group(0)} ({name if len(name) <= 40 else name[:37] + '...'})"
         return m.group(0)
 
+    if _ITEM.search(message):
+        message = _SAID_TWICE.sub(".", message)
     return _ITEM.sub(named, message, count=1)
 
 
@@ -359,6 +385,12 @@ def _tables(rules: Rules) -> Tables:
         )
     tool_range = tuple(sum(e.amount for e in t.effects if e.kind == "range") for t in tools)
     range_bonus = sum(sorted(tool_range, reverse=True)[: rules.tools_per_site])
+    if rules.water_range + range_bonus > MAX_REACH:
+        raise RulesError(
+            f"tools: with {rules.tools_per_site} range tools a water tower would reach "
+            f"{rules.water_range + range_bonus} cells (water_range {rules.water_range} + "
+            f"{range_bonus}); at most {MAX_REACH}"
+        )
     # A farm holds at most 2 + years * hand_size cards, all orthogonally connected,
     # so no card lies further than that from (0, 0); the window leaves room for
     # the frontier and the widest water range around it, so shifts never wrap.
@@ -393,6 +425,7 @@ def _tables(rules: Rules) -> Tables:
 
 
 # Bounded: a program may make many Rules, and these caches must not keep them all alive.
+# lru_cache is safe under threads: a race at worst builds an equal mapping twice.
 @lru_cache(maxsize=64)
 def card_ids(rules: Rules) -> Mapping[str, int]:
     """Each location card's id by name (silo and water tower are not cards)."""

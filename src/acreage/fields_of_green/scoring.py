@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import attrs
 
+from acreage.core.game import check_seat
 from acreage.fields_of_green.effects import multiplier
 from acreage.fields_of_green.rules import YELLOW, Compiled, Rules
 from acreage.fields_of_green.state import END, Farm, State
@@ -82,7 +83,11 @@ def farm_sheet(rules: Rules, f: Farm) -> ScoreSheet:
 
 
 def score_sheet(state: State, player: int) -> ScoreSheet:
-    """``player``'s score lines: what they would score if the game ended now."""
+    """``player``'s score lines: what they would score if the game ended now.
+
+    :class:`~acreage.SeatError` if ``player`` is not a seat at this table.
+    """
+    check_seat(player, state.rules.players)
     return farm_sheet(state.rules, state.farms[player])
 
 

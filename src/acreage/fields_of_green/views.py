@@ -18,7 +18,7 @@ from collections import Counter
 import attrs
 
 from acreage.core.chance import Deck, Pile, Stack
-from acreage.core.game import Chance
+from acreage.core.game import Chance, check_seat
 from acreage.fields_of_green.components import DECKS, SILO, WATER_TOWER
 from acreage.fields_of_green.geometry import coords
 from acreage.fields_of_green.rules import Rules
@@ -127,12 +127,12 @@ class View:
     pending: tuple[int, ...]
 
 
-def drawing_blind(state: State, player: int) -> bool:
+def _drawing_blind(state: State, player: int) -> bool:
     """Whether ``player`` is drawing cards blind right now (and so cannot see their hand)."""
     return state.phase in (DRAW, DEAL) and state.actor == player
 
 
-def knows_hand(state: State, viewer: int, seat: int) -> bool:
+def _knows_hand(state: State, viewer: int, seat: int) -> bool:
     """Whether ``viewer`` knows the cards of the hand ``seat`` holds (picks aside).
 
     Hands travel around the table and every pick is revealed, so a player
@@ -140,7 +140,7 @@ def knows_hand(state: State, viewer: int, seat: int) -> bool:
     ``origin`` and has passed through the next ``passes`` seats since.
     """
     if seat == viewer:
-        return not drawing_blind(state, viewer)
+        return not _drawing_blind(state, viewer)
     n = state.rules.players
     step = state.pass_direction
     origin = (seat - state.passes * step) % n
@@ -152,13 +152,18 @@ def _pick_hidden(state: State, viewer: int, seat: int) -> bool:
 
 
 def seat_views(state: State, viewer: int | None) -> tuple[SeatView, ...]:
-    """Every seat's hand and pick as ``viewer`` sees them (everything when ``viewer`` is None)."""
+    """Every seat's hand and pick as ``viewer`` sees them (everything when ``viewer`` is None).
+
+    :class:`~acreage.SeatError` if ``viewer`` is not a seat at this table.
+    """
+    if viewer is not None:
+        check_seat(viewer, state.rules.players)
     t = state.rules.tables
     names, deck = t.names, t.deck
     seats = []
     for q, hand in enumerate(state.hands):
         pick = state.picks[q]
-        known = viewer is None or knows_hand(state, viewer, q)
+        known = viewer is None or _knows_hand(state, viewer, q)
         hidden_pick = viewer is not None and _pick_hidden(state, viewer, q)
         seats.append(
             SeatView(
@@ -175,7 +180,8 @@ def seat_views(state: State, viewer: int | None) -> tuple[SeatView, ...]:
 
 
 def observe(state: State, player: int) -> View:
-    """What ``player`` may see now."""
+    """What ``player`` may see now; :class:`~acreage.SeatError` if ``player`` is not at the table."""
+    check_seat(player, state.rules.players)
     t = state.rules.tables
     return View(
         player=player,
@@ -210,7 +216,9 @@ def resample(state: State, player: int, rng: random.Random) -> State:
     the others of its deck and dealt back into the same places, since the
     backs show the deck. A face-down pick from a hand ``player`` knew is
     swapped with a card of that hand of the same deck, at random.
+    :class:`~acreage.SeatError` if ``player`` is not at the table.
     """
+    check_seat(player, state.rules.players)
     t = state.rules.tables
     deck_of = t.deck
     hands = [list(h) for h in state.hands]
@@ -218,7 +226,7 @@ def resample(state: State, player: int, rng: random.Random) -> State:
     # Places of unknown cards: ("hand", seat, index) or ("pick", seat, -1), and each deck's pile.
     unknown: list[tuple[str, int, int]] = []
     for q in range(state.rules.players):
-        known = knows_hand(state, player, q)
+        known = _knows_hand(state, player, q)
         hidden_pick = _pick_hidden(state, player, q)
         if not known:
             unknown.extend(("hand", q, i) for i in range(len(hands[q])))
