@@ -245,19 +245,6 @@ def test_a_new_output_file_gets_the_usual_permissions(
     assert (tmp_path / "g.json").read_text().startswith("{\n")
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root may write any file")
-def test_a_read_only_output_file_is_refused_before_playing(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    out_file = tmp_path / "game.json"
-    out_file.write_text("kept\n")
-    out_file.chmod(0o444)
-    monkeypatch.setattr(acreage.cli, "play", _fail_with(AssertionError("played")))
-    code, _, err = run(capsys, "play", "dots-and-boxes", "--out", str(out_file))
-    assert code == 2 and f"cannot write {out_file}: Permission denied" in err
-    assert out_file.read_text() == "kept\n"
-
-
 def test_output_to_a_device(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, _ = run(capsys, "simulate", "dots-and-boxes", "--games", "2", "--out", os.devnull)
     assert code == 0
