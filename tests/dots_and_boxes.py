@@ -9,6 +9,7 @@ scores 1 more. Most points wins; ties are shared.
 
 from __future__ import annotations
 
+import functools
 import random
 from fractions import Fraction
 
@@ -16,6 +17,7 @@ import attrs
 
 from acreage import CHANCE, Game, IllegalMoveError, MoveSyntaxError, RulesError
 from acreage.core.data import DataClass, limits
+from acreage.core.encoding import Encoding, Facts, Numbering, Planes
 from acreage.core.game import Chance, check_seat, move_text
 from acreage.core.grid import SquareGrid
 
@@ -76,6 +78,7 @@ class State:
 
 @attrs.frozen
 class View:
+    rules: Rules
     player: int
     drawn: int
     owners: tuple[int, ...]
@@ -190,7 +193,7 @@ def winners(state: State) -> tuple[int, ...]:
 def observe(state: State, player: int) -> View:
     check_seat(player, state.rules.players)
     mine = state.secrets[player] if player < len(state.secrets) else None
-    return View(player, state.drawn, state.owners, mine, state.to_move)
+    return View(state.rules, player, state.drawn, state.owners, mine, state.to_move)
 
 
 def resample(state: State, player: int, rng: random.Random) -> State:
@@ -254,6 +257,81 @@ def render_svg(state: State) -> str:
     return str(svg)
 
 
+class DotsEncoding(Encoding):
+    """Actions: draw edge e (one block over the grid's edges). Chance: deal cell c.
+
+    Observation: the drawn edges, each box's owner one-hot, the viewer's
+    secret box one-hot, and whose turn it is one-hot (seats, then chance).
+    """
+
+    def __init__(self, rules: Rules) -> None:
+        grid = rules.grid
+        n, players = grid.n_cells, rules.players
+        self.actions = Numbering([("draw", (("edge", grid.n_edges),))])
+        self.chance = Numbering([("deal", (("cell", n),))])
+        self.planes = Planes(
+            [
+                ("drawn", (grid.n_edges,)),
+                ("owner", (players, n)),
+                ("secret", (n,)),
+                ("to_move", (players + 1,)),
+            ]
+        )
+        deals = players if rules.secret_boxes else 0
+        self.facts = Facts(
+            players=players,
+            min_players=2,
+            max_players=4,
+            chance=rules.secret_boxes,
+            hidden_information=rules.secret_boxes,
+            simultaneous=False,
+            cooperative=False,
+            min_score=0,
+            max_score=n + 1,
+            max_decisions=grid.n_edges,
+            max_chance_nodes=deals,
+            max_legal_moves=grid.n_edges,
+            max_chance_outcomes=n if deals else 0,
+            num_actions=self.actions.size,
+            num_chance_outcomes=self.chance.size,
+            observation_shape=self.planes.shape,
+        )
+
+    def encode_action(self, state: State, move: Move) -> int:
+        if not isinstance(move, Draw):
+            raise IllegalMoveError(f"{move!r:.40} is not a line to draw")
+        return self.actions.index("draw", move.edge)
+
+    def encode_chance(self, state: State, move: Move) -> int:
+        if not isinstance(move, Deal):
+            raise IllegalMoveError(f"{move!r:.40} is not a deal")
+        return self.chance.index("deal", move.cell)
+
+    def observation(self, view: View) -> list[int]:
+        grid = view.rules.grid
+        out = [0] * self.planes.size
+        drawn = self.planes.offset("drawn")
+        for e in range(grid.n_edges):
+            out[drawn + e] = view.drawn >> e & 1
+        owner = self.planes.offset("owner")
+        for cell, who in enumerate(view.owners):
+            if who >= 0:
+                out[owner + who * grid.n_cells + cell] = 1
+        if view.my_secret is not None:
+            out[self.planes.offset("secret") + view.my_secret] = 1
+        who = view.to_move
+        if who is not None:
+            slot = view.rules.players if who is CHANCE else who
+            out[self.planes.offset("to_move") + slot] = 1
+        return out
+
+
+@functools.lru_cache(maxsize=64)
+def encoding(rules: Rules) -> DotsEncoding:
+    """The encoding of ``rules`` (cached: one per Rules, built once)."""
+    return DotsEncoding(rules)
+
+
 GAME: Game[State, Move, Rules] = Game(
     name="dots-and-boxes",
     title="Dots and Boxes (with secret boxes)",
@@ -270,4 +348,5 @@ GAME: Game[State, Move, Rules] = Game(
     render_text=render_text,
     render_svg=render_svg,
     resample=resample,
+    encoding=encoding,
 )

@@ -112,8 +112,8 @@ BROKEN = {
     "probabilities are floats": dict(chance_outcomes=_float_probabilities),
     "text does not round-trip": dict(parse_move=_lossy_text),
     "garbage text parses": dict(parse_move=_lenient_parse),
-    "observe leaks a hidden card": dict(observe=_leaky_observe),
-    "observe holds the state": dict(observe=_linked_observe),
+    "observe leaks a hidden card": dict(observe=_leaky_observe, encoding=None),
+    "observe holds the state": dict(observe=_linked_observe, encoding=None),
     "legal moves depend on hidden cards": dict(legal_moves=_cheating_moves),
     "state holds a list": dict(apply_move=_mutable_apply),
     "legal moves in random order": dict(legal_moves=_random_order),
@@ -127,6 +127,57 @@ BROKEN = {
 def test_check_game_catches(defect: str) -> None:
     with pytest.raises(ConformanceError):
         check_game(_broken(**BROKEN[defect]), dab.Rules(players=3, width=3, height=2), playouts=6)
+
+
+class _SharedNumbers(dab.DotsEncoding):
+    def encode_action(self, state: Any, move: Any) -> int:
+        return min(super().encode_action(state, move), 3)
+
+
+class _ShortObservation(dab.DotsEncoding):
+    def observation(self, view: Any) -> list[int]:
+        return super().observation(view)[:-1]
+
+
+class _TightFacts(dab.DotsEncoding):
+    def __init__(self, rules: Any) -> None:
+        super().__init__(rules)
+        self.facts = attrs.evolve(self.facts, max_decisions=5)
+
+
+class _HiddenFactsWrong(dab.DotsEncoding):
+    def __init__(self, rules: Any) -> None:
+        super().__init__(rules)
+        self.facts = attrs.evolve(self.facts, hidden_information=False)
+
+
+class _OddNumbers(dab.DotsEncoding):
+    def encode_action(self, state: Any, move: Any) -> int:
+        return (super().encode_action(state, move) + 1) % self.actions.size
+
+
+ENCODING_DEFECTS = {
+    "two moves share a number": (_SharedNumbers, "share number"),
+    "observation of the wrong length": (_ShortObservation, "is not 27 ints"),
+    "a bound that does not hold": (_TightFacts, "more than max_decisions"),
+    "hidden information denied": (_HiddenFactsWrong, "hidden_information is False"),
+}
+
+
+@pytest.mark.parametrize("defect", sorted(ENCODING_DEFECTS))
+def test_check_game_holds_a_game_to_its_encoding(defect: str) -> None:
+    encoding, message = ENCODING_DEFECTS[defect]
+    with pytest.raises(ConformanceError, match=message):
+        check_game(_broken(encoding=encoding), dab.Rules(players=2), playouts=3)
+
+
+def test_decode_is_the_inverse_of_encode_whatever_encode_does() -> None:
+    """Decoding goes through encode, so a shifted numbering still round-trips."""
+    game = _broken(encoding=_OddNumbers)
+    check_game(game, dab.Rules(players=2), playouts=2)
+    state = game.new_game(dab.Rules(players=2, secret_boxes=False))
+    assert game.legal_actions(state)[0] == 0
+    assert game.decode_move(state, 1) == dab.legal_moves(state)[0]
 
 
 def test_check_game_catches_a_game_that_never_ends() -> None:

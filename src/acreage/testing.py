@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import enum
 import json
+import math
 import random
 from collections.abc import Callable, Sequence
 from fractions import Fraction
@@ -34,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from acreage.core.chance import check_distribution
+from acreage.core.encoding import Facts
 from acreage.core.game import (
     CHANCE,
     Game,
@@ -229,6 +231,14 @@ def check_game(
     ``max_moves``. Unless ``expect_hidden`` is False (rules with nothing
     hidden), a game with ``resample`` must show it redealing something at
     least once, so a resample that does nothing cannot pass for one.
+
+    A game with an ``encoding`` is also held to it: its :class:`Facts` agree
+    with the rules and the numberings, no playout exceeds a bound they
+    declare (decisions, chance nodes, legal moves and chance outcomes at one
+    node, scores), every legal move has a distinct number in range that
+    decodes back to it, the legal-action mask agrees, and every seat's
+    observation tensor is the declared number of ints. ``expect_hidden``
+    then defaults to the facts' ``hidden_information``.
     """
     rules = game.rules_type() if rules is None else rules
     n_players = game.players(rules)
@@ -242,6 +252,7 @@ def check_game(
     first = game.new_game(rules)
     if game.new_game(rules) != first:
         raise _fail(game, "new_game", "two calls with the same rules give different states")
+    facts = _check_facts(game, rules, n_players) if game.encoding is not None else None
     seen_moves: dict[str, Any] = {}
     resample_changed = False
     immutability = _Immutability()
@@ -253,23 +264,109 @@ def check_game(
             where = f"playout {run} move {len(moves)}"
             _check_state(game, state, n_players, where, immutability)
             if game.to_move(state) is None:
+                if facts is not None:
+                    _check_numbers(game, facts, state, n_players, where)
                 break
             if len(moves) >= max_moves:
                 raise _fail(game, f"playout {run}", f"no end after {max_moves} moves")
             legal = game.legal_moves(state)
             resample_changed |= _check_observe(game, state, n_players, rng, where)
             _check_moves(game, state, legal, rng, moves_per_state, seen_moves, where)
+            if facts is not None:
+                _check_numbers(game, facts, state, n_players, where)
             move = legal[rng.randrange(len(legal))]
             state = game.apply_move(state, move)
             moves.append(move)
             states.append(state)
+        if facts is not None:
+            _check_length(game, facts, states, f"playout {run}")
         _check_replay(game, rules, moves, states, f"playout {run}")
+    if facts is not None and resample_changed and not facts.hidden_information:
+        raise _fail(game, "facts", "hidden_information is False but resample redeals something")
     if expect_hidden is None:
-        expect_hidden = game.resample is not None
+        expect_hidden = facts.hidden_information if facts is not None else game.resample is not None
     if expect_hidden and not resample_changed:
         raise _fail(
             game, "resample", "never produced a different state: hidden information is not hidden"
         )
+
+
+def _check_facts(game: Game[Any, Any, Any], rules: Any, n_players: int) -> Facts:
+    facts = game.facts(rules)
+    enc = game.encoding_of(rules)
+    if facts.players != n_players:
+        raise _fail(game, "facts", f"players is {facts.players}, the rules say {n_players}")
+    if not facts.min_players <= n_players <= facts.max_players:
+        raise _fail(game, "facts", f"{n_players} players is outside min/max_players")
+    if (facts.num_actions, facts.num_chance_outcomes) != (enc.actions.size, enc.chance.size):
+        raise _fail(game, "facts", "num_actions/num_chance_outcomes differ from the numberings")
+    if facts.observation_shape != enc.planes.shape:
+        raise _fail(game, "facts", "observation_shape differs from the planes")
+    if facts.max_legal_moves > facts.num_actions:
+        raise _fail(game, "facts", "max_legal_moves exceeds the action space")
+    if facts.max_chance_outcomes > facts.num_chance_outcomes:
+        raise _fail(game, "facts", "max_chance_outcomes exceeds the chance numbering")
+    if facts.cooperative != game.all_may_lose:
+        raise _fail(game, "facts", "cooperative disagrees with the game's all_may_lose")
+    return facts
+
+
+def _check_numbers(
+    game: Game[Any, Any, Any], facts: Facts, state: Any, n_players: int, where: str
+) -> None:
+    """The state against the facts; every legal move against its fixed number."""
+    for seat, score in enumerate(game.scores(state)):
+        if not facts.min_score <= score <= facts.max_score:
+            raise _fail(game, where, f"seat {seat} scores {score}, outside the facts' score range")
+    size = math.prod(facts.observation_shape)
+    for seat in range(n_players):
+        tensor = game.observation_tensor(state, seat)
+        if len(tensor) != size or not all(type(v) is int for v in tensor):
+            raise _fail(game, where, f"observation of seat {seat} is not {size} ints")
+    who = game.to_move(state)
+    if who is None:
+        return
+    legal = game.legal_moves(state)
+    chance = who is CHANCE
+    if chance and not facts.chance:
+        raise _fail(game, where, "a chance node in a game whose facts say it has no chance")
+    bound, size = (
+        (facts.max_chance_outcomes, facts.num_chance_outcomes)
+        if chance
+        else (facts.max_legal_moves, facts.num_actions)
+    )
+    if len(legal) > bound:
+        raise _fail(game, where, f"{len(legal)} legal moves, more than the facts' bound {bound}")
+    numbers: dict[int, Any] = {}
+    for move in legal:
+        try:
+            number = game.encode_move(state, move)
+        except GameError as e:
+            raise _fail(game, where, f"legal move {move} has no number: {e}") from None
+        if not (type(number) is int and 0 <= number < size):
+            raise _fail(
+                game, where, f"legal move {move} is numbered {number!r}, not 0 to {size - 1}"
+            )
+        if number in numbers:
+            raise _fail(game, where, f"moves {numbers[number]} and {move} share number {number}")
+        numbers[number] = move
+    for number, move in numbers.items():
+        if game.decode_move(state, number) != move:
+            raise _fail(game, where, f"number {number} does not decode to {move}")
+    mask = game.legal_action_mask(state)
+    if len(mask) != size or sorted(numbers) != [a for a, ok in enumerate(mask) if ok]:
+        raise _fail(game, where, "the legal-action mask disagrees with the legal moves")
+
+
+def _check_length(
+    game: Game[Any, Any, Any], facts: Facts, states: Sequence[Any], where: str
+) -> None:
+    chance = sum(game.to_move(s) is CHANCE for s in states)
+    decisions = len(states) - 1 - chance
+    if decisions > facts.max_decisions:
+        raise _fail(game, where, f"{decisions} decisions, more than max_decisions")
+    if chance > facts.max_chance_nodes:
+        raise _fail(game, where, f"{chance} chance nodes, more than max_chance_nodes")
 
 
 def check_state(game: Game[Any, Any, Any], state: Any, where: str = "state") -> None:

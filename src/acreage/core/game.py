@@ -12,9 +12,12 @@ import enum
 import random
 from collections.abc import Callable, Mapping
 from fractions import Fraction
-from typing import Any, Final, Generic, Literal, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Generic, Literal, Protocol, TypeVar
 
 import attrs
+
+if TYPE_CHECKING:
+    from acreage.core.encoding import Encoding, Facts
 
 __all__ = [
     "CHANCE",
@@ -177,6 +180,12 @@ class Game(Generic[S, M, R]):
         all_may_lose: whether a game may end with no winner at all (a
             cooperative game the players lose together against the game
             itself): ``winners`` is then ``()`` at such an end.
+        encoding: rules -> the game's :class:`~acreage.core.encoding.Encoding`
+            (facts, fixed integer actions, observation tensors) for those
+            rules, or ``None`` for a game without one. The methods
+            :meth:`facts`, :meth:`encode_move`, :meth:`decode_move`,
+            :meth:`legal_actions`, :meth:`legal_action_mask` and
+            :meth:`observation_tensor` work from it.
     """
 
     name: str
@@ -195,11 +204,61 @@ class Game(Generic[S, M, R]):
     render_svg: Callable[[S], str]
     resample: Callable[[S, int, random.Random], S] | None = None
     all_may_lose: bool = False
+    encoding: Callable[[R], Encoding] | None = None
 
     def to_move(self, state: S) -> ToMove:
         """Who decides next: a player index, :data:`CHANCE`, or ``None`` at the end."""
         who: ToMove = state.to_move  # type: ignore[attr-defined]
         return who
+
+    # -- numbers: facts, actions, observations --------------------------------------
+
+    def encoding_of(self, rules: R) -> Encoding:
+        """This game's :class:`~acreage.core.encoding.Encoding` for ``rules``."""
+        if self.encoding is None:
+            raise GameError(f"{self.name} has no integer encoding")
+        return self.encoding(rules)
+
+    def facts(self, rules: R) -> Facts:
+        """The game's :class:`~acreage.core.encoding.Facts` under ``rules``."""
+        return self.encoding_of(rules).facts
+
+    def encode_move(self, state: S, move: M) -> int:
+        """The fixed integer of ``move`` in ``state``: a player action, or at a
+        chance node, a chance outcome number."""
+        enc = self.encoding_of(state.rules)  # type: ignore[attr-defined]
+        if state.to_move is CHANCE:  # type: ignore[attr-defined]
+            return enc.encode_chance(state, move)
+        return enc.encode_action(state, move)
+
+    def decode_move(self, state: S, action: int) -> M:
+        """The legal move of ``state`` numbered ``action``; :class:`IllegalMoveError` if none is."""
+        for move in self.legal_moves(state):
+            if self.encode_move(state, move) == action:
+                return move
+        enc = self.encoding_of(state.rules)  # type: ignore[attr-defined]
+        numbering = enc.chance if state.to_move is CHANCE else enc.actions  # type: ignore[attr-defined]
+        family, values = numbering.parts(action)
+        raise IllegalMoveError(f"action {action} ({family} {values}) is not legal here")
+
+    def legal_actions(self, state: S) -> tuple[int, ...]:
+        """The fixed integers of the legal moves, ascending (chance outcome numbers at CHANCE)."""
+        return tuple(sorted(self.encode_move(state, m) for m in self.legal_moves(state)))
+
+    def legal_action_mask(self, state: S) -> tuple[bool, ...]:
+        """One bool per action number (per chance outcome number at CHANCE): legal here?"""
+        enc = self.encoding_of(state.rules)  # type: ignore[attr-defined]
+        size = enc.chance.size if state.to_move is CHANCE else enc.actions.size  # type: ignore[attr-defined]
+        mask = [False] * size
+        for action in self.legal_actions(state):
+            mask[action] = True
+        return tuple(mask)
+
+    def observation_tensor(self, state: S, seat: int) -> list[int]:
+        """Seat ``seat``'s observation tensor, flat: built from ``observe`` only, so it
+        cannot hold what the seat may not see."""
+        view = self.observe(state, seat)
+        return self.encoding_of(state.rules).observation(view)  # type: ignore[attr-defined]
 
     def digest(self, state: S) -> str:
         """A stable digest of ``state``: equal in every process, machine and hash seed.
