@@ -159,21 +159,28 @@ def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
     return _card_outcomes(state)  # Phase.CARDS
 
 
-def _open_columns(rules: Rules, columns: Columns) -> list[bool]:
-    """For each column, whether the move use may put a token in it: while it has a
-    free slot (ruling 6), or always with ``fertilizer.move_to_full_column``."""
+_ALL_COLUMNS = (1 << COLUMNS) - 1
+
+
+def _open_columns(rules: Rules, columns: Columns) -> int:
+    """The columns the move use may put a token in, as a bitset (column 1 at bit 0):
+    those with a free slot (ruling 6), or all with ``fertilizer.move_to_full_column``."""
     if rules.fertilizer.move_to_full_column:
-        return [True] * COLUMNS
+        return _ALL_COLUMNS
     slots = rules.column_slots
-    return [len(column) < slots for column in columns]
+    open_ = 0
+    for i, column in enumerate(columns):
+        if len(column) < slots:
+            open_ |= 1 << i
+    return open_
 
 
 def _can_move_token(rules: Rules, columns: Columns) -> bool:
     """Whether some token on the assets board can move to another column that takes it."""
     open_ = _open_columns(rules, columns)
-    n_open = open_.count(True)
+    n_open = open_.bit_count()
     # A token can move when its column is not the only open one.
-    return any(column and n_open > open_[i] for i, column in enumerate(columns))
+    return any(column and n_open > (open_ >> i & 1) for i, column in enumerate(columns))
 
 
 def _can_fertilize(rules: Rules, have: int, columns: Columns, bag: tuple[int, ...]) -> bool:
@@ -204,7 +211,7 @@ def _fertilize_moves(state: State, have: int) -> list[Move]:
         open_ = _open_columns(rules, state.columns)
         for a, column in enumerate(state.columns, 1):
             for kind in dict.fromkeys(column):  # columns are kept sorted
-                out += [m for m in moves[(kind, a)] if open_[m.target - 1]]
+                out += moves[(kind, a)][open_]
     return out
 
 
@@ -759,7 +766,7 @@ def _apply_move_token(state: State, move: MoveToken) -> State:
         raise _illegal(move, "a token moves from one column 1-5 to another")
     if move.kind not in state.columns[a - 1]:
         raise _illegal(move, f"column {a} holds no {_word(move.kind)}")
-    if not _open_columns(rules, state.columns)[b - 1]:
+    if not _open_columns(rules, state.columns) >> (b - 1) & 1:
         slots = rules.column_slots
         raise _illegal(
             move, f"column {b} is full ({slots} of {slots} slots): a token moves to a free slot"

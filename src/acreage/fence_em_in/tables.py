@@ -186,9 +186,17 @@ class Tables:
             )
             for values in self.assignments
         }
-        # move_tokens[(kind, column)]: the moves of a kind token from that column to each other.
-        self.move_tokens: dict[tuple[str, int], tuple[MoveToken, ...]] = {
-            (k, a): tuple(MoveToken(k, a, b) for b in range(1, COLUMNS + 1) if b != a)
+        # move_tokens[(kind, column)][open]: the moves of a kind token from that column to
+        # each other column whose bit is set in ``open`` (a bitset of columns 1-5 at bits 0-4).
+        self.move_tokens: dict[tuple[str, int], tuple[tuple[MoveToken, ...], ...]] = {
+            (k, a): tuple(
+                tuple(
+                    MoveToken(k, a, b)
+                    for b in range(1, COLUMNS + 1)
+                    if b != a and open_ >> (b - 1) & 1
+                )
+                for open_ in range(1 << COLUMNS)
+            )
             for k in KINDS
             for a in range(1, COLUMNS + 1)
         }
