@@ -330,6 +330,13 @@ def test_moves_with_garbage_fields_are_illegal(cls: Callable[..., fei.Move]) -> 
                 _refused(state, move)
 
 
+def test_unsorted_dice_built_by_hand_are_refused() -> None:
+    """``Roll((4, 3, 2))`` prints ``roll 4 3 2``, which parses as ``Roll((2, 3, 4))``."""
+    assert fei.parse_move(STATE, "roll 4 3 2") == fei.Roll((2, 3, 4))
+    with pytest.raises(IllegalMoveError, match="three dice, each 1-6, in sorted order"):
+        fei.apply_move(STATE, fei.Roll((4, 3, 2)))
+
+
 def test_unknown_names_say_so() -> None:
     rolled = play(start(2), "roll 2 3 1", "place 3,3 2x3", "take chicken")
     with pytest.raises(IllegalMoveError, match=r"the farm board has no category 'x{10}"):

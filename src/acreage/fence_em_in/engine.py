@@ -621,7 +621,7 @@ def _apply_roll(state: State, move: Roll) -> State:
         return _order_roll(state, move.values[0])
     if phase is _IN_ROLL:
         if move not in t.round_roll_set:
-            raise _illegal(move, "the round's roll is three dice, each 1-6")
+            raise _illegal(move, "the round's roll is three dice, each 1-6, in sorted order")
         return _turn(state, state.farms, move.values, 0, state.columns, state.bag)
     if phase is _IN_REROLL:
         if move not in t.die_roll_set:

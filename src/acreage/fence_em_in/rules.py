@@ -66,7 +66,9 @@ COLUMNS = 5
 DIE_FACES = 6
 """A die shows 1-5 and, on its sixth side, the choice face (written 6)."""
 CHOICE = 6
-CATEGORY_RULES = ("same", "different", "alternating", "any")
+CategoryRule = Literal["same", "different", "alternating", "any"]
+"""A farm-board category's rule (see :class:`Category`)."""
+CATEGORY_RULES: tuple[CategoryRule, ...] = typing.get_args(CategoryRule)
 """The farm-board category rules :class:`Category` can name."""
 
 PLAYERS = (2, 4)
@@ -197,7 +199,7 @@ class Category(DataClass):
 
     name: str
     title: str
-    rule: Literal["same", "different", "alternating", "any"]
+    rule: CategoryRule
     points: tuple[int, ...] = attrs.field(metadata=limits(0, 100, items=10))
     kinds: tuple[Kind, ...] = attrs.field(default=KINDS, metadata=limits(items=len(KINDS)))
 
