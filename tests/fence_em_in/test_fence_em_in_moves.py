@@ -79,7 +79,9 @@ def test_forbidden_moves_name_the_rule() -> None:
         fei.apply_move(STATE, fei.Place(3, 3, 2, 2))
     with pytest.raises(IllegalMoveError, match="the round's roll is three dice"):
         fei.apply_move(STATE, fei.Roll((4,)))
-    with pytest.raises(IllegalMoveError, match="not a move of Fence Em In"):
+    with pytest.raises(
+        IllegalMoveError, match=r"not the text 'roll 1 2 3': read a text with parse"
+    ):
         fei.apply_move(STATE, "roll 1 2 3")  # type: ignore[arg-type]
     rolled = fei.apply_move(STATE, fei.Roll((2, 3, 4)))
     with pytest.raises(IllegalMoveError, match="it is player 0's turn to place an enclosure"):

@@ -99,22 +99,70 @@ def test_choice_face_from_a_fertilizer_reroll() -> None:
     assert state.dice == (1, 3, 4) and state.farms[0].fertilizer == 1
 
 
-def test_adjust_and_move_and_the_two_use_limit() -> None:
+def test_choice_face_reroll_is_not_a_fertilizer_use() -> None:
+    """Ruling 9: taking fertilizer and re-rolling a choice face spends no
+    fertilizer, so it is not one of the two uses, at the round's roll or after a
+    bought re-roll."""
+    state = rich(start(2), 4)  # four choice-face re-rolls at the round's roll
+    assert state.uses == 0 and state.phase is fei.Phase.FERTILIZE
+    state = play(state, "reroll 2", "roll 6")
+    assert state.uses == 1 and state.phase is fei.Phase.SIX
+    state = play(state, "take fertilizer and reroll six", "roll 6")
+    state = play(state, "take fertilizer and reroll six", "roll 1")
+    assert state.uses == 1 and state.farms[0].fertilizer == 4
+    assert state.phase is fei.Phase.FERTILIZE  # the second use is still to come
+    state = play(state, "reroll 1", "roll 5")
+    assert state.uses == 2 and state.phase is fei.Phase.PLACE
+
+
+def test_adjust_and_the_two_use_limit() -> None:
     state = rich(start(2), 9)
     state = play(state, "adjust 2 to 1")
     assert state.dice == (1, 3, 4) and state.farms[0].fertilizer == 6
     illegal(state, "adjust 3 to 5", "one up or down")
     assert state.phase is fei.Phase.FERTILIZE and state.uses == 1
-    state = play(state, "move chicken from 1 to 3")
-    assert state.columns[0] == ("chicken",)
-    assert state.columns[2] == ("cow", "cow", "chicken")
-    assert state.farms[0].fertilizer == 3
+    state = play(state, "adjust 4 to 5")
+    assert state.dice == (1, 3, 5) and state.farms[0].fertilizer == 3
     # "They can use fertilizer up to two times per turn."
     assert state.phase is fei.Phase.PLACE and state.uses == 2
 
 
-def test_a_moved_token_can_leave_a_column_above_its_slots() -> None:
-    state = play(rich(start(2), 9), "move chicken from 1 to 3", "done")
+def test_a_token_moves_only_to_a_free_slot() -> None:
+    """Ruling 6: a full column takes no moved token, so at the start of a round
+    (the board just refilled) there is nothing to move a token to."""
+    rules = fei.Rules(players=2, fertilizer=fei.FertilizerRules(move=0))
+    state = play(start(rules=rules), "roll 2 3 4")
+    # Moving is free, yet player 0 goes straight to building: every column is full.
+    assert state.phase is fei.Phase.PLACE and state.uses == 0
+    state = play(state, "place 3,3 2x3", "take corn", "put corn in same")
+    # Player 0 took a corn from column 4: its slot is the only free one.
+    assert state.to_move == 1 and state.phase is fei.Phase.FERTILIZE
+    assert [t for t in texts(state) if t.startswith("move ")] == [
+        "move chicken from 1 to 4",
+        "move sheep from 2 to 4",
+        "move cow from 3 to 4",
+        "move grain from 5 to 4",
+    ]
+    illegal(state, "move cow from 3 to 1", r"column 1 is full \(2 of 2 slots\)")
+    state = play(state, "move cow from 3 to 4")
+    assert state.columns[2] == ("cow",) and state.columns[3] == ("cow", "corn")
+    assert [t for t in texts(state) if t.startswith("move ")] == [
+        "move chicken from 1 to 3",
+        "move sheep from 2 to 3",
+        "move cow from 4 to 3",
+        "move corn from 4 to 3",
+        "move grain from 5 to 3",
+    ]
+
+
+def test_a_moved_token_can_leave_a_column_above_its_slots_as_an_option() -> None:
+    rules = fei.Rules(players=2, fertilizer=fei.FertilizerRules(move_to_full_column=True))
+    state = rich(start(rules=rules), 9)
+    state = play(state, "adjust 2 to 1", "move chicken from 1 to 3")
+    assert state.columns[0] == ("chicken",)
+    assert state.columns[2] == ("cow", "cow", "chicken")
+    assert state.farms[0].fertilizer == 3 and state.phase is fei.Phase.PLACE
+    state = play(rich(start(rules=rules), 9), "move chicken from 1 to 3", "done")
     state = play(state, "place 3,3 2x3", "take corn", "put corn in same")
     state = play(state, "place 11,11 2x3", "take corn", "put corn in same")
     # The refill tops up the columns below their slots, leftmost of the fewest first.
@@ -235,7 +283,7 @@ def test_take_from_the_third_die_column() -> None:
         "put corn in alternating",
         "put corn in leftovers",
     ]
-    illegal(state, "put corn in barns", "barns has no free slot that takes a corn")
+    illegal(state, "put corn in barns", r"barns \(Buildings: barns\) never takes a corn")
     illegal(state, "put cow in same", "the token in hand is a corn")
     illegal(state, "discard corn", "discarded only when no category")
 

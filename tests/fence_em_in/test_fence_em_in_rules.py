@@ -62,6 +62,23 @@ def test_two_player_bag_ruling() -> None:
     assert sum(bag.counts()) == 38
 
 
+def test_two_player_bag_without_hay_is_an_option() -> None:
+    """The strong other reading of the printed list: its hay line is corn and there
+    is no hay at all (which alone explains the hay card's 2-player ban); it keeps
+    every printed count but the total (36, not 38)."""
+    # cow, sheep, chicken, corn, grain, hay, barn, granary
+    assert fei.NO_HAY_BAG.counts() == (4, 7, 9, 7, 7, 0, 1, 1)
+    assert sum(fei.NO_HAY_BAG.counts()) == 36
+    rules = fei.Rules(players=2, bag=fei.NO_HAY_BAG)
+    assert fei.Rules.from_data(rules.to_data()) == rules
+    import acreage
+
+    for seed in range(3):
+        result = acreage.play(fei.GAME, rules, seed=seed)
+        assert "hay" not in " ".join(result.record.moves)
+        assert result.state.phase is fei.Phase.END
+
+
 def test_placement_table_defaults() -> None:
     table = fei.Rules().placement
     assert table.cow.points == (3, 3, 4, 5, 7)
@@ -148,33 +165,22 @@ def test_from_toml(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("fields", "message"),
     [
-        ({"players": 5}, "players: expected 2 to 4"),
-        ({"players": 1}, "players: expected 2 to 4"),
-        ({"board_size": 4}, "board_size: expected at least 5"),
+        ({"players": 5}, "players: expected 2 to 4, got 5"),
+        ({"players": 1}, "players: expected 2 to 4, got 1"),
+        ({"board_size": 4}, "board_size: expected 5 to 40, got 4"),
         ({"start_cells": ((3, 3),)}, "start_cells: expected 2 cells"),
         ({"start_cells": ((3, 3), (3, 3))}, "start_cells: two players share"),
         ({"start_cells": ((3, 3), (16, 3))}, r"start_cells\[1\]: \(16, 3\) is not on"),
-        ({"column_slots": 0}, "column_slots: expected at least 1"),
-        ({"bag": fei.Bag(cow=-1, chicken=20)}, "bag.cow: expected a count of at least 0"),
-        ({"bag": fei.Bag(cow=9)}, "bag: holds 9 tokens, fewer than the 10"),
-        ({"rounds": 0}, "rounds: expected at least 1"),
-        ({"enclosure_threshold": 0}, "enclosure_threshold: expected at least 1"),
+        ({"start_cells": ((3, 3), (-1, 3))}, r"start_cells: expected 0 to 39, got -1"),
+        ({"column_slots": 0}, "column_slots: expected 1 to 10, got 0"),
+        ({"rounds": 0}, "rounds: expected 1 to 50, got 0"),
+        ({"enclosure_threshold": 0}, "enclosure_threshold: expected 1 to 100, got 0"),
         ({"farm_board": ()}, "farm_board: expected at least one category"),
         ({"support_cards_drawn": 6}, "support_cards: only 5 usable with 2 players"),
+        ({"support_cards_drawn": -1}, "support_cards_drawn: expected 0 to 30, got -1"),
         ({"enclosure_cards": ()}, "enclosure_cards: expected at least one card"),
-        ({"order_die_faces": 1}, "order_die_faces: expected at least 2"),
-        (
-            {"granary_bonus": fei.Bonus(points=1, kinds=("wheat",))},
-            r"granary_bonus.kinds\[0\]: expected one of cow",
-        ),
-        (
-            {"fertilizer": fei.FertilizerRules(per_point=0)},
-            "fertilizer.per_point: expected at least 1",
-        ),
-        (
-            {"fertilizer": fei.FertilizerRules(adjust=-1)},
-            "fertilizer.adjust: expected at least 0",
-        ),
+        ({"order_die_faces": 1}, "order_die_faces: expected 2 to 100, got 1"),
+        ({"tie_break": "coins"}, "tie_break: expected one of 'categories', 'score-track'"),
     ],
 )
 def test_bad_rules_name_the_field(fields: dict[str, object], message: str) -> None:
@@ -182,33 +188,50 @@ def test_bad_rules_name_the_field(fields: dict[str, object], message: str) -> No
         fei.Rules(**fields)  # type: ignore[arg-type]
 
 
+def test_bad_components_name_the_field() -> None:
+    """A component is checked when it is made, so the message names its class."""
+    with pytest.raises(RulesError, match=r"Bag\.cow: expected 0 to 100, got -1"):
+        fei.Bag(cow=-1, chicken=20)
+    with pytest.raises(RulesError, match="bag: holds 9 tokens, fewer than the 10"):
+        fei.Rules(bag=fei.Bag(cow=9))
+    with pytest.raises(RulesError, match=r"Bonus.kinds\[0\]: expected one of 'cow', "):
+        fei.Bonus(points=1, kinds=("wheat",))  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match=r"Bonus.kinds\[1\]: 'grain' is listed twice"):
+        fei.Bonus(points=1, kinds=("grain", "grain"))
+    with pytest.raises(RulesError, match=r"FertilizerRules\.per_point: expected 1 to 100, got 0"):
+        fei.FertilizerRules(per_point=0)
+    with pytest.raises(RulesError, match=r"FertilizerRules\.adjust: expected 0 to 100, got -1"):
+        fei.FertilizerRules(adjust=-1)
+
+
 def test_bad_placement_and_categories() -> None:
-    table = fei.Rules().placement
-    with pytest.raises(RulesError, match=r"placement.cow.points: expected at least one number"):
-        fei.Rules(placement=attrs.evolve(table, cow=fei.Placement(points=())))
-    with pytest.raises(RulesError, match=r"placement.hay.animal_bonus: expected numbers"):
-        fei.Rules(placement=attrs.evolve(table, hay=fei.Placement(points=(1,), animal_bonus=(-1,))))
+    with pytest.raises(RulesError, match=r"Placement.points: expected at least one number"):
+        fei.Placement(points=())
+    with pytest.raises(RulesError, match=r"Placement.animal_bonus: expected 0 to 100, got -1"):
+        fei.Placement(points=(1,), animal_bonus=(-1,))
     board = fei.Rules().farm_board
     twice = (*board, board[0])
-    with pytest.raises(RulesError, match=r"farm_board\[6\].name: expected a unique single word"):
+    with pytest.raises(RulesError, match=r"farm_board\[6\].name: 'same' names two categories"):
         fei.Rules(farm_board=twice)
-    odd = (fei.Category("odd", "Odd", "any", (1,), kinds=("pig",)),)
-    with pytest.raises(RulesError, match=r"farm_board\[0\].kinds\[0\]: expected one of"):
-        fei.Rules(farm_board=odd)
-    odd = (fei.Category("odd", "Odd", "odd", (1,)),)  # type: ignore[arg-type]
-    with pytest.raises(RulesError, match=r"farm_board\[0\].rule: expected one of 'same', "):
-        fei.Rules(farm_board=odd)
-    medium = (fei.EnclosureCard("medium", "medium"),)  # type: ignore[arg-type]
-    with pytest.raises(
-        RulesError, match=r"enclosure_cards\[0\].size: expected one of 'small', 'large'"
-    ):
-        fei.Rules(enclosure_cards=medium)
-    negative = (fei.SupportCard("cows", "cow", -1, 5), *fei.Rules().support_cards[1:])
-    with pytest.raises(RulesError, match=r"support_cards\[0\].more_than: expected at least 0"):
-        fei.Rules(support_cards=negative)
-    card = fei.SupportCard("pigs", "pig", 3, 1)
-    with pytest.raises(RulesError, match=r"support_cards\[0\].kind: expected one of"):
-        fei.Rules(support_cards=(card, *fei.Rules().support_cards))
+    with pytest.raises(RulesError, match=r"Category.kinds\[0\]: expected one of 'cow', "):
+        fei.Category("odd", "Odd", "any", (1,), kinds=("pig",))  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match=r"Category.rule: expected one of 'same', "):
+        fei.Category("odd", "Odd", "odd", (1,))  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match=r"Category.name: expected a single word of at most 40"):
+        fei.Category("two words", "Odd", "any", (1,))
+    with pytest.raises(RulesError, match=r"Category.points: expected at most 10 items, got 11"):
+        fei.Category("long", "Long", "any", (1,) * 11)
+    with pytest.raises(RulesError, match=r"EnclosureCard.size: expected one of 'small', 'large'"):
+        fei.EnclosureCard("medium", "medium")  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match=r"EnclosureCard.name: expected a single word"):
+        fei.EnclosureCard("x" * 41, "small")
+    with pytest.raises(RulesError, match=r"SupportCard.more_than: expected 0 to 1600, got -1"):
+        fei.SupportCard("cows", "cow", -1, 5)
+    with pytest.raises(RulesError, match=r"SupportCard.kind: expected one of 'cow', "):
+        fei.SupportCard("pigs", "pig", 3, 1)  # type: ignore[arg-type]
+    cards = fei.Rules().support_cards
+    with pytest.raises(RulesError, match=r"support_cards\[6\].name: 'cows' names two mission"):
+        fei.Rules(support_cards=(*cards, cards[0]))
 
 
 @pytest.mark.parametrize(
@@ -218,7 +241,7 @@ def test_bad_placement_and_categories() -> None:
         ("players = 3\n[bag]\ncow = 'many'", "bag.cow: expected an integer"),
         ("board_size = 12\nshape = 'round'", "unknown field 'shape'"),
         ("[[farm_board]]\nname = 'x'\ntitle = 'X'\nrule = 'odd'\npoints = [1]", "farm_board"),
-        ("[fertilizer]\nreroll = -2", "fertilizer.reroll: expected at least 0"),
+        ("[fertilizer]\nreroll = -2", "fertilizer: FertilizerRules.reroll: expected 0 to 100"),
         ("start_cells = [[1, 2, 3], [4, 5]]", r"start_cells\[0\]: expected a list of 2"),
         ("rounds = ", "not valid TOML"),
     ],

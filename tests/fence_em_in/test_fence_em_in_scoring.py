@@ -201,6 +201,24 @@ def test_ties_go_to_the_farm_board_then_are_shared() -> None:
     assert fei.scores(tied) == (10, 10) and fei.winners(tied) == (0, 1)
 
 
+def test_ties_by_the_score_track_are_an_option() -> None:
+    """Ruling 21: "the most farm board points" are the categories' points; the
+    farm board's score track (the placement points) is the other reading."""
+    state = _finished()
+    a, b = state.farms
+    a = attrs.evolve(a, points=5, rows=((), ("corn",), ("corn", "cow"), (), (), ()))
+    b = attrs.evolve(b, points=7, rows=(("cow",), ("cow",), (), (), (), ()))
+    tied = attrs.evolve(state, farms=(a, b))
+    assert fei.scores(tied) == (10, 10) and fei.winners(tied) == (0,)
+    by_track = attrs.evolve(tied, rules=attrs.evolve(tied.rules, tie_break="score-track"))
+    assert fei.score_sheets(by_track) == fei.score_sheets(tied)
+    assert fei.winners(by_track) == (1,)  # 7 placement points to 5
+    b = attrs.evolve(b, points=5, rows=((), ("cow",), ("cow", "corn"), (), (), ()))
+    a = attrs.evolve(a, points=5)
+    even = attrs.evolve(by_track, farms=(a, b))
+    assert fei.scores(even) == (10, 10) and fei.winners(even) == (0, 1)
+
+
 def test_running_score_is_the_score_track_until_the_end() -> None:
     state = start(2)
     state = play(state, "roll 2 3 4", "place 3,3 2x3", "take corn", "put corn in same")

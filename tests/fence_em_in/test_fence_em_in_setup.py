@@ -18,7 +18,7 @@ def test_first_an_enclosure_card() -> None:
         ("reveal small-enclosures", Fraction(1, 2)),
         ("reveal large-enclosures", Fraction(1, 2)),
     ]
-    with pytest.raises(IllegalMoveError, match="an enclosure card"):
+    with pytest.raises(IllegalMoveError, match="the enclosure card is revealed first"):
         fei.apply_move(state, fei.parse_move(state, "reveal cows"))
 
 
@@ -36,10 +36,13 @@ def test_two_different_support_cards_never_hay_with_two_players() -> None:
     state = play(state, "reveal sheep")
     assert "reveal sheep" not in texts(state)
     assert {p for _, p in fei.chance_outcomes(state)} == {Fraction(1, 4)}
-    with pytest.raises(IllegalMoveError, match="not yet revealed"):
+    with pytest.raises(IllegalMoveError, match="sheep is revealed already"):
         fei.apply_move(state, fei.parse_move(state, "reveal sheep"))
-    with pytest.raises(IllegalMoveError, match="a support card"):
+    with pytest.raises(IllegalMoveError, match="one enclosure card is revealed, and it is large-"):
         fei.apply_move(state, fei.parse_move(state, "reveal small-enclosures"))
+    # "Do not use the planted hay Support card in a 2 player game."
+    with pytest.raises(IllegalMoveError, match="hay card is used only with 3 or more players"):
+        fei.apply_move(state, fei.parse_move(state, "reveal hay"))
     state = play(state, "reveal corn")
     assert state.cards == ("large-enclosures", "sheep", "corn")
     assert state.phase is fei.Phase.FILL

@@ -21,7 +21,7 @@ The public API keeps the acreage contract (see ``docs/contract.md``)::
 See ``docs/games/fence-em-in.md`` for the moves, phases and Rules options.
 """
 
-from acreage.core.game import Game
+from acreage.core.game import Game, check_seat
 from acreage.fence_em_in.engine import (
     apply_move,
     chance_outcomes,
@@ -54,11 +54,13 @@ from acreage.fence_em_in.rules import (
     BUILDINGS,
     CROPS,
     KINDS,
+    NO_HAY_BAG,
     Bag,
     Bonus,
     Category,
     EnclosureCard,
     FertilizerRules,
+    Kind,
     Placement,
     PlacementTable,
     Rules,
@@ -73,6 +75,7 @@ __all__ = [
     "CROPS",
     "GAME",
     "KINDS",
+    "NO_HAY_BAG",
     "Adjust",
     "Bag",
     "Bonus",
@@ -84,6 +87,7 @@ __all__ = [
     "EnclosureCard",
     "Farm",
     "FertilizerRules",
+    "Kind",
     "Move",
     "MoveToken",
     "Pass",
@@ -120,9 +124,12 @@ __all__ = [
 
 
 def observe(state: State, player: int) -> View:
-    """What ``player`` sees: everything (Fence Em In has no hidden information)."""
+    """What ``player`` sees: everything (Fence Em In has no hidden information).
+
+    :class:`~acreage.SeatError` if ``player`` is not a seat at the table.
+    """
     return View(
-        player,
+        check_seat(player, state.rules.players),
         state.to_move,
         state.phase,
         state.round,

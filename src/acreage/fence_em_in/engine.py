@@ -31,7 +31,7 @@ from typing import Any
 
 import attrs
 
-from acreage.core.game import CHANCE, Chance, IllegalMoveError
+from acreage.core.game import CHANCE, ECHO_LIMIT, Chance, IllegalMoveError, shorten
 from acreage.fence_em_in.moves import (
     Adjust,
     Discard,
@@ -49,10 +49,11 @@ from acreage.fence_em_in.moves import (
     Roll,
     SetSix,
     Take,
+    field_problem,
 )
 from acreage.fence_em_in.placement import beside, legal_places, place_ok
-from acreage.fence_em_in.rules import CHOICE, COLUMNS, KINDS, FertilizerRules, Rules
-from acreage.fence_em_in.scoring import accepts, placement_gain
+from acreage.fence_em_in.rules import CHOICE, COLUMNS, KINDS, EnclosureCard, Rules
+from acreage.fence_em_in.scoring import accepts, placement_gain, why_not_accepted
 from acreage.fence_em_in.state import Farm, Phase, State, make_enclosure, make_farm, make_state
 from acreage.fence_em_in.tables import KIND_INDEX
 
@@ -158,22 +159,46 @@ def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
     return _card_outcomes(state)  # Phase.CARDS
 
 
-def _can_fertilize(
-    cost: FertilizerRules, have: int, columns: Columns, bag: tuple[int, ...]
-) -> bool:
+_ALL_COLUMNS = (1 << COLUMNS) - 1
+
+
+def _open_columns(rules: Rules, columns: Columns) -> int:
+    """The columns the move use may put a token in, as a bitset (column 1 at bit 0):
+    those with a free slot (ruling 6), or all with ``fertilizer.move_to_full_column``."""
+    if rules.fertilizer.move_to_full_column:
+        return _ALL_COLUMNS
+    slots = rules.column_slots
+    open_ = 0
+    for i, column in enumerate(columns):
+        if len(column) < slots:
+            open_ |= 1 << i
+    return open_
+
+
+def _can_move_token(rules: Rules, columns: Columns) -> bool:
+    """Whether some token on the assets board can move to another column that takes it."""
+    open_ = _open_columns(rules, columns)
+    n_open = open_.bit_count()
+    # A token can move when its column is not the only open one.
+    return any(column and n_open > (open_ >> i & 1) for i, column in enumerate(columns))
+
+
+def _can_fertilize(rules: Rules, have: int, columns: Columns, bag: tuple[int, ...]) -> bool:
     """Whether ``have`` fertilizer buys some use (the dice always allow a re-roll and an adjust)."""
+    cost = rules.fertilizer
     return (
         have >= cost.reroll
         or have >= cost.adjust
-        or (have >= cost.move and any(columns))
+        or (have >= cost.move and _can_move_token(rules, columns))
         or (have >= cost.refresh and (any(columns) or any(bag)))
     )
 
 
 def _fertilize_moves(state: State, have: int) -> list[Move]:
     """The fertilizer uses ``have`` fertilizer can buy now (without ``done``)."""
-    t = state.rules.tables
-    cost = state.rules.fertilizer
+    rules = state.rules
+    t = rules.tables
+    cost = rules.fertilizer
     out: list[Move] = []
     if have >= cost.reroll:
         out += t.rerolls[state.dice]
@@ -183,9 +208,10 @@ def _fertilize_moves(state: State, have: int) -> list[Move]:
         out.append(_REFRESH)
     if have >= cost.move:
         moves = t.move_tokens
+        open_ = _open_columns(rules, state.columns)
         for a, column in enumerate(state.columns, 1):
             for kind in dict.fromkeys(column):  # columns are kept sorted
-                out += moves[(kind, a)]
+                out += moves[(kind, a)][open_]
     return out
 
 
@@ -271,11 +297,10 @@ def _turn_phase(
     fertilizer while uses and tokens last, then the enclosure."""
     if CHOICE in dice:
         return _IN_SIX
-    cost = rules.fertilizer
     if (
-        uses < cost.uses_per_turn
+        uses < rules.fertilizer.uses_per_turn
         and farm.fertilizer >= rules.tables.min_cost
-        and _can_fertilize(cost, farm.fertilizer, columns, bag)
+        and _can_fertilize(rules, farm.fertilizer, columns, bag)
     ):
         return _IN_FERTILIZE
     return _IN_PLACE
@@ -441,7 +466,18 @@ def _settle_order(
 
 
 def _illegal(move: Move, why: str) -> IllegalMoveError:
-    return IllegalMoveError(f"{move}: {why}")
+    return IllegalMoveError(f"{_word(str(move))}: {why}")
+
+
+def _word(name: str) -> str:
+    """A name from a move, for a message: as it is, or cut when a hand-built move made it huge."""
+    return name if len(name) <= ECHO_LIMIT else f"{name[: ECHO_LIMIT - 3]}..."
+
+
+def _malformed(move: Move) -> IllegalMoveError:
+    """A hand-built move whose fields are not what :func:`parse_move` makes:
+    never legal, even when it compares equal to a legal move (``True == 1``)."""
+    return IllegalMoveError(f"{shorten(move)}: {field_problem(move)}")
 
 
 def _expect(state: State, move: Move, phase: Phase) -> None:
@@ -488,16 +524,38 @@ def _replace(items: tuple[Any, ...], i: int, item: Any) -> tuple[Any, ...]:
 
 
 def _apply_reveal(state: State, move: Reveal) -> State:
+    if type(move.card) is not str:
+        raise _malformed(move)
     _expect(state, move, _IN_CARDS)
     if move not in (m for m, _ in _card_outcomes(state)):
-        what = "a support card not yet revealed" if state.cards else "an enclosure card"
-        raise _illegal(move, f"the next card revealed is {what}")
+        raise _illegal(move, _why_not_revealed(state, move.card))
     cards = (*state.cards, move.card)
     done = len(cards) == state.rules.tables.cards_to_reveal
     return _with(state, cards=cards, phase=_IN_FILL if done else _IN_CARDS)
 
 
+def _why_not_revealed(state: State, name: str) -> str:
+    """Which setup rule keeps the mission card ``name`` from being revealed next."""
+    rules = state.rules
+    card = next((c for c in rules.all_cards if c.name == name), None)
+    if card is None:
+        return f"these rules have no mission card {shorten(name)}"
+    if name in state.cards:
+        return f"{name} is revealed already (the two support cards are different ones)"
+    if isinstance(card, EnclosureCard):  # the enclosure cards are all outcomes until one is out
+        return f"one enclosure card is revealed, and it is {state.cards[0]}"
+    if card.min_players > rules.players:
+        # "Do not use the planted hay Support card in a 2 player game."
+        return (
+            f"the {name} card is used only with {card.min_players} or more players, "
+            f"not in a {rules.players}-player game"
+        )
+    return "the enclosure card is revealed first, then the support cards"
+
+
 def _apply_draw(state: State, move: Draw) -> State:
+    if type(move.kind) is not str or type(move.column) is not int:
+        raise _malformed(move)
     phase = state.phase
     if phase is not _IN_FILL and phase is not _IN_REFILL and phase is not _IN_REFRESH:
         raise _not_now(state, move)
@@ -510,7 +568,7 @@ def _apply_draw(state: State, move: Draw) -> State:
     column = sizes.index(fewest)
     k = KIND_INDEX.get(move.kind, -1)
     if k < 0:
-        raise _illegal(move, f"no token of Fence Em In is a {move.kind}")
+        raise _illegal(move, f"no token of Fence Em In is a {_word(move.kind)}")
     if move.column != column + 1:
         raise _illegal(
             move, f"the board fills left to right: the next token goes to column {column + 1}"
@@ -552,6 +610,9 @@ def _apply_draw(state: State, move: Draw) -> State:
 
 
 def _apply_roll(state: State, move: Roll) -> State:
+    values = move.values
+    if type(values) is not tuple or not all(type(v) is int for v in values):
+        raise _malformed(move)
     phase = state.phase
     t = state.rules.tables
     if phase is _IN_ORDER:
@@ -560,7 +621,7 @@ def _apply_roll(state: State, move: Roll) -> State:
         return _order_roll(state, move.values[0])
     if phase is _IN_ROLL:
         if move not in t.round_roll_set:
-            raise _illegal(move, "the round's roll is three dice, each 1-6")
+            raise _illegal(move, "the round's roll is three dice, each 1-6, in sorted order")
         return _turn(state, state.farms, move.values, 0, state.columns, state.bag)
     if phase is _IN_REROLL:
         if move not in t.die_roll_set:
@@ -624,6 +685,8 @@ def _apply_reroll_six(state: State, move: RerollSix) -> State:
 
 def _apply_set_six(state: State, move: SetSix) -> State:
     """ "or to set that die to any value from 1-5"."""
+    if type(move.value) is not int:
+        raise _malformed(move)
     _expect(state, move, _IN_SIX)
     if not 1 <= move.value < CHOICE:
         raise _illegal(move, "a choice face is set to a value from 1 to 5")
@@ -646,6 +709,8 @@ def _pay(state: State, move: Move, cost: int) -> tuple[Farm, ...]:
 
 
 def _apply_reroll(state: State, move: Reroll) -> State:
+    if type(move.value) is not int:
+        raise _malformed(move)
     farms = _pay(state, move, state.rules.fertilizer.reroll)
     if move.value not in state.dice:
         raise _illegal(move, f"no die shows {move.value}")
@@ -660,6 +725,8 @@ def _apply_reroll(state: State, move: Reroll) -> State:
 
 
 def _apply_adjust(state: State, move: Adjust) -> State:
+    if type(move.value) is not int or type(move.to) is not int:
+        raise _malformed(move)
     farms = _pay(state, move, state.rules.fertilizer.adjust)
     if move.value not in state.dice:
         raise _illegal(move, f"no die shows {move.value}")
@@ -690,12 +757,20 @@ def _apply_refresh(state: State, move: Refresh) -> State:
 
 
 def _apply_move_token(state: State, move: MoveToken) -> State:
-    farms = _pay(state, move, state.rules.fertilizer.move)
     a, b = move.source, move.target
+    if type(move.kind) is not str or type(a) is not int or type(b) is not int:
+        raise _malformed(move)
+    rules = state.rules
+    farms = _pay(state, move, rules.fertilizer.move)
     if not (1 <= a <= COLUMNS and 1 <= b <= COLUMNS) or a == b:
         raise _illegal(move, "a token moves from one column 1-5 to another")
     if move.kind not in state.columns[a - 1]:
-        raise _illegal(move, f"column {a} holds no {move.kind}")
+        raise _illegal(move, f"column {a} holds no {_word(move.kind)}")
+    if not _open_columns(rules, state.columns) >> (b - 1) & 1:
+        slots = rules.column_slots
+        raise _illegal(
+            move, f"column {b} is full ({slots} of {slots} slots): a token moves to a free slot"
+        )
     columns = list(state.columns)
     columns[a - 1] = _without(columns[a - 1], move.kind)
     columns[b - 1] = state.rules.tables.with_token(columns[b - 1], move.kind)
@@ -726,6 +801,13 @@ def _apply_done(state: State, move: Done) -> State:
 
 
 def _apply_place(state: State, move: Place) -> State:
+    if (
+        type(move.x) is not int
+        or type(move.y) is not int
+        or type(move.width) is not int
+        or type(move.height) is not int
+    ):
+        raise _malformed(move)
     _expect(state, move, _IN_PLACE)
     t = state.rules.tables
     seat = state.order[state.turn]
@@ -788,6 +870,8 @@ def _apply_pass(state: State, move: Pass) -> State:
 
 def _apply_take(state: State, move: Take) -> State:
     """Steps 4 and 5: take the token, place its miniature, score it."""
+    if type(move.kind) is not str:
+        raise _malformed(move)
     _expect(state, move, _IN_TAKE)
     seat = state.order[state.turn]
     farm = state.farms[seat]
@@ -795,7 +879,7 @@ def _apply_take(state: State, move: Take) -> State:
     index = state.rules.tables.third_die[state.dice][last.width][last.height] - 1
     column = state.columns[index]
     if move.kind not in column:
-        raise _illegal(move, f"column {index + 1} (the third die) holds no {move.kind}")
+        raise _illegal(move, f"column {index + 1} (the third die) holds no {_word(move.kind)}")
     k = KIND_INDEX[move.kind]
     points, fertilizer = placement_gain(state.rules.tables, farm, k)
     placed = farm.placed
@@ -832,18 +916,20 @@ def _apply_take(state: State, move: Take) -> State:
 
 def _apply_put(state: State, move: Put) -> State:
     """Step 6: the token goes in a farm-board category that takes it."""
+    if type(move.kind) is not str or type(move.category) is not str:
+        raise _malformed(move)
     _expect(state, move, _IN_FARM)
     t = state.rules.tables
     if move.kind != state.token:
         raise _illegal(move, f"the token in hand is a {state.token}")
     i = t.category_index.get(move.category, -1)
     if i < 0:
-        raise _illegal(move, f"the farm board has no category {move.category!r}")
+        raise _illegal(move, f"the farm board has no category {shorten(move.category)}")
     seat = state.order[state.turn]
     farm = state.farms[seat]
     rows = farm.rows
     if not accepts(t, i, rows[i], move.kind):
-        raise _illegal(move, f"{move.category} has no free slot that takes a {move.kind}")
+        raise _illegal(move, why_not_accepted(state.rules, i, rows[i], move.kind))
     filled = make_farm(
         farm.land,
         farm.enclosures,
@@ -858,6 +944,8 @@ def _apply_put(state: State, move: Put) -> State:
 
 def _apply_discard(state: State, move: Discard) -> State:
     """ "If the token fits no category with a free slot, discard it.\""""
+    if type(move.kind) is not str:
+        raise _malformed(move)
     _expect(state, move, _IN_FARM)
     if move.kind != state.token:
         raise _illegal(move, f"the token in hand is a {state.token}")
@@ -901,9 +989,24 @@ def apply_move(state: State, move: Move) -> State:
 
     Each kind of move belongs to one or more phases, and each phase to one
     actor (a player or chance), so checking the phase checks the actor too.
+    A move is one of this module's move objects with the fields
+    :func:`parse_move` gives it; anything else (a text, ``None``, a move
+    built by hand with a field of another type) is an illegal move.
     """
     try:
         handler = _HANDLERS[type(move)]
     except KeyError:
-        raise IllegalMoveError(f"{move!r} is not a move of Fence Em In") from None
+        raise _not_a_move(move) from None
     return handler(state, move)
+
+
+def _not_a_move(move: object) -> IllegalMoveError:
+    if isinstance(move, str):
+        return IllegalMoveError(
+            f"apply_move expects a move object, not the text {shorten(move)}: "
+            "read a text with parse_move(state, text) first"
+        )
+    return IllegalMoveError(
+        f"apply_move expects a move object of Fence Em In (from legal_moves or parse_move), "
+        f"not {type(move).__name__} {shorten(move)}"
+    )

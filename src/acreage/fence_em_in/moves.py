@@ -16,11 +16,12 @@ Decisions:
 
 from __future__ import annotations
 
+import typing
 from typing import TYPE_CHECKING
 
 import attrs
 
-from acreage.core.game import MoveSyntaxError
+from acreage.core.game import MoveSyntaxError, move_text, shorten
 from acreage.fence_em_in.rules import COLUMNS, DIE_FACES, KINDS
 
 if TYPE_CHECKING:
@@ -43,6 +44,7 @@ __all__ = [
     "Roll",
     "SetSix",
     "Take",
+    "field_problem",
     "parse_move",
 ]
 
@@ -233,7 +235,9 @@ _HELP = (
 
 
 def _number(word: str, low: int, high: int) -> int:
-    if not word.isdigit() or not low <= int(word) <= high:
+    # ASCII digits only: int() also reads other scripts' digits, whose move
+    # would then not print back as the text it came from.
+    if not (word.isascii() and word.isdigit()) or not low <= int(word) <= high:
         raise ValueError(word)
     return int(word)
 
@@ -248,16 +252,47 @@ def parse_move(state: State, text: str) -> Move:
     """The move whose text is ``text``; :class:`~acreage.MoveSyntaxError` if there is none.
 
     Whether the move is legal is for :func:`apply_move` to say. Dice in a
-    ``roll`` may be given in any order.
+    ``roll`` may be given in any order. ``text`` that is not a ``str``, or
+    is longer than any move, is a :class:`~acreage.MoveSyntaxError` too.
     """
-    words = text.split()
+    words = move_text(text).split()
     fixed = _FIXED.get(" ".join(words))
     if fixed is not None:
         return fixed
     try:
         return _parse_words(state, words)
     except (ValueError, IndexError):
-        raise MoveSyntaxError(f"{text!r} {_HELP}") from None
+        raise MoveSyntaxError(f"{shorten(text)} {_HELP}") from None
+
+
+_FIELD_TYPES: dict[object, tuple[str, typing.Callable[[object], bool]]] = {
+    int: ("an int", lambda v: type(v) is int),
+    str: ("a str", lambda v: type(v) is str),
+    tuple[int, ...]: (
+        "a tuple of ints",
+        lambda v: type(v) is tuple and all(type(i) is int for i in v),
+    ),
+}
+
+
+def field_problem(move: Move) -> str:
+    """What is wrong with a hand-built ``move`` whose fields are not the types
+    :func:`parse_move` gives them (``Place(True, 5, 4, 2)``, ``Take(None)``);
+    ``""`` when every field has its type.
+
+    :func:`~acreage.fence_em_in.apply_move` refuses such a move even when it
+    compares equal to a legal one (``True == 1``): its text would not parse back.
+    """
+    hints = typing.get_type_hints(type(move))
+    for field in attrs.fields(type(move)):
+        value = getattr(move, field.name)
+        what, ok = _FIELD_TYPES[hints[field.name]]
+        if not ok(value):
+            return (
+                f"{field.name} must be {what}, as parse_move makes it, "
+                f"not {type(value).__name__} {shorten(value, 30)}"
+            )
+    return ""
 
 
 def _parse_words(state: State, words: list[str]) -> Move:

@@ -18,6 +18,7 @@ most 4 cells and 4 rows never mixes them.
 
 from __future__ import annotations
 
+from acreage.core.game import check_seat
 from acreage.fence_em_in.moves import Place
 from acreage.fence_em_in.tables import Tables
 
@@ -48,7 +49,11 @@ def legal_places(
 
     Only dice assignments whose third die names a column holding a token count:
     the player must be able to take a token after building.
+    :class:`~acreage.SeatError` if ``seat`` is not at the table.
     """
+    players = len(tables.start_bits)
+    if type(seat) is not int or not 0 <= seat < players:  # a negative seat would index another's
+        check_seat(seat, players)
     size = tables.size
     valid, cover, place_moves = tables.valid, tables.cover[seat], tables.place_moves
     # The blocked cells in the low bits and the cells beside the player's land
@@ -95,7 +100,11 @@ _BYTE_BITS = tuple(tuple(i for i in range(8) if value >> i & 1) for value in ran
 
 
 def place_ok(tables: Tables, seat: int, land: int, occupied: int, move: Place) -> str | None:
-    """Why ``move`` breaks the placement rule for ``seat``, or ``None`` when it is legal."""
+    """Why ``move`` breaks the placement rule for ``seat``, or ``None`` when it is legal.
+
+    :class:`~acreage.SeatError` if ``seat`` is not at the table.
+    """
+    check_seat(seat, len(tables.start_bits))
     size = tables.size
     w, h, x, y = move.width, move.height, move.x, move.y
     if x < 0 or y < 0 or x + w > size or y + h > size:

@@ -4,20 +4,28 @@
 field defaults to acreage's reference set in ``data/reference.toml`` for that
 player count; pass a field, or load a file with ``Rules.from_toml(path)``, to
 play with other components. Bad values raise :class:`~acreage.RulesError`
-naming the field.
+naming the field, however the Rules is made (constructor, ``attrs.evolve``,
+``Rules.from_data``, ``Rules.from_toml``).
+
+Every size, count and cost has bounds (see each class's Attributes, and
+``acreage.core.data.field_limits``): a Rules read from an untrusted record,
+data file or command line then cannot make ``new_game`` or a playout take
+more than a few times the memory and time of a real game. The bounds are
+several times the rulebook's numbers, so house rules fit within them.
 """
 
 from __future__ import annotations
 
 import tomllib
+import typing
 from functools import cache, cached_property
 from importlib import resources
 from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 
-from acreage.core.data import PRIMARY, DataClass, from_data
-from acreage.core.game import RulesError
+from acreage.core.data import DataClass, from_data, limits
+from acreage.core.game import RulesError, shorten
 from acreage.core.grid import SquareGrid
 
 if TYPE_CHECKING:
@@ -32,71 +40,118 @@ __all__ = [
     "BUILDINGS",
     "CROPS",
     "KINDS",
+    "NO_HAY_BAG",
     "Bag",
     "Bonus",
     "Category",
     "EnclosureCard",
     "FertilizerRules",
+    "Kind",
     "Placement",
     "PlacementTable",
     "Rules",
     "SupportCard",
 ]
 
-KINDS: tuple[str, ...] = ("cow", "sheep", "chicken", "corn", "grain", "hay", "barn", "granary")
+Kind = Literal["cow", "sheep", "chicken", "corn", "grain", "hay", "barn", "granary"]
+"""A kind of asset token and miniature."""
+KINDS: tuple[Kind, ...] = typing.get_args(Kind)
 """The eight kinds of asset token and miniature, in the rulebook's order."""
-ANIMALS: tuple[str, ...] = ("cow", "sheep", "chicken")
-CROPS: tuple[str, ...] = ("corn", "grain", "hay")
-BUILDINGS: tuple[str, ...] = ("barn", "granary")
+ANIMALS: tuple[Kind, ...] = ("cow", "sheep", "chicken")
+CROPS: tuple[Kind, ...] = ("corn", "grain", "hay")
+BUILDINGS: tuple[Kind, ...] = ("barn", "granary")
 
 COLUMNS = 5
 """Assets-board columns, one per die value 1-5."""
 DIE_FACES = 6
 """A die shows 1-5 and, on its sixth side, the choice face (written 6)."""
 CHOICE = 6
-CATEGORY_RULES = ("same", "different", "alternating", "any")
+CategoryRule = Literal["same", "different", "alternating", "any"]
+"""A farm-board category's rule (see :class:`Category`)."""
+CATEGORY_RULES: tuple[CategoryRule, ...] = typing.get_args(CategoryRule)
 """The farm-board category rules :class:`Category` can name."""
+
+PLAYERS = (2, 4)
+"""The player counts the rulebook plays: "The game is played by 2–4 players"."""
+MAX_BOARD_SIZE = 40
+"""The largest enclosure board (the reference boards are 16 to 21 cells wide):
+its tables take about a third of a second and a few megabytes to build."""
+NAME_LIMIT = 40
+"""The longest category or card name, so every move text stays short."""
+
+
+def _check(ok: bool, where: str, message: str) -> None:
+    if not ok:
+        raise RulesError(f"{where}: {message}")
+
+
+def _check_name(name: str, where: str, *, card: bool) -> None:
+    """A category name is one identifier-like word, a card name one word that may hold
+    hyphens: either is a word of a move text (``put cow in same``, ``reveal cows``)."""
+    word = name.replace("-", "").isalnum() if card else name.isidentifier()
+    _check(
+        word and len(name) <= NAME_LIMIT,
+        where,
+        f"expected a single word of at most {NAME_LIMIT} characters, got {shorten(name, 40)}",
+    )
+
+
+def _check_distinct(kinds: tuple[Kind, ...], where: str) -> None:
+    for i, kind in enumerate(kinds):
+        _check(kind not in kinds[:i], f"{where}[{i}]", f"{kind!r} is listed twice")
 
 
 @attrs.frozen
-class Bag:
-    """How many asset tokens of each kind the bag starts with."""
+class Bag(DataClass):
+    """How many asset tokens of each kind the bag starts with (0 to 100 each;
+    the rulebook's bags hold at most 13 of a kind)."""
 
-    cow: int = 0
-    sheep: int = 0
-    chicken: int = 0
-    corn: int = 0
-    grain: int = 0
-    hay: int = 0
-    barn: int = 0
-    granary: int = 0
+    cow: int = attrs.field(default=0, metadata=limits(0, 100))
+    sheep: int = attrs.field(default=0, metadata=limits(0, 100))
+    chicken: int = attrs.field(default=0, metadata=limits(0, 100))
+    corn: int = attrs.field(default=0, metadata=limits(0, 100))
+    grain: int = attrs.field(default=0, metadata=limits(0, 100))
+    hay: int = attrs.field(default=0, metadata=limits(0, 100))
+    barn: int = attrs.field(default=0, metadata=limits(0, 100))
+    granary: int = attrs.field(default=0, metadata=limits(0, 100))
 
     def counts(self) -> tuple[int, ...]:
         """The counts in :data:`KINDS` order."""
         return tuple(getattr(self, k) for k in KINDS)
 
 
+NO_HAY_BAG = Bag(cow=4, sheep=7, chicken=9, corn=7, grain=7, barn=1, granary=1)
+"""The other reading of the printed 2-player bag: its "7 hay" is the corn line,
+and there is no hay at all (36 tokens, not the printed 38). Play it with
+``Rules(players=2, bag=NO_HAY_BAG)``; see ruling 2 in ``docs/rulings/fence-em-in.md``."""
+
+
 @attrs.frozen
-class Placement:
+class Placement(DataClass):
     """One row of the placement scoring table.
 
     Attributes:
         points: points for the 1st, 2nd, 3rd... miniature of the kind you
-            place; every later one scores the last number.
-        fertilizer: fertilizer taken with every miniature of the kind.
-        pair_fertilizer: fertilizer taken with the 2nd, 4th, 6th... one.
+            place; every later one scores the last number (1 to 20 numbers,
+            each 0 to 100).
+        fertilizer: fertilizer taken with every miniature of the kind (0 to 20).
+        pair_fertilizer: fertilizer taken with the 2nd, 4th, 6th... one (0 to 20).
         animal_bonus: extra points when you already have at least 1, 2, 3...
-            animals in your farm (the hay: +1, +2, +3).
+            animals in your farm (the hay: +1, +2, +3; up to 20 numbers, each
+            0 to 100).
     """
 
-    points: tuple[int, ...]
-    fertilizer: int = 0
-    pair_fertilizer: int = 0
-    animal_bonus: tuple[int, ...] = ()
+    points: tuple[int, ...] = attrs.field(metadata=limits(0, 100, items=20))
+    fertilizer: int = attrs.field(default=0, metadata=limits(0, 20))
+    pair_fertilizer: int = attrs.field(default=0, metadata=limits(0, 20))
+    animal_bonus: tuple[int, ...] = attrs.field(default=(), metadata=limits(0, 100, items=20))
+
+    def _validate(self) -> None:
+        _check(bool(self.points), "Placement.points", "expected at least one number")
 
 
 @attrs.frozen
-class PlacementTable:
+class PlacementTable(DataClass):
     """The placement scoring table: one :class:`Placement` per kind."""
 
     cow: Placement
@@ -114,81 +169,106 @@ class PlacementTable:
 
 
 @attrs.frozen
-class Bonus:
-    """What the first barn (or granary) in your farm adds to each later miniature of ``kinds``."""
+class Bonus(DataClass):
+    """What the first barn (or granary) in your farm adds to each later miniature of ``kinds``
+    (``points`` and ``fertilizer`` 0 to 20 each; ``kinds`` distinct)."""
 
-    points: int = 0
-    fertilizer: int = 0
-    kinds: tuple[str, ...] = ()
+    points: int = attrs.field(default=0, metadata=limits(0, 20))
+    fertilizer: int = attrs.field(default=0, metadata=limits(0, 20))
+    kinds: tuple[Kind, ...] = attrs.field(default=(), metadata=limits(items=len(KINDS)))
+
+    def _validate(self) -> None:
+        _check_distinct(self.kinds, "Bonus.kinds")
 
 
 @attrs.frozen
-class Category:
+class Category(DataClass):
     """One row of the farm board.
 
     Attributes:
-        name: the short name used in move texts (``put cow in same``).
+        name: the short name used in move texts (``put cow in same``): one
+            word of at most 40 characters.
         title: the name printed on the board.
         rule: ``"same"`` (every token the same type), ``"different"`` (no two
             the same), ``"alternating"`` (animals and crops alternate, either
             first) or ``"any"``.
-        kinds: the kinds the row takes at all.
         points: the points printed on each slot, left to right; the row
-            scores the furthest filled one.
+            scores the furthest filled one (1 to 10 slots, each 0 to 100).
+        kinds: the kinds the row takes at all (distinct).
     """
 
     name: str
     title: str
-    rule: Literal["same", "different", "alternating", "any"]
-    points: tuple[int, ...]
-    kinds: tuple[str, ...] = KINDS
+    rule: CategoryRule
+    points: tuple[int, ...] = attrs.field(metadata=limits(0, 100, items=10))
+    kinds: tuple[Kind, ...] = attrs.field(default=KINDS, metadata=limits(items=len(KINDS)))
+
+    def _validate(self) -> None:
+        _check_name(self.name, "Category.name", card=False)
+        _check(bool(self.points), "Category.points", "expected at least one slot")
+        _check_distinct(self.kinds, "Category.kinds")
 
 
 @attrs.frozen
-class FertilizerRules:
+class FertilizerRules(DataClass):
     """Fertilizer: what each use costs, how many uses a turn, what it is worth.
 
     Attributes:
-        uses_per_turn: uses allowed in one turn (the rulebook: two).
+        uses_per_turn: uses allowed in one turn (the rulebook: two; 0 to 10).
         reroll: cost of re-rolling one die (the rulebook's example: 2).
         adjust: cost of turning one die up or down by one (1-5).
         move: cost of moving one asset token to another column.
         refresh: cost of putting every token on the assets board back in the
             bag and refilling the board.
         six_reroll_gain: fertilizer the first player takes when re-rolling a
-            die that shows the choice face.
-        per_point: unused fertilizer scores 1 point per this many at the end.
+            die that shows the choice face (0 to 10).
+        per_point: unused fertilizer scores 1 point per this many at the end
+            (1 to 100).
+        move_to_full_column: whether the move use may put a token in a column
+            that already holds ``column_slots`` tokens (ruling 6: by default
+            it may not; ``True`` is the reading where the column then holds
+            one token more than its slots until one is taken).
+
+    Every cost is 0 to 100.
     """
 
-    uses_per_turn: int = 2
-    reroll: int = 2
-    adjust: int = 3
-    move: int = 3
-    refresh: int = 2
-    six_reroll_gain: int = 1
-    per_point: int = 3
+    uses_per_turn: int = attrs.field(default=2, metadata=limits(0, 10))
+    reroll: int = attrs.field(default=2, metadata=limits(0, 100))
+    adjust: int = attrs.field(default=3, metadata=limits(0, 100))
+    move: int = attrs.field(default=3, metadata=limits(0, 100))
+    refresh: int = attrs.field(default=2, metadata=limits(0, 100))
+    six_reroll_gain: int = attrs.field(default=1, metadata=limits(0, 10))
+    per_point: int = attrs.field(default=3, metadata=limits(1, 100))
+    move_to_full_column: bool = False
 
 
 @attrs.frozen
-class EnclosureCard:
-    """An enclosure mission: ``points`` for each of your small (below the
-    threshold) or large (at or above it) enclosures."""
+class EnclosureCard(DataClass):
+    """An enclosure mission: ``points`` (0 to 100) for each of your small (below
+    the threshold) or large (at or above it) enclosures."""
 
     name: str
     size: Literal["small", "large"]
-    points: int = 1
+    points: int = attrs.field(default=1, metadata=limits(0, 100))
+
+    def _validate(self) -> None:
+        _check_name(self.name, "EnclosureCard.name", card=True)
 
 
 @attrs.frozen
-class SupportCard:
-    """A support mission: ``points`` when your enclosures holding ``kind``
-    cover more than ``more_than`` cells; only used with ``min_players`` or more."""
+class SupportCard(DataClass):
+    """A support mission: ``points`` (0 to 100) when your enclosures holding
+    ``kind`` cover more than ``more_than`` cells (0 to 1600, the largest
+    board); only used with ``min_players`` (2 to 4) or more."""
 
     name: str
-    kind: str
-    more_than: int
-    points: int
-    min_players: int = 2
+    kind: Kind
+    more_than: int = attrs.field(metadata=limits(0, MAX_BOARD_SIZE**2))
+    points: int = attrs.field(metadata=limits(0, 100))
+    min_players: int = attrs.field(default=2, metadata=limits(*PLAYERS))
+
+    def _validate(self) -> None:
+        _check_name(self.name, "SupportCard.name", card=True)
 
 
 def _reference_data() -> dict[str, Any]:
@@ -196,25 +276,33 @@ def _reference_data() -> dict[str, Any]:
     return tomllib.loads(text)
 
 
-@cache
 def reference(players: int) -> Rules:
-    """The reference rules for ``players`` (2 to 4), read from ``data/reference.toml``."""
+    """The reference rules for ``players`` (2 to 4), read from ``data/reference.toml``.
+
+    ``players`` is checked here, before the cached lookup, because the Rules
+    field defaults come from this function and so run before the Rules'
+    own field checks: ``Rules(players="2")`` then gets the same
+    ``players: expected an integer`` as ``Rules.from_data({"players": "2"})``.
+    """
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise RulesError(f"players: expected an integer, got {shorten(players, 40)}")
+    low, high = PLAYERS
+    if not low <= players <= high:
+        raise RulesError(f"players: expected {low} to {high}, got {players}")
+    return _reference(players)
+
+
+@cache
+def _reference(players: int) -> Rules:
+    # functools.cache stores each answer with one dict assignment, so threads
+    # that race on a first call each build an equal Rules and one of them stays.
     data = _reference_data()
-    setups = data["players"]
-    if not isinstance(players, int) or isinstance(players, bool) or str(players) not in setups:
-        counts = " to ".join((min(setups), max(setups)))
-        raise RulesError(f"players: expected {counts}, got {players!r}")
-    return from_data(Rules, {"players": players, **data["common"], **setups[str(players)]})
+    return from_data(Rules, {"players": players, **data["common"], **data["players"][str(players)]})
 
 
 def _reference_value(name: str) -> Any:
     """The default of field ``name``: its value in the reference rules for ``self.players``."""
     return lambda self: getattr(reference(self.players), name)
-
-
-def _check(ok: bool, where: str, message: str) -> None:
-    if not ok:
-        raise RulesError(f"{where}: {message}")
 
 
 @attrs.frozen(cache_hash=True)
@@ -223,36 +311,51 @@ class Rules(DataClass):
 
     Attributes:
         players: 2 to 4.
-        board_size: the enclosure board is ``board_size`` x ``board_size`` cells.
-        start_cells: each seat's starting cell ``(x, y)``.
+        board_size: the enclosure board is ``board_size`` x ``board_size``
+            cells (5, the largest die, to 40).
+        start_cells: each seat's starting cell ``(x, y)``, one per player, on
+            the board.
         reserved_start_cells: whether a starting cell is closed to the other
             players' enclosures (a ruling; the rulebook is silent).
-        bag: the asset tokens the bag starts with.
-        column_slots: tokens per assets-board column (one per player).
+        bag: the asset tokens the bag starts with (0 to 100 of each kind, at
+            least enough to fill the assets board).
+        column_slots: tokens per assets-board column (one per player; 1 to 10).
         placement: the placement scoring table.
         barn_bonus, granary_bonus: what the first barn / granary adds to later
             placements.
-        farm_board: the farm-board categories, top to bottom.
+        farm_board: the farm-board categories, top to bottom (1 to 20, with
+            distinct names).
         fertilizer: fertilizer uses, costs and worth.
-        enclosure_cards: the enclosure missions; one is revealed.
-        support_cards: the support missions; ``support_cards_drawn`` different
-            ones usable with this player count are revealed.
-        enclosure_threshold: enclosures of fewer cells are small, the others large.
-        rounds: the game ends after this many rounds at the latest.
-        order_die_faces: faces of the die rolled to settle the turn order.
+        enclosure_cards: the enclosure missions (1 to 20); one is revealed.
+        support_cards: the support missions (up to 30); ``support_cards_drawn``
+            (0 to 30) different ones usable with this player count are revealed.
+        enclosure_threshold: enclosures of fewer cells are small, the others
+            large (1 to 100).
+        rounds: the game ends after this many rounds at the latest (1 to 50).
+        order_die_faces: faces of the die rolled to settle the turn order (2 to 100).
+        tie_break: what breaks a tie on total points, "the most farm board
+            points": ``"categories"`` (the six categories' endgame points, the
+            default) or ``"score-track"`` (the placement points on the farm
+            board's score track); still tied players share the win (ruling 21).
+
+    The bounds keep a Rules from an untrusted source within a few times the
+    memory and time of a real game; card and category names are single words.
     """
 
-    players: int = attrs.field(default=2, metadata=PRIMARY)
+    players: int = attrs.field(default=2, metadata=limits(*PLAYERS, primary=True))
     board_size: int = attrs.field(
-        default=attrs.Factory(_reference_value("board_size"), takes_self=True)
+        default=attrs.Factory(_reference_value("board_size"), takes_self=True),
+        metadata=limits(5, MAX_BOARD_SIZE),
     )
     start_cells: tuple[tuple[int, int], ...] = attrs.field(
-        default=attrs.Factory(_reference_value("start_cells"), takes_self=True)
+        default=attrs.Factory(_reference_value("start_cells"), takes_self=True),
+        metadata=limits(0, MAX_BOARD_SIZE - 1, items=PLAYERS[1]),
     )
     reserved_start_cells: bool = True
     bag: Bag = attrs.field(default=attrs.Factory(_reference_value("bag"), takes_self=True))
     column_slots: int = attrs.field(
-        default=attrs.Factory(_reference_value("column_slots"), takes_self=True)
+        default=attrs.Factory(_reference_value("column_slots"), takes_self=True),
+        metadata=limits(1, 10),
     )
     placement: PlacementTable = attrs.field(
         default=attrs.Factory(_reference_value("placement"), takes_self=True)
@@ -264,28 +367,34 @@ class Rules(DataClass):
         default=attrs.Factory(_reference_value("granary_bonus"), takes_self=True)
     )
     farm_board: tuple[Category, ...] = attrs.field(
-        default=attrs.Factory(_reference_value("farm_board"), takes_self=True)
+        default=attrs.Factory(_reference_value("farm_board"), takes_self=True),
+        metadata=limits(items=20),
     )
     fertilizer: FertilizerRules = attrs.field(
         default=attrs.Factory(_reference_value("fertilizer"), takes_self=True)
     )
     enclosure_cards: tuple[EnclosureCard, ...] = attrs.field(
-        default=attrs.Factory(_reference_value("enclosure_cards"), takes_self=True)
+        default=attrs.Factory(_reference_value("enclosure_cards"), takes_self=True),
+        metadata=limits(items=20),
     )
     support_cards: tuple[SupportCard, ...] = attrs.field(
-        default=attrs.Factory(_reference_value("support_cards"), takes_self=True)
+        default=attrs.Factory(_reference_value("support_cards"), takes_self=True),
+        metadata=limits(items=30),
     )
-    support_cards_drawn: int = 2
+    support_cards_drawn: int = attrs.field(default=2, metadata=limits(0, 30))
     enclosure_threshold: int = attrs.field(
-        default=attrs.Factory(_reference_value("enclosure_threshold"), takes_self=True)
+        default=attrs.Factory(_reference_value("enclosure_threshold"), takes_self=True),
+        metadata=limits(1, 100),
     )
-    rounds: int = attrs.field(default=attrs.Factory(_reference_value("rounds"), takes_self=True))
-    order_die_faces: int = 6
+    rounds: int = attrs.field(
+        default=attrs.Factory(_reference_value("rounds"), takes_self=True),
+        metadata=limits(1, 50),
+    )
+    order_die_faces: int = attrs.field(default=6, metadata=limits(2, 100))
+    tie_break: Literal["categories", "score-track"] = "categories"
 
     def _validate(self) -> None:
-        _check(2 <= self.players <= 4, "players", f"expected 2 to 4, got {self.players}")
         size = self.board_size
-        _check(size >= 5, "board_size", f"expected at least 5 (the largest die), got {size}")
         _check(
             len(self.start_cells) == self.players,
             "start_cells",
@@ -293,7 +402,7 @@ class Rules(DataClass):
         )
         for i, (x, y) in enumerate(self.start_cells):
             _check(
-                0 <= x < size and 0 <= y < size,
+                x < size and y < size,
                 f"start_cells[{i}]",
                 f"({x}, {y}) is not on the {size}x{size} board",
             )
@@ -302,11 +411,6 @@ class Rules(DataClass):
             "start_cells",
             "two players share a starting cell",
         )
-        _check(
-            self.column_slots >= 1, "column_slots", f"expected at least 1, got {self.column_slots}"
-        )
-        for kind, n in zip(KINDS, self.bag.counts(), strict=True):
-            _check(n >= 0, f"bag.{kind}", f"expected a count of at least 0, got {n}")
         total = sum(self.bag.counts())
         need = COLUMNS * self.column_slots
         _check(
@@ -314,80 +418,15 @@ class Rules(DataClass):
             "bag",
             f"holds {total} tokens, fewer than the {need} the assets board needs",
         )
-        for kind, row in zip(KINDS, self.placement.rows(), strict=True):
-            where = f"placement.{kind}"
-            _check(bool(row.points), f"{where}.points", "expected at least one number")
-            for name in ("fertilizer", "pair_fertilizer"):
-                value = getattr(row, name)
-                _check(value >= 0, f"{where}.{name}", f"expected at least 0, got {value}")
-            for name in ("points", "animal_bonus"):
-                values = getattr(row, name)
-                _check(
-                    all(v >= 0 for v in values),
-                    f"{where}.{name}",
-                    f"expected numbers of at least 0, got {list(values)}",
-                )
-        for name in ("barn_bonus", "granary_bonus"):
-            bonus = getattr(self, name)
-            self._check_kinds(bonus.kinds, f"{name}.kinds")
-            _check(
-                bonus.points >= 0 and bonus.fertilizer >= 0,
-                name,
-                "points and fertilizer must be at least 0",
-            )
-        self._check_farm_board()
-        fert = self.fertilizer
-        for name in ("uses_per_turn", "reroll", "adjust", "move", "refresh", "six_reroll_gain"):
-            value = getattr(fert, name)
-            _check(value >= 0, f"fertilizer.{name}", f"expected at least 0, got {value}")
-        _check(
-            fert.per_point >= 1,
-            "fertilizer.per_point",
-            f"expected at least 1, got {fert.per_point}",
-        )
-        self._check_cards()
-        _check(
-            self.enclosure_threshold >= 1,
-            "enclosure_threshold",
-            f"expected at least 1, got {self.enclosure_threshold}",
-        )
-        _check(self.rounds >= 1, "rounds", f"expected at least 1, got {self.rounds}")
-        _check(
-            self.order_die_faces >= 2,
-            "order_die_faces",
-            f"expected at least 2, got {self.order_die_faces}",
-        )
-
-    @staticmethod
-    def _check_kinds(kinds: tuple[str, ...], where: str) -> None:
-        for i, kind in enumerate(kinds):
-            _check(
-                kind in KINDS, f"{where}[{i}]", f"expected one of {', '.join(KINDS)}, got {kind!r}"
-            )
-
-    def _check_farm_board(self) -> None:
         _check(bool(self.farm_board), "farm_board", "expected at least one category")
-        names: list[str] = []
-        for i, cat in enumerate(self.farm_board):
-            where = f"farm_board[{i}]"
+        names = [cat.name for cat in self.farm_board]
+        for i, name in enumerate(names):
             _check(
-                cat.name.isidentifier() and cat.name not in names,
-                f"{where}.name",
-                f"expected a unique single word, got {cat.name!r}",
+                name not in names[:i],
+                f"farm_board[{i}].name",
+                f"{name!r} names two categories (move texts say 'put cow in {name}')",
             )
-            names.append(cat.name)
-            _check(
-                cat.rule in CATEGORY_RULES,
-                f"{where}.rule",
-                f"expected one of {', '.join(CATEGORY_RULES)}, got {cat.rule!r}",
-            )
-            _check(bool(cat.points), f"{where}.points", "expected at least one slot")
-            _check(
-                all(p >= 0 for p in cat.points),
-                f"{where}.points",
-                f"expected numbers of at least 0, got {list(cat.points)}",
-            )
-            self._check_kinds(cat.kinds, f"{where}.kinds")
+        self._check_cards()
 
     def _check_cards(self) -> None:
         _check(bool(self.enclosure_cards), "enclosure_cards", "expected at least one card")
@@ -397,39 +436,12 @@ class Rules(DataClass):
             field = "enclosure_cards" if j < n_enclosure else "support_cards"
             i = j if j < n_enclosure else j - n_enclosure
             _check(
-                card.name.replace("-", "").isalnum() and card.name not in names,
+                card.name not in names,
                 f"{field}[{i}].name",
-                f"expected a unique word, got {card.name!r}",
+                f"{card.name!r} names two mission cards (move texts say 'reveal {card.name}')",
             )
             names.append(card.name)
-            _check(
-                card.points >= 0,
-                f"{field}[{i}].points",
-                f"expected at least 0, got {card.points}",
-            )
-        for i, enclosure_card in enumerate(self.enclosure_cards):
-            _check(
-                enclosure_card.size in ("small", "large"),
-                f"enclosure_cards[{i}].size",
-                f"expected small or large, got {enclosure_card.size!r}",
-            )
-        for i, card in enumerate(self.support_cards):
-            _check(
-                card.kind in KINDS,
-                f"support_cards[{i}].kind",
-                f"expected one of {', '.join(KINDS)}, got {card.kind!r}",
-            )
-            _check(
-                card.more_than >= 0,
-                f"support_cards[{i}].more_than",
-                f"expected at least 0, got {card.more_than}",
-            )
         usable = len(self.usable_support_cards)
-        _check(
-            self.support_cards_drawn >= 0,
-            "support_cards_drawn",
-            f"expected at least 0, got {self.support_cards_drawn}",
-        )
         _check(
             usable >= self.support_cards_drawn,
             "support_cards",

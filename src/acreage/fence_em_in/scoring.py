@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from acreage.fence_em_in.rules import EnclosureCard, Rules, SupportCard
+from acreage.fence_em_in.rules import ANIMALS, CROPS, EnclosureCard, Rules, SupportCard
 from acreage.fence_em_in.state import Farm, Phase, State
 from acreage.fence_em_in.tables import ALTERNATING, ANY, FAMILY, KIND_INDEX, SAME, Tables
 
@@ -16,6 +16,7 @@ __all__ = [
     "placement_gain",
     "score_sheets",
     "scores",
+    "why_not_accepted",
     "winners",
 ]
 
@@ -65,6 +66,26 @@ def accepts(tables: Tables, category: int, row: tuple[str, ...], kind: str) -> b
     if rule == SAME:
         return row[0] == kind
     return kind not in row  # DIFFERENT
+
+
+def why_not_accepted(rules: Rules, category: int, row: tuple[str, ...], kind: str) -> str:
+    """Which rule keeps farm-board category ``category`` holding ``row`` from taking
+    a ``kind`` token (the one :func:`accepts` refuses it by), in the board's words."""
+    cat = rules.farm_board[category]
+    name = f"{cat.name} ({cat.title})"
+    if cat.rule == "alternating" and kind not in ANIMALS + CROPS:
+        return f"{name} takes animals and crops only, never a {kind}"
+    if kind not in cat.kinds:
+        return f"{name} never takes a {kind} (it takes {', '.join(cat.kinds) or 'nothing'})"
+    if len(row) >= len(cat.points):
+        return f"{name} is full: its {len(cat.points)} slots hold {' '.join(row)}"
+    if cat.rule == "alternating":
+        family = "an animal" if row[-1] in ANIMALS else "a crop"
+        other = "a crop" if family == "an animal" else "an animal"
+        return f"{name}: {other} must follow the {row[-1]}, and a {kind} is {family}"
+    if cat.rule == "same":
+        return f"{name} holds {row[0]}: every token in it is the same type"
+    return f"{name} holds a {kind} already: no two tokens in it are the same type"
 
 
 def farm_board_points(rules: Rules, farm: Farm) -> int:
@@ -133,9 +154,18 @@ def scores(state: State) -> tuple[int, ...]:
 def winners(state: State) -> tuple[int, ...]:
     """ "The player with the most total points wins! If several players are tied,
     the one with the most farm board points wins. If they are still tied, they
-    share the victory." ``()`` before the end."""
+    share the victory." ``()`` before the end.
+
+    "Farm board points" are the categories' endgame points, or with
+    ``Rules(tie_break="score-track")`` the placement points on the farm
+    board's score track (ruling 21).
+    """
     if state.phase is not Phase.END:
         return ()
     sheets = score_sheets(state)
-    best = max((s.total, s.farm_board) for s in sheets)
-    return tuple(p for p, s in enumerate(sheets) if (s.total, s.farm_board) == best)
+    if state.rules.tie_break == "categories":
+        keys = [(s.total, s.farm_board) for s in sheets]
+    else:
+        keys = [(s.total, s.placement) for s in sheets]
+    best = max(keys)
+    return tuple(p for p, key in enumerate(keys) if key == best)

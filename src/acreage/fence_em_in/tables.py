@@ -3,6 +3,14 @@
 Board masks for bit-parallel placement, every move object the game can list
 (so listing moves creates no move objects), the chance distributions that never
 change, and the scoring data in index form.
+
+Thread safety: states, and so a :class:`Tables`, are shared by threads (a
+parallel tree search). Everything is built in ``__init__`` before the object
+is published, except two memos (:meth:`Tables.with_token`,
+:meth:`Tables.card_outcomes`), which store each complete answer with one dict
+assignment: a thread reads a whole answer or none and computes it itself.
+:func:`tables_for` is an ``lru_cache``, which keeps itself coherent under
+threads; racing first calls may build two equal tables, one of which is kept.
 """
 
 from __future__ import annotations
@@ -134,8 +142,8 @@ class Tables:
             for w, readings in by_width:
                 for h, third in readings:
                     self.third_die[rolled][w][h] = third
-        self.takes = {k: Take(k) for k in KINDS}
-        self.discards = {k: Discard(k) for k in KINDS}
+        self.takes: dict[str, Take] = {k: Take(k) for k in KINDS}
+        self.discards: dict[str, Discard] = {k: Discard(k) for k in KINDS}
         self.draws = tuple(
             tuple(Draw(k, col) for col in range(COLUMNS + 1)) for k in KINDS
         )  # draws[kind][column], column 1-5
@@ -178,9 +186,17 @@ class Tables:
             )
             for values in self.assignments
         }
-        # move_tokens[(kind, column)]: the moves of a kind token from that column to each other.
-        self.move_tokens = {
-            (k, a): tuple(MoveToken(k, a, b) for b in range(1, COLUMNS + 1) if b != a)
+        # move_tokens[(kind, column)][open]: the moves of a kind token from that column to
+        # each other column whose bit is set in ``open`` (a bitset of columns 1-5 at bits 0-4).
+        self.move_tokens: dict[tuple[str, int], tuple[tuple[MoveToken, ...], ...]] = {
+            (k, a): tuple(
+                tuple(
+                    MoveToken(k, a, b)
+                    for b in range(1, COLUMNS + 1)
+                    if b != a and open_ >> (b - 1) & 1
+                )
+                for open_ in range(1 << COLUMNS)
+            )
             for k in KINDS
             for a in range(1, COLUMNS + 1)
         }
@@ -225,6 +241,7 @@ class Tables:
 
         Memoised: a column is a small multiset, so the same few come back
         again and again, and sorting with a key is the costly part of a draw.
+        The memo is emptied when full; either way each entry is stored whole.
         """
         key = (column, kind)
         out = self._columns.get(key)
