@@ -241,7 +241,7 @@ def test_bad_placement_and_categories() -> None:
         ("players = 3\n[bag]\ncow = 'many'", "bag.cow: expected an integer"),
         ("board_size = 12\nshape = 'round'", "unknown field 'shape'"),
         ("[[farm_board]]\nname = 'x'\ntitle = 'X'\nrule = 'odd'\npoints = [1]", "farm_board"),
-        ("[fertilizer]\nreroll = -2", "fertilizer: FertilizerRules.reroll: expected 0 to 100"),
+        ("[fertilizer]\nreroll = -2", "fertilizer.reroll: expected 0 to 100"),
         ("start_cells = [[1, 2, 3], [4, 5]]", r"start_cells\[0\]: expected a list of 2"),
         ("rounds = ", "not valid TOML"),
     ],

@@ -305,7 +305,12 @@ def from_data(cls: type[T], data: Any, *, where: str = "") -> T:
     kwargs = {}
     for key, value in data.items():
         path = f"{where}.{key}" if where else key
-        kwargs[fields[key].alias or key] = _convert(hints[key], value, path)
+        converted = _convert(hints[key], value, path)
+        bounds = fields[key].metadata.get("limits")
+        if bounds is not None:
+            # Checked here too, so the message names the path in the data, not the class.
+            _check_limits(converted, bounds, path)
+        kwargs[fields[key].alias or key] = converted
     try:
         return cls(**kwargs)
     except RulesError as e:
