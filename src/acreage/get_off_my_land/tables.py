@@ -257,8 +257,6 @@ def _parse_board(rules: Rules) -> tuple[int, int, list[str]]:
     for y, row in enumerate(rows):
         if len(row) != width:
             raise RulesError(f"board.rows[{y}]: expected {width} tiles, got {len(row)}")
-    if width > 26:
-        raise RulesError(f"board.rows: at most 26 columns, got {width}")
     return width, len(rows), [t for row in rows for t in row]
 
 
