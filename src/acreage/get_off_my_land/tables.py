@@ -132,6 +132,9 @@ class Tables:
     yield_: mv.Yield
     slash_log: mv.SlashOption
     slash_break: mv.SlashOption
+    fence_names: dict[str, int]
+    market_names: dict[str, int]
+    farmhouse_names: dict[str, int]
     memo: dict[tuple[object, ...], object] = attrs.field(factory=dict, repr=False)
     last_card_sets: list[Any] = attrs.field(factory=lambda: [None, (0,) * 5], repr=False)
     dists: dict[tuple[object, ...], Any] = attrs.field(factory=dict, repr=False)
@@ -449,4 +452,7 @@ def build_tables(rules: Rules) -> Tables:
         yield_=t.Yield("no defence"),
         slash_log=t.SlashOption(True, "log and draw"),
         slash_break=t.SlashOption(False, "break and fence"),
+        fence_names={card.label: k for k, card in enumerate(fence)},
+        market_names={card.label: k for k, card in enumerate(market)},
+        farmhouse_names={house.name: f for f, house in enumerate(rules.farmhouses)},
     )
