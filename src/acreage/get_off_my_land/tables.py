@@ -50,12 +50,18 @@ class Tables:
 
     ``memo`` keeps the moves made on demand (purchases, removals) so each is
     built once, ``last_card_sets`` the last answer of
-    :func:`~acreage.get_off_my_land.land.card_sets`, ``dists`` recent
-    draw distributions (by deck and pile) and ``outcome_pairs`` their
-    (move, probability) pairs (by deck and pile size), and ``west_sides``
-    the play area's west sides of sets of tiles of its first column; Rules hold their tables
-    outside their data fields, so these caches are never compared, hashed or
-    pickled.
+    :func:`~acreage.get_off_my_land.land.card_sets` (one pair: the cards and
+    their sets), ``dists`` recent draw distributions (by deck and pile) and
+    ``outcome_pairs`` their (move, probability) pairs (by deck and pile
+    size), ``buy_lists`` the purchases of recent offers, and ``west_sides``
+    the play area's west sides of sets of tiles of its first column; Rules
+    hold their tables outside their data fields, so these caches are never
+    compared, hashed or pickled.
+
+    Threads share a Rules, and so these caches: each is filled by one store
+    of one complete value (a dict item, the list's one pair), so a thread
+    reads either an older answer for the same key or the new one, never a
+    mix; at worst two threads build the same value.
     """
 
     grid: SquareGrid
@@ -136,7 +142,9 @@ class Tables:
     market_names: dict[str, int]
     farmhouse_names: dict[str, int]
     memo: dict[tuple[object, ...], object] = attrs.field(factory=dict, repr=False)
-    last_card_sets: list[Any] = attrs.field(factory=lambda: [None, (0,) * 5], repr=False)
+    last_card_sets: list[tuple[Any, tuple[int, int, int, int, int]]] = attrs.field(
+        factory=lambda: [(None, (0,) * 5)], repr=False
+    )
     dists: dict[tuple[object, ...], Any] = attrs.field(factory=dict, repr=False)
     west_sides: dict[int, int] = attrs.field(factory=dict, repr=False)
     buy_lists: dict[tuple[object, ...], tuple[mv.Buy, ...]] = attrs.field(factory=dict, repr=False)
