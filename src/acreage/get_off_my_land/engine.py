@@ -247,10 +247,21 @@ class Work:
         self.market_discard = tuple(pile)
 
     def clear_tile(self, cell: int) -> None:
-        """Remove the market card on ``cell`` from the game (to the market discard pile)."""
+        """Remove the market card on ``cell`` from the game (to the market discard pile).
+
+        A farmer raiding the card (standing on it, on land its owner does not
+        control) goes home with it: it stood "on an opponent's market card",
+        and stays "for as long as" that card is there (ruling P5). A farmer
+        on its owner's own land protects the tile, not the card, and stays.
+        """
         self.discard_market_card(self.cards[cell])
         self.cards = _put(self.cards, cell, -1)
         self.mature &= ~(1 << cell)
+        if cell in self.farmers:
+            self.refresh()
+            for p, c in enumerate(self.farmers):
+                if c == cell and not self.control[p] >> cell & 1:
+                    self.farmers = _put(self.farmers, p, self.t.farm_cell[p])
 
     def take_from_track(self, slot: int) -> int:
         """Take the card in ``slot``; the cards to its right slide left and the track refills."""
