@@ -19,7 +19,7 @@ import functools
 import operator
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 import attrs
 
@@ -229,6 +229,8 @@ class MaskMoves(Generic[M]):
 
 
 class _Entry(Protocol):
+    __attrs_attrs__: ClassVar[Any]  # an attrs class (attrs.AttrsInstance)
+
     @property
     def players(self) -> int: ...
     @property
@@ -243,14 +245,22 @@ E = TypeVar("E", bound=_Entry)
 def _merge(entries: tuple[E, ...], players: int) -> tuple[list[E], Counter[int]]:
     """The distinct cards in play (entries equal but for mark and count merged), with counts."""
     kinds: list[E] = []
+    index: dict[tuple[object, ...], int] = {}
     counts: Counter[int] = Counter()
     for entry in entries:
         if entry.players > players:
             continue
-        key = attrs.evolve(entry, players=2, count=1)  # type: ignore[misc]
-        if key not in kinds:
-            kinds.append(key)
-        counts[kinds.index(key)] += entry.count
+        # Compared by their other fields, so that only a new kind is built (and checked).
+        key = tuple(
+            getattr(entry, f.name)
+            for f in attrs.fields(type(entry))
+            if f.name not in ("players", "count")
+        )
+        k = index.get(key)
+        if k is None:
+            k = index[key] = len(kinds)
+            kinds.append(attrs.evolve(entry, players=2, count=1))  # type: ignore[misc]
+        counts[k] += entry.count
     return kinds, counts
 
 
