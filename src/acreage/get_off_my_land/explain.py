@@ -63,9 +63,9 @@ def own_move(state: st.State, move: object) -> mv.Move | None:
     """The game's own move object that ``move`` stands for, or None if it stands for none.
 
     A move object made by hand (or unpickled) stands for the move its text
-    names when its fields are that move's fields, of the same types: the
-    engine then applies the game's own object, and a move whose text does
-    not parse back to it is never legal.
+    names (spacing aside) when its fields are that move's fields, of the
+    same types: the engine then applies the game's own object, and a move
+    whose text does not parse back to it is never legal.
     """
     if not isinstance(move, _MOVE_TYPES):
         return None
@@ -76,10 +76,10 @@ def own_move(state: st.State, move: object) -> mv.Move | None:
         own = parse_move(state, text)
     except MoveSyntaxError:
         return None
-    if type(own) is not type(move) or own.text != text:
+    if type(own) is not type(move):
         return None
     for field in attrs.fields(type(own)):
-        if not _same(getattr(move, field.name, None), getattr(own, field.name)):
+        if field.eq and not _same(getattr(move, field.name, None), getattr(own, field.name)):
             return None
     return own
 
@@ -109,8 +109,8 @@ def _not_a_move(state: st.State, move: object) -> str:
     except MoveSyntaxError:
         return f"{_fields(move)} is no move of this game: its text names no move"
     return (
-        f"{_fields(move)} is no move of this game: its text names {named.text!r}, "
-        "whose fields differ (take moves from legal_moves or parse_move)"
+        f"{_fields(move)} is no move of this game: it is not the move its text names, "
+        f"{named!r} (take moves from legal_moves or parse_move)"
     )
 
 
