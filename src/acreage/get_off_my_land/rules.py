@@ -78,13 +78,13 @@ _DATA = Path(__file__).parent / "data"
 # source (a record, a TOML file, ``--rule``) cannot make ``new_game`` or a
 # playout take memory or time out of proportion to a real game. Money gets
 # room for any house rule; it costs no time or memory.
-MARK = limits(2, 4)
+_MARK = limits(2, 4)
 """A card's or tile's player mark: 2 (2+), 3 (3+) or 4."""
-MONEY = limits(0, 1000)
+_MONEY = limits(0, 1000)
 """Any amount of money a rule or a card names."""
-COPIES = limits(1, 20)
+_COPIES = limits(1, 20)
 """Copies of one card (the reference set has at most 2)."""
-BOARD_SIDE = 10
+_BOARD_SIDE = 10
 """The most rows and columns a board may have (the reference boards are 4 or 5)."""
 
 
@@ -114,17 +114,17 @@ class MarketCard(DataClass):
     name: str
     type: CardType
     letter: Letter
-    players: int = attrs.field(metadata=MARK)
-    count: int = attrs.field(metadata=COPIES)
-    income: int = attrs.field(metadata=MONEY)
-    harvest: int = attrs.field(metadata=MONEY)
+    players: int = attrs.field(metadata=_MARK)
+    count: int = attrs.field(metadata=_COPIES)
+    income: int = attrs.field(metadata=_MONEY)
+    harvest: int = attrs.field(metadata=_MONEY)
     order: int = attrs.field(metadata=limits(0, 1000))
     eats: bool = True
     edible: bool = True
     bonus_for: tuple[str, ...] = attrs.field(default=(), metadata=limits(items=40))
-    income_bonus: int = attrs.field(default=0, metadata=MONEY)
-    harvest_bonus: int = attrs.field(default=0, metadata=MONEY)
-    crop_discount: int = attrs.field(default=0, metadata=MONEY)
+    income_bonus: int = attrs.field(default=0, metadata=_MONEY)
+    harvest_bonus: int = attrs.field(default=0, metadata=_MONEY)
+    crop_discount: int = attrs.field(default=0, metadata=_MONEY)
 
     def _validate(self) -> None:
         _need(
@@ -148,8 +148,8 @@ class FenceCard(DataClass):
     title: Title
     fences: int = attrs.field(metadata=limits(1, 20))
     bullets: int = attrs.field(metadata=limits(0, 20))
-    players: int = attrs.field(metadata=MARK)
-    count: int = attrs.field(metadata=COPIES)
+    players: int = attrs.field(metadata=_MARK)
+    count: int = attrs.field(metadata=_COPIES)
 
     @property
     def label(self) -> str:
@@ -167,8 +167,8 @@ class ForestTile(DataClass):
     """
 
     kind: ForestKind
-    players: int = attrs.field(metadata=MARK)
-    count: int = attrs.field(metadata=limits(1, BOARD_SIDE * BOARD_SIDE))
+    players: int = attrs.field(metadata=_MARK)
+    count: int = attrs.field(metadata=limits(1, _BOARD_SIDE * _BOARD_SIDE))
     reward: Reward = ""
     bonus: Bonus = ""
 
@@ -185,7 +185,7 @@ class GrassTile(DataClass):
     Bounds: ``players`` 2 to 4.
     """
 
-    players: int = attrs.field(metadata=MARK)
+    players: int = attrs.field(metadata=_MARK)
     bonus: Bonus = ""
 
 
@@ -246,15 +246,15 @@ class Board(DataClass):
     Bounds: at most 10 rows of at most 10 tiles.
     """
 
-    rows: tuple[str, ...] = attrs.field(metadata=limits(items=BOARD_SIDE))
+    rows: tuple[str, ...] = attrs.field(metadata=limits(items=_BOARD_SIDE))
 
     def _validate(self) -> None:
         for y, row in enumerate(self.rows):
             width = len(row.split())
             _need(
-                width <= BOARD_SIDE,
+                width <= _BOARD_SIDE,
                 f"Board.rows[{y}]",
-                f"expected at most {BOARD_SIDE} tiles, got {width}",
+                f"expected at most {_BOARD_SIDE} tiles, got {width}",
             )
 
     @property
@@ -408,24 +408,24 @@ class Rules(_Tables, DataClass):
     market_costs: tuple[int, ...] = attrs.field(
         default=(2, 3, 4, 6, 8, 10), metadata=limits(0, 1000, items=12)
     )
-    lumber_cost: int = attrs.field(default=3, metadata=MONEY)
+    lumber_cost: int = attrs.field(default=3, metadata=_MONEY)
     lumber_cards: int = attrs.field(default=2, metadata=limits(0, 10))
-    manager_price: int = attrs.field(default=2, metadata=MONEY)
-    starting_money: int = attrs.field(default=8, metadata=MONEY)
+    manager_price: int = attrs.field(default=2, metadata=_MONEY)
+    starting_money: int = attrs.field(default=8, metadata=_MONEY)
     starting_cards: int = attrs.field(default=2, metadata=limits(0, 12))
     farmhouse_offers: int = attrs.field(default=2, metadata=limits(1, 8))
     fences_per_player: int = attrs.field(default=15, metadata=limits(1, 60))
     actions_per_turn: int = attrs.field(default=2, metadata=limits(1, 10))
     hand_limit: int = attrs.field(default=6, metadata=limits(1, 12))
     defence_bullets: int = attrs.field(default=3, metadata=limits(1, 20))
-    treasure: int = attrs.field(default=2, metadata=MONEY)
-    fishing_income: int = attrs.field(default=1, metadata=MONEY)
-    fertile_income: int = attrs.field(default=1, metadata=MONEY)
-    fertile_harvest: int = attrs.field(default=3, metadata=MONEY)
+    treasure: int = attrs.field(default=2, metadata=_MONEY)
+    fishing_income: int = attrs.field(default=1, metadata=_MONEY)
+    fertile_income: int = attrs.field(default=1, metadata=_MONEY)
+    fertile_harvest: int = attrs.field(default=3, metadata=_MONEY)
     equipment_draw: int = attrs.field(default=1, metadata=limits(0, 5))
     oil_strike: tuple[int, ...] = attrs.field(default=(2, 4, 6), metadata=limits(0, 1000, items=12))
-    equipment_bonus: int = attrs.field(default=5, metadata=MONEY)
-    farmhouse_cap: int = attrs.field(default=30, metadata=MONEY)
+    equipment_bonus: int = attrs.field(default=5, metadata=_MONEY)
+    farmhouse_cap: int = attrs.field(default=30, metadata=_MONEY)
     secret_farmhouses: bool = False
     home_farmer_protects: bool = True
     anchored_fences: bool = False
