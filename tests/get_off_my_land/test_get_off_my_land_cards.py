@@ -82,6 +82,48 @@ def test_midnight_raid_needs_a_free_opponents_card() -> None:
     assert f"play {RAID} for its action" not in texts(s)
 
 
+def _raided(**extra):
+    """Player 0's farmer raids player 1's mature Chickens on d3 (player 1 controls d3)."""
+    return _farms(
+        cards={"d3": "Chickens*", **extra.pop("cards", {})}, farmers=("d3", "d4"), **extra
+    )
+
+
+def test_a_raiding_farmer_goes_home_when_the_card_is_replaced() -> None:
+    # Ruling P5: the farmer stood "on an opponent's market card" and takes its
+    # income "for as long as your farmer stays there"; with the card gone, it
+    # goes home, and does not raid the card put there next.
+    s = _raided(money=(8, 30), turn=1)
+    assert monthly_income(s) == (3, 0)
+    s = play(s, "buy Ducks (A) from the $8 slot onto d3")
+    assert s.cards[tile(s, "d3")] == market_card(s, "Ducks")
+    assert s.farmers == (tile(s, "a1"), tile(s, "d4"))
+    s = scene(s, mature=1 << tile(s, "d3"))
+    assert monthly_income(s) == (0, 2)  # the Ducks pay their controller
+
+
+def test_a_raiding_farmer_goes_home_when_combine_harvester_discards_the_card() -> None:
+    s = _raided(hands={1: [COMBINE]}, turn=1)
+    s = play(s, f"play {COMBINE} for its action", "harvest d3")
+    assert s.cards[tile(s, "d3")] == -1
+    assert s.farmers[0] == tile(s, "a1")
+
+
+def test_a_raiding_farmer_goes_home_when_winter_takes_the_crop() -> None:
+    s = _raided(cards={"d3": "Grain*"}, month=6, first=0, turn=1)  # the end of November
+    s = play(s, "end turn")
+    assert s.month == 7 and s.cards[tile(s, "d3")] == -1
+    assert s.farmers[0] == tile(s, "a1")
+
+
+def test_a_protecting_farmer_stays_when_the_card_on_its_tile_leaves() -> None:
+    # A farmer on its owner's own land protects the tile, not the card.
+    s = _farms(cards={"d3": "Grain*"}, farmers=("a1", "d3"), month=6, first=0, turn=1)
+    s = play(s, "end turn")
+    assert s.cards[tile(s, "d3")] == -1
+    assert s.farmers[1] == tile(s, "d3")
+
+
 def test_slash_and_burn_logs_two_tiles_without_rewards_and_draws_three() -> None:
     s = _farms(hands={0: [SLASH]})
     s = play(s, f"play {SLASH} for its action")

@@ -30,8 +30,16 @@ def test_check_game(players: int) -> None:
     check_game(GAME, Rules(players=players), playouts=4, seed=players)
 
 
-def test_check_game_with_secret_farmhouses() -> None:
-    check_game(GAME, Rules(players=3, secret_farmhouses=True), playouts=1)
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"players": 3, "secret_farmhouses": True},
+        {"players": 3, "anchored_fences": True},
+        {"players": 2, "home_farmer_protects": False},
+    ],
+)
+def test_check_game_with_options(options: dict[str, object]) -> None:
+    check_game(GAME, Rules(**options), playouts=1)
 
 
 def _fence_cards(s: State) -> int:

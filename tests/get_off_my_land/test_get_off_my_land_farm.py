@@ -340,3 +340,11 @@ def test_a_lifted_fence_with_nowhere_to_go_returns_to_the_stash() -> None:
     assert texts(s) == ["done"]
     s = play(s, "done")
     assert s.fences[0] == 0 and isinstance(s.decision, Turn) and s.decision.actions == 1
+
+
+def test_the_bank_never_runs_out() -> None:
+    # Ruling M1: the components list $890 of notes but the rulebook never says
+    # what happens when the bank is empty; the bank pays whatever it owes.
+    s = scene(started(), land={0: ["a1", "b1"]}, cards={"b1": "Cows*"}, money=(880, 10), turn=0)
+    s = play(s, "harvest b1")
+    assert s.money == (880 + 9, 10) and sum(s.money) > 890

@@ -247,10 +247,21 @@ class Work:
         self.market_discard = tuple(pile)
 
     def clear_tile(self, cell: int) -> None:
-        """Remove the market card on ``cell`` from the game (to the market discard pile)."""
+        """Remove the market card on ``cell`` from the game (to the market discard pile).
+
+        A farmer raiding the card (standing on it, on land its owner does not
+        control) goes home with it: it stood "on an opponent's market card",
+        and stays "for as long as" that card is there (ruling P5). A farmer
+        on its owner's own land protects the tile, not the card, and stays.
+        """
         self.discard_market_card(self.cards[cell])
         self.cards = _put(self.cards, cell, -1)
         self.mature &= ~(1 << cell)
+        if cell in self.farmers:
+            self.refresh()
+            for p, c in enumerate(self.farmers):
+                if c == cell and not self.control[p] >> cell & 1:
+                    self.farmers = _put(self.farmers, p, self.t.farm_cell[p])
 
     def take_from_track(self, slot: int) -> int:
         """Take the card in ``slot``; the cards to its right slide left and the track refills."""
@@ -636,8 +647,18 @@ def legal_moves(state: State) -> tuple[mv.Move, ...]:
     return moves
 
 
+def _is_own(moves: tuple[Any, ...], i: object, move: object) -> bool:
+    """Whether ``move`` is ``moves[i]``, the game's own object: a chance outcome made
+    by hand (or unpickled) is judged the slow way, by its text (see :func:`_check`)."""
+    return type(i) is int and 0 <= i < len(moves) and moves[i] is move
+
+
 def _possible_deal(s: State, task: st.DealFarmhouse, move: Any) -> bool:
-    return isinstance(move, mv.DealFarmhouse) and move.farmhouse in _undealt(s)
+    return (
+        isinstance(move, mv.DealFarmhouse)
+        and _is_own(s.rules.tables.deal_moves, move.farmhouse, move)
+        and move.farmhouse in _undealt(s)
+    )
 
 
 def _can_draw(deck: Deck[int], card: int) -> bool:
@@ -653,18 +674,27 @@ def _can_draw(deck: Deck[int], card: int) -> bool:
 
 
 def _possible_draw(s: State, task: st.DrawCard, move: Any) -> bool:
-    return isinstance(move, mv.Draw) and _can_draw(s.fence_deck, move.card)
+    return (
+        isinstance(move, mv.Draw)
+        and _is_own(s.rules.tables.draw_moves, move.card, move)
+        and _can_draw(s.fence_deck, move.card)
+    )
 
 
 def _possible_reveal(s: State, task: st.RevealMarket, move: Any) -> bool:
-    return isinstance(move, mv.Reveal) and _can_draw(s.market_deck, move.card)
+    return (
+        isinstance(move, mv.Reveal)
+        and _is_own(s.rules.tables.reveal_moves, move.card, move)
+        and _can_draw(s.market_deck, move.card)
+    )
 
 
 def _possible_tile(s: State, task: st.RevealTile, move: Any) -> bool:
-    if not isinstance(move, mv.Uncover):
+    if not isinstance(move, mv.Uncover) or not _is_own(
+        s.rules.tables.uncover_moves, move.tile, move
+    ):
         return False
-    pool = forest_pool(s, task.cell)
-    return 0 <= move.tile < len(pool) and pool[move.tile] > 0
+    return forest_pool(s, task.cell)[move.tile] > 0
 
 
 _POSSIBLE: dict[type, Callable[[State, Any, Any], bool]] = {
@@ -1281,27 +1311,42 @@ def run(w: Work) -> None:
             return
 
 
-def _check(state: State, move: mv.Move) -> None:
-    if not _is_legal(state, move):
-        from acreage.get_off_my_land.explain import why_illegal
+def _check(state: State, move: object) -> mv.Move:
+    """The game's own object for ``move`` if that is legal now; else
+    :class:`IllegalMoveError` saying why.
 
+    Only the game's own move objects are applied: one made by hand (or
+    unpickled) counts as the move its text names, if its fields are that
+    move's, so a move whose text does not parse back to it is never legal
+    and no stray field value reaches the engine.
+    """
+    from acreage.get_off_my_land.explain import own_move, why_illegal
+
+    own = own_move(state, move)
+    if own is None or not _is_legal(state, own):
         raise IllegalMoveError(why_illegal(state, move))
+    return own
 
 
 def apply_move(state: State, move: mv.Move) -> State:
-    """The state after ``move``; :class:`IllegalMoveError` naming the rule if it is not legal."""
+    """The state after ``move``; :class:`IllegalMoveError` naming the rule if it is not legal.
+
+    ``move`` is a move object (from :func:`legal_moves`, :func:`chance_outcomes`
+    or :func:`~acreage.get_off_my_land.parse_move`); anything else, a move
+    text included, raises :class:`IllegalMoveError`.
+    """
     cached = _last
     if cached[0] is state:  # the usual case: the move was just picked from legal_moves(state)
         for m in cached[1]:
             if m is move:
                 break
         else:
-            _check(state, move)
+            move = _check(state, move)
     else:
         agenda = state.agenda
         possible = _POSSIBLE.get(type(agenda[-1])) if agenda else None
         if possible is None or not possible(state, agenda[-1], move):  # not a possible outcome
-            _check(state, move)
+            move = _check(state, move)
     w = Work(state)
     task = w.agenda.pop()
     _APPLY[type(task)](w, task, move)

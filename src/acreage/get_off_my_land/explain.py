@@ -7,13 +7,22 @@ first one broken.
 
 from __future__ import annotations
 
+import typing
+from typing import Any
+
+import attrs
+
+from acreage.core.game import MoveSyntaxError, shorten
 from acreage.get_off_my_land import land
 from acreage.get_off_my_land import moves as mv
 from acreage.get_off_my_land import options as op
 from acreage.get_off_my_land import state as st
 from acreage.get_off_my_land.farm import controller, price, purchase_targets
+from acreage.get_off_my_land.notation import parse_move
 
-__all__ = ["why_illegal"]
+__all__ = ["own_move", "why_illegal"]
+
+_MOVE_TYPES: tuple[type, ...] = typing.get_args(mv.Move)
 
 _ACCEPTS: dict[type, tuple[type, ...]] = {
     st.Turn: (mv.EndTurn, mv.Log, mv.PlayCard, mv.Buy, mv.Lumber, mv.Harvest),
@@ -39,8 +48,82 @@ _ACCEPTS: dict[type, tuple[type, ...]] = {
 }
 
 
+def _same(value: object, own: object) -> bool:
+    """Whether a field ``value`` is ``own``, a field of the game's own move, type and all
+    (``own`` is an int, a bool, a str or a tuple of ints, so comparing is safe)."""
+    if type(value) is not type(own):
+        return False
+    if isinstance(own, tuple):
+        assert isinstance(value, tuple)
+        return len(value) == len(own) and all(map(_same, value, own))
+    return value == own
+
+
+def own_move(state: st.State, move: object) -> mv.Move | None:
+    """The game's own move object that ``move`` stands for, or None if it stands for none.
+
+    A move object made by hand (or unpickled) stands for the move its text
+    names (spacing aside) when its fields are that move's fields, of the
+    same types: the engine then applies the game's own object, and a move
+    whose text does not parse back to it is never legal.
+    """
+    if not isinstance(move, _MOVE_TYPES):
+        return None
+    text = getattr(move, "text", None)
+    if not isinstance(text, str):
+        return None
+    try:
+        own = parse_move(state, text)
+    except MoveSyntaxError:
+        return None
+    if type(own) is not type(move):
+        return None
+    for field in attrs.fields(type(own)):
+        if field.eq and not _same(getattr(move, field.name, None), getattr(own, field.name)):
+            return None
+    return own
+
+
+def _fields(move: Any) -> str:
+    """A hand-made move as its class and fields, each value cut short."""
+    values = ", ".join(
+        f"{f.name}={shorten(getattr(move, f.name, None), 40)}" for f in attrs.fields(type(move))
+    )
+    return f"{type(move).__name__}({values})"
+
+
+def _not_a_move(state: st.State, move: object) -> str:
+    if isinstance(move, str):
+        return (
+            f"apply_move expects a move object, not the text {shorten(move)}: "
+            f"read it with parse_move(state, {shorten(move)}) first"
+        )
+    if not isinstance(move, _MOVE_TYPES):
+        return (
+            "apply_move expects a move object (from legal_moves, chance_outcomes or "
+            f"parse_move), not {type(move).__name__} {shorten(move)}"
+        )
+    text = getattr(move, "text", None)
+    try:
+        named = parse_move(state, text)  # type: ignore[arg-type]
+    except MoveSyntaxError:
+        return f"{_fields(move)} is no move of this game: its text names no move"
+    return (
+        f"{_fields(move)} is no move of this game: it is not the move its text names, "
+        f"{named!r} (take moves from legal_moves or parse_move)"
+    )
+
+
 def why_illegal(state: st.State, move: object) -> str:
-    """A sentence naming the rule ``move`` breaks in ``state``."""
+    """A sentence naming the rule ``move`` breaks in ``state``.
+
+    ``move`` may be anything: an object that is no move of this game (a
+    text, a move made by hand with fields no move has) is named as such.
+    """
+    own = own_move(state, move)
+    if own is None:
+        return _not_a_move(state, move)
+    move = own
     task = state.decision
     if task is None:
         return f"{move}: the game is over"

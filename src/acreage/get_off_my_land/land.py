@@ -762,14 +762,16 @@ def card_sets(t: Tables, cards: Sequence[int]) -> tuple[int, int, int, int, int]
     crop, and with any market card.
 
     A state's ``cards`` tuple passes unchanged from state to state until a card
-    is bought or removed, so the last answer is kept with the tuple it is for.
+    is bought or removed, so the last answer is kept with the tuple it is for:
+    as one pair, stored at once, so that a thread never reads the tuple of
+    one call with the answer of another.
     """
-    last = t.last_card_sets
+    last = t.last_card_sets[0]
     if last[0] is cards:
-        return last[1]  # type: ignore[no-any-return]
+        return last[1]
     sets = _card_sets(t, cards)
     if type(cards) is tuple:  # a tuple cannot change behind the cache's back
-        last[0], last[1] = cards, sets
+        t.last_card_sets[0] = (cards, sets)
     return sets
 
 

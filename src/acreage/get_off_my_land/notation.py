@@ -9,10 +9,9 @@ raises :class:`~acreage.IllegalMoveError` saying why.
 
 from __future__ import annotations
 
-import functools
 import re
 
-from acreage.core.game import MoveSyntaxError
+from acreage.core.game import MoveSyntaxError, move_text, shorten
 from acreage.get_off_my_land import moves as mv
 from acreage.get_off_my_land.rules import Rules
 from acreage.get_off_my_land.state import RevealTile, State
@@ -23,21 +22,11 @@ _CELL = r"([a-z])(\d+)"
 _SIDE = _CELL + r" ([NESW])"
 
 
-@functools.cache
-def _names(rules: Rules) -> tuple[dict[str, int], dict[str, int], dict[str, int]]:
-    t = rules.tables
-    return (
-        {card.label: k for k, card in enumerate(t.fence)},
-        {card.label: k for k, card in enumerate(t.market)},
-        {house.name: f for f, house in enumerate(rules.farmhouses)},
-    )
-
-
 def _cell(rules: Rules, letter: str, number: str) -> int:
     grid = rules.tables.grid
     x, y = ord(letter) - ord("a"), int(number) - 1
     if not (0 <= x < grid.width and 0 <= y < grid.height):
-        raise MoveSyntaxError(f"{letter}{number} is not a tile of this board")
+        raise MoveSyntaxError(f"{shorten(letter + number)} is not a tile of this board")
     return y * grid.width + x
 
 
@@ -51,7 +40,7 @@ def _lookup(table: dict[str, int], label: str, what: str) -> int:
     try:
         return table[label]
     except KeyError:
-        raise MoveSyntaxError(f"{label!r} is not a {what} in this game") from None
+        raise MoveSyntaxError(f"{shorten(label)} is not a {what} in this game") from None
 
 
 _FIXED = {
@@ -74,16 +63,19 @@ _CELL_MOVES = {
 
 
 def parse_move(state: State, text: str) -> mv.Move:
-    """The move whose text is ``text`` (``str(move)`` of a move parses back to it)."""
-    if not isinstance(text, str):
-        raise MoveSyntaxError(f"{text!r} is not move text")
+    """The move whose text is ``text`` (``str(move)`` of a move parses back to it).
+
+    :class:`~acreage.MoveSyntaxError` for anything else: text that names no
+    move, and anything that is not text (``None``, bytes, a number) or is
+    longer than any move.
+    """
     rules = state.rules
     t = rules.tables
-    text = " ".join(text.split())
+    text = " ".join(move_text(text).split())
     if text in _FIXED:
         move: mv.Move = getattr(t, _FIXED[text])
         return move
-    fence_cards, market_cards, farmhouses = _names(rules)
+    fence_cards, market_cards, farmhouses = t.fence_names, t.market_names, t.farmhouse_names
     for prefix, table in _CELL_MOVES.items():
         m = re.fullmatch(prefix + " " + _CELL, text)
         if m:
@@ -99,12 +91,12 @@ def parse_move(state: State, text: str) -> mv.Move:
     if m := re.fullmatch(r"break player (\d+)'s fence at " + _SIDE, text):
         owner = int(m.group(1))
         if owner >= rules.players:
-            raise MoveSyntaxError(f"there is no player {owner}")
+            raise MoveSyntaxError(f"there is no player {shorten(owner)}")
         return t.break_moves[_edge(rules, *m.groups()[1:])[0]][owner]
     if m := re.fullmatch(r"send player (\d+)'s farmer home", text):
         player = int(m.group(1))
         if player >= rules.players:
-            raise MoveSyntaxError(f"there is no player {player}")
+            raise MoveSyntaxError(f"there is no player {shorten(player)}")
         return t.send_home[player]
     if m := re.fullmatch(r"play (.+) for (fences|its action)", text):
         k = _lookup(fence_cards, m.group(1), "fence card")
@@ -133,14 +125,14 @@ def parse_move(state: State, text: str) -> mv.Move:
         return t.reveal_moves[_lookup(market_cards, m.group(1), "market card")]
     if m := re.fullmatch(r"logged side: (.+)", text):
         return t.uncover_moves[_forest_tile(state, m.group(1))]
-    raise MoveSyntaxError(f"{text!r} is not a move of Get Off My Land!")
+    raise MoveSyntaxError(f"{shorten(text)} is not a move of Get Off My Land!")
 
 
 def _slot(rules: Rules, cost: int) -> int:
     try:
         return rules.market_costs.index(cost)
     except ValueError:
-        raise MoveSyntaxError(f"there is no ${cost} slot on the market track") from None
+        raise MoveSyntaxError(f"there is no ${shorten(cost)} slot on the market track") from None
 
 
 def _forest_tile(state: State, label: str) -> int:
@@ -150,4 +142,4 @@ def _forest_tile(state: State, label: str) -> int:
     for i, tile in enumerate(t.forest):
         if tile.label == label and (kind < 0 or tile.kind == ("light", "dark")[kind]):
             return i
-    raise MoveSyntaxError(f"{label!r} is not a logged side of a forest tile here")
+    raise MoveSyntaxError(f"{shorten(label)} is not a logged side of a forest tile here")

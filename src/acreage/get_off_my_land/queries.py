@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from acreage.core.game import check_seat
 from acreage.get_off_my_land import farm
 from acreage.get_off_my_land.rules import Rules
 from acreage.get_off_my_land.state import State
@@ -95,10 +96,12 @@ def fence_layout(rules: Rules, sides: Mapping[int, Iterable[str]]) -> tuple[int,
     one player gets a lone fence; a side two players fence gets one fence
     each, each facing the tile it is named from (``"a1 W out"`` names a fence
     on the play area's edge facing the outside). For :func:`arrange`.
+    :class:`~acreage.SeatError` for a player not at the table.
     """
     t = rules.tables
     per_edge: dict[int, list[tuple[int, int]]] = {}
     for player, names in sides.items():
+        check_seat(player, rules.players)
         for name in names:
             outside = name.endswith(" out")
             edge, cell = _side(rules, name.removesuffix(" out"))

@@ -13,6 +13,7 @@ from collections import Counter
 import attrs
 
 from acreage.core.bitset import bits
+from acreage.core.game import check_seat
 from acreage.get_off_my_land.farm import tile_bonus
 from acreage.get_off_my_land.state import State
 from acreage.get_off_my_land.tables import EQUIPMENT
@@ -41,8 +42,10 @@ def farmhouse_bonus(state: State, player: int) -> int:
     """The player's farmhouse bonus (at most the cap; $0 without control of the farmhouse).
 
     "You won't receive the extra money for your Farmhouse Tile bonus if you
-    don't control it at the end of the game."
+    don't control it at the end of the game." :class:`~acreage.SeatError` for a
+    seat not at the table.
     """
+    check_seat(player, state.rules.players)
     rules = state.rules
     t = rules.tables
     kept = state.farmhouses[player]

@@ -19,7 +19,7 @@ import functools
 import operator
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 import attrs
 
@@ -50,12 +50,18 @@ class Tables:
 
     ``memo`` keeps the moves made on demand (purchases, removals) so each is
     built once, ``last_card_sets`` the last answer of
-    :func:`~acreage.get_off_my_land.land.card_sets`, ``dists`` recent
-    draw distributions (by deck and pile) and ``outcome_pairs`` their
-    (move, probability) pairs (by deck and pile size), and ``west_sides``
-    the play area's west sides of sets of tiles of its first column; Rules hold their tables
-    outside their data fields, so these caches are never compared, hashed or
-    pickled.
+    :func:`~acreage.get_off_my_land.land.card_sets` (one pair: the cards and
+    their sets), ``dists`` recent draw distributions (by deck and pile) and
+    ``outcome_pairs`` their (move, probability) pairs (by deck and pile
+    size), ``buy_lists`` the purchases of recent offers, and ``west_sides``
+    the play area's west sides of sets of tiles of its first column; Rules
+    hold their tables outside their data fields, so these caches are never
+    compared, hashed or pickled.
+
+    Threads share a Rules, and so these caches: each is filled by one store
+    of one complete value (a dict item, the list's one pair), so a thread
+    reads either an older answer for the same key or the new one, never a
+    mix; at worst two threads build the same value.
     """
 
     grid: SquareGrid
@@ -132,8 +138,13 @@ class Tables:
     yield_: mv.Yield
     slash_log: mv.SlashOption
     slash_break: mv.SlashOption
+    fence_names: dict[str, int]
+    market_names: dict[str, int]
+    farmhouse_names: dict[str, int]
     memo: dict[tuple[object, ...], object] = attrs.field(factory=dict, repr=False)
-    last_card_sets: list[Any] = attrs.field(factory=lambda: [None, (0,) * 5], repr=False)
+    last_card_sets: list[tuple[Any, tuple[int, int, int, int, int]]] = attrs.field(
+        factory=lambda: [(None, (0,) * 5)], repr=False
+    )
     dists: dict[tuple[object, ...], Any] = attrs.field(factory=dict, repr=False)
     west_sides: dict[int, int] = attrs.field(factory=dict, repr=False)
     buy_lists: dict[tuple[object, ...], tuple[mv.Buy, ...]] = attrs.field(factory=dict, repr=False)
@@ -218,6 +229,8 @@ class MaskMoves(Generic[M]):
 
 
 class _Entry(Protocol):
+    __attrs_attrs__: ClassVar[Any]  # an attrs class (attrs.AttrsInstance)
+
     @property
     def players(self) -> int: ...
     @property
@@ -232,14 +245,22 @@ E = TypeVar("E", bound=_Entry)
 def _merge(entries: tuple[E, ...], players: int) -> tuple[list[E], Counter[int]]:
     """The distinct cards in play (entries equal but for mark and count merged), with counts."""
     kinds: list[E] = []
+    index: dict[tuple[object, ...], int] = {}
     counts: Counter[int] = Counter()
     for entry in entries:
         if entry.players > players:
             continue
-        key = attrs.evolve(entry, players=2, count=1)  # type: ignore[misc]
-        if key not in kinds:
-            kinds.append(key)
-        counts[kinds.index(key)] += entry.count
+        # Compared by their other fields, so that only a new kind is built (and checked).
+        key = tuple(
+            getattr(entry, f.name)
+            for f in attrs.fields(type(entry))
+            if f.name not in ("players", "count")
+        )
+        k = index.get(key)
+        if k is None:
+            k = index[key] = len(kinds)
+            kinds.append(attrs.evolve(entry, players=2, count=1))  # type: ignore[misc]
+        counts[k] += entry.count
     return kinds, counts
 
 
@@ -257,8 +278,6 @@ def _parse_board(rules: Rules) -> tuple[int, int, list[str]]:
     for y, row in enumerate(rows):
         if len(row) != width:
             raise RulesError(f"board.rows[{y}]: expected {width} tiles, got {len(row)}")
-    if width > 26:
-        raise RulesError(f"board.rows: at most 26 columns, got {width}")
     return width, len(rows), [t for row in rows for t in row]
 
 
@@ -451,4 +470,7 @@ def build_tables(rules: Rules) -> Tables:
         yield_=t.Yield("no defence"),
         slash_log=t.SlashOption(True, "log and draw"),
         slash_break=t.SlashOption(False, "break and fence"),
+        fence_names={card.label: k for k, card in enumerate(fence)},
+        market_names={card.label: k for k, card in enumerate(market)},
+        farmhouse_names={house.name: f for f, house in enumerate(rules.farmhouses)},
     )

@@ -16,7 +16,7 @@ import random
 import attrs
 
 from acreage.core.chance import Deck, Pile
-from acreage.core.game import Chance
+from acreage.core.game import Chance, check_seat
 from acreage.get_off_my_land.state import State, Task
 
 __all__ = ["View", "observe", "resample"]
@@ -60,7 +60,9 @@ def _farmhouses_public(state: State) -> bool:
 
 
 def observe(state: State, player: int) -> View:
-    """What ``player`` may see of ``state``."""
+    """What ``player`` may see of ``state``; :class:`~acreage.SeatError` for a seat
+    not at the table."""
+    check_seat(player, state.rules.players)
     public = _farmhouses_public(state)
     return View(
         player=player,
@@ -93,8 +95,9 @@ def resample(state: State, player: int, rng: random.Random) -> State:
 
     Other players' hands are redealt from the fence deck and those hands;
     farmhouse tiles hidden from ``player`` are redealt from the tiles they
-    have not seen.
+    have not seen. :class:`~acreage.SeatError` for a seat not at the table.
     """
+    check_seat(player, state.rules.players)
     unseen = list(state.fence_deck.cards())
     for q, hand in enumerate(state.hands):
         if q != player:
