@@ -82,7 +82,7 @@ def test_huge_counts_are_refused_quickly_naming_the_bound() -> None:
     cards = [attrs.asdict(card) for card in reference]
     cards[0]["count"] = 10**9
     with pytest.raises(
-        RulesError, match=r"^market_cards\[0\]: MarketCard.count: expected 1 to 20, got 1000000000"
+        RulesError, match=r"^market_cards\[0\]\.count: expected 1 to 20, got 1000000000"
     ):
         Rules.from_data({"market_cards": cards})
     for name in ("lumber_cards", "starting_cards", "hand_limit", "actions_per_turn"):

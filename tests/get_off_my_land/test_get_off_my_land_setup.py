@@ -177,7 +177,7 @@ def test_broken_data_files(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     with pytest.raises(
-        RulesError, match=r"market_cards\[0\]: MarketCard.count: expected 1 to 20, got 0"
+        RulesError, match=r"market_cards\[0\]\.count: expected 1 to 20, got 0"
     ):
         Rules.from_toml(card)
 
