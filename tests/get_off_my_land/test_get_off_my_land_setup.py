@@ -176,9 +176,7 @@ def test_broken_data_files(tmp_path: Path) -> None:
         "count = 0\nincome = 1\nharvest = 1\norder = 1\n",
         encoding="utf-8",
     )
-    with pytest.raises(
-        RulesError, match=r"market_cards\[0\]\.count: expected 1 to 20, got 0"
-    ):
+    with pytest.raises(RulesError, match=r"market_cards\[0\]\.count: expected 1 to 20, got 0"):
         Rules.from_toml(card)
 
 
