@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from acreage.core.game import check_seat
 from acreage.crazy_farmers.cow import field
 from acreage.crazy_farmers.state import Phase, State
 

@@ -15,7 +15,7 @@ import random
 import attrs
 
 from acreage.core.chance import Deck, Pile
-from acreage.core.game import Chance
+from acreage.core.game import Chance, check_seat
 from acreage.crazy_farmers.state import Cow, Farmer, Phase, State
 
 __all__ = ["FarmerView", "View", "observe", "resample"]
@@ -105,7 +105,8 @@ def _seen(f: Farmer, mine: bool) -> FarmerView:
 
 
 def observe(state: State, player: int) -> View:
-    """What ``player`` may see of ``state``."""
+    """What ``player`` may see of ``state``; :class:`~acreage.SeatError` for a seat not at the table."""
+    check_seat(player, state.rules.players)
     return View(
         player,
         state.to_move,
@@ -139,7 +140,10 @@ def resample(state: State, player: int, rng: random.Random) -> State:
     set aside are dealt again at random from the cards ``player`` has not
     seen, keeping every size. While the bottom of the draw pile (the cards
     set aside at setup) is untouched, it keeps ``player``'s own set-aside cards.
+    With nothing hidden (:func:`hides_information` is false: the solo Mad Cow
+    game) the state returned equals ``state``.
     """
+    check_seat(player, state.rules.players)
     farmers = state.farmers
     setup = state.phase is Phase.DEAL or state.phase is Phase.KEEP
     set_aside = sum(len(g.set_aside) for g in farmers)
