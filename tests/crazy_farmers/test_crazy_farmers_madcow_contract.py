@@ -27,7 +27,20 @@ from golden import check_golden
 def test_check_game(players: int, seed: int) -> None:
     # Solo hides nothing (no other hand, decks in no known order); co-op hides the partners' hands.
     rules = cf.Rules(players=players, mode="mad-cow")
-    check_game(cf.GAME, rules, playouts=6, seed=seed, expect_hidden=players > 1)
+    assert cf.hides_information(rules) == (players > 1)
+    check_game(cf.GAME, rules, playouts=6, seed=seed, expect_hidden=cf.hides_information(rules))
+
+
+@settings(max_examples=20)
+@given(playouts(cf.GAME, SOLO))
+def test_solo_hides_nothing(playout: Playout) -> None:
+    # The solo player sees their hand and the whole table; what the two draw
+    # piles hold is public, and their order is chance, unknown to everybody.
+    # So every state a solo player cannot tell from the real one is the real one.
+    rng = random.Random(0)
+    for state in playout.states:
+        if not cf.is_terminal(state):
+            assert cf.resample(state, 0, rng) == state
 
 
 def test_check_game_options() -> None:

@@ -16,9 +16,10 @@ import attrs
 
 from acreage.core.chance import Deck, Pile
 from acreage.core.game import Chance, check_seat
+from acreage.crazy_farmers.rules import Rules
 from acreage.crazy_farmers.state import Cow, Farmer, Phase, State
 
-__all__ = ["FarmerView", "View", "observe", "resample"]
+__all__ = ["FarmerView", "View", "hides_information", "observe", "resample"]
 
 
 @attrs.frozen(slots=True)
@@ -125,6 +126,19 @@ def observe(state: State, player: int) -> View:
         state.ended,
         state.cow,
     )
+
+
+def hides_information(rules: Rules) -> bool:
+    """Whether a game with ``rules`` hides anything from a player.
+
+    The competitive game and the co-op Mad Cow game hide the other players'
+    hands. The solo Mad Cow game hides nothing: the one player sees every
+    card on the table and in their hand, and the two draw piles are in no
+    order anybody knows (what comes next is chance, the same for every
+    player, not something hidden from one of them). There, :func:`resample`
+    returns the state it is given.
+    """
+    return rules.players > 1
 
 
 def _take(pool: list[str], n: int) -> tuple[str, ...]:
