@@ -28,7 +28,13 @@ from acreage.core.chance import Counted, Deck, Pile, counted
 from acreage.core.game import IllegalMoveError
 from acreage.core.regions import Border, partition
 from acreage.crazy_farmers import cow as herd
-from acreage.crazy_farmers.bales import backlash_spots, bales_to_take
+from acreage.crazy_farmers.bales import (
+    backlash_spots,
+    bale_refusal,
+    bale_spots,
+    bales_to_take,
+    take_refusal,
+)
 from acreage.crazy_farmers.board import CENTRE, GRID, VERTEX_CELLS, field_boundary
 from acreage.crazy_farmers.cards import HANDLERS, take_effect
 from acreage.crazy_farmers.moves import (
@@ -540,7 +546,7 @@ def backlash_moves(state: State) -> tuple[Aim | PlaceBale | TakeBale | Fly | Sur
 def choose(state: State, move: Aim | PlaceBale | TakeBale | Fly | Surrender) -> State:
     """Apply a player's choice in a Backlash effect."""
     if move not in backlash_moves(state):
-        raise IllegalMoveError(f"{move}: {_why_not(state)}")
+        raise IllegalMoveError(f"{move}: {_why_not(state, move)}")
     cow = _cow(state)
     if isinstance(move, Aim):
         aimed = cow.but(aim=state.farmers[move.seat].tractor, first_bale=-1)
@@ -566,14 +572,20 @@ def choose(state: State, move: Aim | PlaceBale | TakeBale | Fly | Surrender) -> 
     return _resume(attrs.evolve(state, farmers=farmers, discard=discard, cow=cow))
 
 
-def _why_not(state: State) -> str:
+def _why_not(state: State, move: Aim | PlaceBale | TakeBale | Fly | Surrender) -> str:
     phase = state.phase
     if phase is IN_AIM:
         return "'Choose a tractor' on the board for the Backlash Hay Bale"
     if phase is IN_BACKLASH_BALE:
+        if isinstance(move, TakeBale) and state.hay_bales_left:
+            return take_refusal(state, move.path)
+        if isinstance(move, PlaceBale) and not (
+            state.hay_bales_left and bale_spots(state) >> move.path & 1
+        ):
+            return bale_refusal(state, move.path)
         return (
             "a Backlash hay bale goes on the nearest free path to the tractor aimed at "
-            "(the second one path further), by the usual hay bale rules"
+            "(the second one path further)"
         )
     if phase is IN_FLY:
         return "the Cow flies to the farthest plot of its field"
