@@ -175,9 +175,12 @@ def _pile_outcomes(counts: tuple[tuple[str, int], ...]) -> tuple[tuple[CowCard, 
         return _counted_pile_outcomes(counts)
     # One of each card (the Mad Cow deck): each equally likely, drawn by sample()
     # with one randrange(n) as from the plain tuple of Fractions 1/n.
-    if n >= len(_UNIFORM):
-        _UNIFORM.extend(({}, tuple(range(1, k + 1))) for k in range(len(_UNIFORM), n + 1))
-    pairs, cumulative = _UNIFORM[n]
+    uniform = _UNIFORM.get(n)
+    if uniform is None:
+        # setdefault stores one complete entry at once: threads racing here
+        # all get the same one.
+        uniform = _UNIFORM.setdefault(n, ({}, tuple(range(1, n + 1))))
+    pairs, cumulative = uniform
     try:
         dist = Counted([pairs[c] for c, _ in counts])
     except KeyError:
@@ -190,8 +193,12 @@ def _pile_outcomes(counts: tuple[tuple[str, int], ...]) -> tuple[tuple[CowCard, 
 
 
 _COUNT: Final = operator.itemgetter(1)
-_UNIFORM: list[tuple[dict[str, tuple[CowCard, Fraction]], tuple[int, ...]]] = []
-"""``_UNIFORM[n]``: each card's outcome with its chance ``1/n``, and the cumulative weights ``1..n``."""
+_UNIFORM: dict[int, tuple[dict[str, tuple[CowCard, Fraction]], tuple[int, ...]]] = {}
+"""``_UNIFORM[n]``: each card's outcome with its chance ``1/n``, and the cumulative weights ``1..n``.
+
+Each entry is stored whole (its dict then only gains complete items), so
+threads sharing it never see half an entry.
+"""
 
 
 @functools.lru_cache(maxsize=4096)
