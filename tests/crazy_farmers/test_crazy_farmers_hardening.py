@@ -221,6 +221,26 @@ def test_parse_move_takes_any_text(text: str) -> None:
     assert cf.parse_move(s, str(move)) == move
 
 
+@pytest.mark.parametrize(
+    ("read", "name"),
+    [
+        (cf.plot, None),
+        (cf.plot, (True, 0)),
+        (cf.plot, (10**100, 0)),
+        (cf.plot, "1" * 5000 + ",0"),
+        (cf.plot, "9,9"),
+        (cf.crossroad, ["0,0 E"]),
+        (cf.crossroad, "0,0 N"),
+        (cf.path, 5),
+        (cf.path, "0,0 E"),
+    ],
+)
+def test_board_names_refuse_what_names_nothing(read: Any, name: Any) -> None:
+    with pytest.raises(MoveSyntaxError) as caught:
+        read(name)
+    assert len(str(caught.value)) < 120
+
+
 # -- hand-built moves and non-moves ---------------------------------------------------
 
 
