@@ -108,6 +108,7 @@ __all__ = [
     "apply_move",
     "chance_outcomes",
     "legal_moves",
+    "malformed",
     "new_game",
     "parse_move",
     "touches_again",
@@ -116,6 +117,9 @@ __all__ = [
 SETUP_CARDS: Final = 3
 """'Each player draws 3 bonus cards, chooses one.'"""
 
+# Moves made once and shared. Each entry is stored in one assignment of a
+# complete move, so threads filling them at once at worst make a move twice
+# (equal moves); none ever reads half an entry.
 _DRAWS: dict[str, Draw] = {}
 _PLAYS: dict[tuple[str, int, str], Play] = {}
 _KEEPS: dict[str, Keep] = {}
@@ -830,7 +834,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
 
 
 _DRIVE_MOVES: dict[tuple[int, ...], tuple[Move, ...]] = {}
-"""The drives along each tuple of headings (at most 64 of them), made once."""
+"""The drives along each tuple of headings (at most 64 of them), made once (one store each)."""
 
 
 def _keeps(card: str) -> Keep:

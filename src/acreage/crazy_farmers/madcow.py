@@ -98,6 +98,8 @@ __all__ = [
 T = TypeVar("T")
 
 _FACES: Final = tuple((Face(d), Fraction(1, 6)) for d in range(6))
+# Moves made once and shared, each stored in one assignment of a complete
+# move (safe between threads, as in the engine's).
 _COW_CARDS: dict[str, CowCard] = {}
 
 
