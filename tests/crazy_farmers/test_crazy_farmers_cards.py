@@ -132,7 +132,7 @@ def test_hay_bales_never_on_the_edge_a_fence_another_bale_or_locking_in() -> Non
         )
         assert allowed != forbidden, cf.path_name(e)
     s = play(s, "play Hay Bale")
-    with pytest.raises(IllegalMoveError, match="lock anyone in"):
+    with pytest.raises(IllegalMoveError, match="lock in an opponent': it would cut the crossroads"):
         cf.apply_move(s, cf.parse_move(s, "place hay bale 0,-1 SE"))
 
 

@@ -26,7 +26,9 @@ from acreage.testing import Playout, check_game, playouts
 
 @pytest.mark.parametrize(("players", "games", "seed"), [(2, 3, 2), (3, 2, 3), (4, 2, 5)])
 def test_check_game(players: int, games: int, seed: int) -> None:
-    check_game(cf.GAME, cf.Rules(players=players), playouts=games, seed=seed)
+    rules = cf.Rules(players=players)
+    assert cf.hides_information(rules)  # the other players' hands
+    check_game(cf.GAME, rules, playouts=games, seed=seed)
 
 
 @pytest.mark.parametrize(

@@ -192,13 +192,14 @@ def test_backlash_hay_bales_go_around_a_tractor() -> None:
         1 << cf.path("-1,-1 SE")
     )
     assert s.discard == ("2 Hay Bales",) and _cow(s).card == ""
-    # "If there is not enough space, try a path further away": the 3 paths
-    # around the tractor hold bales already, so the bale goes one path away.
+    # "If there is not enough space, try a path further away": 2 of the 3
+    # paths around the tractor hold bales already and a bale on the third
+    # would lock it in, so the bale goes one path away.
     s = cf.arrange(
         SOLO,
         tractors={0: "0,-2 SE"},
         hands={0: ["Hay Bale"]},
-        bales=["0,-1 N", "0,-1 NE", "0,-2 SE"],
+        bales=["0,-1 N", "0,-1 NE"],
     )
     s = play(s, "play Hay Bale", "mad cow card Repeat 1")
     tractor = s.farmers[0].tractor

@@ -136,9 +136,10 @@ def test_redirection_turns_clockwise_when_the_opposite_is_blocked_too() -> None:
 
 
 def test_with_no_way_out_the_cow_stays_put() -> None:
-    # "If there is no way out, the Cow stays put and loses its move."
+    # "If there is no way out, the Cow stays put and loses its move." Hay
+    # bales lock it in its corner only with Rules.lock_in_cow.
     s = cf.arrange(
-        SOLO,
+        cf.Rules(players=1, mode="mad-cow", lock_in_cow=True),
         tractors={0: "0,-2 NW"},
         cow="3,-3",
         facing="N",

@@ -195,6 +195,40 @@ def test_a_cow_in_a_hole_of_the_field_goes_with_the_next_annexation() -> None:
     assert s.farmers[0].plots == plots(*field, "1,-3", "2,-3", "0,0")
 
 
+def test_hay_bales_may_not_lock_the_cow_in() -> None:
+    # "It is forbidden to lock in an opponent": in the Mad Cow mode the Cow is
+    # the opponent. Five bales round its plot leave it a way out; a sixth
+    # would freeze it for good, and is refused.
+    five = ["0,0 N", "0,0 NE", "0,0 SE", "0,0 S", "0,0 SW"]
+    s = cf.arrange(SOLO, tractors={0: "0,-2 NW"}, hands={0: ["Hay Bale"]}, bales=five)
+    s = play(s, "play Hay Bale", "mad cow card Turn Around 0")  # 0 <= 0 fences: normal
+    sixth = cf.parse_move(s, "place hay bale 0,0 NW")
+    assert s.phase is cf.Phase.HAY_BALE and s.hay_bales_left == 3
+    assert sixth not in cf.legal_moves(s) and len(cf.legal_moves(s)) > 50
+    with pytest.raises(IllegalMoveError, match="lock in an opponent': it would lock the Cow in"):
+        cf.apply_move(s, sixth)
+    # Nor may bales cut the board in two: a line of bales from edge to edge
+    # parts the plots, wherever the Cow stands. The corner plot 3,-3 has 3
+    # sides inside the board: bales on 2 of them leave it reachable, not on all 3.
+    corner = ["3,-3 SW", "3,-3 S"]
+    s = cf.arrange(SOLO, tractors={0: "0,-2 NW"}, hands={0: ["Hay Bale"]}, bales=corner)
+    s = play(s, "play Hay Bale", "mad cow card Turn Around 0")
+    third = cf.parse_move(s, "place hay bale 3,-3 NW")
+    assert third not in cf.legal_moves(s)
+    # With Rules.lock_in_cow only the tractors are protected.
+    locked = cf.Rules(players=1, mode="mad-cow", lock_in_cow=True)
+    s = cf.arrange(locked, tractors={0: "0,-2 NW"}, hands={0: ["Hay Bale"]}, bales=corner)
+    s = play(s, "play Hay Bale", "mad cow card Turn Around 0")
+    assert third in cf.legal_moves(s)
+    s = cf.arrange(locked, tractors={0: "0,-2 NW"}, hands={0: ["Hay Bale"]}, bales=five)
+    s = play(s, "play Hay Bale", "mad cow card Turn Around 0")
+    assert sixth in cf.legal_moves(s)
+    s = cf.apply_move(s, sixth)
+    assert s.bales.bit_count() == 6
+    s = cow_plays(s, "Straight Forward 5")
+    assert _cow(s).plot == cf.board.CENTRE  # no way out: it stays put
+
+
 def test_the_cow_wins_when_the_players_are_eliminated() -> None:
     # "The Cow wins immediately [...] if you are eliminated"
     s = cf.arrange(SOLO, fields={0: ["0,-1"]}, tractors={0: "0,-1 NW"}, hands={0: ["Rut"]})
@@ -236,8 +270,10 @@ def test_score_and_score_board() -> None:
 
 
 def test_repetition_is_a_tie_the_players_have_not_won() -> None:
+    # Six bales round the Cow's plot freeze it: only with Rules.lock_in_cow.
     around = ["0,0 N", "0,0 NE", "0,0 SE", "0,0 S", "0,0 SW", "0,0 NW"]
-    s = cf.arrange(SOLO, tractors={0: "0,-2 NW"}, bales=around)
+    locked = cf.Rules(players=1, mode="mad-cow", lock_in_cow=True)
+    s = cf.arrange(locked, tractors={0: "0,-2 NW"}, bales=around)
     s = cow_plays(s, "Turn Around 0")  # the Cow has no way out
     assert s.phase is cf.Phase.TURN and _cow(s).plot == cf.board.CENTRE
     s = cow_plays(s, "Turn Around 5")  # the same position starts the turn a 3rd time

@@ -119,9 +119,9 @@ def test_illegal_moves_name_the_rule(text: str, reason: str) -> None:
 
 def test_illegal_moves_in_other_phases() -> None:
     s = play(_position(), "play Hay Bale")
-    with pytest.raises(IllegalMoveError, match="on the edge of the board"):
+    with pytest.raises(IllegalMoveError, match=r"Hay Bale \[\.\.\.\] on the edge of the board'$"):
         cf.apply_move(s, cf.parse_move(s, "place hay bale 0,-3 N"))
-    with pytest.raises(IllegalMoveError, match="with another hay bale"):
+    with pytest.raises(IllegalMoveError, match="with another Hay Bale': one lies there already"):
         cf.apply_move(s, cf.parse_move(s, "place hay bale 0,0 N"))
     with pytest.raises(IllegalMoveError, match="only when none is left"):
         cf.apply_move(s, cf.parse_move(s, "take hay bale 0,0 N"))

@@ -104,14 +104,14 @@ def test_rules_from_a_toml_file(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("fields", "message"),
     [
-        ({"players": 5}, "players: expected 2 to 4, got 5"),
+        ({"players": 5}, "players: expected 1 to 4, got 5"),
         ({"players": 1}, "players: expected 2 to 4"),
         ({"mode": "duel"}, "mode: expected one of 'competitive', 'mad-cow'"),
         ({"length": "endless"}, "length: expected one of 'fast', 'regular', 'long'"),
-        ({"fences": 0}, "fences: expected an integer of at least 1"),
+        ({"fences": 0}, "fences: expected 1 to 132, got 0"),
         ({"plot_tiles": 2}, "plot_tiles: expected an integer of at least 3"),
-        ({"hay_bales": -1}, "hay_bales: expected an integer of at least 0"),
-        ({"repetition_limit": 1}, "repetition_limit: expected an integer of at least 2"),
+        ({"hay_bales": -1}, "hay_bales: expected 0 to 90, got -1"),
+        ({"repetition_limit": 1}, "repetition_limit: expected 2 to 20, got 1"),
         ({"start": "random"}, "start: expected one of 'fixed', 'choose'"),
         ({"start_plots": [[0, -2]]}, "start_plots: expected 2 plots"),
         ({"start_plots": [[0, -2], [9, 9]]}, r"start_plots\[1\]: \(9, 9\) is not a plot"),
@@ -131,7 +131,7 @@ def test_rules_from_a_toml_file(tmp_path: Path) -> None:
         ),
         (
             {"bonus_cards": [{"name": "Rut", "kind": "rut", "count": -1}]},
-            r"bonus_cards\[0\]\.count: expected an integer of at least 0",
+            r"bonus_cards\[0\]: BonusCard\.count: expected 0 to 50, got -1",
         ),
         (
             {"bonus_cards": [{"name": "Rut", "kind": "rut", "count": 5}]},
@@ -148,9 +148,9 @@ def test_bad_rules_name_the_field(fields: dict[str, object], message: str) -> No
 
 
 def test_bad_rules_built_directly() -> None:
-    with pytest.raises(RulesError, match="players: expected 2 to 4"):
+    with pytest.raises(RulesError, match="players: expected 1 to 4, got 7"):
         cf.Rules(players=7)
-    with pytest.raises(RulesError, match=r"bonus_cards\[0\]\.name"):
+    with pytest.raises(RulesError, match=r"BonusCard\.name: expected a card title"):
         cf.Rules(bonus_cards=(cf.BonusCard("play on me", "rut", 9),))
 
 

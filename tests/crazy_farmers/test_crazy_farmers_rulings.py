@@ -236,9 +236,13 @@ def test_a_fence_is_never_longer_than_the_fences_in_the_box() -> None:
 def test_the_hand_limit_applies_at_the_end_of_the_turn() -> None:
     # "If you have more than 6 cards in hand at the end of your turn, play them
     # or discard the cards in excess."
-    hand = ["Helicopter"] * 5 + ["Watchdog", "Dynamite"]
-    s = cf.arrange(TWO, fields={0: ["0,-2"], 1: ["0,2"]}, tractors={0: "0,-2 E"}, hands={0: hand})
-    s = play(s, *AROUND_0)
+    # A turn starts with at most 6 cards in hand; annexing the barn on 1,-2
+    # draws a seventh.
+    hand = ["Helicopter"] * 4 + ["Watchdog", "Dynamite"]
+    around_barn = ["1,-3 SW", "1,-3 SE", "2,-3 SW", "1,-2 SE"]
+    s = cf.arrange(TWO, fields={0: ["0,-2"], 1: ["0,2"]}, fences={0: around_barn}, hands={0: hand})
+    s = play(s, "move W", "move NW", "draw Helicopter", "move NE")
+    assert len(s.farmers[0].hand) == 7 and s.moves_left == 0
     assert "end turn" not in texts(s)
     assert "discard Helicopter" in texts(s) and "discard Watchdog" in texts(s)
     with pytest.raises(IllegalMoveError, match="maximum of 6 cards"):
@@ -409,3 +413,23 @@ def test_a_card_played_makes_a_new_position() -> None:
         s = play(s, *BACK_1, "end turn")
     s = play(s, *AROUND_0, "end turn", *AROUND_1, "end turn")
     assert cf.is_terminal(s) and s.ended == "repetition"
+
+
+def test_a_bribe_may_not_power_a_tractor_on_an_opponents_fence() -> None:
+    # "You cannot take over a plot that would create an immediate effect: [...]
+    # cutting a fence." Player 0's powerless tractor stands on player 1's
+    # fence; bribing player 2's plot 0,0 would join the tractor's crossroad to
+    # player 0's field and power it there, touching the fence.
+    rules = cf.Rules(players=3, barns=())
+    fence = ["0,1 SW", "-1,1 SE", "0,0 SW", "0,0 SE", "1,-1 SW"]
+    s = cf.arrange(
+        rules,
+        fields={0: ["0,-1"], 1: ["0,2"], 2: ["0,0", "1,0"]},
+        fences={1: fence},
+        tractors={0: "0,0 SW", 2: "1,0 E"},
+        hands={0: ["Bribe"]},
+    )
+    assert not s.farmers[0].powered
+    assert "play Bribe on 0,0" not in texts(s)
+    with pytest.raises(IllegalMoveError, match="your tractor would be powered on player 1's fence"):
+        cf.apply_move(s, cf.parse_move(s, "play Bribe on 0,0"))

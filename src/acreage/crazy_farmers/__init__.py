@@ -66,7 +66,7 @@ from acreage.crazy_farmers.scoring import (
     winners,
 )
 from acreage.crazy_farmers.state import Cow, Farmer, Phase, State
-from acreage.crazy_farmers.view import FarmerView, View, observe, resample
+from acreage.crazy_farmers.view import FarmerView, View, hides_information, observe, resample
 
 __all__ = [
     "ENDGAME",
@@ -108,6 +108,7 @@ __all__ = [
     "crossroad_name",
     "enclosed",
     "fields",
+    "hides_information",
     "is_terminal",
     "legal_moves",
     "new_game",

@@ -2,8 +2,9 @@
 
 "You cannot place a Hay Bale on a fence in progress, on the edge of the board
 or with another Hay Bale. It is forbidden to lock in an opponent. If there
-are no Hay Bales left, pick any one from the board." In the Mad Cow mode a
-Backlash Hay Bale goes near a tractor: "Choose a tractor and place a first
+are no Hay Bales left, pick any one from the board." In the Mad Cow mode the
+Cow is the opponent, and no bale may lock it in either (unless
+``Rules.lock_in_cow``). A Backlash Hay Bale goes near a tractor: "Choose a tractor and place a first
 Hay bale on one of the 3 paths around it. If 2 Hay Bales, place the second
 one path further. If there is not enough space, try a path further away."
 """
@@ -14,16 +15,21 @@ import functools
 from collections import deque
 from typing import Final
 
-from acreage.crazy_farmers.board import GRID, INNER_PATHS, STEPS
+from acreage.core.bitset import bits
+from acreage.crazy_farmers.board import GRID, INNER_PATHS, STEPS, path_name
+from acreage.crazy_farmers.moves import TAKE_BALES
 from acreage.crazy_farmers.state import State
 
 __all__ = [
     "PATH_NEIGHBOURS",
     "RINGS",
     "backlash_spots",
+    "bale_refusal",
     "bale_spots",
     "bales_to_take",
     "bridges",
+    "pens",
+    "take_refusal",
 ]
 
 
@@ -65,17 +71,104 @@ def bridges(bales: int) -> int:
     return found
 
 
+_RIM_CROSSROADS: Final = tuple(
+    sorted(
+        {
+            v
+            for e in range(GRID.n_edges)
+            if GRID.border_edges >> e & 1
+            for v in GRID.edge_vertices[e]
+        }
+    )
+)
+"""The crossroads on the board's edge: the Cow never crosses the edge, so to it they are one."""
+
+_INNER_ENDS: Final = tuple(
+    (e, GRID.edge_vertices[e][0], GRID.edge_vertices[e][1]) for e in bits(INNER_PATHS)
+)
+"""``(path, crossroad, crossroad)`` for every path between two plots."""
+
+
+@functools.lru_cache(maxsize=8192)
+def pens(bales: int) -> int:
+    """The paths whose blocking would cut the plots in two for the Cow, when ``bales`` are blocked.
+
+    The Cow crosses the paths between plots, never the board's edge. A set
+    of bales parts the plots when its paths, with the board's edge, close a
+    curve: a ring of bales, or a line of bales from edge to edge. So, the
+    crossroads on the edge taken as one, a free path between two plots whose
+    ends the bales join already would close one.
+    """
+    rim = _RIM_CROSSROADS[0]
+    joined = list(range(GRID.n_vertices))
+    for v in _RIM_CROSSROADS:
+        joined[v] = rim
+
+    def find(v: int) -> int:
+        while joined[v] != v:
+            joined[v] = joined[joined[v]]
+            v = joined[v]
+        return v
+
+    for e, a, b in _INNER_ENDS:
+        if bales >> e & 1:
+            joined[find(a)] = find(b)
+    found = 0
+    for e, a, b in _INNER_ENDS:
+        if not bales >> e & 1 and find(a) == find(b):
+            found |= 1 << e
+    return found
+
+
 def bale_spots(state: State, bales: int | None = None) -> int:
     """The paths a hay bale may be placed on (bitset).
 
     "You cannot place a Hay Bale on a fence in progress, on the edge of the
     board or with another Hay Bale. It is forbidden to lock in an opponent."
+    In the Mad Cow mode no bale may cut the plots in two for the Cow either
+    (:func:`pens`), unless ``Rules.lock_in_cow``.
     """
     bales = state.bales if bales is None else bales
     fences = 0
     for g in state.farmers:
         fences |= g.fence_paths
-    return INNER_PATHS & ~bales & ~fences & ~bridges(bales)
+    spots = INNER_PATHS & ~bales & ~fences & ~bridges(bales)
+    if state.cow is not None and not state.rules.lock_in_cow:
+        spots &= ~pens(bales)
+    return spots
+
+
+def bale_refusal(state: State, path: int) -> str:
+    """The rule that keeps a hay bale off ``path`` now (one :func:`bale_spots` leaves out).
+
+    With no bale left in the box, the player takes one from the board first.
+    """
+    if not state.hay_bales_left:
+        taken = bales_to_take(state)
+        if not taken:
+            return "no hay bale is left in the box, and none on the board could go elsewhere"
+        first = TAKE_BALES[next(bits(taken))]
+        return f"no hay bale is left in the box: take one from the board first ('{first}')"
+    bit = 1 << path
+    if not INNER_PATHS & bit:
+        return "'You cannot place a Hay Bale [...] on the edge of the board'"
+    if state.bales & bit:
+        return "'You cannot place a Hay Bale [...] with another Hay Bale': one lies there already"
+    for s, g in enumerate(state.farmers):
+        if g.fence_paths & bit:
+            return f"'You cannot place a Hay Bale on a fence in progress': player {s}'s runs there"
+    if bridges(state.bales) & bit:
+        return "'It is forbidden to lock in an opponent': it would cut the crossroads in two"
+    return "'It is forbidden to lock in an opponent': it would lock the Cow in"
+
+
+def take_refusal(state: State, path: int) -> str:
+    """The rule that keeps the hay bale on ``path`` from being taken now."""
+    if state.hay_bales_left:
+        return "a bale is taken from the board only when none is left in the box: place one"
+    if not state.bales >> path & 1:
+        return f"no hay bale lies on {path_name(path)}"
+    return "that bale could not be placed anywhere else"
 
 
 def bales_to_take(state: State, aim: int = -1, first: int = -1) -> int:

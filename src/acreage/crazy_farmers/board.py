@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from acreage.core.game import MoveSyntaxError, shorten
 from acreage.core.grid import HexGrid
 
 __all__ = [
@@ -192,37 +193,46 @@ def path_name(edge: int) -> str:
 
 
 def plot(text: str | tuple[int, int]) -> int:
-    """The id of a plot named ``"q,r"`` or given as ``(q, r)``; :class:`ValueError` if none."""
+    """The id of a plot named ``"q,r"`` or given as ``(q, r)``.
+
+    :class:`~acreage.MoveSyntaxError` (a ``ValueError``) for anything else.
+    """
     if isinstance(text, tuple):
+        if len(text) != 2 or not all(type(x) is int for x in text):
+            raise MoveSyntaxError(f"{shorten(text)} is not a plot (q, r)")
         coord = text
-    else:
+    elif isinstance(text, str):
         parts = text.strip().split(",")
         if len(parts) != 2:
-            raise ValueError(f"{text!r} is not a plot 'q,r'")
+            raise MoveSyntaxError(f"{shorten(text)} is not a plot 'q,r'")
         try:
             coord = (int(parts[0]), int(parts[1]))
         except ValueError:
-            raise ValueError(f"{text!r} is not a plot 'q,r'") from None
+            raise MoveSyntaxError(f"{shorten(text)} is not a plot 'q,r'") from None
+    else:
+        raise MoveSyntaxError(f"{shorten(text)} is not a plot 'q,r'")
+    if max(map(abs, coord)) > GRID.radius:
+        raise MoveSyntaxError(f"{shorten(coord)} is not a plot of the board")
     try:
         return GRID.cell_id(coord)
     except KeyError:
-        raise ValueError(f"{coord[0]},{coord[1]} is not a plot of the board") from None
+        raise MoveSyntaxError(f"{coord[0]},{coord[1]} is not a plot of the board") from None
 
 
 def _plot_and(text: str, names: tuple[str, ...], what: str) -> tuple[int, int]:
-    words = text.split()
+    words = text.split() if isinstance(text, str) else ()
     if len(words) != 2 or words[1] not in names:
-        raise ValueError(f"{text!r} is not a {what} 'q,r {'|'.join(names)}'")
+        raise MoveSyntaxError(f"{shorten(text)} is not a {what} 'q,r {'|'.join(names)}'")
     return plot(words[0]), names.index(words[1])
 
 
 def crossroad(text: str) -> int:
-    """The id of the crossroad named ``"q,r CORNER"`` (any of its names)."""
+    """The id of the crossroad named ``"q,r CORNER"`` (any of its names); :class:`~acreage.MoveSyntaxError` if none."""
     cell, k = _plot_and(text, CORNERS, "crossroad")
     return GRID.cell_vertices[cell][k]
 
 
 def path(text: str) -> int:
-    """The id of the path named ``"q,r SIDE"`` (either of its names)."""
+    """The id of the path named ``"q,r SIDE"`` (either of its names); :class:`~acreage.MoveSyntaxError` if none."""
     cell, d = _plot_and(text, SIDES, "path")
     return GRID.cell_edges[cell][d]

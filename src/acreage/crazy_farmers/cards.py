@@ -461,6 +461,12 @@ def bribe_refusal(state: State, seat: int, cell: int) -> str | None:
     around = CELL_NEIGHBOURS[cell] & rest
     if around and component(rest, around & -around) & around != around:
         return f"it would split player {owner}'s field into fallow land"
+    if f.tractor >= 0 and not f.fence and CELL_VERTICES[cell] >> f.tractor & 1:
+        # A powerless tractor standing on a fence would be powered there, which
+        # is touching the fence: "cutting a fence" is an immediate effect.
+        for s, h in enumerate(state.farmers):
+            if s != seat and h.fence_crossroads >> f.tractor & 1:
+                return f"your tractor would be powered on player {s}'s fence and cut it"
     return _grown_refusal(state, seat, cell)
 
 

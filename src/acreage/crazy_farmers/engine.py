@@ -18,10 +18,10 @@ import attrs
 
 from acreage.core.bitset import bits
 from acreage.core.chance import Deck, Pile, counted
-from acreage.core.game import IllegalMoveError
+from acreage.core.game import IllegalMoveError, move_text, shorten
 from acreage.core.regions import Border, partition
 from acreage.crazy_farmers import board, madcow
-from acreage.crazy_farmers.bales import bale_spots, bales_to_take
+from acreage.crazy_farmers.bales import bale_refusal, bale_spots, bales_to_take, take_refusal
 from acreage.crazy_farmers.board import (
     EDGE_CELLS,
     GRID,
@@ -41,9 +41,11 @@ from acreage.crazy_farmers.moves import (
     DRIVES,
     END_TURN,
     LANDINGS,
+    MOVE_TYPES,
     NO_TARGET,
     PLACE_BALES,
     TAKE_BALES,
+    THE_COW,
     Aim,
     ChoosePlot,
     CowCard,
@@ -106,6 +108,7 @@ __all__ = [
     "apply_move",
     "chance_outcomes",
     "legal_moves",
+    "malformed",
     "new_game",
     "parse_move",
     "touches_again",
@@ -114,6 +117,9 @@ __all__ = [
 SETUP_CARDS: Final = 3
 """'Each player draws 3 bonus cards, chooses one.'"""
 
+# Moves made once and shared. Each entry is stored in one assignment of a
+# complete move, so threads filling them at once at worst make a move twice
+# (equal moves); none ever reads half an entry.
 _DRAWS: dict[str, Draw] = {}
 _PLAYS: dict[tuple[str, int, str], Play] = {}
 _KEEPS: dict[str, Keep] = {}
@@ -305,12 +311,14 @@ def _drive_refusal(state: State, move: Drive) -> str:
 
 
 def _drive(state: State, move: Drive) -> State:
-    if move.heading not in _drives(state):
+    heading = move.heading
+    # ``True in (1,)`` holds: a bool heading is refused (as malformed) on the way out.
+    if heading not in _drives(state) or type(heading) is not int:
         raise IllegalMoveError(_drive_refusal(state, move))
     seat = state.player
     f = state.farmers[seat]
     here = f.tractor
-    route = ROUTES[here][move.heading]
+    route = ROUTES[here][heading]
     assert route is not None, "a listed heading has a path"
     edge, to = route
     fence = f.fence
@@ -729,19 +737,13 @@ def _bale_moves(state: State) -> tuple[Move, ...]:
 
 def _take_bale(state: State, move: TakeBale) -> State:
     if state.hay_bales_left or not bales_to_take(state) >> move.path & 1:
-        raise IllegalMoveError(
-            f"{move}: a bale is picked from the board only when none is left in the box "
-            "(and only if it can be placed again)"
-        )
+        raise IllegalMoveError(f"{move}: {take_refusal(state, move.path)}")
     return attrs.evolve(state, bales=state.bales & ~(1 << move.path))
 
 
 def _place_bale(state: State, move: PlaceBale) -> State:
     if not state.hay_bales_left or not bale_spots(state) >> move.path & 1:
-        raise IllegalMoveError(
-            f"{move}: no hay bale on a fence in progress, on the edge of the board or with "
-            "another hay bale, and none that would lock anyone in"
-        )
+        raise IllegalMoveError(f"{move}: {bale_refusal(state, move.path)}")
     after = attrs.evolve(state, bales=state.bales | (1 << move.path), pending=state.pending - 1)
     if after.pending and (bale_spots(after) if after.hay_bales_left else bales_to_take(after)):
         return after
@@ -832,7 +834,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
 
 
 _DRIVE_MOVES: dict[tuple[int, ...], tuple[Move, ...]] = {}
-"""The drives along each tuple of headings (at most 64 of them), made once."""
+"""The drives along each tuple of headings (at most 64 of them), made once (one store each)."""
 
 
 def _keeps(card: str) -> Keep:
@@ -889,37 +891,65 @@ _DECIDING: Final = {
 
 
 def apply_move(state: State, move: Move) -> State:
-    """The state after ``move``; :class:`~acreage.IllegalMoveError` says which rule forbids it."""
+    """The state after ``move``; :class:`~acreage.IllegalMoveError` says which rule forbids it.
+
+    ``move`` is a move object (:data:`~acreage.crazy_farmers.moves.Move`);
+    one built by hand with a field of the wrong type or out of range, or
+    anything else (a text: read it with :func:`parse_move`), is an
+    :class:`~acreage.IllegalMoveError` too.
+    """
     phase = state.phase
     if not isinstance(move, _ACCEPTED[phase]):
-        raise IllegalMoveError(f"{move}: not now, {_DECIDING[phase].format(p=state.player)}")
-    if isinstance(move, Drive):
-        return _drive(state, move)
-    if isinstance(move, CowCard):
-        return madcow.cow_draw(state, move) if phase is IN_COW else madcow.check(state, move)
+        raise IllegalMoveError(_not_now(state, move))
+    try:
+        if isinstance(move, Drive):
+            return _drive(state, move)
+        if isinstance(move, CowCard):
+            return madcow.cow_draw(state, move) if phase is IN_COW else madcow.check(state, move)
+        if isinstance(move, Draw):
+            if phase is IN_COW_BONUS:
+                return madcow.cow_bonus(state, move)
+            return _deal(state, move.card) if phase is IN_DEAL else _draw_card(state, move)
+        if isinstance(move, EndTurn):
+            return _end_turn(state, move)
+        # The moves above are checked by what they do (a heading listed, a card
+        # that can be drawn); the rarer ones are checked for their fields first.
+        problem = malformed(state.rules, move)
+        if problem is not None:
+            raise IllegalMoveError(problem)
+        return _decide(state, move)
+    except (TypeError, ValueError, IndexError, KeyError, AttributeError):
+        # A hand-built move with a field of the wrong type or out of range may
+        # fail anywhere on the way; say what is wrong with it instead.
+        problem = malformed(state.rules, move)
+        if problem is None:
+            raise
+        raise IllegalMoveError(problem) from None
+
+
+def _end_turn(state: State, move: EndTurn) -> State:
+    if state.phase is IN_START:
+        if _start_moves(state) != (END_TURN,):
+            raise IllegalMoveError(f"{move}: place your tractor first")
+        return end_turn(state)
+    if _drives(state):
+        raise IllegalMoveError(f"{move}: 'You must use all your moves whenever possible.'")
+    if len(state.farmers[state.player].hand) > state.rules.hand_limit:
+        raise IllegalMoveError(
+            f"{move}: 'you are limited to a maximum of {state.rules.hand_limit} cards in "
+            "hand at the end of your turn': play or discard first"
+        )
+    return end_turn(state)
+
+
+def _decide(state: State, move: Move) -> State:
+    """Apply a well-formed move that is neither a drive, a draw nor the end of a turn."""
     if isinstance(move, Play):
         return _play_card(state, move)
-    if isinstance(move, EndTurn):
-        if phase is IN_START:
-            if _start_moves(state) != (END_TURN,):
-                raise IllegalMoveError(f"{move}: place your tractor first")
-            return end_turn(state)
-        if _drives(state):
-            raise IllegalMoveError(f"{move}: 'You must use all your moves whenever possible.'")
-        if len(state.farmers[state.player].hand) > state.rules.hand_limit:
-            raise IllegalMoveError(
-                f"{move}: 'you are limited to a maximum of {state.rules.hand_limit} cards in "
-                "hand at the end of your turn': play or discard first"
-            )
-        return end_turn(state)
-    if phase >= IN_AIM:  # the players' choices in Backlash effects
+    if state.phase >= IN_AIM:  # the players' choices in Backlash effects
         return madcow.choose(state, move)  # type: ignore[arg-type]
     if isinstance(move, Face):
         return madcow.face(state, move)
-    if isinstance(move, Draw):
-        if phase is IN_COW_BONUS:
-            return madcow.cow_bonus(state, move)
-        return _deal(state, move.card) if phase is IN_DEAL else _draw_card(state, move)
     if isinstance(move, Keep):
         return _keep(state, move)
     if isinstance(move, Discard):
@@ -936,6 +966,90 @@ def apply_move(state: State, move: Move) -> State:
     return _choose_plot(state, move)
 
 
+def _not_now(state: State, move: object) -> str:
+    """Why ``move``, of a kind not decided now (or no move at all), cannot be applied."""
+    if not isinstance(move, MOVE_TYPES):
+        hint = ""
+        if isinstance(move, str):
+            hint = f"; read a move's text with parse_move(state, {shorten(move)})"
+        return f"apply_move takes a move object (Drive, Play, EndTurn...), not {type(move).__name__}{hint}"
+    problem = malformed(state.rules, move)
+    if problem is not None:
+        return problem
+    return f"{move}: not now, {_DECIDING[state.phase].format(p=state.player)}"
+
+
+def _index(value: object, size: int) -> bool:
+    return type(value) is int and 0 <= value < size
+
+
+def malformed(rules: Rules, move: Move) -> str | None:
+    """What is wrong with the fields of ``move`` for a game with ``rules``, or ``None``.
+
+    A move made by :func:`legal_moves` or :func:`parse_move` is well formed;
+    one built by hand may hold a field of the wrong type (``Drive("E")``), a
+    number out of range (``Land(500)``), a card that is not in the game or a
+    ``Play`` whose target text (``aim``) is not its target's: such a move's
+    text would not read back as the same move, so it is never legal.
+    """
+    name = type(move).__name__
+    if isinstance(move, Drive):
+        if not _index(move.heading, len(board.HEADINGS)):
+            return f"Drive.heading: expected a heading 0 to 5, got {shorten(move.heading)}"
+        return None
+    if isinstance(move, Draw | Keep | Discard):
+        cards = (*rules.card_names, ENDGAME) if isinstance(move, Draw) else rules.card_names
+        if type(move.card) is not str or move.card not in cards:
+            return f"{name}.card: {shorten(move.card)} is not a bonus card of this game"
+        return None
+    if isinstance(move, CowCard):
+        if type(move.card) is not str or move.card not in rules.cow_cards:
+            return f"CowCard.card: {shorten(move.card)} is not a Mad Cow card of this game"
+        return None
+    if isinstance(move, Play):
+        return _malformed_play(rules, move)
+    if isinstance(move, EndTurn):
+        return None
+    if isinstance(move, ChoosePlot | Fly | Surrender):
+        field, value, size = "plot", move.plot, GRID.n_cells
+    elif isinstance(move, StartAt | Land):
+        field, value, size = "crossroad", move.crossroad, GRID.n_vertices
+    elif isinstance(move, TakeBale | PlaceBale):
+        field, value, size = "path", move.path, GRID.n_edges
+    elif isinstance(move, Face):
+        field, value, size = "direction", move.direction, len(board.SIDES)
+    else:
+        field, value, size = "seat", move.seat, rules.players
+    if not _index(value, size):
+        return f"{name}.{field}: expected an int from 0 to {size - 1}, got {shorten(value)}"
+    return None
+
+
+def _malformed_play(rules: Rules, move: Play) -> str | None:
+    card, target, aim = move.card, move.target, move.aim
+    if type(card) is not str or card not in rules.card_names:
+        return f"Play.card: {shorten(card)} is not a bonus card of this game"
+    if type(target) is not int:
+        return f"Play.target: expected an int, got {shorten(target)}"
+    kind = HANDLERS[rules.kind(card)].target
+    if kind == "none":
+        if target != NO_TARGET:
+            return f"Play.target: {card} is played on nothing (target {NO_TARGET}), not {target}"
+    elif kind == "player":
+        if target != THE_COW and not 0 <= target < rules.players:
+            return f"Play.target: {card} is played on a seat or the Cow ({THE_COW}), not {target}"
+    elif not 0 <= target < (GRID.n_edges if kind == "path" else GRID.n_cells):
+        return f"Play.target: {card} is played on a {kind}, and {target} is none"
+    expected = "" if target == NO_TARGET else aim_text(kind, target)
+    if aim != expected:
+        return f"Play.aim: the text of target {target} is {expected!r}, not {shorten(aim)}"
+    return None
+
+
 def parse_move(state: State, text: str) -> Move:
-    """The move written ``text`` (see :mod:`acreage.crazy_farmers.moves`)."""
-    return parse(state.rules, text, {k: h.target for k, h in HANDLERS.items()})
+    """The move written ``text`` (see :mod:`acreage.crazy_farmers.moves`).
+
+    :class:`~acreage.MoveSyntaxError` for anything that is no move's text
+    (not a str, longer than any move, or no move of this game).
+    """
+    return parse(state.rules, move_text(text), {k: h.target for k, h in HANDLERS.items()})

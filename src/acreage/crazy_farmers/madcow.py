@@ -28,7 +28,13 @@ from acreage.core.chance import Counted, Deck, Pile, counted
 from acreage.core.game import IllegalMoveError
 from acreage.core.regions import Border, partition
 from acreage.crazy_farmers import cow as herd
-from acreage.crazy_farmers.bales import backlash_spots, bales_to_take
+from acreage.crazy_farmers.bales import (
+    backlash_spots,
+    bale_refusal,
+    bale_spots,
+    bales_to_take,
+    take_refusal,
+)
 from acreage.crazy_farmers.board import CENTRE, GRID, VERTEX_CELLS, field_boundary
 from acreage.crazy_farmers.cards import HANDLERS, take_effect
 from acreage.crazy_farmers.moves import (
@@ -92,6 +98,8 @@ __all__ = [
 T = TypeVar("T")
 
 _FACES: Final = tuple((Face(d), Fraction(1, 6)) for d in range(6))
+# Moves made once and shared, each stored in one assignment of a complete
+# move (safe between threads, as in the engine's).
 _COW_CARDS: dict[str, CowCard] = {}
 
 
@@ -169,9 +177,12 @@ def _pile_outcomes(counts: tuple[tuple[str, int], ...]) -> tuple[tuple[CowCard, 
         return _counted_pile_outcomes(counts)
     # One of each card (the Mad Cow deck): each equally likely, drawn by sample()
     # with one randrange(n) as from the plain tuple of Fractions 1/n.
-    if n >= len(_UNIFORM):
-        _UNIFORM.extend(({}, tuple(range(1, k + 1))) for k in range(len(_UNIFORM), n + 1))
-    pairs, cumulative = _UNIFORM[n]
+    uniform = _UNIFORM.get(n)
+    if uniform is None:
+        # setdefault stores one complete entry at once: threads racing here
+        # all get the same one.
+        uniform = _UNIFORM.setdefault(n, ({}, tuple(range(1, n + 1))))
+    pairs, cumulative = uniform
     try:
         dist = Counted([pairs[c] for c, _ in counts])
     except KeyError:
@@ -184,8 +195,12 @@ def _pile_outcomes(counts: tuple[tuple[str, int], ...]) -> tuple[tuple[CowCard, 
 
 
 _COUNT: Final = operator.itemgetter(1)
-_UNIFORM: list[tuple[dict[str, tuple[CowCard, Fraction]], tuple[int, ...]]] = []
-"""``_UNIFORM[n]``: each card's outcome with its chance ``1/n``, and the cumulative weights ``1..n``."""
+_UNIFORM: dict[int, tuple[dict[str, tuple[CowCard, Fraction]], tuple[int, ...]]] = {}
+"""``_UNIFORM[n]``: each card's outcome with its chance ``1/n``, and the cumulative weights ``1..n``.
+
+Each entry is stored whole (its dict then only gains complete items), so
+threads sharing it never see half an entry.
+"""
 
 
 @functools.lru_cache(maxsize=4096)
@@ -540,7 +555,7 @@ def backlash_moves(state: State) -> tuple[Aim | PlaceBale | TakeBale | Fly | Sur
 def choose(state: State, move: Aim | PlaceBale | TakeBale | Fly | Surrender) -> State:
     """Apply a player's choice in a Backlash effect."""
     if move not in backlash_moves(state):
-        raise IllegalMoveError(f"{move}: {_why_not(state)}")
+        raise IllegalMoveError(f"{move}: {_why_not(state, move)}")
     cow = _cow(state)
     if isinstance(move, Aim):
         aimed = cow.but(aim=state.farmers[move.seat].tractor, first_bale=-1)
@@ -566,14 +581,20 @@ def choose(state: State, move: Aim | PlaceBale | TakeBale | Fly | Surrender) -> 
     return _resume(attrs.evolve(state, farmers=farmers, discard=discard, cow=cow))
 
 
-def _why_not(state: State) -> str:
+def _why_not(state: State, move: Aim | PlaceBale | TakeBale | Fly | Surrender) -> str:
     phase = state.phase
     if phase is IN_AIM:
         return "'Choose a tractor' on the board for the Backlash Hay Bale"
     if phase is IN_BACKLASH_BALE:
+        if isinstance(move, TakeBale) and state.hay_bales_left:
+            return take_refusal(state, move.path)
+        if isinstance(move, PlaceBale) and not (
+            state.hay_bales_left and bale_spots(state) >> move.path & 1
+        ):
+            return bale_refusal(state, move.path)
         return (
             "a Backlash hay bale goes on the nearest free path to the tractor aimed at "
-            "(the second one path further), by the usual hay bale rules"
+            "(the second one path further)"
         )
     if phase is IN_FLY:
         return "the Cow flies to the farthest plot of its field"

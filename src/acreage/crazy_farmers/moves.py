@@ -42,12 +42,13 @@ from typing import Final
 
 import attrs
 
-from acreage.core.game import MoveSyntaxError
+from acreage.core.game import MoveSyntaxError, move_text
 from acreage.crazy_farmers import board
 from acreage.crazy_farmers.rules import ENDGAME, Rules
 
 __all__ = [
     "END_TURN",
+    "MOVE_TYPES",
     "THE_COW",
     "Aim",
     "ChoosePlot",
@@ -260,6 +261,26 @@ Move = (
     | Surrender
 )
 
+MOVE_TYPES: Final = (
+    Draw,
+    Keep,
+    ChoosePlot,
+    StartAt,
+    Drive,
+    Play,
+    TakeBale,
+    PlaceBale,
+    Land,
+    Discard,
+    EndTurn,
+    Face,
+    CowCard,
+    Aim,
+    Fly,
+    Surrender,
+)
+"""Every class of move, as a tuple for ``isinstance``."""
+
 END_TURN: Final = EndTurn()
 DRIVES: Final = tuple(Drive(h) for h in range(len(board.HEADINGS)))
 # Every move on a path or a crossroad, made once: listing the hay bale spots
@@ -307,10 +328,11 @@ def _target(kind: str, text: str, players: int) -> int:
 def parse(rules: Rules, text: str, target_kind_of: dict[str, str]) -> Move:
     """The move written ``text``; :class:`MoveSyntaxError` when it is none.
 
-    ``target_kind_of`` maps each card kind to what it is played on.
+    ``target_kind_of`` maps each card kind to what it is played on. Text that
+    is no str, or longer than any move, is refused first
+    (:func:`acreage.core.game.move_text`).
     """
-    if not isinstance(text, str):
-        raise MoveSyntaxError(f"{text!r} is not a move text")
+    text = move_text(text)
     words = text.split()
     if not words:
         raise MoveSyntaxError("an empty text is no move")

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import tomllib
 from importlib import resources
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 import attrs
 
-from acreage.core.data import PRIMARY, DataClass
-from acreage.core.game import RulesError
+from acreage.core.data import PRIMARY, DataClass, limits
+from acreage.core.game import RulesError, shorten
 from acreage.crazy_farmers import board
 
 __all__ = ["ENDGAME", "BonusCard", "MadCowCard", "Rules"]
@@ -29,47 +29,70 @@ Length = Literal["fast", "regular", "long"]
 Mode = Literal["competitive", "mad-cow"]
 
 
+MAX_COUNT: Final = 50
+"""The most copies of one kind of bonus card (the reference deck has at most 6)."""
+
+MAX_KINDS: Final = 40
+"""The most kinds of card in one deck (the reference decks have 10 and 9)."""
+
+
 @attrs.frozen(slots=True)
-class BonusCard:
+class BonusCard(DataClass):
     """One kind of bonus card in the deck.
 
     Attributes:
-        name: the card's title, as written in move texts (``"Nitro +1"``).
+        name: the card's title, as written in move texts (``"Nitro +1"``):
+            not empty, no spaces around it, no ``" on "`` in it (the word
+            that names a card's target).
         kind: which effect it has: a key of
             :data:`acreage.crazy_farmers.cards.HANDLERS` (``"nitro"``).
-        count: how many copies the deck holds.
-        amount: the card's strength where it has one (extra moves, hay bales).
+        count: how many copies the deck holds, 0 to 50.
+        amount: the card's strength where it has one (extra moves, hay
+            bales), 1 to 10.
     """
 
     name: str
     kind: str
-    count: int
-    amount: int = 1
+    count: int = attrs.field(metadata=limits(0, MAX_COUNT))
+    amount: int = attrs.field(default=1, metadata=limits(1, 10))
+
+    def _validate(self) -> None:
+        name = self.name
+        if not name or name != name.strip() or " on " in name:
+            raise RulesError(f"BonusCard.name: expected a card title, got {shorten(name)}")
 
 
 @attrs.frozen(slots=True)
-class MadCowCard:
+class MadCowCard(DataClass):
     """One kind of Mad Cow card: how it moves the Cow, and the number on each copy.
 
     A card is its name and its number (``"Turn Left 6"``), as in move texts.
 
     Attributes:
-        name: the card's title (``"Turn Left"``).
-        numbers: one copy of the card per number; a bonus played in the Mad
-            Cow mode backfires when a card drawn shows more than the fences down.
+        name: the card's title (``"Turn Left"``): not empty, no spaces
+            around it, not ending in a number.
+        numbers: one copy of the card per number (at most 20 copies, each
+            number 0 to 100); a bonus played in the Mad Cow mode backfires
+            when a card drawn shows more than the fences down.
         step: the plot the Cow moves onto: the neighbour ``step`` notches
-            clockwise from the one it faces (``0`` ahead, ``3`` behind).
+            clockwise from the one it faces (``0`` ahead, ``3`` behind);
+            -5 to 5.
         turn: the Cow's facing after the move: ``turn`` notches clockwise
-            from its facing before.
+            from its facing before; -5 to 5.
         repeat: a Repeat card, which plays the next card of the pile instead
             of moving the Cow itself (``step`` and ``turn`` unused).
     """
 
     name: str
-    numbers: tuple[int, ...]
-    step: int = 0
-    turn: int = 0
+    numbers: tuple[int, ...] = attrs.field(metadata=limits(0, 100, items=20))
+    step: int = attrs.field(default=0, metadata=limits(-5, 5))
+    turn: int = attrs.field(default=0, metadata=limits(-5, 5))
     repeat: bool = False
+
+    def _validate(self) -> None:
+        name = self.name
+        if not name or name != name.strip() or name.split()[-1].isdigit():
+            raise RulesError(f"MadCowCard.name: expected a card title, got {shorten(name)}")
 
 
 def _load(name: str) -> dict[str, Any]:
@@ -84,18 +107,19 @@ _MAD_COW = _load("mad_cow.toml")
 def _per_players(rules: Rules, key: str) -> Any:
     if rules.mode == "mad-cow":
         return _MAD_COW[key]
-    table = _DATA["players"].get(str(rules.players))
-    if table is None:
-        # Rules validation names the bad player count; any value will do meanwhile.
-        table = _DATA["players"]["2"]
-    return table[key]
+    # The defaults are made before the fields are checked: a bad player count
+    # takes the 2-player table until the check names it.
+    players = rules.players
+    known = type(players) is int and 2 <= players <= 4
+    return _DATA["players"][str(players) if known else "2"][key]
 
 
 def _default_tiles(rules: Rules) -> int:
     tiles = _per_players(rules, "plot_tiles")
     if isinstance(tiles, int):
         return tiles
-    by_length: int = tiles.get(rules.length, 0)
+    length = rules.length if isinstance(rules.length, str) else "regular"
+    by_length: int = tiles.get(length, tiles["regular"])
     return by_length
 
 
@@ -116,14 +140,16 @@ def _default_barns(rules: Rules) -> tuple[Coord, ...]:
     return _coords(_per_players(rules, "barns"))
 
 
+_DECK: Final = tuple(BonusCard(**row) for row in _DATA["bonus_cards"])
+_HERD: Final = tuple(MadCowCard(**row) for row in _MAD_COW["mad_cow_cards"])
+
+
 def _default_deck(_: Rules) -> tuple[BonusCard, ...]:
-    return tuple(BonusCard(**row) for row in _DATA["bonus_cards"])
+    return _DECK
 
 
 def _default_mad_cow_cards(_: Rules) -> tuple[MadCowCard, ...]:
-    return tuple(
-        MadCowCard(**{**row, "numbers": tuple(row["numbers"])}) for row in _MAD_COW["mad_cow_cards"]
-    )
+    return _HERD
 
 
 def _default_endgame_card(rules: Rules) -> bool:
@@ -138,6 +164,11 @@ def _self_default(fn: Any) -> Any:
 class Rules(DataClass):
     """The rules of one game of Crazy Farmers and the Clôtures Électriques.
 
+    Every size and count has bounds, given below, so that rules read from an
+    untrusted record or file cannot make a game that exhausts memory or
+    time; they are a few times what the rulebook uses, or what the board
+    can hold.
+
     Attributes:
         players: 2, 3 or 4 in the competitive game; 1 (solo) to 4 (co-op)
             in the Mad Cow mode.
@@ -147,17 +178,22 @@ class Rules(DataClass):
             plot tiles from the rulebook's table (the Mad Cow mode plays with
             all the tiles, whatever the length).
         plot_tiles: the plot tiles of each player's pile (3 or 4 players) or
-            of the common pile (2 players; the Mad Cow mode). "The game ends
-            immediately as soon as a player places the last plot tile of
-            his/her draw pile."
+            of the common pile (2 players; the Mad Cow mode), 2 to 200 (at
+            least 37 in the Mad Cow mode). "The game ends immediately as
+            soon as a player places the last plot tile of his/her draw pile."
         fences: fence pieces per player (30 with 2 players and in the Mad
-            Cow mode, 20 with 3 or 4): a fence is never longer.
-        start_plots: the plot of each seat, in seat order; in the Mad Cow
-            mode one plot, the players' "all start from the same plot".
-        barns: the plots holding a barn.
-        bonus_cards: the bonus deck (the 36 Core Bonus cards by default).
-        hay_bales: the hay bale tokens in the box.
-        hand_limit: the most cards a player may hold at the end of their turn.
+            Cow mode, 20 with 3 or 4), 1 to 132 (the board's paths): a
+            fence is never longer.
+        start_plots: the plot of each seat, in seat order (at most 4); in
+            the Mad Cow mode one plot, the players' "all start from the
+            same plot".
+        barns: the plots holding a barn (at most 37, the board's plots).
+        bonus_cards: the bonus deck (the 36 Core Bonus cards by default): at
+            most 40 kinds of :class:`BonusCard`, each of at most 50 copies.
+        hay_bales: the hay bale tokens in the box, 0 to 90 (a bale lies on
+            one of the 90 paths between two plots).
+        hand_limit: the most cards a player may hold at the end of their
+            turn, 1 to 100.
         start: ``"fixed"``: each seat starts from its start plot;
             ``"choose"``: on their first turn players choose any empty plot
             to start from (the quick start's "choose the plot you wish to
@@ -167,22 +203,25 @@ class Rules(DataClass):
             The Mad Cow mode has none.
         endgame_window: ``None``: the Endgame card is shuffled with the cards
             set aside at setup, under the draw pile (the rulebook); a number
-            ``k``: it is shuffled among the last ``k`` cards instead (the
-            quick start's "anywhere with the last 8 bonus cards").
+            ``k`` (0 to 2000, the largest deck): it is shuffled among the
+            last ``k`` cards instead (the quick start's "anywhere with the
+            last 8 bonus cards").
         powerless_move_limit: ``None`` (this rulebook) or the most moves a
-            powerless tractor may make in a turn (3 in an earlier edition).
+            powerless tractor may make in a turn, 0 to 5 (3 in an earlier
+            edition; a turn has at most 5 moves).
         repetition_limit: the game ends in a tie when the same position
-            starts a turn of the same player this many times since the last
-            plot was claimed (the authors' FAQ: "Like in chess, when a
-            position is repeated 3 times, the game ends in a tie"); ``None``
-            never ends a game this way.
-        mad_cow_cards: the Mad Cow deck (:class:`MadCowCard`: 18 cards by default).
+            starts a turn of the same player this many times (2 to 20)
+            since the last plot was claimed (the authors' FAQ: "Like in
+            chess, when a position is repeated 3 times, the game ends in a
+            tie"); ``None`` never ends a game this way.
+        mad_cow_cards: the Mad Cow deck (:class:`MadCowCard`: 18 cards of 9
+            kinds by default; at most 40 kinds).
         cow_tiles: "Prepare 12 plot tiles": the Cow wins as soon as it has
-            this many plots.
+            this many plots, 2 to 37.
         lockdown_plots: the players lock the Cow down when one annexation
             takes the plot the Cow stands on and at least this many plots in
-            all ("You win if you lock the Cow down by annexing at least 3
-            plots"); a smaller annexation leaves the Cow's plot in place.
+            all, 1 to 37 ("You win if you lock the Cow down by annexing at
+            least 3 plots"); a smaller annexation leaves the Cow's plot in place.
         coop_backlash: whether bonuses played in a co-op game are checked
             against a Mad Cow card (the total of the players' fences down), as
             the authors' FAQ says, or only in solo, as the rulebook's words do.
@@ -193,30 +232,46 @@ class Rules(DataClass):
             immediate effect" and issue 4 read it: such a bribe is refused,
             so no barn card, cut, elimination or end of the game ever follows
             a Bribe.
+        lock_in_cow: whether hay bales may lock the Mad Cow in. Off by
+            default: "It is forbidden to lock in an opponent", and the Cow
+            is the players' opponent, so no hay bale may cut the board's
+            plots in two for the Cow (every plot stays reachable from every
+            other across paths without a bale). On, only the tractors are
+            protected, and a sixth bale round the Cow's plot freezes it for
+            good.
     """
 
-    players: int = attrs.field(default=2, metadata=PRIMARY)
+    players: int = attrs.field(default=2, metadata=limits(1, 4, primary=True))
     mode: Mode = attrs.field(default="competitive", metadata=PRIMARY)
     length: Length = attrs.field(default="regular", metadata=PRIMARY)
-    plot_tiles: int = attrs.field(default=_self_default(_default_tiles))
-    fences: int = attrs.field(default=_self_default(_default_fences))
-    start_plots: tuple[Coord, ...] = attrs.field(default=_self_default(_default_start_plots))
-    barns: tuple[Coord, ...] = attrs.field(default=_self_default(_default_barns))
-    bonus_cards: tuple[BonusCard, ...] = attrs.field(default=_self_default(_default_deck))
-    hay_bales: int = 8
-    hand_limit: int = 6
+    plot_tiles: int = attrs.field(default=_self_default(_default_tiles), metadata=limits(2, 200))
+    fences: int = attrs.field(default=_self_default(_default_fences), metadata=limits(1, 132))
+    start_plots: tuple[Coord, ...] = attrs.field(
+        default=_self_default(_default_start_plots), metadata=limits(items=4)
+    )
+    barns: tuple[Coord, ...] = attrs.field(
+        default=_self_default(_default_barns), metadata=limits(items=37)
+    )
+    bonus_cards: tuple[BonusCard, ...] = attrs.field(
+        default=_self_default(_default_deck), metadata=limits(items=MAX_KINDS)
+    )
+    hay_bales: int = attrs.field(default=8, metadata=limits(0, 90))
+    hand_limit: int = attrs.field(default=6, metadata=limits(1, 100))
     start: Literal["fixed", "choose"] = "fixed"
     endgame_card: bool = attrs.field(default=_self_default(_default_endgame_card))
-    endgame_window: int | None = None
-    powerless_move_limit: int | None = None
-    repetition_limit: int | None = 3
-    mad_cow_cards: tuple[MadCowCard, ...] = attrs.field(
-        default=_self_default(_default_mad_cow_cards)
+    endgame_window: int | None = attrs.field(
+        default=None, metadata=limits(0, MAX_KINDS * MAX_COUNT)
     )
-    cow_tiles: int = 12
-    lockdown_plots: int = 3
+    powerless_move_limit: int | None = attrs.field(default=None, metadata=limits(0, 5))
+    repetition_limit: int | None = attrs.field(default=3, metadata=limits(2, 20))
+    mad_cow_cards: tuple[MadCowCard, ...] = attrs.field(
+        default=_self_default(_default_mad_cow_cards), metadata=limits(items=MAX_KINDS)
+    )
+    cow_tiles: int = attrs.field(default=12, metadata=limits(2, 37))
+    lockdown_plots: int = attrs.field(default=3, metadata=limits(1, 37))
     coop_backlash: bool = True
     bribe_annexes: bool = False
+    lock_in_cow: bool = False
 
     # Derived tables, shared by every state made with these rules.
     barn_plots: int = attrs.field(init=False, eq=False, repr=False)
@@ -232,36 +287,16 @@ class Rules(DataClass):
         init=False, eq=False, repr=False
     )
 
-    def __attrs_post_init__(self) -> None:
+    def _validate(self) -> None:
+        """How the fields fit together (each field's type and bounds are checked already)."""
         from acreage.crazy_farmers.cards import HANDLERS
 
-        if self.mode not in ("competitive", "mad-cow"):
-            raise RulesError(f"mode: expected 'competitive' or 'mad-cow', got {self.mode!r}")
         mad_cow = self.mode == "mad-cow"
-        low = 1 if mad_cow else 2
-        if isinstance(self.players, bool) or not isinstance(self.players, int):
-            raise RulesError(f"players: expected an integer, got {self.players!r}")
-        if not low <= self.players <= 4:
-            where = " in the Mad Cow mode" if mad_cow else ""
-            solo = (
-                " (one player plays the Mad Cow mode: mode='mad-cow')" if self.players == 1 else ""
+        if not mad_cow and self.players == 1:
+            raise RulesError(
+                "players: expected 2 to 4, got 1 "
+                "(one player plays the Mad Cow mode: mode='mad-cow')"
             )
-            raise RulesError(f"players: expected {low} to 4{where}, got {self.players!r}{solo}")
-        if self.length not in ("fast", "regular", "long"):
-            raise RulesError(f"length: expected 'fast', 'regular' or 'long', got {self.length!r}")
-        if self.start not in ("fixed", "choose"):
-            raise RulesError(f"start: expected 'fixed' or 'choose', got {self.start!r}")
-        _positive(self.fences, "fences")
-        _positive(self.hand_limit, "hand_limit")
-        _at_least(self.hay_bales, 0, "hay_bales")
-        if self.endgame_window is not None:
-            _at_least(self.endgame_window, 0, "endgame_window")
-        if self.powerless_move_limit is not None:
-            _at_least(self.powerless_move_limit, 0, "powerless_move_limit")
-        if self.repetition_limit is not None:
-            _at_least(self.repetition_limit, 2, "repetition_limit")
-        _at_least(self.cow_tiles, 2, "cow_tiles")
-        _positive(self.lockdown_plots, "lockdown_plots")
         starts = _cells(self.start_plots, "start_plots")
         if mad_cow:
             if len(starts) != 1:
@@ -283,20 +318,15 @@ class Rules(DataClass):
             first_tiles = 1 if self.players > 2 else self.players
             _at_least(self.plot_tiles, first_tiles + 1, "plot_tiles")
 
-        names = []
+        names: list[str] = []
         for i, card in enumerate(self.bonus_cards):
             where = f"bonus_cards[{i}]"
-            name = card.name
-            if not isinstance(name, str) or not name or name != name.strip() or " on " in name:
-                raise RulesError(f"{where}.name: expected a card title, got {name!r}")
-            if name == ENDGAME or name in names:
-                raise RulesError(f"{where}.name: {name!r} is taken")
+            if card.name == ENDGAME or card.name in names:
+                raise RulesError(f"{where}.name: {shorten(card.name)} is taken")
             if card.kind not in HANDLERS:
                 known = ", ".join(sorted(HANDLERS))
-                raise RulesError(f"{where}.kind: expected one of {known}, got {card.kind!r}")
-            _at_least(card.count, 0, f"{where}.count")
-            _positive(card.amount, f"{where}.amount")
-            names.append(name)
+                raise RulesError(f"{where}.kind: expected one of {known}, got {shorten(card.kind)}")
+            names.append(card.name)
         total = sum(card.count for card in self.bonus_cards)
         dealt = 0 if mad_cow else 3 * self.players
         if total < max(dealt, 1):
@@ -371,28 +401,12 @@ def _cow_cards(
     cards: dict[str, tuple[str, int, int, tuple[int, int] | None]] = {}
     moving = 0
     for i, kind in enumerate(kinds):
-        where = f"mad_cow_cards[{i}]"
-        name = kind.name
-        if (
-            not isinstance(name, str)
-            or not name
-            or name != name.strip()
-            or name.split()[-1].isdigit()
-        ):
-            raise RulesError(f"{where}.name: expected a card title, got {name!r}")
-        if name in seen:
-            raise RulesError(f"{where}.name: {name!r} is taken")
-        seen.append(name)
-        for field in ("step", "turn"):
-            value = getattr(kind, field)
-            if isinstance(value, bool) or not isinstance(value, int) or not -5 <= value <= 5:
-                raise RulesError(f"{where}.{field}: expected -5 to 5 notches, got {value!r}")
-        if not isinstance(kind.repeat, bool):
-            raise RulesError(f"{where}.repeat: expected true or false, got {kind.repeat!r}")
+        if kind.name in seen:
+            raise RulesError(f"mad_cow_cards[{i}].name: {shorten(kind.name)} is taken")
+        seen.append(kind.name)
         motion = None if kind.repeat else (kind.step % 6, kind.turn % 6)
-        for j, number in enumerate(kind.numbers):
-            _at_least(number, 0, f"{where}.numbers[{j}]")
-            card = f"{name} {number}"
+        for number in kind.numbers:
+            card = f"{kind.name} {number}"
             old = cards.get(card)
             cards[card] = (card, (old[1] if old else 0) + 1, number, motion)
             if motion is not None:
@@ -402,22 +416,18 @@ def _cow_cards(
     return [cards[c] for c in sorted(cards)]
 
 
-def _at_least(value: object, low: int, name: str) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise RulesError(f"{name}: expected an integer of at least {low}, got {value!r}")
-
-
-def _positive(value: object, name: str) -> None:
-    _at_least(value, 1, name)
+def _at_least(value: int, low: int, name: str) -> None:
+    if value < low:
+        raise RulesError(f"{name}: expected an integer of at least {low}, got {value}")
 
 
 def _cells(coords: tuple[Coord, ...], name: str) -> tuple[int, ...]:
     out: list[int] = []
     for i, coord in enumerate(coords):
         try:
-            cell = board.plot((coord[0], coord[1]))
-        except (ValueError, TypeError, IndexError):
-            raise RulesError(f"{name}[{i}]: {coord!r} is not a plot of the board") from None
+            cell = board.plot(coord)
+        except ValueError:
+            raise RulesError(f"{name}[{i}]: {shorten(coord)} is not a plot of the board") from None
         if cell in out:
             raise RulesError(f"{name}[{i}]: {coord!r} is listed twice")
         out.append(cell)

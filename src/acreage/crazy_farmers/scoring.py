@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from acreage.core.game import check_seat
 from acreage.crazy_farmers.cow import field
 from acreage.crazy_farmers.state import Phase, State
 
@@ -47,9 +48,11 @@ def tiles_left(state: State, seat: int) -> int:
 
     A player's start plot holds one of its tiles. Annexing an opponent's plot
     hands the opponent's tile back: with 2 players the tiles are double-sided
-    and shared, so only empty plots use up the common pile.
+    and shared, so only empty plots use up the common pile. A seat not at the
+    table is a :class:`~acreage.SeatError`.
     """
     rules = state.rules
+    check_seat(seat, rules.players)
     if rules.mad_cow:
         return max(0, rules.plot_tiles - field(state).bit_count())
     if rules.common_pile:

@@ -15,10 +15,11 @@ import random
 import attrs
 
 from acreage.core.chance import Deck, Pile
-from acreage.core.game import Chance
+from acreage.core.game import Chance, check_seat
+from acreage.crazy_farmers.rules import Rules
 from acreage.crazy_farmers.state import Cow, Farmer, Phase, State
 
-__all__ = ["FarmerView", "View", "observe", "resample"]
+__all__ = ["FarmerView", "View", "hides_information", "observe", "resample"]
 
 
 @attrs.frozen(slots=True)
@@ -105,7 +106,8 @@ def _seen(f: Farmer, mine: bool) -> FarmerView:
 
 
 def observe(state: State, player: int) -> View:
-    """What ``player`` may see of ``state``."""
+    """What ``player`` may see of ``state``; :class:`~acreage.SeatError` for a seat not at the table."""
+    check_seat(player, state.rules.players)
     return View(
         player,
         state.to_move,
@@ -126,6 +128,19 @@ def observe(state: State, player: int) -> View:
     )
 
 
+def hides_information(rules: Rules) -> bool:
+    """Whether a game with ``rules`` hides anything from a player.
+
+    The competitive game and the co-op Mad Cow game hide the other players'
+    hands. The solo Mad Cow game hides nothing: the one player sees every
+    card on the table and in their hand, and the two draw piles are in no
+    order anybody knows (what comes next is chance, the same for every
+    player, not something hidden from one of them). There, :func:`resample`
+    returns the state it is given.
+    """
+    return rules.players > 1
+
+
 def _take(pool: list[str], n: int) -> tuple[str, ...]:
     taken = pool[-n:] if n else []
     del pool[len(pool) - n :]
@@ -139,7 +154,10 @@ def resample(state: State, player: int, rng: random.Random) -> State:
     set aside are dealt again at random from the cards ``player`` has not
     seen, keeping every size. While the bottom of the draw pile (the cards
     set aside at setup) is untouched, it keeps ``player``'s own set-aside cards.
+    With nothing hidden (:func:`hides_information` is false: the solo Mad Cow
+    game) the state returned equals ``state``.
     """
+    check_seat(player, state.rules.players)
     farmers = state.farmers
     setup = state.phase is Phase.DEAL or state.phase is Phase.KEEP
     set_aside = sum(len(g.set_aside) for g in farmers)
