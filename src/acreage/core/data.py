@@ -305,8 +305,9 @@ def from_data(cls: type[T], data: Any, *, where: str = "") -> T:
     kwargs = {}
     for key, value in data.items():
         path = f"{where}.{key}" if where else key
-        converted = _convert(hints[key], value, path)
         bounds = fields[key].metadata.get("limits")
+        _check_length(value, bounds, path)
+        converted = _convert(hints[key], value, path)
         if bounds is not None:
             # Checked here too, so the message names the path in the data, not the class.
             _check_limits(converted, bounds, path)
@@ -336,6 +337,17 @@ def load_toml(cls: type[T], path: str | Path) -> T:
         return from_data(cls, data)
     except RulesError as e:
         raise RulesError(f"{path}: {e}") from None
+
+
+def _check_length(value: Any, bounds: Limits | None, where: str) -> None:
+    """Refuse a too-long list before its members are converted (a million of them take seconds)."""
+    if (
+        bounds is not None
+        and bounds.items is not None
+        and isinstance(value, list | tuple | set | frozenset)
+        and len(value) > bounds.items
+    ):
+        raise RulesError(f"{where}: expected at most {bounds.items} items, got {len(value)}")
 
 
 def _check_limits(value: Any, bounds: Limits, where: str, top: bool = True) -> None:
@@ -370,8 +382,9 @@ def check_fields(obj: Any, *, where: str = "") -> None:
             continue
         path = f"{where}.{f.name}" if where else f.name
         value = getattr(obj, f.name)
-        converted = _convert(hints[f.name], value, path)
         bounds = f.metadata.get("limits")
+        _check_length(value, bounds, path)
+        converted = _convert(hints[f.name], value, path)
         if bounds is not None:
             _check_limits(converted, bounds, path)
         if converted is not value:
