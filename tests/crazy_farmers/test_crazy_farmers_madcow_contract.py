@@ -255,11 +255,11 @@ def test_illegal_mad_cow_moves_name_the_rule() -> None:
         ),
         (
             {"mad_cow_cards": [{"name": "Moo", "numbers": [-1]}]},
-            r"mad_cow_cards\[0\]: MadCowCard\.numbers: expected 0 to 100, got -1",
+            r"mad_cow_cards\[0\]\.numbers: expected 0 to 100, got -1",
         ),
         (
             {"mad_cow_cards": [{"name": "Moo", "numbers": [1], "step": 7}]},
-            r"mad_cow_cards\[0\]: MadCowCard\.step: expected -5 to 5, got 7",
+            r"mad_cow_cards\[0\]\.step: expected -5 to 5, got 7",
         ),
         (
             {"mad_cow_cards": [{"name": "Moo", "numbers": [1]}, {"name": "Moo", "numbers": [2]}]},

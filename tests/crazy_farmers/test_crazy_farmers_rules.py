@@ -131,7 +131,7 @@ def test_rules_from_a_toml_file(tmp_path: Path) -> None:
         ),
         (
             {"bonus_cards": [{"name": "Rut", "kind": "rut", "count": -1}]},
-            r"bonus_cards\[0\]: BonusCard\.count: expected 0 to 50, got -1",
+            r"bonus_cards\[0\]\.count: expected 0 to 50, got -1",
         ),
         (
             {"bonus_cards": [{"name": "Rut", "kind": "rut", "count": 5}]},
