@@ -31,7 +31,7 @@ from interop_cases import CASES, SETUPS_BY_GAME
 def test_the_cases_cover_every_game() -> None:
     assert set(SETUPS_BY_GAME) == set(acreage.games())
     assert all(SETUPS_BY_GAME.values())
-    assert len(CASES) == sum(len(s) for s in SETUPS_BY_GAME.values())
+    assert len(CASES) == sum(len(s) for s in SETUPS_BY_GAME.values()) + 1  # and the solo toy
 
 
 # -- rewards ---------------------------------------------------------------------
@@ -138,17 +138,17 @@ def test_legal_table_numbers_every_legal_move_once() -> None:
     rules = dab.Rules(players=2)
     enc = dab.GAME.encoding_of(rules)
     state = dab.new_game(rules)
-    deals = legal_table(enc, dab.legal_moves(state), state)
+    deals = legal_table(enc, state, dab.legal_moves(state), chance=True)
     assert sorted(deals) == list(dab.GAME.legal_actions(state))
-    state = settle(dab.GAME, state, random.Random(4))
-    assert state.to_move == 0
-    draws = legal_table(enc, dab.legal_moves(state), state)
+    state, who = settle(dab.GAME, state, random.Random(4))
+    assert who == state.to_move == 0
+    draws = legal_table(enc, state, dab.legal_moves(state))
     assert all(dab.GAME.decode_move(state, a) == m for a, m in draws.items())
 
 
 def test_settle_is_fixed_by_the_seed() -> None:
     start = dab.new_game(dab.Rules(players=3))
-    ends = {settle(dab.GAME, start, random.Random(s)).secrets for s in range(10)}
+    ends = {settle(dab.GAME, start, random.Random(s))[0].secrets for s in range(10)}
     assert len(ends) > 1
     assert settle(dab.GAME, start, random.Random(5)) == settle(dab.GAME, start, random.Random(5))
 

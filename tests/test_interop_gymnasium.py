@@ -16,7 +16,7 @@ import acreage
 import dots_and_boxes as dab
 from acreage.interop.common import returns
 from acreage.interop.gymnasium import MAD_COW_SOLO, SINGLE_AGENT, MadCowSolo, SingleAgentEnv
-from interop_cases import CASES, rules_of
+from interop_cases import CASES, game_of, rules_of
 
 
 def _checked(env: gymnasium.Env[Any, Any]) -> None:
@@ -29,9 +29,9 @@ def _checked(env: gymnasium.Env[Any, Any]) -> None:
 
 @pytest.mark.parametrize(("name", "options"), CASES)
 def test_check_env_every_game(name: str, options: dict[str, Any]) -> None:
-    rules = rules_of(name, options)
-    seat = acreage.get_game(name).players(rules) - 1  # the last seat: others move before it
-    _checked(gymnasium.make(SINGLE_AGENT, game=name, rules=rules, seat=seat))
+    game, rules = game_of(name), rules_of(name, options)
+    seat = game.players(rules) - 1  # the last seat: others move before it
+    _checked(gymnasium.make(SINGLE_AGENT, game=game, rules=rules, seat=seat))
 
 
 def test_check_env_mad_cow_solo() -> None:

@@ -15,11 +15,11 @@ import dots_and_boxes as dab
 from acreage.core.data import to_data
 from acreage.interop.common import Trail
 from acreage.interop.openspiel import parameters, register, short_name
-from interop_cases import CASES, rules_of
+from interop_cases import CASES, game_of, rules_of
 
 
 def _load(name: str, options: dict[str, Any]) -> Any:
-    return pyspiel.load_game(register(name, rules_of(name, options)))
+    return pyspiel.load_game(register(game_of(name), rules_of(name, options)))
 
 
 @pytest.mark.parametrize(("name", "options"), CASES)

@@ -13,8 +13,8 @@ from pettingzoo.utils.wrappers import TerminateIllegalWrapper
 import acreage
 import dots_and_boxes as dab
 from acreage.interop.common import returns
-from acreage.interop.pettingzoo import AcreageEnv, env, raw_env
-from interop_cases import CASES, rules_of
+from acreage.interop.pettingzoo import AcreageEnv, env
+from interop_cases import CASES, game_of, rules_of
 
 # What api_test says of any environment whose observations are
 # {"observation", "action_mask"} dicts, as PettingZoo's own classic games
@@ -29,15 +29,15 @@ DICT_OBSERVATION_WARNINGS = (
 def test_api_test(name: str, options: dict[str, Any]) -> None:
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        api_test(env(name, rules_of(name, options)), num_cycles=15)
+        api_test(env(game_of(name), rules_of(name, options)), num_cycles=15)
     unexpected = {str(w.message) for w in caught} - set(DICT_OBSERVATION_WARNINGS)
     assert not unexpected
 
 
 @pytest.mark.parametrize(("name", "options"), CASES)
 def test_seed_test(name: str, options: dict[str, Any]) -> None:
-    rules = rules_of(name, options)
-    seed_test(lambda: env(name, rules), num_cycles=15)
+    game, rules = game_of(name), rules_of(name, options)
+    seed_test(lambda: env(game, rules), num_cycles=15)
 
 
 def _play(e: Any, seed: int, pick: int = 0) -> tuple[list[Any], dict[str, float]]:
@@ -66,7 +66,7 @@ def test_seeds_reproduce_and_differ() -> None:
 @pytest.mark.parametrize("reward", ["result", "score"])
 def test_rewards_are_the_final_returns(reward: str) -> None:
     for seed in range(4):
-        e = raw_env(dab.GAME, dab.Rules(players=3), reward=reward)
+        e = env(dab.GAME, dab.Rules(players=3), reward=reward)
         _, totals = _play(e, seed, pick=seed)
         final = returns(dab.GAME, e.game_state, reward)
         assert totals == {f"player_{s}": final[s] for s in range(3)}
@@ -74,7 +74,7 @@ def test_rewards_are_the_final_returns(reward: str) -> None:
 
 
 def test_actions_are_the_fixed_numbers() -> None:
-    e = raw_env(dab.GAME, dab.Rules(players=2))
+    e = env(dab.GAME, dab.Rules(players=2))
     e.reset(seed=3)
     state = e.game_state
     mask = e.observe(e.agent_selection)["action_mask"]
@@ -87,7 +87,7 @@ def test_actions_are_the_fixed_numbers() -> None:
 
 
 def test_the_observation_is_the_seats_and_nobody_elses() -> None:
-    e = raw_env(dab.GAME, dab.Rules(players=2), dtype="int8")
+    e = env(dab.GAME, dab.Rules(players=2), dtype="int8")
     e.reset(seed=5)
     for seat, agent in enumerate(e.possible_agents):
         obs = e.observe(agent)
@@ -97,7 +97,7 @@ def test_the_observation_is_the_seats_and_nobody_elses() -> None:
 
 
 def test_illegal_actions_raise_or_lose_in_the_wrapper() -> None:
-    e = raw_env(dab.GAME, dab.Rules(players=2))
+    e = env(dab.GAME, dab.Rules(players=2))
     e.reset(seed=1)
     e.step(0)
     mover = e.game_state.to_move
@@ -107,7 +107,7 @@ def test_illegal_actions_raise_or_lose_in_the_wrapper() -> None:
         e.step(1.0)
     with pytest.raises(acreage.IllegalMoveError, match="integer"):
         e.step(True)
-    wrapped = TerminateIllegalWrapper(raw_env(dab.GAME, dab.Rules(players=2)), illegal_reward=-1)
+    wrapped = TerminateIllegalWrapper(env(dab.GAME, dab.Rules(players=2)), illegal_reward=-1)
     wrapped.reset(seed=1)
     wrapped.step(0)
     with warnings.catch_warnings():
@@ -117,6 +117,13 @@ def test_illegal_actions_raise_or_lose_in_the_wrapper() -> None:
     assert wrapped.rewards[f"player_{mover}"] == -1
 
 
+def test_nothing_before_reset() -> None:
+    e = env(dab.GAME, render_mode="ansi")
+    for call in (lambda: e.step(0), lambda: e.observe("player_0"), e.render):
+        with pytest.raises(acreage.GameError, match="reset"):
+            call()
+
+
 def test_render_modes() -> None:
     text = env(dab.GAME, dab.Rules(), render_mode="ansi")
     text.reset(seed=1)
@@ -124,9 +131,9 @@ def test_render_modes() -> None:
     svg = env(dab.GAME, dab.Rules(), render_mode="svg")
     svg.reset(seed=1)
     assert svg.render().startswith("<svg")
-    assert raw_env(dab.GAME).metadata["render_modes"] == ["ansi", "svg"]
+    assert env(dab.GAME).metadata["render_modes"] == ["ansi", "svg"]
     with pytest.raises(ValueError, match="render_mode"):
-        raw_env(dab.GAME, render_mode="rgb_array")
+        env(dab.GAME, render_mode="rgb_array")
 
 
 def test_metadata_and_names() -> None:

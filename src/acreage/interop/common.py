@@ -61,13 +61,14 @@ from typing import Any, Final, Literal
 
 from acreage.core.chance import sample
 from acreage.core.encoding import Encoding, Facts, Planes
-from acreage.core.game import CHANCE, Game, check_seat
+from acreage.core.game import CHANCE, Game, ToMove, UnknownGameError, check_seat, get_game
 
 __all__ = [
     "REWARDS",
     "Reward",
     "Trail",
     "check_reward",
+    "game_reference",
     "information_state_size",
     "legal_table",
     "observation_text",
@@ -138,21 +139,27 @@ def utility_kind(facts: Facts, reward: Reward = "result") -> UtilityKind:
     return "general-sum"
 
 
-def legal_table(encoding: Encoding, legal_moves: Iterable[Any], state: Any) -> dict[int, Any]:
-    """The legal moves of ``state`` keyed by their fixed numbers (outcome numbers at a chance node).
+def legal_table(
+    encoding: Encoding, state: Any, moves: Iterable[Any], *, chance: bool = False
+) -> dict[int, Any]:
+    """The legal ``moves`` of ``state`` keyed by their fixed numbers (chance outcome numbers
+    with ``chance``, for a chance node).
 
     One pass encodes every move once; the table then serves the mask, the
     sorted legal actions and decoding an action back to its move.
     """
-    encode = encoding.encode_chance if state.to_move is CHANCE else encoding.encode_action
-    return {encode(state, move): move for move in legal_moves}
+    encode = encoding.encode_chance if chance else encoding.encode_action
+    return {encode(state, move): move for move in moves}
 
 
-def settle(game: Game[Any, Any, Any], state: Any, rng: random.Random) -> Any:
-    """Play out chance from ``state`` with ``rng`` (exact probabilities) until a seat decides or the game ends."""
-    while state.to_move is CHANCE:
+def settle(game: Game[Any, Any, Any], state: Any, rng: random.Random) -> tuple[Any, int | None]:
+    """Play out chance from ``state`` with ``rng`` (exact probabilities) until a seat decides
+    or the game ends; return that state and who is to move there (``None`` at the end)."""
+    while True:
+        who: ToMove = state.to_move
+        if who is not CHANCE:
+            return state, who
         state = game.apply_move(state, sample(game.chance_outcomes(state), rng))
-    return state
 
 
 @functools.lru_cache(maxsize=64)
@@ -187,12 +194,29 @@ def information_state_size(encoding: Encoding) -> int:
 class _Line:
     """What every trail of one game under one Rules shares."""
 
-    __slots__ = ("encoding", "game", "players")
+    __slots__ = ("encoding", "game", "players", "rules")
 
     def __init__(self, game: Game[Any, Any, Any], rules: Any) -> None:
         self.game = game
+        self.rules = rules
         self.encoding = game.encoding_of(rules)
         self.players = game.players(rules)
+
+
+def game_reference(game: Game[Any, Any, Any]) -> Game[Any, Any, Any] | str:
+    """What to pickle for ``game``: its registry name when that names this very game, else the game."""
+    try:
+        return game.name if get_game(game.name) is game else game
+    except UnknownGameError:
+        return game
+
+
+def _replay(game: Game[Any, Any, Any] | str, rules: Any, moves: list[Any]) -> Trail:
+    """The trail of ``moves`` from the start (how a pickled trail comes back)."""
+    trail = Trail.start(get_game(game) if isinstance(game, str) else game, rules)
+    for move in moves:
+        trail = trail.then(move)
+    return trail
 
 
 class _Seen:
@@ -245,6 +269,12 @@ class Trail:
         # Immutable (the memos only cache what the trail determines): a copy is the trail itself.
         return self
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The game, its Rules and the moves: the encoding (which may hold closures) and the
+        # memos are worked out again, and the states by replaying the moves.
+        line = self._line
+        return (_replay, (game_reference(line.game), line.rules, self.moves()))
+
     @classmethod
     def start(cls, game: Game[Any, Any, Any], rules: Any = None) -> Trail:
         """The trail of a new game (``game.new_game(rules)``; the game's default Rules when ``None``)."""
@@ -270,7 +300,10 @@ class Trail:
         table = self._legal
         if table is None:
             game, state = self._line.game, self.state
-            unsorted = legal_table(self._line.encoding, game.legal_moves(state), state)
+            moves = game.legal_moves(state)
+            unsorted = legal_table(
+                self._line.encoding, state, moves, chance=state.to_move is CHANCE
+            )
             table = self._legal = dict(sorted(unsorted.items()))
         return types.MappingProxyType(table)
 
@@ -333,15 +366,23 @@ class Trail:
 
     def information_state_tensor(self, seat: int) -> list[int]:
         """Seat ``seat``'s observation tensor now, then how often it took each action number."""
+        observation, taken = self.information_state_parts(seat)
+        counts = [0] * self._line.encoding.actions.size
+        for action, count in taken.items():
+            counts[action] = count
+        return observation + counts
+
+    def information_state_parts(self, seat: int) -> tuple[list[int], dict[int, int]]:
+        """:meth:`information_state_tensor` in two parts: the observation tensor, and the
+        counts of the seat's own actions as ``{action: times}`` (the rest of the tensor is
+        zeros, and action spaces run to tens of thousands)."""
         check_seat(seat, self._line.players)
         record: _Seen | None = self._record(seat)
         assert record is not None
-        encoding = self._line.encoding
-        out = encoding.observation(record.view)
-        counts = [0] * encoding.actions.size
+        observation = self._line.encoding.observation(record.view)
+        taken: dict[int, int] = {}
         while record is not None:
             if record.action is not None:
-                counts[record.action] += 1
+                taken[record.action] = taken.get(record.action, 0) + 1
             record = record.mine
-        out.extend(counts)
-        return out
+        return observation, taken

@@ -153,8 +153,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
         assert self._choices is not None, "reset() seeds the streams"
         game = self.game
         while True:
-            state = settle(game, state, self._chance)
-            who = state.to_move
+            state, who = settle(game, state, self._chance)
             if who is None or who == self.seat:
                 break
             state = game.apply_move(
@@ -163,7 +162,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.game_state = state
         self._over = who is None
         self._legal = (
-            {} if self._over else legal_table(self.encoding, game.legal_moves(state), state)
+            {} if self._over else legal_table(self.encoding, state, game.legal_moves(state))
         )
 
     def _observation(self) -> dict[str, Any]:

@@ -54,6 +54,7 @@ from acreage.interop.common import (
     Reward,
     Trail,
     check_reward,
+    game_reference,
     information_state_size,
     observation_text,
     returns,
@@ -149,6 +150,15 @@ class _Setup:
     def __deepcopy__(self, memo: dict[int, Any]) -> _Setup:
         # Read-only once made: pyspiel clones a state by deep-copying its attributes.
         return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pyspiel serializes a state by pickling its attributes; the encoding may hold
+        # closures, so pickle what makes it instead.
+        return (_setup, (game_reference(self.game), self.rules, self.reward))
+
+
+def _setup(game: Game[Any, Any, Any] | str, rules: Any, reward: Reward) -> _Setup:
+    return _Setup(get_game(game) if isinstance(game, str) else game, rules, reward)
 
 
 @attrs.frozen
@@ -336,7 +346,12 @@ class AcreageObserver:
     def set_from(self, state: AcreageState, player: int) -> None:
         """Fill ``tensor`` with ``player``'s view of ``state`` (its information state with perfect recall)."""
         if self.perfect_recall:
-            self.tensor[:] = state.trail.information_state_tensor(player)
+            observation, taken = state.trail.information_state_parts(player)
+            size = len(observation)
+            self.tensor[:size] = observation
+            self.tensor[size:] = 0
+            for action, count in taken.items():
+                self.tensor[size + action] = count
             return
         setup = self._setup
         check_seat(player, setup.encoding.facts.players)
