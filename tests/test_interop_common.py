@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import copy
 import importlib
 import itertools
+import pickle
 import random
 import sys
 from typing import Any
@@ -253,6 +255,16 @@ def test_trails_share_their_past_and_answer_alike() -> None:
         trail.information_state_string(3)
     with pytest.raises(acreage.IllegalMoveError):
         trail.then(dab.parse_move(trail.state, "deal 0,1"))
+
+
+def test_a_trail_pickles_as_its_moves() -> None:
+    trail = _trail(dab.Rules(players=3), ["deal 0,0", "deal 1,0", "deal 1,1"], 4)
+    trail.information_state_string(0)
+    again = pickle.loads(pickle.dumps(trail))
+    assert again is not trail
+    assert again.state == trail.state and again.moves() == trail.moves()
+    assert again.information_state_string(0) == trail.information_state_string(0)
+    assert copy.deepcopy(trail) is trail  # immutable: a copy is the trail itself
 
 
 # -- the extras are optional ------------------------------------------------------

@@ -96,6 +96,17 @@ def test_the_observation_is_the_seats_and_nobody_elses() -> None:
         assert obs["action_mask"].any() == (e.game_state.to_move == seat)
 
 
+def test_observation_arrays_are_exact_or_refused() -> None:
+    from acreage.interop.spaces import to_array
+
+    f32 = np.dtype("float32")
+    assert to_array([0, 3, 255], f32).tolist() == [0.0, 3.0, 255.0]  # the bytes fast path
+    assert to_array([0, 300, -2], f32).tolist() == [0.0, 300.0, -2.0]  # the general path
+    assert to_array([0, 200], np.dtype("int16")).tolist() == [0, 200]
+    with pytest.raises(OverflowError):
+        to_array([0, 200], np.dtype("int8"))  # never wraps round to -56
+
+
 def test_illegal_actions_raise_or_lose_in_the_wrapper() -> None:
     e = env(dab.GAME, dab.Rules(players=2))
     e.reset(seed=1)
