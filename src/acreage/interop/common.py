@@ -220,23 +220,54 @@ def _replay(game: Game[Any, Any, Any] | str, rules: Any, moves: list[Any]) -> Tr
 
 
 class _Seen:
-    """One seat's information state at one trail node, as a chain of the lines each node added."""
+    """One seat's information state at one trail node: what the node adds, and links to earlier ones.
 
-    __slots__ = ("action", "earlier", "lines", "mine", "view")
+    The text of a node's lines is worked out only when a string is asked for:
+    the tensor needs the views and the seat's actions alone.
+    """
+
+    __slots__ = ("_lines", "action", "before", "did", "earlier", "mine", "view")
 
     def __init__(
         self,
         view: Any,
-        lines: tuple[str, ...],
-        earlier: _Seen | None,
+        before: Any,
+        did: Any,
         action: int | None,
+        earlier: _Seen | None,
         mine: _Seen | None,
     ) -> None:
         self.view = view  # the seat's view at this node
-        self.lines = lines  # what this node adds: the seat's move into it, what it sees here
-        self.earlier = earlier  # the nearest earlier record that added lines
-        self.action = action  # the seat's own action number into this node, if it moved
+        self.before = before  # the view it replaced (_NOTHING at the start, None if unchanged)
+        self.did = did  # the seat's own move into this node, or None
+        self.action = action  # that move's action number, or None
+        self.earlier = earlier  # the nearest earlier record that adds lines
         self.mine = mine  # the nearest earlier record where the seat moved
+        self._lines: tuple[str, ...] | None = None
+
+    @property
+    def adds(self) -> bool:
+        """Whether this node adds lines: the seat moved into it, or its view changed."""
+        return self.action is not None or self.before is not None
+
+    def lines(self, encoding: Encoding) -> tuple[str, ...]:
+        """``did <move>`` for the seat's move into this node, ``saw ...`` for a changed view."""
+        if self._lines is None:
+            lines = []
+            if self.action is not None:
+                lines.append(f"did {self.did}")
+            if self.before is _NOTHING:
+                text = observation_text(encoding.planes, encoding.observation(self.view))
+                lines.append(f"saw {text}".rstrip())
+            elif self.before is not None:
+                now, then = encoding.observation(self.view), encoding.observation(self.before)
+                lines.append(f"saw {observation_text(encoding.planes, now, then)}".rstrip())
+            self._lines = tuple(lines)
+        return self._lines
+
+
+_NOTHING: Final = object()
+"""What a seat saw before the first state: nothing (every entry of its first view is news)."""
 
 
 class Trail:
@@ -252,7 +283,7 @@ class Trail:
     >>> trail.information_state_string(0)               # doctest: +SKIP
     """
 
-    __slots__ = ("_legal", "_line", "_seen", "move", "parent", "state")
+    __slots__ = ("_legal", "_line", "_seen", "_text", "move", "parent", "state")
 
     def __init__(self, line: _Line, state: Any, parent: Trail | None, move: Any) -> None:
         self._line = line
@@ -261,6 +292,7 @@ class Trail:
         self.move = move
         self._seen: dict[int, _Seen] = {}
         self._legal: dict[int, Any] | None = None
+        self._text: str | None = None
 
     def __copy__(self) -> Trail:
         return self
@@ -294,6 +326,12 @@ class Trail:
     def then(self, move: Any) -> Trail:
         """The trail after ``move`` (``IllegalMoveError`` if it is not legal here)."""
         return Trail(self._line, self._line.game.apply_move(self.state, move), self, move)
+
+    def text(self) -> str:
+        """The board as text (``game.render_text``; worked out once, as test harnesses ask often)."""
+        if self._text is None:
+            self._text = self._line.game.render_text(self.state)
+        return self._text
 
     def legal(self) -> Mapping[int, Any]:
         """The legal moves here by their fixed numbers, ascending (:func:`legal_table`; worked out once)."""
@@ -333,34 +371,28 @@ class Trail:
             view = game.observe(node.state, seat)
             parent = node.parent
             if parent is None:
-                tensor = encoding.observation(view)
-                text = observation_text(encoding.planes, tensor)
-                node._seen[seat] = _Seen(view, (f"saw {text}".rstrip(),), None, None, None)
+                node._seen[seat] = _Seen(view, _NOTHING, None, None, None, None)
                 continue
             above = parent._seen[seat]
-            lines: list[str] = []
-            action = None
+            did = action = None
             if parent.state.to_move == seat:
-                action = encoding.encode_action(parent.state, node.move)
-                lines.append(f"did {node.move}")
-            if view != above.view:
-                text = observation_text(
-                    encoding.planes, encoding.observation(view), encoding.observation(above.view)
-                )
-                lines.append(f"saw {text}".rstrip())
-            earlier = above if above.lines else above.earlier
+                did = node.move
+                action = encoding.encode_action(parent.state, did)
+            before = above.view if view != above.view else None
+            earlier = above if above.adds else above.earlier
             mine = above if above.action is not None else above.mine
-            node._seen[seat] = _Seen(view, tuple(lines), earlier, action, mine)
+            node._seen[seat] = _Seen(view, before, did, action, earlier, mine)
         return self._seen[seat]
 
     def information_state_string(self, seat: int) -> str:
         """Seat ``seat``'s history of what it saw and did, one event a line (see the module docstring)."""
         check_seat(seat, self._line.players)
+        encoding = self._line.encoding
         record: _Seen | None = self._record(seat)
         chunks = []
         while record is not None:
-            if record.lines:
-                chunks.append(record.lines)
+            if record.adds:
+                chunks.append(record.lines(encoding))
             record = record.earlier
         return "\n".join(line for lines in reversed(chunks) for line in lines)
 

@@ -302,7 +302,7 @@ class AcreageState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
         return list(returns(self._setup.game, self.trail.state, self._setup.reward))
 
     def __str__(self) -> str:
-        return self._setup.game.render_text(self.trail.state)
+        return self.trail.text()
 
 
 class AcreageObserver:
