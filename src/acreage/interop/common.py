@@ -67,6 +67,7 @@ __all__ = [
     "REWARDS",
     "Reward",
     "Trail",
+    "UtilityKind",
     "check_reward",
     "game_reference",
     "information_state_size",
@@ -85,6 +86,7 @@ REWARDS: Final = ("result", "score")
 """The reward conventions, as :data:`Reward` allows them."""
 
 UtilityKind = Literal["zero-sum", "identical", "general-sum"]
+"""What the returns of a game add up to, as OpenSpiel's ``GameType.Utility`` asks."""
 
 
 def check_reward(reward: object) -> Reward:
@@ -96,12 +98,17 @@ def check_reward(reward: object) -> Reward:
     raise ValueError(f"reward is 'result' or 'score', not {reward!r:.40}")
 
 
-def returns(game: Game[Any, Any, Any], state: Any, reward: Reward = "result") -> tuple[float, ...]:
-    """Every seat's return at the end of the game (see the module docstring); zeros before it."""
-    facts = game.facts(state.rules)
-    n = facts.players
+def returns(
+    game: Game[Any, Any, Any], state: Any, reward: Reward = "result", facts: Facts | None = None
+) -> tuple[float, ...]:
+    """Every seat's return at the end of the game (see the module docstring); zeros before it.
+
+    ``facts`` are the game's facts for the state's Rules, when the caller has them at hand.
+    """
     if not game.is_terminal(state):
-        return (0.0,) * n
+        return (0.0,) * game.players(state.rules)
+    facts = game.facts(state.rules) if facts is None else facts
+    n = facts.players
     if reward == "score":
         scores = game.scores(state)
         if facts.cooperative or n == 1:

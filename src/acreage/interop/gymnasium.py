@@ -147,8 +147,8 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self._advance(self.game.new_game(self.rules))
         return self._observation(), {}
 
-    def _advance(self, state: Any) -> None:
-        """Play chance and the opponents until the learner decides or the game ends."""
+    def _advance(self, state: Any) -> bool:
+        """Play chance and the opponents until the learner decides or the game ends; whether it ended."""
         assert self._chance is not None, "reset() seeds the streams"
         assert self._choices is not None, "reset() seeds the streams"
         game = self.game
@@ -164,6 +164,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self._legal = (
             {} if self._over else legal_table(self.encoding, state, game.legal_moves(state))
         )
+        return self._over
 
     def _observation(self) -> dict[str, Any]:
         view = self.game.observe(self.game_state, self.seat)
@@ -181,9 +182,12 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
             self._over = True
             self._legal = {}
             return self._observation(), self._lowest, True, False, {"illegal_action": True}
-        self._advance(self.game.apply_move(self.game_state, move))
-        reward = returns(self.game, self.game_state, self.reward)[self.seat] if self._over else 0.0
-        return self._observation(), reward, self._over, False, {}
+        over = self._advance(self.game.apply_move(self.game_state, move))
+        reward = 0.0
+        if over:
+            final = returns(self.game, self.game_state, self.reward, self.encoding.facts)
+            reward = final[self.seat]
+        return self._observation(), reward, over, False, {}
 
     def legal_moves(self) -> dict[int, Any]:
         """The learner's legal moves now, by action number (empty once the episode is over)."""

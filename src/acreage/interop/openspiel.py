@@ -299,7 +299,8 @@ class AcreageState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
 
     def returns(self) -> list[float]:
         """Every seat's return: zeros until the end (see :mod:`acreage.interop.common`)."""
-        return list(returns(self._setup.game, self.trail.state, self._setup.reward))
+        setup = self._setup
+        return list(returns(setup.game, self.trail.state, setup.reward, setup.encoding.facts))
 
     def __str__(self) -> str:
         return self.trail.text()

@@ -138,7 +138,7 @@ class AcreageEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
         self._to_move = who
         if who is None:
             self._legal = {}
-            values = returns(self.game, state, self.reward)
+            values = returns(self.game, state, self.reward, self.encoding.facts)
             for agent, value in zip(self.possible_agents, values, strict=True):
                 self.rewards[agent] = value
             self.terminations = dict.fromkeys(self.agents, True)
