@@ -227,7 +227,9 @@ class AcreageGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type 
             max_game_length=facts.max_decisions,
         )
         game_type = _game_type(setup, registration.defaults)
-        super().__init__(game_type, info, {**registration.defaults, **(params or {})})
+        # The values in force, derived ones included (a three-player game's fence count),
+        # so the game's string names its Rules and loads them again.
+        super().__init__(game_type, info, parameters(setup.game, setup.rules))
         self._setup = setup
         self.acreage_game = setup.game
         self.rules = setup.rules
