@@ -306,8 +306,9 @@ def _check_facts(game: Game[Any, Any, Any], rules: Any, n_players: int) -> Facts
         raise _fail(game, "facts", "max_legal_moves exceeds the action space")
     if facts.max_chance_outcomes > facts.num_chance_outcomes:
         raise _fail(game, "facts", "max_chance_outcomes exceeds the chance numbering")
-    if facts.cooperative != game.all_may_lose:
-        raise _fail(game, "facts", "cooperative disagrees with the game's all_may_lose")
+    if facts.cooperative and not game.all_may_lose:
+        # A cooperative game can be lost by everyone together; the Game must say so.
+        raise _fail(game, "facts", "cooperative rules, but the game does not say all_may_lose")
     return facts
 
 

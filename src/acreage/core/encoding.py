@@ -51,7 +51,8 @@ class Facts:
             (``observe`` hides something under these Rules).
         simultaneous: whether the rules have simultaneous choices (taken in
             seat order here, and hidden until revealed).
-        cooperative: whether the players win or lose together against the game.
+        cooperative: whether the players win or lose together against the game
+            (then the Game must declare ``all_may_lose``).
         min_score, max_score: bounds on any seat's score, during and at the end.
         max_decisions: the most player decisions in one game.
         max_chance_nodes: the most chance nodes in one game.
