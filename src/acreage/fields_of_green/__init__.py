@@ -15,6 +15,12 @@ supplied in the order their owner chooses, or shut down. See
 from __future__ import annotations
 
 from acreage.core.game import Game
+from acreage.fields_of_green.actions import (
+    FieldsOfGreenEncoding,
+    action_space_size,
+    encoding,
+    observation_tensor,
+)
 from acreage.fields_of_green.apply import apply_move, parse_move
 from acreage.fields_of_green.components import Card, Effect, Resources, Tool
 from acreage.fields_of_green.engine import new_game
@@ -64,6 +70,7 @@ __all__ = [
     "DrawFrom",
     "Effect",
     "Farm",
+    "FieldsOfGreenEncoding",
     "KeepTool",
     "Market",
     "Move",
@@ -82,13 +89,20 @@ __all__ = [
     "Supply",
     "Tool",
     "View",
+    "action_space_size",
     "apply_move",
     "chance_outcomes",
+    "decode_move",
+    "encode_move",
+    "encoding",
     "farm_sheet",
     "farm_sites",
     "is_terminal",
+    "legal_action_mask",
+    "legal_actions",
     "legal_moves",
     "new_game",
+    "observation_tensor",
     "observe",
     "parse_move",
     "render_svg",
@@ -121,4 +135,12 @@ GAME: Game[State, Move, Rules] = Game(
     render_text=render_text,
     render_svg=render_svg,
     resample=resample,
+    encoding=encoding,
 )
+
+# The integer face of the game, bound to GAME so that there is one implementation
+# (see acreage.fields_of_green.actions for the numbering and the observation layout).
+encode_move = GAME.encode_move
+decode_move = GAME.decode_move
+legal_actions = GAME.legal_actions
+legal_action_mask = GAME.legal_action_mask
