@@ -161,13 +161,6 @@ class Sites:
         return index - self.row_start[row] - (self.reach - abs(y)), y
 
 
-def _families(
-    families: Sequence[tuple[str, Sequence[tuple[str, int]]]],
-) -> list[tuple[str, Sequence[tuple[str, int]]]]:
-    """``families`` without those a part of which has no value (no tools in a card set)."""
-    return [(name, parts) for name, parts in families if all(n for _, n in parts)]
-
-
 class FieldsOfGreenEncoding(Encoding):
     """Fields of Green's numbers for one Rules (see the module docstring for the numbering).
 
@@ -182,35 +175,34 @@ class FieldsOfGreenEncoding(Encoding):
         self.rules = rules
         self.sites = sites = Sites(rules.years * rules.hand_size)
         site = (("site", sites.size),)
+        # A card set without tools has no tool moves and no tool deals.
+        tool = (("tool", n_tools),)
+        tool_moves = [("choose tool", tool), ("attach tool", (*tool, *site)), ("keep tool", ())]
         self.actions = Numbering(
-            _families(
-                [
-                    ("store water", site),
-                    ("draw", (("deck", len(DECKS)),)),
-                    ("pick", (("card", n_cards),)),
-                    ("build", site),
-                    ("build water tower", site),
-                    ("build silo", site),
-                    ("market", (("grain sold", rules.market_grain + 1),)),
-                    ("restore", site),
-                    ("pay water", site),
-                    ("choose tool", (("tool", n_tools),)),
-                    ("attach tool", (("tool", n_tools), *site)),
-                    ("keep tool", ()),
-                    ("supply", site),
-                    ("shut down", site),
-                    ("convert", ()),
-                    ("done", ()),
-                ]
-            )
+            [
+                ("store water", site),
+                ("draw", (("deck", len(DECKS)),)),
+                ("pick", (("card", n_cards),)),
+                ("build", site),
+                ("build water tower", site),
+                ("build silo", site),
+                ("market", (("grain sold", rules.market_grain + 1),)),
+                ("restore", site),
+                ("pay water", site),
+                *(tool_moves if n_tools else []),
+                ("supply", site),
+                ("shut down", site),
+                ("convert", ()),
+                ("done", ()),
+            ]
         )
-        chance: list[tuple[str, Sequence[tuple[str, int]]]] = [
-            ("deal card", (("card", n_cards),)),
-            ("deal tool", (("tool", n_tools),)),
-        ]
-        if rules.start_player is None:
-            chance.append(("start player", (("seat", players),)))
-        self.chance = Numbering(_families(chance))
+        self.chance = Numbering(
+            [
+                ("deal card", (("card", n_cards),)),
+                *([("deal tool", tool)] if n_tools else []),
+                *([("start player", (("seat", players),))] if rules.start_player is None else []),
+            ]
+        )
         self._cards = {name: k for k, name in enumerate(t.names[:-2])}
         self._tools = {name: x for x, name in enumerate(t.tool_names)}
         self._decks = {name: d for d, name in enumerate(DECKS)}
@@ -677,6 +669,12 @@ def _facts(rules: Rules, enc: FieldsOfGreenEncoding) -> Facts:
     ``H``. Chance lists at most the card kinds of one deck, the tool kinds, or
     the seats.
 
+    *Information*: a card's back shows its deck, so something is hidden exactly
+    when a deck holds more than one kind of card (the hands drawn from it, the
+    picks lying face down); the picks are simultaneous when a hand has more
+    than one card to choose from. Every card drawn is a chance node, even
+    from a deck of one kind.
+
     *Scores* are sums of non-negative lines (so at least 0): the printed stars
     and yellow abilities of at most ``D`` location cards, the star tokens
     received, a point per tool acquired (kept aside) plus the yellow points of
@@ -791,8 +789,8 @@ def _facts(rules: Rules, enc: FieldsOfGreenEncoding) -> Facts:
         min_players=2,
         max_players=4,
         chance=True,
-        hidden_information=True,
-        simultaneous=True,
+        hidden_information=deck_kinds > 1,
+        simultaneous=hand > 1,
         cooperative=False,
         min_score=0,
         max_score=max_score,
