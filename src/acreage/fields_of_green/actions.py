@@ -629,13 +629,14 @@ def _facts(rules: Rules, enc: FieldsOfGreenEncoding) -> Facts:
     built (at most ``D * most tool effects on a card`` per player), and each
     one kept leaves the pile for good (the others go back under it), so the
     tools acquired are at most ``min(tiles, that)`` per player and
-    ``min(tiles, P * that)`` in all.
+    ``min(tiles, P * that)`` in all. A farm holds at most as many copies of
+    a card as the decks have.
 
     *Gains.* A produce effect counts once, per neighbour (at most 4) or per
     card of the farm (at most ``2 + D``); a site's grey effects work when it is
     laid, a grey tool's when attached, green ones when the site is supplied (a
-    site holds at most ``tools_per_site`` tools), a convert gains its amounts
-    once per use, the market pays ``market_coins + market_grain *
+    site holds at most ``tools_per_site`` tools) together with its converts,
+    each gaining its amounts once per use, the market pays ``market_coins + market_grain *
     grain_price`` instead of a build's grey gains, and income comes in years 2
     to ``Y``. Summing the most of each event over the most events bounds the
     coins, water and star tokens a player ever receives; grain never exceeds
@@ -676,7 +677,8 @@ def _facts(rules: Rules, enc: FieldsOfGreenEncoding) -> Facts:
     from a deck of one kind.
 
     *Scores* are sums of non-negative lines (so at least 0): the printed stars
-    and yellow abilities of at most ``D`` location cards, the star tokens
+    and yellow abilities of at most ``D`` location cards (the best ``D`` of
+    the decks), the star tokens
     received, a point per tool acquired (kept aside) plus the yellow points of
     those attached, a point per 3 coins and per 2 grain at most received or
     held, and a point per water tower.
@@ -707,20 +709,20 @@ def _facts(rules: Rules, enc: FieldsOfGreenEncoding) -> Facts:
     green_tool = _most(
         [_gains(t.tool_effects[x], most_cards) for x in tools if t.tool_ability[x] == GREEN]
     )
-    supply = tuple(
-        a + rules.tools_per_site * b
-        for a, b in zip(
-            _most([_gains(t.effects[k], most_cards) for k in green]), green_tool, strict=True
-        )
+    # A site supplied produces and converts (up to its times) once.
+    site = _most(
+        [
+            tuple(
+                g + sum(e[9] * e[1 + i] for e in t.effects[k] if e[0] == CONVERT)
+                for i, g in enumerate(_gains(t.effects[k], most_cards))
+            )
+            for k in green
+        ]
     )
-    convert = _most([e[1:5] for e in convert_effects])
+    supply = tuple(a + rules.tools_per_site * b for a, b in zip(site, green_tool, strict=True))
     income = (rules.income_coins, rules.income_water, rules.income_grain, 0)
     received = [
-        (years - 1) * income[i]
-        + actions * action[i]
-        + acquired * attach[i]
-        + supplies * supply[i]
-        + converts * convert[i]
+        (years - 1) * income[i] + actions * action[i] + acquired * attach[i] + supplies * supply[i]
         for i in range(4)
     ]
     coins = rules.start_coins + received[0]
@@ -729,21 +731,21 @@ def _facts(rules: Rules, enc: FieldsOfGreenEncoding) -> Facts:
     towers = 1 + min(actions, rules.water_towers - players)
     grain = silos * rules.silo_capacity + acquired * max(t.tool_capacity, default=0)
     # Scores.
-    card_points = max(
-        t.stars[k] + (_gains(t.effects[k], most_cards)[3] if t.ability[k] == YELLOW else 0)
-        for k in cards
-    )
+    # The best D cards of the deck, each kind at most as often as it has copies.
+    card_points = sorted(
+        (
+            t.stars[k] + (_gains(t.effects[k], most_cards)[3] if t.ability[k] == YELLOW else 0)
+            for k in cards
+            for _ in range(rules.cards[k].count)
+        ),
+        reverse=True,
+    )[:actions]
     tool_points = max(
         (_gains(t.tool_effects[x], most_cards)[3] for x in tools if t.tool_ability[x] == YELLOW),
         default=0,
     )
     max_score = (
-        actions * card_points
-        + stars
-        + acquired * (1 + tool_points)
-        + coins // 3
-        + grain // 2
-        + towers
+        sum(card_points) + stars + acquired * (1 + tool_points) + coins // 3 + grain // 2 + towers
     )
     # Decisions and chance nodes.
     split = rules.split_payments
