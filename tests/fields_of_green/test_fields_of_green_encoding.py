@@ -380,31 +380,43 @@ def test_observation_shows_the_viewers_hand_and_only_the_backs_of_unknown_hands(
 
 
 def test_observation_of_farms_purses_and_scores() -> None:
-    for state in random_states(fog.Rules(players=3), 1, 11)[::50]:
+    states = random_states(fog.Rules(players=3), 1, 11)[::50]
+    farms = [f for s in states for f in s.farms]
+    assert any(f.tools for f in farms) and any(f.down for f in farms)  # all rows are exercised
+    for state in states:
         r = state.rules
         reach = r.years * r.hand_size
+        slots, rows = 2 + reach, 7 + r.tools_per_site
         for seat in range(3):
             f = fields(r, fog.GAME.observation_tensor(state, seat))
-            per = 7 + r.tools_per_site
-            slots = 2 + reach
             for row in range(3):
                 owner = (seat + row) % 3
                 farm = state.farms[owner]
-                sites = f["sites"][row * slots * per : (row + 1) * slots * per]
-                seen = [tuple(sites[i * per : i * per + 4]) for i in range(len(farm.cells))]
-                expect = [
-                    (r.tables.names.index(v.name) + 1, v.x + reach, v.y + reach, int(v.face_up))
-                    for v in fog.farm_sites(r, farm)
-                ]
-                assert seen == expect
-                assert sites[len(farm.cells) * per :] == [0] * ((slots - len(farm.cells)) * per)
+                block = f["sites"][row * rows * slots : (row + 1) * rows * slots]
+                site = [block[i * slots : (i + 1) * slots] for i in range(rows)]
+                n = len(farm.cells)
+                assert all(line[n:] == [0] * (slots - n) for line in site)
+                towers = {(v.x, v.y): v for v in fog.farm_sites(r, farm) if v.name == "water tower"}
+                for i, v in enumerate(fog.farm_sites(r, farm)):
+                    assert site[0][i] == r.tables.names.index(v.name) + 1
+                    assert (site[1][i] - reach, site[2][i] - reach) == (v.x, v.y)
+                    assert site[3][i] == v.face_up
+                    assert site[4][i] == v.water and site[5][i] == v.capacity
+                    assert site[6][i] == (
+                        next(t[3] for t in farm.towers if t[0] == farm.cells[i])
+                        if (v.x, v.y) in towers
+                        else 0
+                    )
+                    tools = [r.tables.tool_names[x - 1] for x in (site[7][i], site[8][i]) if x]
+                    assert tools == sorted(v.tools, key=r.tables.tool_names.index)
                 purse = f["purse"][row * 5 : row * 5 + 5]
+                scores = fog.scores(state)
                 assert purse == [
                     farm.coins,
                     farm.grain,
                     farm.grain_capacity,
                     farm.tokens,
-                    fog.scores(state)[owner],
+                    scores[owner],
                 ]
             assert f["to move"][3] == (state.to_move is CHANCE)
 

@@ -367,7 +367,7 @@ class FieldsOfGreenEncoding(Encoding):
         players, years = rules.players, rules.years
         n_cards, n_tools = len(t.names) - 2, len(t.tool_names)
         slots = 2 + rules.years * rules.hand_size
-        self._per_site = 7 + rules.tools_per_site
+        self._site_rows = 7 + rules.tools_per_site
         self.planes = Planes(
             [
                 ("year", (years,)),
@@ -375,7 +375,7 @@ class FieldsOfGreenEncoding(Encoding):
                 ("to move", (players + 1,)),
                 ("actor", (players,)),
                 ("start player", (players,)),
-                ("sites", (players, slots, self._per_site)),
+                ("sites", (players, self._site_rows, slots)),
                 ("purse", (players, 5)),
                 ("kept tools", (players, n_tools)),
                 ("hand backs", (players, len(DECKS))),
@@ -407,12 +407,15 @@ class FieldsOfGreenEncoding(Encoding):
         self._slots = slots
         self._n_cards, self._n_tools = n_cards, n_tools
         self._offsets = tuple(self.planes.offset(name) for name, _ in self.planes.fields)
+        # Per cell of the farm window: x and y counted from -reach (so never negative).
+        self._x = tuple(x + self.sites.reach for x, _ in self._xy)
+        self._y = tuple(y + self.sites.reach for _, y in self._xy)
+        self._kind = tuple(range(1, len(t.names) + 1))
         # The farm blocks of recent farms by identity (see _farm_block).
         self._farm_cache: dict[int, tuple[Farm, tuple[tuple[int, ...], ...]]] = {}
 
     def _farm_block(self, farm: Farm) -> tuple[tuple[int, ...], ...]:
-        """``(sites, purse, kept tools)`` of one farm, each flat, ``sites`` only as long as
-        the farm's cards need.
+        """``(sites, purse, kept tools)`` of one farm, each flat.
 
         A farm is an immutable value that most moves pass on unchanged (a move
         changes one farm at most), so the blocks of recent farms are kept by
@@ -423,22 +426,32 @@ class FieldsOfGreenEncoding(Encoding):
         if hit is not None and hit[0] is farm:
             return hit[1]
         rules = self.rules
-        per, reach, xy = self._per_site, self.sites.reach, self._xy
-        towers = {c: (water, cap, tower_reach) for c, water, cap, tower_reach in farm.towers}
-        tools: dict[int, list[int]] = {}
-        for c, x in farm.tools:
-            tools.setdefault(c, []).append(x + 1)
-        sites = [0] * (len(farm.cells) * per)
-        down = farm.down
-        for i, (c, k) in enumerate(zip(farm.cells, farm.kinds, strict=True)):
-            x, y = xy[c]
-            b = i * per
-            sites[b : b + 4] = (k + 1, x + reach, y + reach, 0 if down >> c & 1 else 1)
-            if c in towers:
-                sites[b + 4 : b + 7] = towers[c]
-            on = tools.get(c)
-            if on:
-                sites[b + 7 : b + 7 + len(on)] = on
+        cells, down = farm.cells, farm.down
+        n = len(cells)
+        pad = (0,) * (self._slots - n)
+        face_up = (1,) * n if not down else tuple(0 if down >> c & 1 else 1 for c in cells)
+        water, capacity, reach = [0] * n, [0] * n, [0] * n
+        for c, tower_water, tower_capacity, tower_reach in farm.towers:
+            i = cells.index(c)
+            water[i], capacity[i], reach[i] = tower_water, tower_capacity, tower_reach
+        tools = [[0] * n for _ in range(rules.tools_per_site)]
+        for c, x in farm.tools:  # sorted, so a site's tools in the order of their ids
+            i = cells.index(c)
+            next(row for row in tools if not row[i])[i] = x + 1
+        rows: tuple[Sequence[int], ...] = (
+            tuple(map(self._kind.__getitem__, farm.kinds)),
+            tuple(map(self._x.__getitem__, cells)),
+            tuple(map(self._y.__getitem__, cells)),
+            face_up,
+            water,
+            capacity,
+            reach,
+            *tools,
+        )
+        sites: list[int] = []
+        for row in rows:
+            sites += row
+            sites += pad
         kept = [0] * len(rules.tables.tool_names)
         for x in farm.kept:
             kept[x] += 1
@@ -489,12 +502,12 @@ class FieldsOfGreenEncoding(Encoding):
             out[actor_at + (view.actor - me) % players] = 1
         out[start_at + (view.start - me) % players] = 1
         # The farms, in turn order from the viewer.
-        per_farm = self._slots * self._per_site
+        per_farm = self._slots * self._site_rows
         for seat, farm in enumerate(view.farms):
             row = (seat - me) % players
             sites, purse, kept = self._farm_block(farm)
             b = sites_at + row * per_farm
-            out[b : b + len(sites)] = sites
+            out[b : b + per_farm] = sites
             b = purse_at + row * 5
             out[b : b + 5] = purse
             b = kept_at + row * n_tools
