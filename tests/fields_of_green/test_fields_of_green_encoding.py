@@ -236,9 +236,10 @@ def test_rules_without_tools_and_one_card_a_deck() -> None:
     assert "attach tool" not in names and "choose tool" not in names and "keep tool" not in names
     assert [f.name for f in enc.chance.families] == ["deal card", "start player"]
     s = fog.new_game(r)
-    with pytest.raises(IllegalMoveError, match="no tools"):
-        enc.encode_action(s, fog.KeepTool("hose"))
-    with pytest.raises(IllegalMoveError, match="no tools"):
+    for move in (fog.KeepTool("hose"), fog.ChooseTool("hose"), fog.AttachTool("hose", 0, 0)):
+        with pytest.raises(IllegalMoveError, match="no tool named 'hose'"):
+            enc.encode_action(s, move)
+    with pytest.raises(IllegalMoveError, match="no tool named 'hose'"):
         enc.encode_chance(s, fog.DealTool("hose"))
     assert not enc.facts.hidden_information and enc.facts.simultaneous
     check_game(fog.GAME, r, playouts=2, seed=3)

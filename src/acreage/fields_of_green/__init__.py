@@ -5,6 +5,9 @@ card from a water tower and a silo; water reaches only cards within a tower's
 range, grain comes from any silo, and at each harvest the green sites are
 supplied in the order their owner chooses, or shut down. See
 ``docs/games/fields-of-green.md`` and ``docs/rulings/fields-of-green.md``.
+For learning agents the game is also numbers (``encoding``, ``encode_move``,
+``decode_move``, ``legal_actions``, ``legal_action_mask``,
+``observation_tensor``): see :mod:`acreage.fields_of_green.actions`.
 
 >>> from acreage import fields_of_green as fog
 >>> state = fog.new_game(fog.Rules(players=3, start_player=0))

@@ -165,6 +165,7 @@ class FieldsOfGreenEncoding(Encoding):
     """Fields of Green's numbers for one Rules (see the module docstring for the numbering).
 
     Attributes (besides :class:`~acreage.core.encoding.Encoding`'s):
+        rules: the Rules numbered.
         sites: the :class:`Sites` of these Rules.
     """
 
@@ -214,8 +215,11 @@ class FieldsOfGreenEncoding(Encoding):
 
     # -- actions -------------------------------------------------------------------
 
-    def _offset(self, numbering: Numbering, name: str) -> int:
-        return numbering.family(name).offset if name in {f.name for f in numbering.families} else -1
+    @staticmethod
+    def _offset(numbering: Numbering, name: str) -> int:
+        """Where family ``name`` starts; -1 for a family these Rules leave out (every move
+        of it names a tool, and these Rules have none, so it never gets this far)."""
+        return next((f.offset for f in numbering.families if f.name == name), -1)
 
     def _action_encoders(self) -> dict[type, Callable[[Any], int]]:
         at = functools.partial(self._offset, self.actions)
@@ -273,16 +277,10 @@ class FieldsOfGreenEncoding(Encoding):
             return convert
 
         def keep_tool(m: KeepTool) -> int:
-            self._require(keep)
             tool(m.tool)
             return keep
 
-        def choose_tool(m: ChooseTool) -> int:
-            self._require(choose)
-            return choose + tool(m.tool)
-
         def attach_tool(m: AttachTool) -> int:
-            self._require(attach)
             return attach + tool(m.tool) * n_sites + site(m.x, m.y)
 
         return {
@@ -295,7 +293,7 @@ class FieldsOfGreenEncoding(Encoding):
             Market: sell,
             Restore: restore_card,
             PayWater: pay_water,
-            ChooseTool: choose_tool,
+            ChooseTool: lambda m: choose + tool(m.tool),
             AttachTool: attach_tool,
             KeepTool: keep_tool,
             Supply: supply_card,
@@ -318,13 +316,9 @@ class FieldsOfGreenEncoding(Encoding):
                 raise IllegalMoveError(f"start player: no seat {shorten(m.seat)}")
             return start + m.seat
 
-        def tool_dealt(m: DealTool) -> int:
-            self._require(deal_tool)
-            return deal_tool + self._tool(m.tool)
-
         return {
             Deal: lambda m: deal + self._card(m.card),
-            DealTool: tool_dealt,
+            DealTool: lambda m: deal_tool + self._tool(m.tool),
             StartPlayer: start_player,
         }
 
@@ -339,11 +333,6 @@ class FieldsOfGreenEncoding(Encoding):
         if x is None:
             raise IllegalMoveError(f"there is no tool named {shorten(name)} in these rules")
         return x
-
-    @staticmethod
-    def _require(offset: int) -> None:
-        if offset < 0:
-            raise IllegalMoveError("these rules have no tools")
 
     def encode_action(self, state: State, move: Move) -> int:
         """The fixed number of player move ``move`` (see the module docstring)."""
@@ -604,8 +593,9 @@ class FieldsOfGreenEncoding(Encoding):
                 out[converts_at] = pending[1]
 
 
-_FARM_CACHE_SIZE = 512
-"""Farm blocks kept per encoding: a few times the farms alive in a search's hot states."""
+_FARM_CACHE_SIZE = 256
+"""Farm blocks kept per encoding: many times the farms of the states a playout or a
+search touches in a row, few enough that 64 cached encodings hold little memory."""
 
 
 def _gains(effects: tuple[Compiled, ...], most_cards: int) -> tuple[int, int, int, int]:
