@@ -21,9 +21,64 @@ def blocks(language: str) -> list[str]:
 
 
 def test_the_python_on_the_page_runs(capsys: pytest.CaptureFixture[str]) -> None:
-    (code,) = blocks("python")
-    exec(compile(code, str(PAGE), "exec"), {})
+    first, numbers = blocks("python")
+    exec(compile(first, str(PAGE), "exec"), {})
     assert "Year >1<" in capsys.readouterr().out
+    exec(compile(numbers, str(PAGE), "exec"), {})
+    assert capsys.readouterr().out == "1251 True 1161 182\n"
+
+
+def sizes_table() -> str:
+    """The page's table of sizes per player count, as the encodings give them."""
+    lines = ["| players | actions | chance outcomes | observation |", "|---|---|---|---|"]
+    for n in (2, 3, 4):
+        enc = fog.encoding(fog.Rules(players=n))
+        fixed = fog.encoding(fog.Rules(players=n, start_player=0)).chance.size
+        lines.append(
+            f"| {n} | {enc.actions.size} | {enc.chance.size} ({fixed} with a fixed start player) "
+            f"| {enc.planes.size} |"
+        )
+    return "\n".join(lines)
+
+
+FACTS = (
+    "max_decisions",
+    "max_chance_nodes",
+    "max_legal_moves",
+    "max_chance_outcomes",
+    "min_score",
+    "max_score",
+    "chance",
+    "hidden_information",
+    "simultaneous",
+    "cooperative",
+)
+
+
+def facts_table() -> str:
+    """The page's table of facts per player count, as the encodings give them."""
+    lines = ["| fact | 2 players | 3 players | 4 players |", "|---|---|---|---|"]
+    for name in FACTS:
+        values = [str(getattr(fog.GAME.facts(fog.Rules(players=n)), name)) for n in (2, 3, 4)]
+        lines.append(f"| `{name}` | " + " | ".join(values) + " |")
+    return "\n".join(lines)
+
+
+def test_the_number_tables_are_the_generated_ones() -> None:
+    """Actions, chance outcomes, observation layout, sizes and facts: the page's tables are
+    exactly what the code generates (regenerate them when the numbering changes)."""
+    text = PAGE.read_text()
+    section = text[text.index("## Numbers") : text.index("## Speed")]
+    enc = fog.encoding(fog.Rules())
+    for table in (enc.actions.table(), enc.chance.table(), enc.planes.table()):
+        assert table in section
+    assert sizes_table() in section
+    assert facts_table() in section
+    # Every observation field is explained, in the layout's order.
+    meanings = section[section.index("| field | holds |") :].split("\n\n")[0].splitlines()[2:]
+    assert [line.split(" | ")[0].strip("| ") for line in meanings] == [
+        name for name, _ in enc.planes.fields
+    ]
 
 
 def test_the_card_file_on_the_page_loads_and_plays(tmp_path: Path) -> None:

@@ -5,6 +5,9 @@ card from a water tower and a silo; water reaches only cards within a tower's
 range, grain comes from any silo, and at each harvest the green sites are
 supplied in the order their owner chooses, or shut down. See
 ``docs/games/fields-of-green.md`` and ``docs/rulings/fields-of-green.md``.
+For learning agents the game is also numbers (``encoding``, ``encode_move``,
+``decode_move``, ``legal_actions``, ``legal_action_mask``,
+``observation_tensor``): see :mod:`acreage.fields_of_green.actions`.
 
 >>> from acreage import fields_of_green as fog
 >>> state = fog.new_game(fog.Rules(players=3, start_player=0))
@@ -15,6 +18,12 @@ supplied in the order their owner chooses, or shut down. See
 from __future__ import annotations
 
 from acreage.core.game import Game
+from acreage.fields_of_green.actions import (
+    FieldsOfGreenEncoding,
+    action_space_size,
+    encoding,
+    observation_tensor,
+)
 from acreage.fields_of_green.apply import apply_move, parse_move
 from acreage.fields_of_green.components import Card, Effect, Resources, Tool
 from acreage.fields_of_green.engine import new_game
@@ -64,6 +73,7 @@ __all__ = [
     "DrawFrom",
     "Effect",
     "Farm",
+    "FieldsOfGreenEncoding",
     "KeepTool",
     "Market",
     "Move",
@@ -82,13 +92,20 @@ __all__ = [
     "Supply",
     "Tool",
     "View",
+    "action_space_size",
     "apply_move",
     "chance_outcomes",
+    "decode_move",
+    "encode_move",
+    "encoding",
     "farm_sheet",
     "farm_sites",
     "is_terminal",
+    "legal_action_mask",
+    "legal_actions",
     "legal_moves",
     "new_game",
+    "observation_tensor",
     "observe",
     "parse_move",
     "render_svg",
@@ -121,4 +138,12 @@ GAME: Game[State, Move, Rules] = Game(
     render_text=render_text,
     render_svg=render_svg,
     resample=resample,
+    encoding=encoding,
 )
+
+# The integer face of the game, bound to GAME so that there is one implementation
+# (see acreage.fields_of_green.actions for the numbering and the observation layout).
+encode_move = GAME.encode_move
+decode_move = GAME.decode_move
+legal_actions = GAME.legal_actions
+legal_action_mask = GAME.legal_action_mask

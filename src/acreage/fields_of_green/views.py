@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import lru_cache
 
 import attrs
 
@@ -100,6 +101,9 @@ class View:
     """What ``player`` may see of a state: a plain value with no link to it.
 
     Attributes:
+        rules: the game's :class:`Rules` (public data: the cards, tools and
+            options), so that a view alone can be turned into numbers
+            (:func:`~acreage.fields_of_green.actions.observation_tensor`).
         player: the viewer's seat.
         year, phase (its name), to_move, actor, start: as in the state.
         farms: every farm (all open).
@@ -111,6 +115,7 @@ class View:
         pending: the details of the decision being taken (all public).
     """
 
+    rules: Rules
     player: int
     year: int
     phase: str
@@ -158,32 +163,58 @@ def seat_views(state: State, viewer: int | None) -> tuple[SeatView, ...]:
     """
     if viewer is not None:
         check_seat(viewer, state.rules.players)
-    t = state.rules.tables
+    rules = state.rules
+    t = rules.tables
     names, deck = t.names, t.deck
     seats = []
     for q, hand in enumerate(state.hands):
         pick = state.picks[q]
         known = viewer is None or _knows_hand(state, viewer, q)
         hidden_pick = viewer is not None and _pick_hidden(state, viewer, q)
+        backs, faces = _hand_faces(rules, hand)
         seats.append(
             SeatView(
-                backs=tuple(DECKS[d] for d in sorted(deck[k] for k in hand)),
-                hand=tuple(names[k] for k in hand) if known and not hidden_pick else None,
+                backs=backs,
+                hand=faces if known and not hidden_pick else None,
                 pick_back=DECKS[deck[pick]] if pick >= 0 else None,
                 pick=names[pick] if pick >= 0 and not hidden_pick else None,
-                among=tuple(sorted(names[k] for k in (*hand, pick)))
-                if known and hidden_pick
-                else None,
+                among=tuple(sorted((*faces, names[pick]))) if known and hidden_pick else None,
             )
         )
     return tuple(seats)
 
 
+# A hand recurs in every state until its owner's next pick, and observing is an RL
+# adapter's per-step cost: name each hand once. Bounded; lru_cache is safe under threads.
+@lru_cache(maxsize=1024)
+def _hand_faces(rules: Rules, hand: tuple[int, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The backs of a hand's cards (their decks, in deck order) and their names."""
+    t = rules.tables
+    backs = tuple(map(DECKS.__getitem__, sorted(map(t.deck.__getitem__, hand))))
+    return backs, tuple(map(t.names.__getitem__, hand))
+
+
+# The tool pile changes only when tiles are drawn: name it once per pile.
+@lru_cache(maxsize=256)
+def _named_tools(rules: Rules, pile: Deck[int]) -> Deck[str]:
+    """The tool pile with each tile by name (a pile's order stays unknown, a stack's known)."""
+    names = rules.tables.tool_names
+    return Deck(
+        tuple(
+            Pile(tuple((names[k], n) for k, n in seg.counts))
+            if isinstance(seg, Pile)
+            else Stack(tuple(map(names.__getitem__, seg.order)))
+            for seg in pile.segments
+        )
+    )
+
+
 def observe(state: State, player: int) -> View:
     """What ``player`` may see now; :class:`~acreage.SeatError` if ``player`` is not at the table."""
-    check_seat(player, state.rules.players)
-    t = state.rules.tables
+    rules = state.rules
+    check_seat(player, rules.players)
     return View(
+        rules=rules,
         player=player,
         year=state.year,
         phase=PHASES[state.phase],
@@ -192,18 +223,11 @@ def observe(state: State, player: int) -> View:
         start=state.start,
         farms=state.farms,
         seats=seat_views(state, player),
-        deck_sizes=tuple(len(d) for d in state.decks),
-        tool_pile=Deck(
-            tuple(
-                Pile(tuple((t.tool_names[k], n) for k, n in seg.counts))
-                if isinstance(seg, Pile)
-                else Stack(tuple(t.tool_names[k] for k in seg.order))
-                for seg in state.tool_pile.segments
-            )
-        ),
+        deck_sizes=tuple(map(len, state.decks)),
+        tool_pile=_named_tools(rules, state.tool_pile),
         silo_stack=state.silo_stack,
         tower_stack=state.tower_stack,
-        discard=tuple(t.names[k] for k in state.discard),
+        discard=tuple(map(rules.tables.names.__getitem__, state.discard)),
         pending=state.pending,
     )
 

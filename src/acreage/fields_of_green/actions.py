@@ -1,0 +1,610 @@
+"""Fields of Green as numbers: fixed integer actions, chance outcomes, observation tensors, facts.
+
+``encoding(rules)`` is the game's :class:`~acreage.core.encoding.Encoding`
+for those Rules (built once, cached). ``GAME.encode_move``,
+``GAME.decode_move``, ``GAME.legal_actions``, ``GAME.legal_action_mask`` and
+``GAME.observation_tensor`` work from it; the package exports them as
+``fog.encode_move`` and friends.
+
+**Sites.** Every move that names a cell names one a card can occupy: a farm
+starts with two cards at ``0,0`` and ``1,0`` and gains at most one card per
+action, always orthogonally next to a card, so after ``D = years *
+hand_size`` actions (24 by the text) no card lies more than ``D`` orthogonal
+steps from the first two. Those ``2 * (D + 1) ** 2`` cells (1,250 by the
+text) are the *sites*, numbered row by row from ``y = -D`` down, each row
+left to right; every one of them can hold a card in some game (a straight
+chain of silos and water towers reaches it).
+
+**Actions.** One block per move class, numbered by the parts the player
+chooses, most significant first:
+
+==================  ======================  ================================
+family              parts                   move
+==================  ======================  ================================
+store water         site                    ``store water in X,Y``
+draw                deck (4)                ``draw from DECK``
+pick                card                    ``pick CARD``
+build               site                    ``build CARD at X,Y`` (A)
+build water tower   site                    ``build water tower at X,Y`` (B)
+build silo          site                    ``build silo at X,Y`` (C)
+market              grain sold              ``market selling N grain`` (D)
+restore             site                    ``restore CARD at X,Y`` (E)
+pay water           site                    ``pay N water from X,Y``
+choose tool         tool                    ``choose TOOL``
+attach tool         tool x site             ``attach TOOL to X,Y``
+keep tool           -                       ``keep TOOL``
+supply              site                    ``supply CARD at X,Y``
+shut down           site                    ``shut down CARD at X,Y``
+convert             -                       ``convert with CARD at X,Y``
+done                -                       ``done``
+==================  ======================  ================================
+
+A part that the state fixes is checked but not numbered, so the space is no
+larger than the choices: ``build`` builds the revealed card (the card is the
+pick, not a choice); the card of ``restore``, ``supply``, ``shut down`` and
+``convert`` is the one at that site; ``pay water`` pays the whole amount due
+(one token at a time with ``split_payments``); ``keep`` keeps the tool being
+placed, ``convert`` converts at the site being harvested. A hand-built move
+whose card, tool, deck, amount or cell is not one these Rules can have is an
+:class:`~acreage.IllegalMoveError`. Chance outcomes have their own numbering:
+``deal card`` (card), ``deal tool`` (tool) and, when chance chooses the start
+player, ``start player`` (seat), last so that it shifts no other number.
+
+**Observation.** Built from :func:`~acreage.fields_of_green.observe`'s
+:class:`~acreage.fields_of_green.View` only, so it cannot hold what the
+viewer may not see; seats are in turn order from the viewer (row 0 is the
+viewer, row 1 the seat to their left). See ``docs/games/fields-of-green.md``
+for the table of fields.
+
+**Facts** (bounds on the game's length, moves and scores) come from
+:func:`acreage.fields_of_green.facts.game_facts`, which proves each one.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from acreage.core.chance import Pile
+from acreage.core.encoding import Encoding, Numbering, Planes
+from acreage.core.game import CHANCE, IllegalMoveError, shorten
+from acreage.fields_of_green.components import DECKS
+from acreage.fields_of_green.facts import game_facts
+from acreage.fields_of_green.geometry import xy_table
+from acreage.fields_of_green.moves import (
+    AttachTool,
+    Build,
+    BuildSilo,
+    BuildTower,
+    ChooseTool,
+    Convert,
+    Deal,
+    DealTool,
+    Done,
+    DrawFrom,
+    KeepTool,
+    Market,
+    Move,
+    PayWater,
+    Pick,
+    Restore,
+    ShutDown,
+    StartPlayer,
+    StoreWater,
+    Supply,
+)
+from acreage.fields_of_green.rules import Rules
+from acreage.fields_of_green.scoring import farm_sheet
+from acreage.fields_of_green.state import PHASES, Farm, State
+from acreage.fields_of_green.views import View
+
+__all__ = [
+    "FieldsOfGreenEncoding",
+    "Sites",
+    "action_space_size",
+    "encoding",
+    "observation_tensor",
+]
+
+
+class Sites:
+    """The cells a card can ever occupy, numbered: within ``reach`` orthogonal steps of
+    the first water tower (``0,0``) or silo (``1,0``).
+
+    Row ``y`` (from ``-reach`` to ``reach``) holds ``x`` from ``-r`` to ``1 + r``
+    with ``r = reach - |y|``; rows are numbered top down, cells left to right.
+
+    >>> s = Sites(1)
+    >>> s.size, s.index(0, -1), s.index(-1, 0), s.coords(s.index(2, 0))
+    (8, 0, 2, (2, 0))
+    """
+
+    __slots__ = ("reach", "row_start", "size")
+
+    def __init__(self, reach: int) -> None:
+        self.reach = reach
+        starts = []
+        at = 0
+        for y in range(-reach, reach + 1):
+            starts.append(at)
+            at += 2 * (reach - abs(y)) + 2
+        self.row_start: tuple[int, ...] = tuple(starts)
+        self.size: int = at
+
+    def index(self, x: object, y: object) -> int:
+        """The number of site ``x,y``; :class:`~acreage.IllegalMoveError` if no card can be there."""
+        if type(x) is not int or type(y) is not int:
+            raise IllegalMoveError(f"a cell is x,y in whole numbers, not {shorten(x)},{shorten(y)}")
+        reach = self.reach
+        r = reach - abs(y)
+        if r < 0 or not -r <= x <= r + 1:
+            raise IllegalMoveError(
+                f"{x},{y} lies further than {reach} steps from the first tower and silo: "
+                "no card can ever be built there"
+            )
+        return self.row_start[y + reach] + x + r
+
+    def coords(self, index: int) -> tuple[int, int]:
+        """The ``x, y`` of site number ``index``."""
+        if not 0 <= index < self.size:
+            raise IndexError(f"site {index} is not 0 to {self.size - 1}")
+        row = next(i for i in range(len(self.row_start) - 1, -1, -1) if self.row_start[i] <= index)
+        y = row - self.reach
+        return index - self.row_start[row] - (self.reach - abs(y)), y
+
+
+class FieldsOfGreenEncoding(Encoding):
+    """Fields of Green's numbers for one Rules (see the module docstring for the numbering).
+
+    Attributes (besides :class:`~acreage.core.encoding.Encoding`'s):
+        rules: the Rules numbered.
+        sites: the :class:`Sites` of these Rules.
+    """
+
+    def __init__(self, rules: Rules) -> None:
+        t = rules.tables
+        players = rules.players
+        n_cards, n_tools = len(t.names) - 2, len(t.tool_names)
+        self.rules = rules
+        self.sites = sites = Sites(rules.years * rules.hand_size)
+        site = (("site", sites.size),)
+        # A card set without tools has no tool moves and no tool deals.
+        tool = (("tool", n_tools),)
+        tool_moves = [("choose tool", tool), ("attach tool", (*tool, *site)), ("keep tool", ())]
+        self.actions = Numbering(
+            [
+                ("store water", site),
+                ("draw", (("deck", len(DECKS)),)),
+                ("pick", (("card", n_cards),)),
+                ("build", site),
+                ("build water tower", site),
+                ("build silo", site),
+                ("market", (("grain sold", rules.market_grain + 1),)),
+                ("restore", site),
+                ("pay water", site),
+                *(tool_moves if n_tools else []),
+                ("supply", site),
+                ("shut down", site),
+                ("convert", ()),
+                ("done", ()),
+            ]
+        )
+        self.chance = Numbering(
+            [
+                ("deal card", (("card", n_cards),)),
+                *([("deal tool", tool)] if n_tools else []),
+                *([("start player", (("seat", players),))] if rules.start_player is None else []),
+            ]
+        )
+        self._cards = {name: k for k, name in enumerate(t.names[:-2])}
+        self._tools = {name: x for x, name in enumerate(t.tool_names)}
+        self._decks = {name: d for d, name in enumerate(DECKS)}
+        self._most_water = max(1, *(max(c[1], n[0]) for c, n in zip(t.cost, t.needs, strict=True)))
+        self._encoders = self._action_encoders()
+        self._chance_encoders = self._chance_encoders_of()
+        self._init_planes(rules)
+        self.facts = game_facts(rules, self.actions.size, self.chance.size, self.planes.shape)
+
+    # -- actions -------------------------------------------------------------------
+
+    @staticmethod
+    def _offset(numbering: Numbering, name: str) -> int:
+        """Where family ``name`` starts; -1 for a family these Rules leave out (every move
+        of it names a tool, and these Rules have none, so it never gets this far)."""
+        return next((f.offset for f in numbering.families if f.name == name), -1)
+
+    def _action_encoders(self) -> dict[type, Callable[[Any], int]]:
+        at = functools.partial(self._offset, self.actions)
+        site = self.sites.index
+        n_sites = self.sites.size
+        card, tool = self._card, self._tool
+        store, draw, pick = at("store water"), at("draw"), at("pick")
+        build, tower, silo = at("build"), at("build water tower"), at("build silo")
+        market, restore, pay = at("market"), at("restore"), at("pay water")
+        choose, attach, keep = at("choose tool"), at("attach tool"), at("keep tool")
+        supply, shut_down, convert, done = at("supply"), at("shut down"), at("convert"), at("done")
+        grain = self.rules.market_grain
+        decks = self._decks
+        most_water = self._most_water
+
+        def draw_from(m: DrawFrom) -> int:
+            d = decks.get(m.deck) if type(m.deck) is str else None
+            if d is None:
+                raise IllegalMoveError(f"there is no deck named {shorten(m.deck)}")
+            return draw + d
+
+        def sell(m: Market) -> int:
+            if type(m.sell) is not int or not 0 <= m.sell <= grain:
+                raise IllegalMoveError(
+                    f"market: grain sold must be 0 to {grain}, not {shorten(m.sell)}"
+                )
+            return market + m.sell
+
+        def pay_water(m: PayWater) -> int:
+            if type(m.amount) is not int or not 1 <= m.amount <= most_water:
+                raise IllegalMoveError(
+                    f"pay water: the amount must be 1 to {most_water}, not {shorten(m.amount)}"
+                )
+            return pay + site(m.x, m.y)
+
+        def build_card(m: Build) -> int:
+            card(m.card)
+            return build + site(m.x, m.y)
+
+        def restore_card(m: Restore) -> int:
+            card(m.card)
+            return restore + site(m.x, m.y)
+
+        def supply_card(m: Supply) -> int:
+            card(m.card)
+            return supply + site(m.x, m.y)
+
+        def shut_down_card(m: ShutDown) -> int:
+            card(m.card)
+            return shut_down + site(m.x, m.y)
+
+        def convert_card(m: Convert) -> int:
+            card(m.card)
+            site(m.x, m.y)
+            return convert
+
+        def keep_tool(m: KeepTool) -> int:
+            tool(m.tool)
+            return keep
+
+        def attach_tool(m: AttachTool) -> int:
+            return attach + tool(m.tool) * n_sites + site(m.x, m.y)
+
+        return {
+            StoreWater: lambda m: store + site(m.x, m.y),
+            DrawFrom: draw_from,
+            Pick: lambda m: pick + card(m.card),
+            Build: build_card,
+            BuildTower: lambda m: tower + site(m.x, m.y),
+            BuildSilo: lambda m: silo + site(m.x, m.y),
+            Market: sell,
+            Restore: restore_card,
+            PayWater: pay_water,
+            ChooseTool: lambda m: choose + tool(m.tool),
+            AttachTool: attach_tool,
+            KeepTool: keep_tool,
+            Supply: supply_card,
+            ShutDown: shut_down_card,
+            Convert: convert_card,
+            Done: lambda m: done,
+        }
+
+    def _chance_encoders_of(self) -> dict[type, Callable[[Any], int]]:
+        at = functools.partial(self._offset, self.chance)
+        deal, deal_tool, start = at("deal card"), at("deal tool"), at("start player")
+        players = self.rules.players
+
+        def start_player(m: StartPlayer) -> int:
+            if start < 0:
+                raise IllegalMoveError(
+                    f"the start player is seat {self.rules.start_player} by the rules, not chance's"
+                )
+            if type(m.seat) is not int or not 0 <= m.seat < players:
+                raise IllegalMoveError(f"start player: no seat {shorten(m.seat)}")
+            return start + m.seat
+
+        return {
+            Deal: lambda m: deal + self._card(m.card),
+            DealTool: lambda m: deal_tool + self._tool(m.tool),
+            StartPlayer: start_player,
+        }
+
+    def _card(self, name: object) -> int:
+        k = self._cards.get(name) if type(name) is str else None
+        if k is None:
+            raise IllegalMoveError(f"there is no card named {shorten(name)} in these rules")
+        return k
+
+    def _tool(self, name: object) -> int:
+        x = self._tools.get(name) if type(name) is str else None
+        if x is None:
+            raise IllegalMoveError(f"there is no tool named {shorten(name)} in these rules")
+        return x
+
+    def encode_action(self, state: State, move: Move) -> int:
+        """The fixed number of player move ``move`` (see the module docstring)."""
+        encode = self._encoders.get(type(move))
+        if encode is None:
+            what = "a chance outcome" if type(move) in self._chance_encoders else "no move"
+            raise IllegalMoveError(f"{shorten(move)} is {what}, not a player's move to number")
+        return encode(move)
+
+    def encode_chance(self, state: State, move: Move) -> int:
+        """The fixed number of chance outcome ``move``: a card dealt, a tool tile, a start player."""
+        encode = self._chance_encoders.get(type(move))
+        if encode is None:
+            raise IllegalMoveError(f"{shorten(move)} is not a chance outcome of Fields of Green")
+        return encode(move)
+
+    # -- observations --------------------------------------------------------------
+
+    def _init_planes(self, rules: Rules) -> None:
+        t = rules.tables
+        players, years = rules.players, rules.years
+        n_cards, n_tools = len(t.names) - 2, len(t.tool_names)
+        slots = 2 + rules.years * rules.hand_size
+        self._site_rows = 7 + rules.tools_per_site
+        self.planes = Planes(
+            [
+                ("year", (years,)),
+                ("phase", (len(PHASES),)),
+                ("to move", (players + 1,)),
+                ("actor", (players,)),
+                ("start player", (players,)),
+                ("sites", (players, self._site_rows, slots)),
+                ("purse", (players, 5)),
+                ("kept tools", (players, n_tools)),
+                ("hand backs", (players, len(DECKS))),
+                ("hand", (players, n_cards)),
+                ("hand known", (players, 2)),
+                ("pick back", (players, len(DECKS))),
+                ("pick", (players, n_cards)),
+                ("decks", (len(DECKS),)),
+                ("stacks", (2,)),
+                ("tool pile", (2, n_tools)),
+                ("discard", (n_cards,)),
+                ("water to store", (1,)),
+                ("cards drawn", (1,)),
+                ("decks used", (len(DECKS),)),
+                ("decks allowed", (len(DECKS),)),
+                ("deck dealing", (len(DECKS),)),
+                ("water due", (1,)),
+                ("target", (3,)),
+                ("tiles to draw", (1,)),
+                ("tiles drawn", (n_tools,)),
+                ("tool to place", (n_tools,)),
+                ("harvest", (2, slots)),
+                ("converts left", (1,)),
+            ]
+        )
+        self._phase = {name: i for i, name in enumerate(PHASES)}
+        self._deck_of_name = {name: d for d, name in enumerate(DECKS)}
+        self._xy = xy_table(t.origin)
+        self._slots = slots
+        self._n_cards, self._n_tools = n_cards, n_tools
+        self._offsets = tuple(self.planes.offset(name) for name, _ in self.planes.fields)
+        # Per cell of the farm window: x and y counted from -reach (so never negative).
+        self._x = tuple(x + self.sites.reach for x, _ in self._xy)
+        self._y = tuple(y + self.sites.reach for _, y in self._xy)
+        self._kind = tuple(range(1, len(t.names) + 1))
+        # The farm blocks of recent farms by identity (see _farm_block).
+        self._farm_cache: dict[int, tuple[Farm, tuple[tuple[int, ...], ...]]] = {}
+
+    def _farm_block(self, farm: Farm) -> tuple[tuple[int, ...], ...]:
+        """``(sites, purse, kept tools)`` of one farm, each flat.
+
+        A farm is an immutable value that most moves pass on unchanged (a move
+        changes one farm at most), so the blocks of recent farms are kept by
+        identity: one dict store of one tuple (thread-safe), holding the farm
+        itself so its id cannot be reused while the entry lives.
+        """
+        hit = self._farm_cache.get(id(farm))
+        if hit is not None and hit[0] is farm:
+            return hit[1]
+        rules = self.rules
+        cells, down = farm.cells, farm.down
+        n = len(cells)
+        pad = (0,) * (self._slots - n)
+        face_up = (1,) * n if not down else tuple(0 if down >> c & 1 else 1 for c in cells)
+        water, capacity, reach = [0] * n, [0] * n, [0] * n
+        for c, tower_water, tower_capacity, tower_reach in farm.towers:
+            i = cells.index(c)
+            water[i], capacity[i], reach[i] = tower_water, tower_capacity, tower_reach
+        tools = [[0] * n for _ in range(rules.tools_per_site)]
+        for c, x in farm.tools:  # sorted, so a site's tools in the order of their ids
+            i = cells.index(c)
+            next(row for row in tools if not row[i])[i] = x + 1
+        rows: tuple[Sequence[int], ...] = (
+            tuple(map(self._kind.__getitem__, farm.kinds)),
+            tuple(map(self._x.__getitem__, cells)),
+            tuple(map(self._y.__getitem__, cells)),
+            face_up,
+            water,
+            capacity,
+            reach,
+            *tools,
+        )
+        sites: list[int] = []
+        for row in rows:
+            sites += row
+            sites += pad
+        kept = [0] * len(rules.tables.tool_names)
+        for x in farm.kept:
+            kept[x] += 1
+        score = farm_sheet(rules, farm).total
+        block = (
+            tuple(sites),
+            (farm.coins, farm.grain, farm.grain_capacity, farm.tokens, score),
+            tuple(kept),
+        )
+        if len(self._farm_cache) >= _FARM_CACHE_SIZE:
+            self._farm_cache.clear()
+        self._farm_cache[id(farm)] = (farm, block)
+        return block
+
+    def observation(self, view: View) -> list[int]:
+        """The observation tensor of ``view``, flat (the fields of ``planes``, in order)."""
+        (
+            year_at,
+            phase_at,
+            to_move_at,
+            actor_at,
+            start_at,
+            sites_at,
+            purse_at,
+            kept_at,
+            backs_at,
+            hand_at,
+            known_at,
+            pick_back_at,
+            pick_at,
+            decks_at,
+            stacks_at,
+            tool_pile_at,
+            discard_at,
+        ) = self._offsets[:17]
+        out = [0] * self.planes.size
+        players, n_cards, n_tools = self.rules.players, self._n_cards, self._n_tools
+        me = view.player
+        if view.year:
+            out[year_at + view.year - 1] = 1
+        out[phase_at + self._phase[view.phase]] = 1
+        who = view.to_move
+        if who is CHANCE:
+            out[to_move_at + players] = 1
+        elif who is not None:
+            out[to_move_at + (who - me) % players] = 1
+        if view.actor >= 0:
+            out[actor_at + (view.actor - me) % players] = 1
+        out[start_at + (view.start - me) % players] = 1
+        # The farms, in turn order from the viewer.
+        per_farm = self._slots * self._site_rows
+        for seat, farm in enumerate(view.farms):
+            row = (seat - me) % players
+            sites, purse, kept = self._farm_block(farm)
+            b = sites_at + row * per_farm
+            out[b : b + per_farm] = sites
+            b = purse_at + row * 5
+            out[b : b + 5] = purse
+            b = kept_at + row * n_tools
+            out[b : b + n_tools] = kept
+        # The hands and picks.
+        cards, decks = self._cards, self._decks
+        for seat, sv in enumerate(view.seats):
+            row = (seat - me) % players
+            b = backs_at + row * 4
+            for deck in sv.backs:
+                out[b + decks[deck]] += 1
+            known = sv.hand if sv.hand is not None else sv.among
+            if known is not None:
+                b = hand_at + row * n_cards
+                for name in known:
+                    out[b + cards[name]] += 1
+                out[known_at + row * 2] = 1
+                if sv.hand is None:
+                    out[known_at + row * 2 + 1] = 1
+            if sv.pick_back is not None:
+                out[pick_back_at + row * 4 + decks[sv.pick_back]] = 1
+                if sv.pick is not None:
+                    out[pick_at + row * n_cards + cards[sv.pick]] = 1
+        # The table.
+        out[decks_at : decks_at + 4] = view.deck_sizes
+        out[stacks_at] = view.silo_stack
+        out[stacks_at + 1] = view.tower_stack
+        tools = self._tools
+        for segment in view.tool_pile.segments:
+            if isinstance(segment, Pile):
+                for name, n in segment.counts:
+                    out[tool_pile_at + tools[name]] += n
+            else:
+                for name in segment.order:
+                    out[tool_pile_at + n_tools + tools[name]] += 1
+        for name in view.discard:
+            out[discard_at + cards[name]] += 1
+        if view.pending:
+            self._pending(view, out)
+        return out
+
+    def _pending(self, view: View, out: list[int]) -> None:
+        """The details of the decision being taken (``view.pending``, all public)."""
+        (
+            store_at,
+            drawn_at,
+            used_at,
+            allowed_at,
+            dealing_at,
+            due_at,
+            target_at,
+            to_draw_at,
+            tiles_at,
+            place_at,
+            harvest_at,
+            converts_at,
+        ) = self._offsets[17:]
+        phase = view.phase
+        pending = view.pending
+        if phase == "store":
+            out[store_at] = pending[0]
+        elif phase == "draw" or phase == "deal":
+            drawn, used, last = pending
+            out[drawn_at] = drawn
+            for d in range(4):
+                out[used_at + d] = used >> d & 1
+            if phase == "draw":
+                for d in range(4):
+                    out[allowed_at + d] = last >> d & 1
+            else:
+                out[dealing_at + last] = 1
+        elif phase == "tool deal":
+            out[to_draw_at] = pending[0]
+            for x in pending[1:]:
+                out[tiles_at + x] += 1
+        elif phase == "tool choose":
+            for x in pending:
+                out[tiles_at + x] += 1
+        elif phase == "tool place":
+            out[place_at + pending[0]] = 1
+        elif phase == "supply":
+            remaining, ready = pending
+            slots = self._slots
+            for i, c in enumerate(view.farms[view.actor].cells):
+                out[harvest_at + i] = remaining >> c & 1
+                out[harvest_at + slots + i] = ready >> c & 1
+        else:  # pay, attach, convert: a site (or, paying for a build, the cell it goes to)
+            x, y = self._xy[pending[0]]
+            reach = self.sites.reach
+            out[target_at : target_at + 3] = (1, x + reach, y + reach)
+            if phase == "pay":
+                out[due_at] = pending[1]
+            elif phase == "convert":
+                out[converts_at] = pending[1]
+
+
+_FARM_CACHE_SIZE = 256
+"""Farm blocks kept per encoding: many times the farms of the states a playout or a
+search touches in a row, few enough that 64 cached encodings hold little memory."""
+
+
+# Bounded: a program may make many Rules. lru_cache is safe under threads; two threads
+# missing the same Rules at once may build two equal encodings and keep one.
+@functools.lru_cache(maxsize=64)
+def encoding(rules: Rules) -> FieldsOfGreenEncoding:
+    """The :class:`FieldsOfGreenEncoding` of ``rules`` (built once per Rules, then cached)."""
+    return FieldsOfGreenEncoding(rules)
+
+
+def action_space_size(rules: Rules) -> int:
+    """How many action numbers the player moves of ``rules`` have (``0`` to size - 1)."""
+    return encoding(rules).actions.size
+
+
+def observation_tensor(view: View) -> list[int]:
+    """The observation tensor of ``view`` (from ``observe(state, seat)``): a flat list of
+    ints, the same length for every view of the same Rules."""
+    return encoding(view.rules).observation(view)
