@@ -226,15 +226,20 @@ class Game(Generic[S, M, R]):
     def encode_move(self, state: S, move: M) -> int:
         """The fixed integer of ``move`` in ``state``: a player action, or at a
         chance node, a chance outcome number."""
+        return self._encoder(state)(state, move)
+
+    def _encoder(self, state: S) -> Callable[[S, M], int]:
+        """The encoding's encode function for the kind of node ``state`` is."""
         enc = self.encoding_of(state.rules)  # type: ignore[attr-defined]
         if state.to_move is CHANCE:  # type: ignore[attr-defined]
-            return enc.encode_chance(state, move)
-        return enc.encode_action(state, move)
+            return enc.encode_chance
+        return enc.encode_action
 
     def decode_move(self, state: S, action: int) -> M:
         """The legal move of ``state`` numbered ``action``; :class:`IllegalMoveError` if none is."""
+        encode = self._encoder(state)
         for move in self.legal_moves(state):
-            if self.encode_move(state, move) == action:
+            if encode(state, move) == action:
                 return move
         enc = self.encoding_of(state.rules)  # type: ignore[attr-defined]
         numbering = enc.chance if state.to_move is CHANCE else enc.actions  # type: ignore[attr-defined]
@@ -243,10 +248,15 @@ class Game(Generic[S, M, R]):
 
     def legal_actions(self, state: S) -> tuple[int, ...]:
         """The fixed integers of the legal moves, ascending (chance outcome numbers at CHANCE)."""
-        return tuple(sorted(self.encode_move(state, m) for m in self.legal_moves(state)))
+        encode = self._encoder(state)
+        return tuple(sorted([encode(state, m) for m in self.legal_moves(state)]))
 
     def legal_action_mask(self, state: S) -> tuple[bool, ...]:
-        """One bool per action number (per chance outcome number at CHANCE): legal here?"""
+        """One bool per action number (per chance outcome number at CHANCE): legal here?
+
+        A tuple as long as the action space; adapters that run at every step
+        build their (numpy) masks from :meth:`legal_actions` instead.
+        """
         enc = self.encoding_of(state.rules)  # type: ignore[attr-defined]
         size = enc.chance.size if state.to_move is CHANCE else enc.actions.size  # type: ignore[attr-defined]
         mask = [False] * size
