@@ -110,7 +110,7 @@ def _defence_sets(rules: Rules) -> tuple[tuple[int, ...], ...]:
     kinds = [(k, card.bullets) for k, card in enumerate(t.fence) if card.bullets > 0]
     found: list[tuple[int, ...]] = []
 
-    def extend(start: int, combo: list[int], total: int, low: int) -> None:
+    def extend(start: int, combo: list[int], total: int, low: float) -> None:
         # Once a set has enough holes, every larger set has a card to spare.
         if total >= need:
             if total - low < need:
@@ -130,7 +130,7 @@ def _defence_sets(rules: Rules) -> tuple[tuple[int, ...], ...]:
                 extend(i, combo, total + holes, min(low, holes))
                 combo.pop()
 
-    extend(0, [], 0, math.inf)  # type: ignore[arg-type]
+    extend(0, [], 0, math.inf)
     return tuple(sorted(found))
 
 
