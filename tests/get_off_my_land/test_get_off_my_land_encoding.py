@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import itertools
+import pickle
 import random
 from collections import Counter
 from pathlib import Path
@@ -401,3 +403,16 @@ def test_an_equal_rules_made_again_gets_the_same_numbers() -> None:
         for state in _random_states(rules, 1, seed=5)[:-1]:
             for text, number in _check_numbers(state).items():
                 assert seen.setdefault(f"{state.to_move is CHANCE} {text}", number) == number
+
+
+def test_a_copied_or_unpickled_encoding_numbers_moves_alike() -> None:
+    rules = Rules(players=2)
+    enc = encoding(rules)
+    assert copy.copy(enc) is enc and copy.deepcopy(enc) is enc
+    again = pickle.loads(pickle.dumps(enc))
+    assert again.facts == enc.facts and again.planes.fields == enc.planes.fields
+    for state in _random_states(rules, 1, seed=2)[:-1:5]:
+        encode = again.encode_chance if state.to_move is CHANCE else again.encode_action
+        assert [encode(state, m) for m in legal_moves(state)] == [
+            encode_move(state, m) for m in legal_moves(state)
+        ]

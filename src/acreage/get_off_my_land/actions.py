@@ -150,12 +150,20 @@ class GetOffMyLandEncoding(Encoding):
     objects up in a table (they are shared per Rules); any other object is
     read field by field and checked, so a hand-built move with a part off
     its range raises :class:`~acreage.IllegalMoveError`.
+
+    Attributes:
+        rules: the Rules encoded.
+        land_tiles: the tiles a market card can lie on (all but the
+            farmhouses), in id order: the ``land tile`` part of an action.
+        forest_tiles: the forest tiles in id order: the ``forest tile`` part.
+        defences: every set of fence card kinds that can defend
+            (:func:`defence_sets`): the ``defence`` part.
     """
 
     def __init__(self, rules: Rules) -> None:
         t = rules.tables
         self.rules = rules
-        self._tables = t  # keeps the shared moves (the keys of the tables below) alive
+        self._tables = t
         n, edges, players = t.n, t.edges, rules.players
         slots = len(rules.market_costs)
         fence_kinds, market_kinds = len(t.fence), len(t.market)
@@ -179,6 +187,7 @@ class GetOffMyLandEncoding(Encoding):
                 ("fence inside", (("tile", n), ("side N/E/S/W", 4))),
                 ("move the fence", (("edge", edges),)),
                 ("done", ()),
+                # (fence cards without bullet holes cannot defend: one unused number)
                 ("defend", (("defence", max(len(self.defences), 1)),)),
                 ("no defence", ()),
                 ("discard", (("card", fence_kinds),)),
@@ -198,13 +207,25 @@ class GetOffMyLandEncoding(Encoding):
                 ("deal", (("farmhouse", houses),)),
                 ("draw", (("fence card", fence_kinds),)),
                 ("reveal", (("market card", market_kinds),)),
-                ("logged side", (("forest tile", len(t.forest)),)),
+                ("logged side", (("forest tile kind", len(t.forest)),)),
             ]
         )
         self._build_action_tables(t)
         self._build_chance_tables(t)
         self._build_planes(rules)
         self.facts = _facts(self)
+
+    # The move tables are keyed by the ids of this process's move objects: a copy
+    # is this same encoding, and unpickling makes the encoding of the Rules anew.
+
+    def __copy__(self) -> GetOffMyLandEncoding:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> GetOffMyLandEncoding:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return encoding, (self.rules,)
 
     # -- actions ---------------------------------------------------------------------
 
@@ -213,11 +234,11 @@ class GetOffMyLandEncoding(Encoding):
         rules = self.rules
         grid = t.grid
         ids: dict[int, int] = {}
-        keep: list[object] = []
+        alive: list[object] = []
 
         def put(move: object, number: int) -> None:
             ids[id(move)] = number
-            keep.append(move)
+            alive.append(move)
 
         move: object
         for f, move in enumerate(t.keep_moves):
@@ -267,16 +288,18 @@ class GetOffMyLandEncoding(Encoding):
             for k in range(len(t.market)):
                 removal = t.remove_card(slot, k, cost)
                 slotted[id(removal)] = (a.index("remove", slot), slot, k)
-                keep.append(removal)
+                alive.append(removal)
                 for c, i in enumerate(self._land):
                     if i >= 0:
                         buy = t.buy(slot, k, c, cost)
                         slotted[id(buy)] = (a.index("buy", slot, i), slot, k)
-                        keep.append(buy)
+                        alive.append(buy)
         self._slotted = slotted
-        self._keep = tuple(keep)
+        # The tables are keyed by id: holding every keyed move keeps its id from
+        # being reused by another object while this encoding lives.
+        self._alive = tuple(alive)
         self._by_type: dict[type, Callable[[State, Any], int]] = {
-            mv.Keep: self._keep_number,
+            mv.Keep: lambda s, m: a.index("keep", m.farmhouse),
             mv.EndTurn: lambda s, m: a.index("end turn"),
             mv.Lumber: lambda s, m: a.index("buy lumber"),
             mv.Done: lambda s, m: a.index("done"),
@@ -333,9 +356,6 @@ class GetOffMyLandEncoding(Encoding):
             return self._land[cell]
         raise IllegalMoveError(f"tile {cell!r:.30} is no land tile (a farmhouse, or off the board)")
 
-    def _keep_number(self, state: State, move: mv.Keep) -> int:
-        return self.actions.index("keep", move.farmhouse)
-
     def _play_number(self, state: State, move: mv.PlayCard) -> int:
         if type(move.for_fences) is not bool:
             raise IllegalMoveError(f"for_fences must be True or False, not {move.for_fences!r:.30}")
@@ -389,7 +409,7 @@ class GetOffMyLandEncoding(Encoding):
     def _build_chance_tables(self, t: Tables) -> None:
         c = self.chance
         ids: dict[int, int] = {}
-        keep: list[object] = []
+        alive: list[object] = []
         for name, moves in (
             ("deal", t.deal_moves),
             ("draw", t.draw_moves),
@@ -398,9 +418,9 @@ class GetOffMyLandEncoding(Encoding):
         ):
             for i, move in enumerate(moves):
                 ids[id(move)] = c.index(name, i)
-                keep.append(move)
+                alive.append(move)
         self._chance_ids = ids
-        self._chance_keep = tuple(keep)
+        self._chance_alive = tuple(alive)
         self._chance_by_type: dict[type, Callable[[Any], int]] = {
             mv.DealFarmhouse: lambda m: c.index("deal", m.farmhouse),
             mv.Draw: lambda m: c.index("draw", m.card),
@@ -488,6 +508,35 @@ class GetOffMyLandEncoding(Encoding):
             _BONUSES.index(tile.bonus) if tile.bonus else -1 for tile in t.forest
         )
         self._decision = {kind: i for i, kind in enumerate(_DECISIONS)}
+        houses = len(rules.farmhouses)
+        to_move: dict[object, int] = {p: at["to move"] + p for p in range(players)}
+        to_move[CHANCE] = at["to move"] + players
+        # The offsets of the fields made anew every time, in the order observation() reads them.
+        self._small: tuple[
+            int,
+            tuple[int, ...],
+            int,
+            tuple[int, ...],
+            int,
+            int,
+            dict[object, int],
+            int,
+            int,
+            int,
+            int,
+        ] = (
+            at["mature"],
+            tuple(at["farmer"] + p * n for p in range(players)),
+            at["money"],  # "hand size" follows: both are filled at once
+            tuple(at["farmhouse"] + p * houses for p in range(players)),
+            at["seat"],
+            at["first player"],
+            to_move,
+            at["hand"],
+            at["offers"],
+            at["fence deck"],
+            at["month"],
+        )
         # The last block made from each source, with the source it was made from. A
         # state passes most of its tuples on unchanged to the next, so consecutive
         # observations share most blocks. Each entry is one tuple, stored at once,
@@ -505,17 +554,17 @@ class GetOffMyLandEncoding(Encoding):
         hit = last.get("land")
         if hit is None or hit[0] is not view.tiles or hit[1] is not view.cards:
             hit = last["land"] = (view.tiles, view.cards, self._land_block(view))
-        land = hit[2]
+        land: list[int] = hit[2]
         hit = last.get("fences")
         if hit is None or hit[0] is not view.fences or hit[1] is not view.control:
             hit = last["fences"] = (view.fences, view.control, self._fence_block(view))
-        fences = hit[2]
+        fences: list[int] = hit[2]
         hit = last.get("discard")
         if hit is None or hit[0] is not view.fence_discard:
             counts = [0] * len(self._tables.fence)
             _count(counts, 0, view.fence_discard)
             hit = last["discard"] = (view.fence_discard, counts)
-        discard = hit[1]
+        discard: list[int] = hit[1]
         hit = last.get("market")
         if (
             hit is None
@@ -529,34 +578,38 @@ class GetOffMyLandEncoding(Encoding):
                 view.market_discard,
                 self._market_block(view),
             )
-        out = [*land, *fences, *self._players_zeros, *discard, *hit[3], *self._rest_zeros]
+        out = land.copy()  # extending one list is quicker than one built by unpacking
+        out += fences
+        out += self._players_zeros
+        out += discard
+        out += hit[3]
+        out += self._rest_zeros
 
-        at = self._at
-        n = self._tables.n
-        _set_bits(out, at["mature"], view.mature)
-        base = at["farmer"]
-        for p, c in enumerate(view.farmers):
-            out[base + p * n + c] = 1
-        players = len(view.money)
-        base = at["money"]
-        out[base : base + players] = view.money
-        base = at["hand size"]
-        out[base : base + players] = view.hand_sizes
-        base, houses = at["farmhouse"], len(self.rules.farmhouses)
-        for p, f in enumerate(view.farmhouses):
+        mature, farmer, money, farmhouse, seat, first, to_move, hand, offers, deck, month = (
+            self._small
+        )
+        bits_left = view.mature
+        while bits_left:
+            low = bits_left & -bits_left
+            out[mature + low.bit_length() - 1] = 1
+            bits_left ^= low
+        for at, c in zip(farmer, view.farmers, strict=True):
+            out[at + c] = 1
+        out[money : money + 2 * len(farmer)] = view.money + view.hand_sizes
+        for at, f in zip(farmhouse, view.farmhouses, strict=True):
             if f >= 0:
-                out[base + p * houses + f] = 1
-        out[at["seat"] + view.player] = 1
-        out[at["first player"] + view.first] = 1
+                out[at + f] = 1
+        out[seat + view.player] = 1
+        out[first + view.first] = 1
         who = view.to_move
         if who is not None:
-            out[at["to move"] + (players if who is CHANCE else who)] = 1
-        _count(out, at["hand"], view.hand)
-        base = at["offers"]
+            out[to_move[who]] = 1
+        for k in view.hand:
+            out[hand + k] += 1
         for f in view.offers:
-            out[base + f] = 1
-        out[at["fence deck"]] = view.fence_deck_size
-        out[at["month"] + view.month] = 1
+            out[offers + f] = 1
+        out[deck] = view.fence_deck_size
+        out[month + view.month] = 1
         if view.agenda:
             self._decision_fields(out, view.agenda)
         return out

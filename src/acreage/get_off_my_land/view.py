@@ -79,11 +79,11 @@ def observe(state: State, player: int) -> View:
         first=state.first,
         money=state.money,
         hand=state.hands[player],
-        hand_sizes=tuple(len(h) for h in state.hands),
+        hand_sizes=tuple(map(len, state.hands)),
         offers=state.offers[player],
-        farmhouses=tuple(
-            f if public or p == player else -1 for p, f in enumerate(state.farmhouses)
-        ),
+        farmhouses=state.farmhouses
+        if public
+        else tuple(f if p == player else -1 for p, f in enumerate(state.farmhouses)),
         fence_deck_size=len(state.fence_deck),
         fence_discard=state.fence_discard,
         market_deck=tuple(
