@@ -47,7 +47,7 @@ from acreage.get_off_my_land import (
     scores,
 )
 from acreage.get_off_my_land import state as st
-from acreage.get_off_my_land.actions import DEFENCE_LIMIT, defence_sets
+from acreage.get_off_my_land.facts import DEFENCE_LIMIT, defence_sets
 from acreage.testing import check_game, playouts
 
 DOCS = Path(__file__).parents[2] / "docs" / "games" / "get-off-my-land.md"

@@ -17,12 +17,9 @@ from __future__ import annotations
 
 from acreage.core.game import Game
 from acreage.get_off_my_land.actions import (
+    GetOffMyLandEncoding,
     action_space_size,
-    decode_move,
-    encode_move,
     encoding,
-    legal_action_mask,
-    legal_actions,
     observation_tensor,
 )
 from acreage.get_off_my_land.engine import (
@@ -104,6 +101,7 @@ __all__ = [
     "FenceCard",
     "Flip",
     "ForestTile",
+    "GetOffMyLandEncoding",
     "GrassTile",
     "Harvest",
     "Keep",
@@ -176,3 +174,10 @@ GAME: Game[State, Move, Rules] = Game(
     resample=resample,
     encoding=encoding,
 )
+
+# The integer face of the game, bound to GAME so that there is one implementation
+# (see acreage.get_off_my_land.actions for the numbering and the observation layout).
+encode_move = GAME.encode_move
+decode_move = GAME.decode_move
+legal_actions = GAME.legal_actions
+legal_action_mask = GAME.legal_action_mask
