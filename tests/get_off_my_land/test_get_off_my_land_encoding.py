@@ -263,6 +263,8 @@ def test_too_many_defences_to_number_is_an_error() -> None:
         lambda s: Buy(99, 0, 5, "buy"),
         lambda s: Defend((0, 0, 0, 0, 0, 0, 0), "defend"),
         lambda s: Defend([0], "defend"),
+        lambda s: Defend(([0],), "defend"),
+        lambda s: Defend((True,), "defend"),
         lambda s: s.rules.tables.draw_moves[0],  # a chance outcome at a decision
         lambda s: "end turn",
         lambda s: None,

@@ -349,8 +349,10 @@ class GetOffMyLandEncoding(Encoding):
 
     def _defend_number(self, state: State, move: mv.Defend) -> int:
         cards = move.cards
-        number = self._defence.get(cards) if type(cards) is tuple else None
-        if number is None or not all(type(k) is int for k in cards):
+        number = None
+        if type(cards) is tuple and all(type(k) is int for k in cards):
+            number = self._defence.get(cards)
+        if number is None:
             raise IllegalMoveError(f"{cards!r:.60} is no set of fence cards that can defend")
         return self.actions.index("defend", number)
 
