@@ -8,12 +8,20 @@ CHANCE
 The rules (``Rules``), the state (``State``, whose ``decision`` says what is
 being decided), the moves (one decision each, with texts such as ``log b2``,
 ``play Fertilizer! (2 fences, 0 holes) for fences``, ``fence b2 N``) and the
-contract functions. See ``docs/games/get-off-my-land.md``.
+contract functions; fixed integer actions and observation tensors
+(``encoding(rules)``, ``encode_move``, ``legal_action_mask``,
+``observation_tensor``...). See ``docs/games/get-off-my-land.md``.
 """
 
 from __future__ import annotations
 
 from acreage.core.game import Game
+from acreage.get_off_my_land.actions import (
+    GetOffMyLandEncoding,
+    action_space_size,
+    encoding,
+    observation_tensor,
+)
 from acreage.get_off_my_land.engine import (
     apply_move,
     arrange,
@@ -93,6 +101,7 @@ __all__ = [
     "FenceCard",
     "Flip",
     "ForestTile",
+    "GetOffMyLandEncoding",
     "GrassTile",
     "Harvest",
     "Keep",
@@ -117,17 +126,24 @@ __all__ = [
     "Uncover",
     "View",
     "Yield",
+    "action_space_size",
     "apply_move",
     "arrange",
     "chance_outcomes",
     "controller",
+    "decode_move",
+    "encode_move",
+    "encoding",
     "end_bonuses",
     "fence_layout",
     "fully_fenced",
     "is_terminal",
+    "legal_action_mask",
+    "legal_actions",
     "legal_moves",
     "monthly_income",
     "new_game",
+    "observation_tensor",
     "observe",
     "parse_move",
     "render_svg",
@@ -156,4 +172,12 @@ GAME: Game[State, Move, Rules] = Game(
     render_text=render_text,
     render_svg=render_svg,
     resample=resample,
+    encoding=encoding,
 )
+
+# The integer face of the game, bound to GAME so that there is one implementation
+# (see acreage.get_off_my_land.actions for the numbering and the observation layout).
+encode_move = GAME.encode_move
+decode_move = GAME.decode_move
+legal_actions = GAME.legal_actions
+legal_action_mask = GAME.legal_action_mask

@@ -17,6 +17,7 @@ import attrs
 
 from acreage.core.chance import Deck, Pile
 from acreage.core.game import Chance, check_seat
+from acreage.get_off_my_land.rules import Rules
 from acreage.get_off_my_land.state import State, Task
 
 __all__ = ["View", "observe", "resample"]
@@ -26,11 +27,15 @@ __all__ = ["View", "observe", "resample"]
 class View:
     """One player's view of a state: the public state, their hand and their farmhouse tiles.
 
-    ``farmhouses`` shows -1 for a tile the player may not see yet;
-    ``hand_sizes`` counts every player's cards; ``market_deck`` is the
-    market deck's piles as (card kind, count) pairs.
+    ``rules`` are the game's (public) Rules, so a view alone can be read
+    (its observation tensor has a shape fixed by them); ``farmhouses`` shows
+    -1 for a tile the player may not see yet; ``hand_sizes`` counts every
+    player's cards; ``market_deck`` is the market deck's piles as (card
+    kind, count) pairs, top pile first; ``control`` is each player's
+    controlled tiles (a bitset), which follow from the public fences.
     """
 
+    rules: Rules = attrs.field(repr=False)
     player: int
     to_move: int | Chance | None
     agenda: tuple[Task, ...]
@@ -51,6 +56,7 @@ class View:
     mature: int
     fences: tuple[int, ...]
     farmers: tuple[int, ...]
+    control: tuple[int, ...]
 
 
 def _farmhouses_public(state: State) -> bool:
@@ -65,6 +71,7 @@ def observe(state: State, player: int) -> View:
     check_seat(player, state.rules.players)
     public = _farmhouses_public(state)
     return View(
+        rules=state.rules,
         player=player,
         to_move=state.to_move,
         agenda=state.agenda,
@@ -72,14 +79,17 @@ def observe(state: State, player: int) -> View:
         first=state.first,
         money=state.money,
         hand=state.hands[player],
-        hand_sizes=tuple(len(h) for h in state.hands),
+        hand_sizes=tuple(map(len, state.hands)),
         offers=state.offers[player],
-        farmhouses=tuple(
-            f if public or p == player else -1 for p, f in enumerate(state.farmhouses)
-        ),
+        farmhouses=state.farmhouses
+        if public
+        else tuple(f if p == player else -1 for p, f in enumerate(state.farmhouses)),
         fence_deck_size=len(state.fence_deck),
         fence_discard=state.fence_discard,
-        market_deck=tuple(Pile.of(seg.cards()).counts for seg in state.market_deck.segments),
+        market_deck=tuple(
+            seg.counts if isinstance(seg, Pile) else Pile.of(seg.cards()).counts
+            for seg in state.market_deck.segments
+        ),
         track=state.track,
         market_discard=state.market_discard,
         tiles=state.tiles,
@@ -87,6 +97,7 @@ def observe(state: State, player: int) -> View:
         mature=state.mature,
         fences=state.fences,
         farmers=state.farmers,
+        control=state.control,
     )
 
 
