@@ -129,6 +129,7 @@ def observe(state: State, player: int) -> View:
     :class:`~acreage.SeatError` if ``player`` is not a seat at the table.
     """
     return View(
+        state.rules,
         check_seat(player, state.rules.players),
         state.to_move,
         state.phase,
@@ -146,6 +147,8 @@ def observe(state: State, player: int) -> View:
         state.passed,
         state.groups,
         state.rolls,
+        state.six_rerolls,
+        state.order_rerolls,
     )
 
 
