@@ -230,9 +230,6 @@ def reference_observation(view: fei.View) -> dict[str, list[int]]:
     size, players = rules.board_size, rules.players
     grid = rules.grid
     kinds = {k: i for i, k in enumerate(fei.KINDS)}
-    start = [0] * size * size
-    for seat, cell in enumerate(rules.start_cells):
-        start[grid.cell_id(cell)] = 1 + seat
     owner = [0] * size * size
     miniature = [0] * size * size
     listed = [0] * players * rules.rounds * 5
@@ -274,10 +271,10 @@ def reference_observation(view: fei.View) -> dict[str, list[int]]:
     for position, seat in enumerate(view.order):
         order[position * players + seat] = 1
     return {
-        "start": start,
         "owner": owner,
         "miniature": miniature,
         "enclosures": listed,
+        "start": [v for cell in rules.start_cells for v in cell],
         "columns": [column.count(k) for column in view.columns for k in fei.KINDS],
         "bag": list(view.bag),
         "dice": [view.dice.count(v) for v in range(1, 7)],

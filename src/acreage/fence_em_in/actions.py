@@ -37,9 +37,9 @@ is no kind, ``True`` for an int) gets :class:`~acreage.IllegalMoveError`.
 
 The observation (:class:`FenceEncoding` lists the fields) is built from
 ``observe(state, seat)`` only. Fence Em In hides nothing, so it holds the
-whole table: the board as coded planes (``owner``, ``miniature`` and
-``start``, cell ``y * size + x``), each enclosure, the assets board, the bag,
-the dice, every farm, the missions and where the game stands.
+whole table: the board as two coded planes (``owner`` and ``miniature``, cell
+``y * size + x``), each enclosure, the starting cells, the assets board, the
+bag, the dice, every farm, the missions and where the game stands.
 """
 
 from __future__ import annotations
@@ -128,12 +128,12 @@ class FenceEncoding(Encoding):
     ========================  ===================  =======================================
     field                     shape                value
     ========================  ===================  =======================================
-    ``start``                 size x size          1 + the seat whose starting cell it is
     ``owner``                 size x size          1 + the seat whose enclosure covers it
     ``miniature``             size x size          kind code of that enclosure's miniature
     ``enclosures``            players x rounds x 5 each seat's enclosures in building
                                                    order: x, y, width, height, kind code
                                                    (all 0 after the last)
+    ``start``                 players x 2          each seat's starting cell x, y
     ``columns``               5 x 8                tokens of each kind in each column
     ``bag``                   8                    tokens of each kind in the bag
     ``dice``                  6                    dice showing each face 1-6
@@ -230,7 +230,6 @@ class FenceEncoding(Encoding):
                 ("roll die", (("face", die_faces),)),
             ]
         )
-        self._card_number = {name: i for i, name in enumerate(cards)}
         self._reveal = {name: chance.index("reveal", i) for i, name in enumerate(cards)}
         roll_dice, roll_die = chance.family("roll dice").offset, chance.family("roll die").offset
         self._rolls: dict[tuple[int, ...], int] = {
@@ -238,50 +237,8 @@ class FenceEncoding(Encoding):
         }
         self._rolls.update({(v,): roll_die + v - 1 for v in range(1, die_faces + 1)})
         # -- observation
-        slots = max(len(cat.points) for cat in rules.farm_board)
-        self.planes = planes = Planes(
-            [
-                ("start", (size, size)),
-                ("owner", (size, size)),
-                ("miniature", (size, size)),
-                ("enclosures", (players, rules.rounds, 5)),
-                ("columns", (COLUMNS, 8)),
-                ("bag", (8,)),
-                ("dice", (DIE_FACES,)),
-                ("token", (8,)),
-                ("placed", (players, 8)),
-                ("points", (players,)),
-                ("fertilizer", (players,)),
-                ("rows", (players, len(rules.farm_board), slots)),
-                ("discards", (players, 8)),
-                ("cards", (len(cards),)),
-                ("round", (1,)),
-                ("phase", (len(PHASES),)),
-                ("to_move", (players + 1,)),
-                ("viewer", (players,)),
-                ("order", (players, players)),
-                ("turn", (1,)),
-                ("uses", (1,)),
-                ("six_rerolls", (1,)),
-                ("passed", (players,)),
-                ("order_groups", (players,)),
-                ("order_rolls", (players,)),
-                ("order_rerolls", (1,)),
-            ]
-        )
-        self._slots = slots
-        # The observation is the board part (start to enclosures), kept from the
-        # last call by _board, then the rest, from a list of zeros.
-        board_end = planes.offset("columns")
-        self._empty_board = [0] * board_end
-        for seat, (x, y) in enumerate(rules.start_cells):
-            self._empty_board[y * size + x] = 1 + seat
-        self._rest = [0] * (planes.size - board_end)
-        at = planes.offset
-        self._at = {name: at(name) for name, _ in planes.fields}
-        # The board part of the last observation, kept with the enclosure tuples
-        # it was built from: see _board.
-        self._board_memo: tuple[tuple[tuple[Enclosure, ...], ...], list[int]] = ((), [])
+        self._observer = Observer(rules, cards)
+        self.planes = self._observer.planes
         self.facts = Facts(
             players=players,
             min_players=2,
@@ -298,7 +255,7 @@ class FenceEncoding(Encoding):
             max_chance_outcomes=max_chance_outcomes(rules),
             num_actions=actions.size,
             num_chance_outcomes=chance.size,
-            observation_shape=planes.shape,
+            observation_shape=self.planes.shape,
         )
 
     # -- player moves -------------------------------------------------------------
@@ -390,73 +347,191 @@ class FenceEncoding(Encoding):
     # -- observation ------------------------------------------------------------------
 
     def observation(self, view: View) -> list[int]:
-        """The flat observation of ``view`` (see the class docstring for the fields)."""
-        rules = view.rules
-        players = rules.players
+        """The flat observation of ``view``, laid out as the class docstring says."""
+        return self._observer.observation(view)
+
+
+class Observer:
+    """Builds the observations of one Rules: their layout, its tables and its memos.
+
+    An observation is the board part (the fields ``owner``, ``miniature`` and
+    ``enclosures``), kept from the last call and redrawn only where a place or
+    a take changed it (:meth:`_board`), followed by the rest, written into a
+    copy of a list that already holds the constant ``start`` field. Small
+    fields are whole tuples looked up in tables made here (every sorted roll,
+    every turn order, every phase...), and a few parts are kept from the
+    last call with the value they came from (the assets board, each farm's
+    rows, the revealed cards): the engine passes unchanged parts of a state on
+    as the same objects, so comparing them is mostly ``is``. Each memo is one
+    tuple stored in one assignment, so threads read a whole one.
+    """
+
+    def __init__(self, rules: Rules, cards: tuple[str, ...]) -> None:
+        self.rules = rules
+        size, players = rules.board_size, rules.players
+        self._size = size
+        self._slots = slots = max(len(cat.points) for cat in rules.farm_board)
+        self.planes = planes = Planes(
+            [
+                ("owner", (size, size)),
+                ("miniature", (size, size)),
+                ("enclosures", (players, rules.rounds, 5)),
+                ("start", (players, 2)),
+                ("columns", (COLUMNS, 8)),
+                ("bag", (8,)),
+                ("dice", (DIE_FACES,)),
+                ("token", (8,)),
+                ("placed", (players, 8)),
+                ("points", (players,)),
+                ("fertilizer", (players,)),
+                ("rows", (players, len(rules.farm_board), slots)),
+                ("discards", (players, 8)),
+                ("cards", (len(cards),)),
+                ("round", (1,)),
+                ("phase", (len(PHASES),)),
+                ("to_move", (players + 1,)),
+                ("viewer", (players,)),
+                ("order", (players, players)),
+                ("turn", (1,)),
+                ("uses", (1,)),
+                ("six_rerolls", (1,)),
+                ("passed", (players,)),
+                ("order_groups", (players,)),
+                ("order_rolls", (players,)),
+                ("order_rerolls", (1,)),
+            ]
+        )
+        at = planes.offset
+        self._owners, self._miniatures = at("owner"), at("miniature")
+        self._listed = at("enclosures")
+        board_end = at("start")
+        self._empty_board = [0] * board_end
+        rest = [0] * (planes.size - board_end)
+        rest[: 2 * players] = [v for cell in rules.start_cells for v in cell]
+        self._rest = rest
+        # Where each span written at once starts (and ends).
+        self._table = (at("columns"), at("placed"))
+        self._placed, self._points, self._fertilizer = at("placed"), at("points"), at("fertilizer")
+        self._rows, self._discards = at("rows"), at("discards")
+        self._cards = (at("cards"), at("round"))
+        self._status = (at("round"), at("order_groups"))
+        self._groups, self._order_rolls = at("order_groups"), at("order_rolls")
+        self._rerolls = at("order_rerolls")
+        self._card_number = {name: i for i, name in enumerate(cards)}
+        # Small fields looked up whole.
+        one_hot = _one_hot
+        self._dice = {
+            roll: tuple(roll.count(v) for v in range(1, DIE_FACES + 1))
+            for n in range(4)
+            for roll in itertools.combinations_with_replacement(range(1, DIE_FACES + 1), n)
+        }
+        self._token: dict[str | None, tuple[int, ...]] = {None: (0,) * 8}
+        self._token.update({k: one_hot(8, i) for i, k in enumerate(KINDS)})
+        self._phase = {p: one_hot(len(PHASES), i) for i, p in enumerate(PHASES)}
+        self._to_move: dict[object, tuple[int, ...]] = {None: (0,) * (players + 1)}
+        self._to_move.update({seat: one_hot(players + 1, seat) for seat in range(players + 1)})
+        self._to_move[CHANCE] = one_hot(players + 1, players)
+        self._viewer = tuple(one_hot(players, seat) for seat in range(players))
+        self._orders: dict[tuple[int, ...], tuple[int, ...]] = {(): (0,) * players * players}
+        self._orders.update(
+            {
+                order: tuple(v for seat in order for v in one_hot(players, seat))
+                for order in itertools.permutations(range(players))
+            }
+        )
+        self._passed = tuple(
+            tuple(bits >> seat & 1 for seat in range(players)) for bits in range(1 << players)
+        )
+        self._board_memo: tuple[tuple[tuple[Enclosure, ...], ...], list[int]] = ((), [])
+        self._columns_memo: tuple[tuple[tuple[str, ...], ...], list[int]] = ((), [])
+        self._cards_memo: tuple[tuple[str, ...], list[int]] = ((), [0] * len(cards))
+        self._rows_memo: list[tuple[tuple[tuple[str, ...], ...], list[int]]] = [((), [])] * players
+
+    def observation(self, view: View) -> list[int]:
+        """The flat observation of ``view``."""
         out = self._board(view) + self._rest
-        at = self._at
-        base = at["columns"]
-        for column in view.columns:
-            for kind in column:
-                out[base + KIND_INDEX[kind]] += 1
-            base += 8
-        base = at["bag"]
-        out[base : base + 8] = view.bag
-        base = at["dice"] - 1
-        for value in view.dice:
-            out[base + value] += 1
-        if view.token is not None:
-            out[at["token"] + KIND_INDEX[view.token]] = 1
-        placed, points, fertilizer = at["placed"], at["points"], at["fertilizer"]
-        rows, discards = at["rows"], at["discards"]
-        slots = self._slots
+        start, end = self._table
+        out[start:end] = (
+            *self._column_counts(view.columns),
+            *view.bag,
+            *self._dice[view.dice],
+            *self._token[view.token],
+        )
+        placed, points, fertilizer = self._placed, self._points, self._fertilizer
+        rows, discards = self._rows, self._discards
         for seat, farm in enumerate(view.farms):
             out[placed : placed + 8] = farm.placed
             placed += 8
             out[points + seat] = farm.points
             out[fertilizer + seat] = farm.fertilizer
-            for row in farm.rows:
-                for i, kind in enumerate(row):
-                    out[rows + i] = 1 + KIND_INDEX[kind]
-                rows += slots
+            codes = self._row_codes(seat, farm.rows)
+            out[rows : rows + len(codes)] = codes
+            rows += len(codes)
             for kind in farm.discards:
                 out[discards + KIND_INDEX[kind]] += 1
             discards += 8
-        base = at["cards"]
-        for name in view.cards:
-            out[base + self._card_number[name]] = 1
-        out[at["round"]] = view.round
-        out[at["phase"] + PHASE_CODE[view.phase]] = 1
-        who = view.to_move
-        if who is CHANCE:
-            out[at["to_move"] + players] = 1
-        elif who is not None:
-            out[at["to_move"] + who] = 1
-        out[at["viewer"] + view.player] = 1
-        base = at["order"]
-        for position, seat in enumerate(view.order):
-            out[base + position * players + seat] = 1
-        out[at["turn"]] = view.turn
-        out[at["uses"]] = view.uses
-        out[at["six_rerolls"]] = view.six_rerolls
-        base = at["passed"]
-        for seat in range(players):
-            out[base + seat] = view.passed >> seat & 1
-        if view.groups:
-            base = at["order_groups"]
+        start, end = self._cards
+        out[start:end] = self._revealed(view.cards)
+        start, end = self._status
+        out[start:end] = (
+            view.round,
+            *self._phase[view.phase],
+            *self._to_move[view.to_move],
+            *self._viewer[view.player],
+            *self._orders[view.order],
+            view.turn,
+            view.uses,
+            view.six_rerolls,
+            *self._passed[view.passed],
+        )
+        if view.groups:  # only while the turn order is rolled
             for i, group in enumerate(view.groups):
                 for seat in group:
-                    out[base + seat] = 1 + i
+                    out[self._groups + seat] = 1 + i
             tied = next(g for g in view.groups if len(g) > 1)
-            base = at["order_rolls"]
             for seat, value in zip(tied, view.rolls, strict=False):
-                out[base + seat] = value
-        out[at["order_rerolls"]] = view.order_rerolls
+                out[self._order_rolls + seat] = value
+        out[self._rerolls] = view.order_rerolls
         return out
 
+    def _column_counts(self, columns: tuple[tuple[str, ...], ...]) -> list[int]:
+        """The ``columns`` field: the tokens of each kind in each column."""
+        before, counts = self._columns_memo
+        if before == columns:
+            return counts
+        counts = [0] * (COLUMNS * 8)
+        for i, column in enumerate(columns):
+            for kind in column:
+                counts[i * 8 + KIND_INDEX[kind]] += 1
+        self._columns_memo = (columns, counts)
+        return counts
+
+    def _row_codes(self, seat: int, rows: tuple[tuple[str, ...], ...]) -> list[int]:
+        """Seat ``seat``'s part of the ``rows`` field: each category's slots as kind codes."""
+        before, codes = self._rows_memo[seat]
+        if before == rows:
+            return codes
+        slots = self._slots
+        codes = [0] * (len(rows) * slots)
+        for r, row in enumerate(rows):
+            for i, kind in enumerate(row):
+                codes[r * slots + i] = 1 + KIND_INDEX[kind]
+        self._rows_memo[seat] = (rows, codes)
+        return codes
+
+    def _revealed(self, cards: tuple[str, ...]) -> list[int]:
+        """The ``cards`` field: 1 for each revealed mission card."""
+        before, field = self._cards_memo
+        if before == cards:
+            return field
+        field = [0] * len(self._card_number)
+        for name in cards:
+            field[self._card_number[name]] = 1
+        self._cards_memo = (cards, field)
+        return field
+
     def _board(self, view: View) -> list[int]:
-        """The board part of the observation of ``view``: the fields ``start``,
-        ``owner``, ``miniature`` and ``enclosures``. The caller must not change it.
+        """The fields ``owner``, ``miniature`` and ``enclosures`` of ``view``'s observation.
 
         A farm's enclosures change only when it places (one more enclosure)
         or takes (its last enclosure gets its kind), and the engine builds
@@ -464,15 +539,15 @@ class FenceEncoding(Encoding):
         board of the last observation is kept with the enclosure tuples it
         came from, and the next observation of the same game draws only what
         such a step changed; anything else (another game, an earlier
-        position) is drawn afresh. The memo is one tuple stored in one
-        assignment, so threads read a whole one, and it holds the tuples it
-        compares with ``is``, so their ids are never another object's.
+        position) is drawn afresh. The memo holds the tuples it compares with
+        ``is``, so their ids are never another object's. The caller must not
+        change the list returned.
         """
         now = tuple([farm.enclosures for farm in view.farms])
         before, board = self._board_memo
+        if before == now:  # the same tuples: a tuple compares items by ``is`` first
+            return board
         if len(before) == len(now):
-            if all(a is b for a, b in zip(before, now, strict=True)):
-                return board
             firsts = [_grown_from(old, new) for old, new in zip(before, now, strict=True)]
         else:
             firsts = [-1]
@@ -481,9 +556,7 @@ class FenceEncoding(Encoding):
             firsts = [0] * len(now)
         else:
             board = board.copy()
-        size = self._size
-        owners, miniatures = self.planes.offset("owner"), self.planes.offset("miniature")
-        listed = self.planes.offset("enclosures")
+        size, owners, miniatures = self._size, self._owners, self._miniatures
         per_seat = self.rules.rounds * 5
         for seat, enclosures in enumerate(now):
             owner = 1 + seat
@@ -495,10 +568,14 @@ class FenceEncoding(Encoding):
                     a = row * size + x
                     board[owners + a : owners + a + w] = (owner,) * w
                     board[miniatures + a : miniatures + a + w] = (kind,) * w
-                slot = listed + seat * per_seat + i * 5
+                slot = self._listed + seat * per_seat + i * 5
                 board[slot : slot + 5] = (x, e.y, w, e.height, kind)
         self._board_memo = (now, board)
         return board
+
+
+def _one_hot(n: int, i: int) -> tuple[int, ...]:
+    return tuple(int(j == i) for j in range(n))
 
 
 def _grown_from(old: tuple[Enclosure, ...], new: tuple[Enclosure, ...]) -> int:
@@ -613,8 +690,8 @@ def max_legal_moves(rules: Rules) -> int:
       most ``5S`` tokens and a column at most 8 kinds, so
       ``11 + 4 * min(40, 5S)``;
     * PLACE: :func:`max_places` (or the one ``pass``);
-    * TAKE: the distinct kinds in one column, at most ``min(8, S + 1)`` (a
-      column holds one token over its slots after a move to a full column);
+    * TAKE: the distinct kinds in one column, at most ``min(8, 5S)`` (with
+      ``move_to_full_column`` every token on the board may end in one column);
     * FARM: one ``put`` per category, or the one ``discard``.
     """
     slots = rules.column_slots
@@ -622,7 +699,7 @@ def max_legal_moves(rules: Rules) -> int:
         1 + DIE_FACES - 1,
         11 + 4 * min(COLUMNS * len(KINDS), COLUMNS * slots),
         max_places(rules),
-        min(len(KINDS), slots + 1),
+        min(len(KINDS), COLUMNS * slots),
         len(rules.farm_board),
     )
 
