@@ -350,9 +350,8 @@ def test_observation_does_not_change_what_it_returned_before() -> None:
 # -- facts ----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_check_game_holds_the_numbers_and_facts(players: int) -> None:
-    check_game(fei.GAME, fei.Rules(players=players), playouts=3, seed=10 + players)
+# check_game holds every game with an encoding to its numbers and facts, so
+# test_fence_em_in_conformance.py's test_check_game covers 2, 3 and 4 players.
 
 
 @pytest.mark.parametrize("name", sorted(VARIANTS))
