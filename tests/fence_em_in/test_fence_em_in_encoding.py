@@ -427,6 +427,14 @@ def test_the_longest_game_stays_within_the_bounds(rules: fei.Rules) -> None:
     assert decisions == facts.max_decisions - rules.players * rules.rounds
 
 
+def test_equal_rules_share_one_encoding() -> None:
+    a, b = fei.Rules(players=3), fei.Rules(players=3, rounds=10)
+    assert a is not b and a == b
+    assert fei.encoding(a) is fei.encoding(b) is b.encoding
+    assert fei.GAME.encoding_of(b) is fei.encoding(a)
+    assert fei.encoding(fei.Rules(players=3, rounds=9)) is not fei.encoding(a)
+
+
 def test_facts() -> None:
     facts = fei.encoding(fei.Rules(players=3)).facts
     assert (facts.min_players, facts.max_players, facts.players) == (2, 4, 3)

@@ -91,6 +91,7 @@ __all__ = [
     "legal_action_mask",
     "legal_actions",
     "observation_tensor",
+    "shared_encoding",
 ]
 
 SIDES = range(1, DIE_FACES)
@@ -762,9 +763,19 @@ def max_score(rules: Rules) -> int:
 # -- the encoding and the module's conveniences -------------------------------------------
 
 
-@functools.lru_cache(maxsize=64)
 def encoding(rules: Rules) -> FenceEncoding:
-    """The encoding of ``rules`` (built once per Rules and shared)."""
+    """The encoding of ``rules``: built once for equal Rules, and kept on each Rules
+    object (``rules.encoding``), so looking it up again is one attribute read.
+
+    (A cache keyed by the Rules alone would compare a Rules equal to its key,
+    but not the same object, field by field on every move encoded.)
+    """
+    return rules.encoding
+
+
+@functools.lru_cache(maxsize=64)
+def shared_encoding(rules: Rules) -> FenceEncoding:
+    """The one encoding of Rules equal to ``rules`` (what ``rules.encoding`` holds)."""
     return FenceEncoding(rules)
 
 

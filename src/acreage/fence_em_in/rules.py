@@ -29,11 +29,12 @@ from acreage.core.game import RulesError, shorten
 from acreage.core.grid import SquareGrid
 
 if TYPE_CHECKING:
+    from acreage.fence_em_in.actions import FenceEncoding
     from acreage.fence_em_in.tables import Tables
 else:
-    # attrs lists the cached ``tables`` property among the annotations that
-    # ``typing.get_type_hints`` (and so ``Rules.from_data``) resolves.
-    Tables = object
+    # attrs lists the cached ``tables`` and ``encoding`` properties among the
+    # annotations that ``typing.get_type_hints`` (and so ``Rules.from_data``) resolves.
+    Tables = FenceEncoding = object
 
 __all__ = [
     "ANIMALS",
@@ -480,3 +481,11 @@ class Rules(DataClass):
         from acreage.fence_em_in.tables import tables_for
 
         return tables_for(self)
+
+    @cached_property
+    def encoding(self) -> FenceEncoding:
+        """The game's numbers for these rules: facts, integer actions, observation
+        tensors (see :mod:`acreage.fence_em_in.actions`), shared by equal rules."""
+        from acreage.fence_em_in.actions import shared_encoding
+
+        return shared_encoding(self)
