@@ -1,8 +1,9 @@
 """Fence Em In as numbers: fixed integer actions, observation tensors and the game's facts.
 
 ``encoding(rules)`` is the game's :class:`~acreage.core.encoding.Encoding`
-for those Rules, built once and cached; :data:`acreage.fence_em_in.GAME`
-uses it, and the functions here are the same calls for this game alone.
+for those Rules, built once for equal Rules and kept on each Rules object
+(``rules.encoding``); :data:`acreage.fence_em_in.GAME` uses it, and the
+functions here are the same calls for this game alone.
 
 Actions (player moves), a block per move family, each the product of its
 parts, in this order (``docs/games/fence-em-in.md`` prints the table):
@@ -90,6 +91,12 @@ __all__ = [
     "encoding",
     "legal_action_mask",
     "legal_actions",
+    "max_chance_nodes",
+    "max_chance_outcomes",
+    "max_decisions",
+    "max_legal_moves",
+    "max_places",
+    "max_score",
     "observation_tensor",
     "shared_encoding",
 ]
@@ -238,7 +245,7 @@ class FenceEncoding(Encoding):
         }
         self._rolls.update({(v,): roll_die + v - 1 for v in range(1, die_faces + 1)})
         # -- observation
-        self._observer = Observer(rules, cards)
+        self._observer = _Observer(rules, cards)
         self.planes = self._observer.planes
         self.facts = Facts(
             players=players,
@@ -352,13 +359,13 @@ class FenceEncoding(Encoding):
         return self._observer.observation(view)
 
 
-class Observer:
+class _Observer:
     """Builds the observations of one Rules: their layout, its tables and its memos.
 
     An observation is the board part (the fields ``owner``, ``miniature`` and
     ``enclosures``), kept from the last call and redrawn only where a place or
-    a take changed it (:meth:`_board`), followed by the rest, written into a
-    copy of a list that already holds the constant ``start`` field. Small
+    a take changed it (:meth:`_board`), then the rest, written over a copy of
+    a list that holds the constant ``start`` field and zeros. Small
     fields are whole tuples looked up in tables made here (every sorted roll,
     every turn order, every phase...), and a few parts are kept from the
     last call with the value they came from (the assets board, each farm's
