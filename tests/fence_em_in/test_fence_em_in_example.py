@@ -21,8 +21,8 @@ def test_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
 def test_module_docstring_example_runs() -> None:
     """The example at the top of ``acreage.fence_em_in`` plays a whole game.
 
-    (Taking the first outcome at chance nodes too would never end: tied
-    players would all roll 1 for the turn order again and again.)
+    (Taking the first outcome at chance nodes too would make tied players
+    all roll 1 for the turn order until their re-rolls run out.)
     """
     from acreage import fence_em_in as fei
 

@@ -115,6 +115,26 @@ def test_choice_face_reroll_is_not_a_fertilizer_use() -> None:
     assert state.uses == 2 and state.phase is fei.Phase.PLACE
 
 
+def test_choice_face_rerolls_stop_at_the_turns_limit() -> None:
+    """Ruling 22: a choice face is re-rolled at most ``six_rerolls_per_turn``
+    times a turn, after that it is set; the count starts again next turn."""
+    rules = fei.Rules(players=2, fertilizer=fei.FertilizerRules(six_rerolls_per_turn=2))
+    state = play(start(rules=rules), "roll 2 6 6", "take fertilizer and reroll six", "roll 6")
+    state = play(state, "take fertilizer and reroll six", "roll 6")
+    assert state.six_rerolls == 2 and state.phase is fei.Phase.SIX
+    assert texts(state) == [f"set six to {v}" for v in range(1, 6)]
+    illegal(state, "take fertilizer and reroll six", "at most 2 times a turn: set it to 1-5")
+    state = play(state, "set six to 3", "set six to 4", "done")
+    state = play(state, "place 3,3 2x3", "take corn", "put corn in same")
+    assert state.to_move == 1 and state.six_rerolls == 0
+
+
+def test_no_choice_face_rerolls_at_all() -> None:
+    rules = fei.Rules(players=2, fertilizer=fei.FertilizerRules(six_rerolls_per_turn=0))
+    state = play(start(rules=rules), "roll 1 2 6")
+    assert texts(state) == [f"set six to {v}" for v in range(1, 6)]
+
+
 def test_adjust_and_the_two_use_limit() -> None:
     state = rich(start(2), 9)
     state = play(state, "adjust 2 to 1")

@@ -117,3 +117,17 @@ def test_start_order_ties_reroll_among_themselves() -> None:
     state = play(state, "roll 2", "roll 1")
     assert state.order == (3, 1, 2, 0)
     assert state.phase is fei.Phase.ROLL and state.groups == ()
+
+
+def test_order_ties_after_the_reroll_limit_go_by_seat() -> None:
+    """Ruling 22: tied players re-roll at most ``order_reroll_limit`` times in one
+    settling of the order; a tie after that goes by seat, the lower seat first."""
+    rules = fei.Rules(players=4, order_reroll_limit=2)
+    state = play(fei.new_game(rules), "reveal small-enclosures", "reveal cows", "reveal corn")
+    state = fill(state, [ROWS[i % 5] for i in range(20)])
+    state = play(state, "roll 4", "roll 2", "roll 4", "roll 2")  # two ties: two re-rolls
+    assert state.groups == ((1, 3), (0, 2)) and state.order_rerolls == 2
+    state = play(state, "roll 5", "roll 5")  # tied again, and no re-roll is left
+    assert state.groups == ((1,), (3,), (0, 2)) and state.phase is fei.Phase.ORDER
+    state = play(state, "roll 3", "roll 3")
+    assert state.order == (1, 3, 0, 2) and state.phase is fei.Phase.ROLL

@@ -1,9 +1,9 @@
 """Fence Em In's module-level and shared caches, hammered from several threads.
 
 The caches: ``rules._reference`` (``functools.cache``), ``tables.tables_for``
-(``lru_cache``), ``Rules.tables`` (a cached property), and the two memos of a
+(``lru_cache``), ``Rules.tables`` (a cached property), the two memos of a
 :class:`~acreage.fence_em_in.tables.Tables` (``with_token``, emptied when
-full, and ``card_outcomes``). Each stores a complete answer with one
+full, and ``card_outcomes``), and the memos of an encoding's observer. Each stores a complete answer with one
 assignment, so every thread must get exactly the single-threaded answer.
 """
 
@@ -101,3 +101,27 @@ def test_card_outcomes_memo_from_threads() -> None:
     random.Random(2).shuffle(calls)
     with ThreadPoolExecutor(THREADS) as pool:
         assert all(pool.map(lambda key: shared.card_outcomes(key) == expected[key], calls))
+
+
+def test_observations_and_numbers_from_threads() -> None:
+    """Threads observing different games through one encoding (whose memos keep the
+    last board, assets board, rows and cards) get exactly what a fresh encoding gives."""
+    rules = fei.Rules(players=3)
+    records = [acreage.play(fei.GAME, rules, seed=seed).record.moves for seed in range(6)]
+
+    def check(moves: list[str]) -> bool:
+        state = fei.new_game(rules)
+        fresh = fei.FenceEncoding(rules)
+        ok = True
+        for text in moves:
+            for seat in range(rules.players):
+                view = fei.observe(state, seat)
+                ok &= fei.observation_tensor(view) == fresh.observation(view)
+            ok &= fei.legal_actions(state) == tuple(
+                sorted(fei.encode_move(state, m) for m in fei.legal_moves(state))
+            )
+            state = fei.apply_move(state, fei.parse_move(state, text))
+        return ok
+
+    with ThreadPoolExecutor(THREADS) as pool:
+        assert all(pool.map(check, records * 2))

@@ -18,10 +18,23 @@ The public API keeps the acreage contract (see ``docs/contract.md``)::
         state = fei.apply_move(state, move)
     fei.scores(state), fei.winners(state)
 
-See ``docs/games/fence-em-in.md`` for the moves, phases and Rules options.
+See ``docs/games/fence-em-in.md`` for the moves, phases, Rules options and
+numbers: integer actions, observation tensors and the game's facts for
+learning agents and search frameworks (:mod:`acreage.fence_em_in.actions`:
+``fei.encode_move``, ``fei.legal_action_mask``, ``fei.observation_tensor``...).
 """
 
 from acreage.core.game import Game, check_seat
+from acreage.fence_em_in.actions import (
+    FenceEncoding,
+    action_space_size,
+    decode_move,
+    encode_move,
+    encoding,
+    legal_action_mask,
+    legal_actions,
+    observation_tensor,
+)
 from acreage.fence_em_in.engine import (
     apply_move,
     chance_outcomes,
@@ -86,6 +99,7 @@ __all__ = [
     "Enclosure",
     "EnclosureCard",
     "Farm",
+    "FenceEncoding",
     "FertilizerRules",
     "Kind",
     "Move",
@@ -108,11 +122,18 @@ __all__ = [
     "SupportCard",
     "Take",
     "View",
+    "action_space_size",
     "apply_move",
     "chance_outcomes",
+    "decode_move",
+    "encode_move",
+    "encoding",
     "is_terminal",
+    "legal_action_mask",
+    "legal_actions",
     "legal_moves",
     "new_game",
+    "observation_tensor",
     "observe",
     "parse_move",
     "render_svg",
@@ -129,6 +150,7 @@ def observe(state: State, player: int) -> View:
     :class:`~acreage.SeatError` if ``player`` is not a seat at the table.
     """
     return View(
+        state.rules,
         check_seat(player, state.rules.players),
         state.to_move,
         state.phase,
@@ -146,6 +168,8 @@ def observe(state: State, player: int) -> View:
         state.passed,
         state.groups,
         state.rolls,
+        state.six_rerolls,
+        state.order_rerolls,
     )
 
 
@@ -164,4 +188,5 @@ GAME: Game[State, Move, Rules] = Game(
     parse_move=parse_move,
     render_text=render_text,
     render_svg=render_svg,
+    encoding=encoding,
 )

@@ -108,6 +108,8 @@ def new_game(rules: Rules) -> State:
         0,
         _NO_GROUPS,
         _NO_ROLLS,
+        0,
+        0,
     )
 
 
@@ -270,7 +272,10 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         return _farm_moves(state)
     if phase is _IN_FERTILIZE:
         return (_DONE, *_fertilize_moves(state, state.farms[who].fertilizer))
-    return t.six_moves  # Phase.SIX
+    # Phase.SIX
+    if state.six_rerolls < state.rules.fertilizer.six_rerolls_per_turn:
+        return t.six_moves
+    return t.set_six_moves
 
 
 # -- how the game moves on -----------------------------------------------------------
@@ -335,6 +340,8 @@ def _turn(
         state.passed,
         _NO_GROUPS,
         _NO_ROLLS,
+        state.six_rerolls,
+        0,
     )
 
 
@@ -363,6 +370,8 @@ def _next_turn(state: State, farms: tuple[Farm, ...], passed: int) -> State:
         passed,
         _NO_GROUPS,
         _NO_ROLLS,
+        0,
+        0,
     )
 
 
@@ -376,6 +385,7 @@ def _between(
     passed: int,
     groups: tuple[tuple[int, ...], ...] = _NO_GROUPS,
     rolls: tuple[int, ...] = _NO_ROLLS,
+    order_rerolls: int = 0,
 ) -> State:
     """A state between the players' turns (setup, the end of a round)."""
     return make_state(
@@ -396,6 +406,8 @@ def _between(
         passed,
         groups,
         rolls,
+        0,
+        order_rerolls,
     )
 
 
@@ -436,11 +448,15 @@ def _settle_order(
     bag: tuple[int, ...],
     passed: int,
     groups: tuple[tuple[int, ...], ...],
+    order_rerolls: int = 0,
 ) -> State:
-    """Roll for the first tied group, or start the next round when no ties are left."""
+    """Roll for the first tied group, or start the next round when no ties are left;
+    ``order_rerolls`` ties have re-rolled in this settling so far."""
     for group in groups:
         if len(group) > 1:
-            return _between(state, CHANCE, _IN_ORDER, farms, columns, bag, passed, groups)
+            return _between(
+                state, CHANCE, _IN_ORDER, farms, columns, bag, passed, groups, (), order_rerolls
+            )
     return make_state(
         state.rules,
         CHANCE,
@@ -459,6 +475,8 @@ def _settle_order(
         0,
         _NO_GROUPS,
         _NO_ROLLS,
+        0,
+        0,
     )
 
 
@@ -599,6 +617,8 @@ def _apply_draw(state: State, move: Draw) -> State:
             state.passed,
             state.groups,
             state.rolls,
+            state.six_rerolls,
+            state.order_rerolls,
         )
     if phase is _IN_REFRESH:
         return _turn(state, state.farms, state.dice, state.uses, columns, bag)
@@ -658,28 +678,51 @@ def _order_roll(state: State, value: int) -> State:
             state.passed,
             groups,
             rolls,
+            0,
+            state.order_rerolls,
         )
     # "The lowest value goes first ... Players with the same value re-roll
-    # among themselves": split the group by value, ties stay grouped.
-    split = tuple(
-        [
-            tuple([p for p, r in zip(group, rolls, strict=True) if r == v])
-            for v in sorted(set(rolls))
-        ]
-    )
+    # among themselves": split the group by value, ties stay grouped while
+    # re-rolls are left (ruling 22), and go by seat after that.
+    rerolls = state.order_rerolls
+    limit = state.rules.order_reroll_limit
+    split: list[tuple[int, ...]] = []
+    for v in sorted(set(rolls)):
+        tied = tuple([p for p, r in zip(group, rolls, strict=True) if r == v])
+        if len(tied) == 1:
+            split.append(tied)
+        elif rerolls < limit:
+            split.append(tied)
+            rerolls += 1
+        else:
+            split += [(p,) for p in tied]  # groups list their seats in seat order
     groups = (*groups[:i], *split, *groups[i + 1 :])
-    return _settle_order(state, state.farms, state.columns, state.bag, state.passed, groups)
+    return _settle_order(
+        state, state.farms, state.columns, state.bag, state.passed, groups, rerolls
+    )
 
 
 def _apply_reroll_six(state: State, move: RerollSix) -> State:
     """ "take 1 fertilizer token and re-roll that die"."""
     _expect(state, move, _IN_SIX)
+    fertilizer = state.rules.fertilizer
+    limit = fertilizer.six_rerolls_per_turn
+    if state.six_rerolls >= limit:
+        raise _illegal(
+            move, f"a choice face is re-rolled at most {limit} times a turn: set it to 1-5"
+        )
     seat = state.order[state.turn]
     farm = state.farms[seat]
-    gain = state.rules.fertilizer.six_reroll_gain
-    farms = _replace(state.farms, seat, _with_fertilizer(farm, farm.fertilizer + gain))
+    farms = _replace(
+        state.farms, seat, _with_fertilizer(farm, farm.fertilizer + fertilizer.six_reroll_gain)
+    )
     return _with(
-        state, to_move=CHANCE, phase=_IN_REROLL, farms=farms, dice=_without(state.dice, CHOICE)
+        state,
+        to_move=CHANCE,
+        phase=_IN_REROLL,
+        farms=farms,
+        dice=_without(state.dice, CHOICE),
+        six_rerolls=state.six_rerolls + 1,
     )
 
 
@@ -797,6 +840,8 @@ def _apply_done(state: State, move: Done) -> State:
         state.passed,
         _NO_GROUPS,
         _NO_ROLLS,
+        state.six_rerolls,
+        0,
     )
 
 
@@ -858,6 +903,8 @@ def _apply_place(state: State, move: Place) -> State:
         state.passed,
         _NO_GROUPS,
         _NO_ROLLS,
+        state.six_rerolls,
+        0,
     )
 
 
@@ -911,6 +958,8 @@ def _apply_take(state: State, move: Take) -> State:
         state.passed,
         _NO_GROUPS,
         _NO_ROLLS,
+        state.six_rerolls,
+        0,
     )
 
 

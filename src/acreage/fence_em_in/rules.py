@@ -29,11 +29,12 @@ from acreage.core.game import RulesError, shorten
 from acreage.core.grid import SquareGrid
 
 if TYPE_CHECKING:
+    from acreage.fence_em_in.actions import FenceEncoding
     from acreage.fence_em_in.tables import Tables
 else:
-    # attrs lists the cached ``tables`` property among the annotations that
-    # ``typing.get_type_hints`` (and so ``Rules.from_data``) resolves.
-    Tables = object
+    # attrs lists the cached ``tables`` and ``encoding`` properties among the
+    # annotations that ``typing.get_type_hints`` (and so ``Rules.from_data``) resolves.
+    Tables = FenceEncoding = object
 
 __all__ = [
     "ANIMALS",
@@ -222,6 +223,10 @@ class FertilizerRules(DataClass):
             bag and refilling the board.
         six_reroll_gain: fertilizer the first player takes when re-rolling a
             die that shows the choice face (0 to 10).
+        six_rerolls_per_turn: how many times in one turn a die showing the
+            choice face may be re-rolled for fertilizer; after that it is set
+            to 1-5 (0 to 20; ruling 22: the rulebook sets no limit, and without
+            one a game could go on for ever).
         per_point: unused fertilizer scores 1 point per this many at the end
             (1 to 100).
         move_to_full_column: whether the move use may put a token in a column
@@ -238,6 +243,7 @@ class FertilizerRules(DataClass):
     move: int = attrs.field(default=3, metadata=limits(0, 100))
     refresh: int = attrs.field(default=2, metadata=limits(0, 100))
     six_reroll_gain: int = attrs.field(default=1, metadata=limits(0, 10))
+    six_rerolls_per_turn: int = attrs.field(default=10, metadata=limits(0, 20))
     per_point: int = attrs.field(default=3, metadata=limits(1, 100))
     move_to_full_column: bool = False
 
@@ -333,6 +339,9 @@ class Rules(DataClass):
             large (1 to 100).
         rounds: the game ends after this many rounds at the latest (1 to 50).
         order_die_faces: faces of the die rolled to settle the turn order (2 to 100).
+        order_reroll_limit: how many times tied players may re-roll the order
+            die in one settling of the turn order; a tie after that goes by
+            seat, the lower seat first (0 to 20; ruling 22).
         tie_break: what breaks a tie on total points, "the most farm board
             points": ``"categories"`` (the six categories' endgame points, the
             default) or ``"score-track"`` (the placement points on the farm
@@ -391,6 +400,7 @@ class Rules(DataClass):
         metadata=limits(1, 50),
     )
     order_die_faces: int = attrs.field(default=6, metadata=limits(2, 100))
+    order_reroll_limit: int = attrs.field(default=10, metadata=limits(0, 20))
     tie_break: Literal["categories", "score-track"] = "categories"
 
     def _validate(self) -> None:
@@ -471,3 +481,11 @@ class Rules(DataClass):
         from acreage.fence_em_in.tables import tables_for
 
         return tables_for(self)
+
+    @cached_property
+    def encoding(self) -> FenceEncoding:
+        """The game's numbers for these rules: facts, integer actions, observation
+        tensors (see :mod:`acreage.fence_em_in.actions`), shared by equal rules."""
+        from acreage.fence_em_in.actions import shared_encoding
+
+        return shared_encoding(self)

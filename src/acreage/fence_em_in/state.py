@@ -99,6 +99,10 @@ class State:
         groups: while rolling for the turn order, the seats still grouped
             by tie, in order; otherwise empty.
         rolls: the order-die rolls of the first tied group so far.
+        six_rerolls: choice faces re-rolled for fertilizer in this turn
+            (at most ``rules.fertilizer.six_rerolls_per_turn``).
+        order_rerolls: re-rolls of tied order dice in this settling of the
+            turn order (at most ``rules.order_reroll_limit``).
     """
 
     rules: Rules = attrs.field(repr=False)
@@ -118,6 +122,8 @@ class State:
     passed: int
     groups: tuple[tuple[int, ...], ...]
     rolls: tuple[int, ...]
+    six_rerolls: int
+    order_rerolls: int
 
     @property
     def player(self) -> int | None:
@@ -143,8 +149,14 @@ _TURN_PHASES = frozenset(
 
 @attrs.frozen
 class View:
-    """What ``player`` sees: the whole table (Fence Em In hides nothing)."""
+    """What ``player`` sees: the whole table (Fence Em In hides nothing).
 
+    The fields are the :class:`State`'s, with ``player`` the viewing seat;
+    ``rules`` are public, and let a view be turned into numbers on its own
+    (:func:`acreage.fence_em_in.actions.observation_tensor`).
+    """
+
+    rules: Rules = attrs.field(repr=False)
     player: int
     to_move: int | Chance | None
     phase: Phase
@@ -162,6 +174,8 @@ class View:
     passed: int
     groups: tuple[tuple[int, ...], ...]
     rolls: tuple[int, ...]
+    six_rerolls: int
+    order_rerolls: int
 
 
 make_state = builder(State)

@@ -173,6 +173,7 @@ class Tables:
             RerollSix(),
             *(SetSix(v) for v in range(1, MAX_SIDE + 1)),
         )
+        self.set_six_moves = self.six_moves[1:]  # once the turn's re-rolls of sixes are spent
         # The fertilizer re-rolls and adjusts the dice allow, per sorted dice (1-5 each).
         self.rerolls = {
             values: tuple(Reroll(v) for v in sorted(set(values))) for values in self.assignments
