@@ -214,10 +214,24 @@ class Game(Generic[S, M, R]):
     # -- numbers: facts, actions, observations --------------------------------------
 
     def encoding_of(self, rules: R) -> Encoding:
-        """This game's :class:`~acreage.core.encoding.Encoding` for ``rules``."""
+        """This game's :class:`~acreage.core.encoding.Encoding` for ``rules``.
+
+        Looked up by the identity of ``rules`` first: a cache keyed by equal
+        Rules would compare two distinct but equal Rules field by field (a few
+        microseconds) on every call, and adapters call this at every step.
+        """
+        known = _ENCODINGS.get(id(rules))
+        if known is not None and known[0] is rules and known[1] is self:
+            return known[2]
         if self.encoding is None:
             raise GameError(f"{self.name} has no integer encoding")
-        return self.encoding(rules)
+        encoding = self.encoding(rules)
+        if len(_ENCODINGS) >= _ENCODINGS_KEPT:
+            _ENCODINGS.clear()
+        # One atomic store of a complete entry; the entry keeps ``rules`` alive so
+        # its id cannot be reused while the entry stands.
+        _ENCODINGS[id(rules)] = (rules, self, encoding)
+        return encoding
 
     def facts(self, rules: R) -> Facts:
         """The game's :class:`~acreage.core.encoding.Facts` under ``rules``."""
@@ -300,6 +314,10 @@ class Game(Generic[S, M, R]):
     def __repr__(self) -> str:
         return f"<Game {self.name}>"
 
+
+_ENCODINGS_KEPT: Final = 256
+_ENCODINGS: dict[int, tuple[Any, Game[Any, Any, Any], Encoding]] = {}
+"""Encodings by ``id(rules)``, for :meth:`Game.encoding_of`."""
 
 # -- the registry -----------------------------------------------------------------
 
