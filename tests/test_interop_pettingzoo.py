@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import array
 import warnings
 from typing import Any
 
@@ -99,12 +100,18 @@ def test_the_observation_is_the_seats_and_nobody_elses() -> None:
 def test_observation_arrays_are_exact_or_refused() -> None:
     from acreage.interop.spaces import to_array
 
+    def packed(values: list[int]) -> bytes:
+        return array.array("h", values).tobytes()
+
     f32 = np.dtype("float32")
-    assert to_array([0, 3, 255], f32).tolist() == [0.0, 3.0, 255.0]  # the bytes fast path
-    assert to_array([0, 300, -2], f32).tolist() == [0.0, 300.0, -2.0]  # the general path
-    assert to_array([0, 200], np.dtype("int16")).tolist() == [0, 200]
+    assert to_array(packed([0, 3, 255]), f32).tolist() == [0.0, 3.0, 255.0]
+    assert to_array(packed([0, 300, -2]), f32).tolist() == [0.0, 300.0, -2.0]
+    assert to_array(packed([0, 200]), np.dtype("int16")).tolist() == [0, 200]
+    assert to_array(packed([0, 200]), np.dtype("uint8")).tolist() == [0, 200]
     with pytest.raises(OverflowError):
-        to_array([0, 200], np.dtype("int8"))  # never wraps round to -56
+        to_array(packed([0, 200]), np.dtype("int8"))  # never wraps round to -56
+    with pytest.raises(OverflowError):
+        to_array(packed([0, -1]), np.dtype("uint8"))
 
 
 def test_illegal_actions_raise_or_lose_in_the_wrapper() -> None:

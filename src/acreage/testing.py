@@ -24,6 +24,7 @@ This module imports hypothesis only when a strategy is asked for, so
 
 from __future__ import annotations
 
+import array
 import enum
 import json
 import math
@@ -320,10 +321,16 @@ def _check_numbers(
         if not facts.min_score <= score <= facts.max_score:
             raise _fail(game, where, f"seat {seat} scores {score}, outside the facts' score range")
     size = math.prod(facts.observation_shape)
+    enc = game.encoding_of(state.rules)
     for seat in range(n_players):
         tensor = game.observation_tensor(state, seat)
         if len(tensor) != size or not all(type(v) is int for v in tensor):
             raise _fail(game, where, f"observation of seat {seat} is not {size} ints")
+        if not all(-32768 <= v <= 32767 for v in tensor):
+            raise _fail(game, where, f"observation of seat {seat} has a value outside int16")
+        packed = enc.observation_bytes(game.observe(state, seat))
+        if packed != array.array("h", tensor).tobytes():
+            raise _fail(game, where, f"observation_bytes of seat {seat} differs from observation")
     who = game.to_move(state)
     if who is None:
         return
@@ -351,6 +358,8 @@ def _check_numbers(
         if number in numbers:
             raise _fail(game, where, f"moves {numbers[number]} and {move} share number {number}")
         numbers[number] = move
+    if not chance and enc.encode_actions(state, legal) != list(numbers):
+        raise _fail(game, where, "encode_actions differs from encode_action move by move")
     for number, move in numbers.items():
         if game.decode_move(state, number) != move:
             raise _fail(game, where, f"number {number} does not decode to {move}")

@@ -24,6 +24,7 @@ the longest game, the most legal moves and chance outcomes at one node.
 from __future__ import annotations
 
 import abc
+import array
 import math
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -105,6 +106,11 @@ class Family:
         """How many action numbers the block holds: the product of its parts' sizes."""
         return math.prod(n for _, n in self.parts)
 
+    @property
+    def sizes(self) -> tuple[int, ...]:
+        """The number of values of each part, most significant first."""
+        return tuple(n for _, n in self.parts)
+
 
 class Numbering:
     """A fixed action numbering: consecutive blocks, one per move family.
@@ -121,7 +127,7 @@ class Numbering:
     means another move.
     """
 
-    __slots__ = ("_by_name", "families", "size")
+    __slots__ = ("_blocks", "_by_name", "families", "size")
 
     def __init__(self, families: Iterable[tuple[str, Sequence[tuple[str, int]]]]) -> None:
         blocks: list[Family] = []
@@ -134,6 +140,8 @@ class Numbering:
             offset += family.size
         self.families: tuple[Family, ...] = tuple(blocks)
         self._by_name = {f.name: f for f in blocks}
+        # name -> (offset, part sizes, family): what index() reads, unpacked once.
+        self._blocks = {f.name: (f.offset, f.sizes, f) for f in blocks}
         if len(self._by_name) != len(blocks):
             raise ValueError("two families share a name")
         self.size: int = offset
@@ -144,17 +152,30 @@ class Numbering:
 
     def index(self, name: str, *values: int) -> int:
         """The action number of family ``name`` with part values ``values``."""
-        family = self._by_name[name]
+        offset, sizes, family = self._blocks[name]
+        number = 0
+        if len(values) == len(sizes):
+            for value, n in zip(values, sizes, strict=True):
+                if value.__class__ is not int or not 0 <= value < n:
+                    break
+                number = number * n + value
+            else:
+                return offset + number
+        return self._refuse(family, values)
+
+    @staticmethod
+    def _refuse(family: Family, values: tuple[object, ...]) -> int:
+        """Raise the :class:`IllegalMoveError` that says which part of ``values`` is wrong."""
         if len(values) != len(family.parts):
             raise IllegalMoveError(
-                f"a {name} action has {len(family.parts)} parts, not {len(values)}"
+                f"a {family.name} action has {len(family.parts)} parts, not {len(values)}"
             )
-        number = 0
         for value, (part, n) in zip(values, family.parts, strict=True):
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
-                raise IllegalMoveError(f"{name}: {part} must be 0 to {n - 1}, not {value!r:.30}")
-            number = number * n + value
-        return family.offset + number
+                raise IllegalMoveError(
+                    f"{family.name}: {part} must be 0 to {n - 1}, not {value!r:.30}"
+                )
+        raise AssertionError("unreachable: index() refused values it would accept")
 
     def parts(self, action: int) -> tuple[str, tuple[int, ...]]:
         """The family name and part values of action number ``action``."""
@@ -255,4 +276,26 @@ class Encoding(abc.ABC):
 
     @abc.abstractmethod
     def observation(self, view: Any) -> list[int]:
-        """The observation tensor of ``view`` (what ``observe`` returned), flat, ``planes.size`` ints."""
+        """The observation tensor of ``view`` (what ``observe`` returned), flat, ``planes.size`` ints.
+
+        Every value fits a signed 16-bit int (-32768 to 32767), so
+        :meth:`observation_bytes` can pack it."""
+
+    def encode_actions(self, state: Any, moves: Sequence[Any]) -> list[int]:
+        """The numbers of player moves ``moves`` of ``state``, in order (all at once).
+
+        Adapters number every legal move at every step; a game may override
+        this with a quicker way for a whole list (``check_game`` holds it
+        equal to :meth:`encode_action` move by move).
+        """
+        encode = self.encode_action
+        return [encode(state, move) for move in moves]
+
+    def observation_bytes(self, view: Any) -> bytes:
+        """:meth:`observation` packed as native signed 16-bit ints, for ``numpy.frombuffer``.
+
+        Converting a list of a thousand Python ints to an array costs more than
+        a decision; a game may override this to join cached packed blocks
+        instead (``check_game`` holds it equal to :meth:`observation`).
+        """
+        return array.array("h", self.observation(view)).tobytes()

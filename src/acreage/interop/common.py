@@ -155,8 +155,11 @@ def legal_table(
     One pass encodes every move once; the table then serves the mask, the
     sorted legal actions and decoding an action back to its move.
     """
-    encode = encoding.encode_chance if chance else encoding.encode_action
-    return {encode(state, move): move for move in moves}
+    if chance:
+        encode = encoding.encode_chance
+        return {encode(state, move): move for move in moves}
+    moves = list(moves)
+    return dict(zip(encoding.encode_actions(state, moves), moves, strict=True))
 
 
 def settle(game: Game[Any, Any, Any], state: Any, rng: random.Random) -> tuple[Any, int | None]:

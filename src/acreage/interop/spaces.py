@@ -73,24 +73,29 @@ def observation(
     """The observation of ``view`` (what ``observe`` returned) with the mask of the ``legal`` actions."""
     mask = np.zeros(encoding.actions.size, dtype=np.int8)
     mask[list(legal)] = 1
-    return {"observation": to_array(encoding.observation(view), dtype), "action_mask": mask}
+    return {"observation": to_array(encoding.observation_bytes(view), dtype), "action_mask": mask}
 
 
-def to_array(values: list[int], dtype: np.dtype[Any]) -> np.ndarray[Any, np.dtype[Any]]:
-    """``values`` as a numpy array of ``dtype``; OverflowError for a value ``dtype`` cannot hold.
+_INT16: Final = np.dtype(np.int16)
 
-    Most entries of an observation are small (flags, counts), and ``bytes``
-    packs a list of ints from 0 to 255 two to three times faster than
-    ``np.array`` converts it; a list with any other value takes the general
-    path. The fast path is only for dtypes that hold every byte exactly
-    (not int8, where 200 would wrap round).
+
+def to_array(packed: bytes, dtype: np.dtype[Any]) -> np.ndarray[Any, np.dtype[Any]]:
+    """An observation packed as int16 bytes (``Encoding.observation_bytes``) as an array of
+    ``dtype``; OverflowError for a value ``dtype`` cannot hold.
+
+    Reading the packed bytes is one ``frombuffer``; converting a list of a
+    thousand Python ints would cost more than a decision. A narrower dtype
+    than int16 (int8, uint8) is range-checked first, so a value never wraps
+    round.
     """
-    if dtype.kind == "f" or np.can_cast(np.uint8, dtype):
-        try:
-            return np.frombuffer(bytes(values), dtype=np.uint8).astype(dtype)
-        except ValueError:
-            pass  # a value outside 0..255
-    return np.array(values, dtype=dtype)
+    values = np.frombuffer(packed, dtype=_INT16)
+    if dtype == _INT16:
+        return values.copy()  # a writable array of its own, like every other dtype gives
+    if dtype.kind != "f" and not np.can_cast(_INT16, dtype) and values.size:
+        info = np.iinfo(dtype)
+        if values.min() < info.min or values.max() > info.max:
+            raise OverflowError(f"an observation value does not fit {dtype}")
+    return values.astype(dtype)
 
 
 def action_number(action: Any) -> int:
