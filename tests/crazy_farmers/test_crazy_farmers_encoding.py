@@ -337,8 +337,12 @@ def test_observation_is_the_view_field_by_field(rules: cf.Rules, rng: random.Ran
             tensor = cf.observation_tensor(view)
             assert tensor == cf.GAME.observation_tensor(state, seat)
             assert len(tensor) == enc.planes.size and all(type(v) is int for v in tensor)
-            binary = enc.planes.offset("hand")
+            binary = enc.binary_size
+            assert binary == enc.planes.offset("hand")
             assert set(tensor[:binary]) <= {0, 1}
+            bits, rest = enc.packed_observation(view)
+            assert 0 <= bits < 1 << binary
+            assert [bits >> i & 1 for i in range(binary)] + rest == tensor
             _check_fields(enc, state, seat, tensor)
 
 

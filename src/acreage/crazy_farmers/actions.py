@@ -50,6 +50,7 @@ import functools
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
+from acreage.core.chance import Pile
 from acreage.core.encoding import Encoding, Facts, Numbering, Planes
 from acreage.core.game import CHANCE, Game, IllegalMoveError, shorten
 from acreage.crazy_farmers.board import GRID, HEADINGS, INNER_PATHS, SIDES, VERTEX_CELLS
@@ -370,12 +371,14 @@ class FarmersEncoding(Encoding):
             counts[1:1] = [("set_aside", (k,))]
             counts.append(("endgame_window", (1,)))
         self.planes = planes = Planes(binary + counts)
-        self._at = at = {name: planes.offset(name) for name, _ in planes.fields}
-        self._binary = at[counts[0][0]]
-        # The 0/1 part is one int, bit i at place i, written out in one go: a
-        # binary string, reversed, as bytes 0 and 1.
-        self._format = f"0{self._binary}b"
-        self._counts = [0] * (planes.size - self._binary)
+        self._at = at = {name: planes.offset(name) for name, _ in binary}
+        self.binary_size: int = planes.offset(counts[0][0])
+        """How many fields' places, from the first, are 0 or 1: the bits of
+        :meth:`packed_observation`'s int."""
+        # Where each field of counts starts in the list of counts.
+        self._ct = {name: planes.offset(name) - self.binary_size for name, _ in counts}
+        self._format = f"0{self.binary_size}b"
+        self._counts = [0] * (planes.size - self.binary_size)
         self._seat_shifts = tuple(
             (
                 at["main"] + s * PLOTS,
@@ -479,6 +482,20 @@ class FarmersEncoding(Encoding):
 
     def observation(self, view: View) -> list[int]:
         """The flat observation of ``view`` (see the class docstring for the fields)."""
+        bits, counts = self.packed_observation(view)
+        # The 0/1 places written out in one go: a binary string, reversed, as bytes 0 and 1.
+        return [*format(bits, self._format)[::-1].encode().translate(_BITS), *counts]
+
+    def packed_observation(self, view: View) -> tuple[int, list[int]]:
+        """The observation of ``view`` in two parts: its first :attr:`binary_size`
+        places (``main`` to the last 0/1 field) as the bits of one int, place
+        ``i`` at bit ``i``, and the rest as a list of ints.
+
+        :meth:`observation` is the bits written out, then the list; the
+        packed form is a fifth of its size to keep (a replay buffer), and
+        ``numpy.unpackbits`` spreads the bits (``bitorder="little"`` over
+        ``bits.to_bytes(n, "little")``).
+        """
         at = self._at
         cow = view.cow
         rules = self.rules
@@ -512,40 +529,41 @@ class FarmersEncoding(Encoding):
             bits |= self._cow_bits(cow)
         elif view.endgame >= 0:
             bits |= 1 << at["endgame_in_pile"]
-        out = [*format(bits, self._format)[::-1].encode().translate(_BITS), *self._counts]
+        out = self._counts.copy()
+        ct = self._ct
         cards = self._card_index
         me = view.farmers[view.player]
-        base = at["hand"]
+        base = ct["hand"]
         for card in me.hand or ():
             out[base + cards[card]] += 1
-        sizes, lying, slowdown = at["hand_sizes"], at["in_play"], at["slowdown"]
+        sizes, lying, slowdown = ct["hand_sizes"], ct["in_play"], ct["slowdown"]
         k = len(cards)
         for seat, f in enumerate(view.farmers):
             out[sizes + seat] = f.hand_size
             out[slowdown + seat] = f.slowdown
             for card in f.in_play:
                 out[lying + seat * k + cards[card]] += 1
-        base = at["discard"]
+        base = ct["discard"]
         for card in view.discard:
             out[base + cards[card]] += 1
-        base = at["draw_pile"]
+        base = ct["draw_pile"]
         out[base : base + len(view.draw_pile)] = view.draw_pile
-        out[at["reshuffles"]] = view.reshuffles
-        out[at["allowance"]] = view.allowance
-        out[at["moves_made"]] = view.moves_made
-        out[at["pending"]] = view.pending
-        base = at["scores"]
+        out[ct["reshuffles"]] = view.reshuffles
+        out[ct["allowance"]] = view.allowance
+        out[ct["moves_made"]] = view.moves_made
+        out[ct["pending"]] = view.pending
+        base = ct["scores"]
         scores = table_scores(rules, view.farmers, view.turn, cow)
         out[base : base + len(scores)] = scores
-        out[at["turn_number"]] = view.turn_number
+        out[ct["turn_number"]] = view.turn_number
         if cow is not None:
             self._cow_counts(cow, out)
         else:
-            base = at["set_aside"]
+            base = ct["set_aside"]
             for card in me.set_aside or ():
                 out[base + cards[card]] += 1
-            out[at["endgame_window"]] = max(view.endgame, 0)
-        return out
+            out[ct["endgame_window"]] = max(view.endgame, 0)
+        return bits, out
 
     def _cow_bits(self, cow: Cow) -> int:
         """The 0/1 fields of the Cow (``cow`` to ``cow_card``), as bits at their places."""
@@ -567,12 +585,15 @@ class FarmersEncoding(Encoding):
         return bits
 
     def _cow_counts(self, cow: Cow, out: list[int]) -> None:
-        """Fill the Cow's counts (``cow_deck`` to ``cow_target``) into ``out``."""
-        at = self._at
+        """Fill the Cow's counts (``cow_deck`` to ``cow_target``) into ``out``, the counts."""
+        at = self._ct
         index = self._cow_index
         base = at["cow_deck"]
-        for card in cow.deck.cards():
-            out[base + index[card]] += 1
+        for segment in cow.deck.segments:
+            # The Mad Cow deck is one pile in no known order (madcow._pile).
+            counts = segment.counts if isinstance(segment, Pile) else Pile.of(segment.order).counts
+            for card, n in counts:
+                out[base + index[card]] += n
         base = at["cow_discard"]
         for card in cow.discard:
             out[base + index[card]] += 1
