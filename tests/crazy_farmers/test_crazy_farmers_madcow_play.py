@@ -280,3 +280,36 @@ def test_repetition_is_a_tie_the_players_have_not_won() -> None:
     assert s.phase is cf.Phase.OVER and s.ended == "repetition"
     assert cf.winners(s) == ()
     assert "a tie, the players have not won" in cf.render_text(s)
+
+
+def test_the_turn_limit_in_the_mad_cow_mode_is_no_win() -> None:
+    # Ruling 51: the players have not locked the Cow down.
+    rules = cf.Rules(players=1, mode="mad-cow", turn_limit=1)
+    s = cf.arrange(rules, tractors={0: "0,-2 NW"})
+    assert s.turn_number == 1
+    s = cow_plays(s, "Straight Forward 1")
+    assert s.phase is cf.Phase.OVER and s.ended == "turns" and cf.winners(s) == ()
+    assert "the turn limit: the players have not won" in cf.render_text(s)
+
+
+def test_the_cow_draws_no_more_than_its_card_limit() -> None:
+    # Ruling 52: a Repeat that needs another card beyond the limit moves nothing.
+    herd = (
+        cf.MadCowCard("Again", numbers=(0,), repeat=True),
+        cf.MadCowCard("Charge", numbers=(1,)),
+    )
+    for limit in (1, 2):
+        rules = cf.Rules(players=1, mode="mad-cow", mad_cow_cards=herd, cow_card_limit=limit)
+        s = play(cf.new_game(rules), "the Cow faces N", "mad cow card Again 0")
+        if limit == 1:
+            assert s.phase is cf.Phase.START and _cow(s).plot == cf.board.CENTRE
+            assert _cow(s).pile == () and _cow(s).discard == ("Again 0",)
+        else:
+            assert s.phase is cf.Phase.COW and _cow(s).pile == ("Again 0",)
+    # Cards a Backlash Nitro owes the Cow are not drawn past the limit either.
+    for limit, phase in ((2, cf.Phase.TURN), (30, cf.Phase.COW)):
+        rules = cf.Rules(players=1, mode="mad-cow", cow_card_limit=limit)
+        s = cf.arrange(rules, tractors={0: "0,-2 NW"}, facing="S")  # away from the field
+        s = attrs.evolve(s, cow=_cow(s).but(draws=2))
+        s = cow_plays(s, "Straight Forward 1", "Straight Forward 5")
+        assert s.phase is phase and _cow(s).played == 2

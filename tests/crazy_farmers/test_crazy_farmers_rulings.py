@@ -433,3 +433,19 @@ def test_a_bribe_may_not_power_a_tractor_on_an_opponents_fence() -> None:
     assert "play Bribe on 0,0" not in texts(s)
     with pytest.raises(IllegalMoveError, match="your tractor would be powered on player 1's fence"):
         cf.apply_move(s, cf.parse_move(s, "play Bribe on 0,0"))
+
+
+def test_the_turn_limit_ends_the_game_counted_as_it_stands() -> None:
+    # Ruling 51: no rule ends a game that goes round in circles without
+    # repeating a position; the turn limit does, and the game is counted.
+    rules = cf.Rules(players=2, turn_limit=3, repetition_limit=None)
+    fields = {0: ["0,-2", "-1,-2"], 1: ["0,2"]}
+    s = cf.arrange(rules, fields=fields, tractors={0: "0,-2 E", 1: "0,2 SE"})
+    assert s.turn_number == 1 and TWO.turn_limit == 10_000
+    s = play(s, *AROUND_0, "end turn", *AROUND_1, "end turn")
+    assert s.turn_number == 3 and not cf.is_terminal(s)
+    s = play(s, *BACK_0, "end turn")
+    assert cf.is_terminal(s) and s.ended == "turns" and s.turn_number == 3
+    assert cf.scores(s) == (2, 1) and cf.winners(s) == (0,)
+    assert "game over (turns)" in cf.render_text(s)
+    assert cf.observe(s, 1).turn_number == 3

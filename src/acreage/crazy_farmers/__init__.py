@@ -16,13 +16,29 @@ CHANCE
 >>> [str(m) for m in cf.legal_moves(solo)][:2]
 ['the Cow faces N', 'the Cow faces NE']
 
-See ``docs/games/crazy-farmers.md`` for the move texts and the options, and
-``docs/rulings/crazy-farmers.md`` for the readings of the rulebook made here.
+For learning agents and search frameworks the game is also numbers:
+fixed integer actions, observation tensors and the game's facts
+(``cf.encoding(rules)``, ``cf.encode_move``, ``cf.legal_action_mask``,
+``cf.observation_tensor``...; :mod:`acreage.crazy_farmers.actions`).
+
+See ``docs/games/crazy-farmers.md`` for the move texts, the options and the
+numbers, and ``docs/rulings/crazy-farmers.md`` for the readings of the
+rulebook made here.
 """
 
 from __future__ import annotations
 
 from acreage.core.game import Game
+from acreage.crazy_farmers.actions import (
+    FarmersEncoding,
+    action_space_size,
+    decode_move,
+    encode_move,
+    encoding,
+    legal_action_mask,
+    legal_actions,
+    observation_tensor,
+)
 from acreage.crazy_farmers.arrange import arrange
 from acreage.crazy_farmers.board import crossroad, crossroad_name, path, path_name, plot, plot_name
 from acreage.crazy_farmers.cards import HANDLERS, Handler, register
@@ -86,6 +102,7 @@ __all__ = [
     "Face",
     "Farmer",
     "FarmerView",
+    "FarmersEncoding",
     "Fly",
     "Handler",
     "Keep",
@@ -101,17 +118,24 @@ __all__ = [
     "Surrender",
     "TakeBale",
     "View",
+    "action_space_size",
     "apply_move",
     "arrange",
     "chance_outcomes",
     "crossroad",
     "crossroad_name",
+    "decode_move",
     "enclosed",
+    "encode_move",
+    "encoding",
     "fields",
     "hides_information",
     "is_terminal",
+    "legal_action_mask",
+    "legal_actions",
     "legal_moves",
     "new_game",
+    "observation_tensor",
     "observe",
     "parse_move",
     "path",
@@ -145,4 +169,5 @@ GAME: Game[State, Move, Rules] = Game(
     render_svg=render_svg,
     resample=resample,
     all_may_lose=True,
+    encoding=encoding,
 )

@@ -32,6 +32,7 @@ from acreage.crazy_farmers.board import (
     CELL_NEIGHBOURS,
     CELL_VERTICES,
     GRID,
+    INNER_PATHS,
     VERTEX_CELLS,
     component,
     crossroads_of,
@@ -40,6 +41,7 @@ from acreage.crazy_farmers.board import (
 )
 from acreage.crazy_farmers.cow import blast, farthest, field, fly, surrender_refusal
 from acreage.crazy_farmers.moves import THE_COW
+from acreage.crazy_farmers.rules import Rules
 from acreage.crazy_farmers.scoring import tiles_left
 from acreage.crazy_farmers.state import (
     COW_TURN,
@@ -116,6 +118,36 @@ class Handler(abc.ABC):
     def refusal(self, state: State, seat: int, card: str, target: int) -> str:
         """Why ``card`` cannot be played on ``target`` now (a target not in :meth:`targets`)."""
         return f"{card} cannot be played now"
+
+    def target_space(self, rules: Rules) -> tuple[int, ...]:
+        """Every target a card of this kind can ever be played on under ``rules``, in order.
+
+        The integer actions (:mod:`acreage.crazy_farmers.actions`) number a
+        ``play`` by its card and its target's place here, so this holds every
+        target :meth:`targets` may give, and no more than it must. By the
+        kind of target: ``(-1,)`` for none; the seats, and
+        :data:`~acreage.crazy_farmers.moves.THE_COW` in the Mad Cow mode,
+        for a player; every path; every plot.
+        """
+        if self.target == "none":
+            return NONE
+        if self.target == "player":
+            seats = tuple(range(rules.players))
+            return (*seats, THE_COW) if rules.mad_cow else seats
+        return tuple(range(GRID.n_edges if self.target == "path" else GRID.n_cells))
+
+    def most_targets(self, rules: Rules) -> int:
+        """The most targets :meth:`targets` lists at once (bounds a turn's legal moves)."""
+        return len(self.target_space(rules))
+
+    def follow_ups(self, rules: Rules, card: str) -> int:
+        """The most decisions ``card``'s effect leaves to the players once it is played.
+
+        Its normal effect's (placing hay bales, landing a helicopter) or, in
+        the Mad Cow mode, its Backlash effect's, whichever is more: the
+        game's facts bound the length of a game with it. None by default.
+        """
+        return 0
 
     def lying(self, state: State, seat: int, target: int) -> int | None:
         """The seat the played card lies in front of, ``None`` when it is discarded at once."""
@@ -239,6 +271,14 @@ class Rut(Handler):
     def lying(self, state: State, seat: int, target: int) -> int | None:
         return None if target == THE_COW else target
 
+    def target_space(self, rules: Rules) -> tuple[int, ...]:
+        """The Cow in the Mad Cow mode, the seats in the competitive game."""
+        return (THE_COW,) if rules.mad_cow else tuple(range(rules.players))
+
+    def most_targets(self, rules: Rules) -> int:
+        """The Cow, or the opponents."""
+        return 1 if rules.mad_cow else rules.players - 1
+
     def apply(self, state: State, seat: int, card: str, target: int) -> State:
         if target == THE_COW:
             return _with_cow(state, rests=_cow(state).rests + 1)
@@ -276,6 +316,11 @@ class HayBale(Handler):
     def refusal(self, state: State, seat: int, card: str, target: int) -> str:
         return f"{card}: no path may take a hay bale (fences, the board's edge, other bales, locking in)"
 
+    def follow_ups(self, rules: Rules, card: str) -> int:
+        """Each bale is placed, after one is taken from the board when the box is
+        empty; a Backlash Hay Bale may first choose the tractor."""
+        return 2 * rules.amount(card) + (1 if rules.mad_cow else 0)
+
     def backlash(self, state: State, seat: int, card: str) -> State:
         """'Choose a tractor and place a first Hay bale on one of the 3 paths around it.
         If 2 Hay Bales, place the second one path further.'
@@ -308,6 +353,14 @@ class Dynamite(Handler):
 
     def refusal(self, state: State, seat: int, card: str, target: int) -> str:
         return f"{card} removes a hay bale, and none lies on {path_name(target)}"
+
+    def target_space(self, rules: Rules) -> tuple[int, ...]:
+        """The paths between two plots, the only ones a hay bale lies on."""
+        return _members(INNER_PATHS)
+
+    def most_targets(self, rules: Rules) -> int:
+        """The bales on the board: at most the box's."""
+        return min(INNER_PATHS.bit_count(), rules.hay_bales)
 
     def backlash(self, state: State, seat: int, card: str) -> State:
         """'The Cow blasts everything on its plot and paths: fences (i.e. the fence is
@@ -391,6 +444,10 @@ class Helicopter(Handler):
         if state.farmers[seat].fence:
             return f"{card} can only be used if you have no fences"
         return f"{card}: no crossroad of your field is free to land on"
+
+    def follow_ups(self, rules: Rules, card: str) -> int:
+        """Where it lands; in Backlash mode, which farthest plot the Cow flies to."""
+        return 1
 
     def backlash(self, state: State, seat: int, card: str) -> State:
         """'The Cow goes straight to the farthest plot of its field (if several, choose one)'."""
@@ -555,6 +612,17 @@ class Bribe(Handler):
             return after
         # The partners share the field: theirs grows too.
         return attrs.evolve(after, farmers=pieces.share(after.farmers, field(after)))
+
+    def target_space(self, rules: Rules) -> tuple[int, ...]:
+        """The plots without a barn (a barn a Backlash Dynamite blew up may go in
+        the Mad Cow mode: every plot)."""
+        if rules.mad_cow:
+            return tuple(range(GRID.n_cells))
+        return _members(GRID.all_cells & ~rules.barn_plots)
+
+    def follow_ups(self, rules: Rules, card: str) -> int:
+        """In Backlash mode, the plot lost to the Cow."""
+        return 1 if rules.mad_cow else 0
 
     def refusal(self, state: State, seat: int, card: str, target: int) -> str:
         if state.cow is not None:

@@ -397,6 +397,7 @@ def _drive(state: State, move: Drive) -> State:
         state.reshuffles,
         "",
         state.cow,
+        state.turn_number,
     )
     if partner >= 0:
         after, annexed = madcow.touch(after, seat, partner, to)
@@ -597,6 +598,7 @@ def _draw_card(state: State, move: Draw) -> State:
         reshuffles,
         "",
         state.cow,
+        state.turn_number,
     )
 
 
@@ -684,6 +686,7 @@ def _start_at(state: State, move: StartAt) -> State:
         state.reshuffles,
         state.ended,
         state.cow,
+        state.turn_number,
     )
 
 

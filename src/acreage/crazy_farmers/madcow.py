@@ -297,7 +297,10 @@ def _run(
 
     "Make the moves one by one following the order they were drawn [...] A
     Repeat card means playing the card next in the pile. When the Cow gets a
-    bonus (Barn), apply its effect before making the remaining moves."
+    bonus (Barn), apply its effect before making the remaining moves." Once
+    the Cow has drawn ``Rules.cow_card_limit`` cards this turn (played or in
+    its pile) it draws no more: the turn ends when its pile is played out,
+    a pile of Repeats alone being discarded (ruling 52).
     ``state`` gives the table but the Cow (and the farmers and discard pile
     when given), which change as it goes.
     """
@@ -308,7 +311,7 @@ def _run(
     while True:
         pile = cow.pile
         if not pile:
-            if cow.draws:
+            if cow.draws and cow.played < rules.cow_card_limit:
                 return _table(state, IN_COW, cow, farmers, discard)
             return end_cow_turn(state, cow, farmers, discard)
         top = pile[0]
@@ -316,8 +319,12 @@ def _run(
         if motion is None:
             motion = next((m for m in map(motion_of, pile[1:]) if m is not None), None)
             if motion is None:
-                # "If the card indicates Repeat, draw a new Mad Cow card"
-                return _table(state, IN_COW, cow, farmers, discard)
+                if cow.played + len(pile) < rules.cow_card_limit:
+                    # "If the card indicates Repeat, draw a new Mad Cow card"
+                    return _table(state, IN_COW, cow, farmers, discard)
+                # Ruling 52: the spin stops; the Repeats left move nothing.
+                cow = cow.but(discard=discarded(cow.discard, pile))
+                return end_cow_turn(state, cow, farmers, discard)
         farmers, discard, there, facing = herd.move(state, cow, farmers, discard, *motion)
         plots = cow.plots | (1 << there) if there >= 0 else cow.plots
         if plots.bit_count() >= rules.cow_tiles:
@@ -390,6 +397,7 @@ def _table(
         state.reshuffles,
         ended,
         cow,
+        state.turn_number,
     )
 
 
@@ -442,6 +450,7 @@ def cow_bonus(state: State, move: Draw) -> State:
         reshuffles,
         "",
         cow,
+        state.turn_number,
     )
     return _backlash(drawn, move.card)
 

@@ -147,6 +147,7 @@ _ENDS: Final = {
     "cow": "the Cow has all its plots: the Cow wins",
     "elimination": "the players are eliminated: the Cow wins",
     "repetition": "a position came back {n} times: a tie, the players have not won",
+    "turns": "the turn limit: the players have not won",
 }
 
 

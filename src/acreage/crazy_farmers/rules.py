@@ -35,6 +35,12 @@ MAX_COUNT: Final = 50
 MAX_KINDS: Final = 40
 """The most kinds of card in one deck (the reference decks have 10 and 9)."""
 
+MAX_TURNS: Final = 100_000
+"""The largest ``turn_limit`` (random games last under 2,000 turns)."""
+
+MAX_COW_CARDS: Final = 100
+"""The largest ``cow_card_limit`` (a turn of the Cow draws under 10 Mad Cow cards in practice)."""
+
 
 @attrs.frozen(slots=True)
 class BonusCard(DataClass):
@@ -214,6 +220,11 @@ class Rules(DataClass):
             since the last plot was claimed (the authors' FAQ: "Like in
             chess, when a position is repeated 3 times, the game ends in a
             tie"); ``None`` never ends a game this way.
+        turn_limit: the most turns the players play, 1 to 100,000: the game
+            ends when one more would start, and is counted as it stands (in
+            the Mad Cow mode the players have not locked the Cow down). No
+            rulebook limit; without one no number of moves bounds a game
+            (tractors can circle for ever), which tools need (ruling 51).
         mad_cow_cards: the Mad Cow deck (:class:`MadCowCard`: 18 cards of 9
             kinds by default; at most 40 kinds).
         cow_tiles: "Prepare 12 plot tiles": the Cow wins as soon as it has
@@ -239,6 +250,10 @@ class Rules(DataClass):
             other across paths without a bale). On, only the tractors are
             protected, and a sixth bale round the Cow's plot freezes it for
             good.
+        cow_card_limit: the most Mad Cow cards the Cow draws in one turn, 1
+            to 100: "the Cow can go into a spin and make many moves during a
+            same turn", but a spin stops there (ruling 52); the cards still
+            owed are not drawn.
     """
 
     players: int = attrs.field(default=2, metadata=limits(1, 4, primary=True))
@@ -264,6 +279,7 @@ class Rules(DataClass):
     )
     powerless_move_limit: int | None = attrs.field(default=None, metadata=limits(0, 5))
     repetition_limit: int | None = attrs.field(default=3, metadata=limits(2, 20))
+    turn_limit: int = attrs.field(default=10_000, metadata=limits(1, MAX_TURNS))
     mad_cow_cards: tuple[MadCowCard, ...] = attrs.field(
         default=_self_default(_default_mad_cow_cards), metadata=limits(items=MAX_KINDS)
     )
@@ -272,6 +288,7 @@ class Rules(DataClass):
     coop_backlash: bool = True
     bribe_annexes: bool = False
     lock_in_cow: bool = False
+    cow_card_limit: int = attrs.field(default=30, metadata=limits(1, MAX_COW_CARDS))
 
     # Derived tables, shared by every state made with these rules.
     barn_plots: int = attrs.field(init=False, eq=False, repr=False)

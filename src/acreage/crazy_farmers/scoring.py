@@ -12,13 +12,25 @@ between your and the Cow's number of plots."
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Sequence
+from typing import Final, Protocol
 
 from acreage.core.game import check_seat
 from acreage.crazy_farmers.cow import field
-from acreage.crazy_farmers.state import Phase, State
+from acreage.crazy_farmers.rules import Rules
+from acreage.crazy_farmers.state import Cow, Phase, State
 
-__all__ = ["SCORE_BOARD", "fields", "is_terminal", "scoreboard", "scores", "tiles_left", "winners"]
+__all__ = [
+    "SCORE_BOARD",
+    "Seat",
+    "fields",
+    "is_terminal",
+    "scoreboard",
+    "scores",
+    "table_scores",
+    "tiles_left",
+    "winners",
+]
 
 SCORE_BOARD: Final = (
     (20, "Undisputed UFC Champion"),
@@ -62,28 +74,61 @@ def tiles_left(state: State, seat: int) -> int:
     return max(0, rules.plot_tiles - placed)
 
 
-def _untiled(state: State, seat: int) -> int:
+class Seat(Protocol):
+    """What scoring reads of a seat: a :class:`Farmer` or what a player sees of one."""
+
+    @property
+    def plots(self) -> int: ...
+
+    @property
+    def main(self) -> int: ...
+
+    @property
+    def out(self) -> bool: ...
+
+
+def _untiled(rules: Rules, farmers: Sequence[Seat], player: int, seat: int) -> int:
     """Plots of ``seat`` that hold no tile: annexed after its pile ran out."""
-    rules = state.rules
     if rules.mad_cow:
         return 0  # "all plot tiles": more than the board has plots
     if rules.common_pile:
-        if seat != state.player:
+        if seat != player:
             return 0
-        return max(0, sum(g.plots.bit_count() for g in state.farmers) - rules.plot_tiles)
-    return max(0, state.farmers[seat].plots.bit_count() - rules.plot_tiles)
+        return max(0, sum(g.plots.bit_count() for g in farmers) - rules.plot_tiles)
+    return max(0, farmers[seat].plots.bit_count() - rules.plot_tiles)
+
+
+def _fields(rules: Rules, farmers: Sequence[Seat], player: int) -> tuple[tuple[int, int], ...]:
+    out = []
+    for seat, f in enumerate(farmers):
+        if f.out:
+            out.append((0, 0))
+            continue
+        untiled = _untiled(rules, farmers, player, seat)
+        out.append((f.main.bit_count() - untiled, f.plots.bit_count() - untiled))
+    return tuple(out)
 
 
 def fields(state: State) -> tuple[tuple[int, int], ...]:
     """Per seat: (plots of the main field, plots of the whole field), tiled plots only."""
-    out = []
-    for seat, f in enumerate(state.farmers):
-        if f.out:
-            out.append((0, 0))
-            continue
-        untiled = _untiled(state, seat)
-        out.append((f.main.bit_count() - untiled, f.plots.bit_count() - untiled))
-    return tuple(out)
+    return _fields(state.rules, state.farmers, state.player)
+
+
+def table_scores(
+    rules: Rules, farmers: Sequence[Seat], player: int, cow: Cow | None
+) -> tuple[int, ...]:
+    """:func:`scores` from what lies on the table: the seats, whose turn it is and the Cow.
+
+    A state's and a player's view of it (:class:`~acreage.crazy_farmers.View`,
+    whose ``turn`` is the state's ``player``) give the same scores.
+    """
+    if cow is not None:
+        main = 0
+        for f in farmers:
+            main |= f.main
+        score = main.bit_count() - cow.plots.bit_count()
+        return (score,) * len(farmers)
+    return tuple(main for main, _ in _fields(rules, farmers, player))
 
 
 def scores(state: State) -> tuple[int, ...]:
@@ -93,14 +138,7 @@ def scores(state: State) -> tuple[int, ...]:
     players' plots are those of their main fields (fallow land does not
     count, as in the regular game).
     """
-    cow = state.cow
-    if cow is not None:
-        main = 0
-        for f in state.farmers:
-            main |= f.main
-        score = main.bit_count() - cow.plots.bit_count()
-        return (score,) * len(state.farmers)
-    return tuple(main for main, _ in fields(state))
+    return table_scores(state.rules, state.farmers, state.player, state.cow)
 
 
 def is_terminal(state: State) -> bool:

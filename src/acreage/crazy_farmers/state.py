@@ -276,8 +276,12 @@ class State:
             ``"elimination"``, ``"repetition"``: a tie; in the Mad Cow mode
             ``"lockdown"``: the players won, ``"cow"``: the Cow has all its
             plots, ``"elimination"``: the Cow won too, ``"repetition"``: a
-            tie, the players have not won), ``""`` before the end.
+            tie, the players have not won), ``"turns"`` (the turn limit:
+            counted as it stands), ``""`` before the end.
         cow: the Mad Cow (:class:`Cow`), ``None`` in the competitive game.
+        turn_number: the players' turns started so far (0 during setup, 1
+            in the first turn); the game ends when it would pass
+            ``Rules.turn_limit``.
     """
 
     rules: Rules
@@ -296,6 +300,7 @@ class State:
     reshuffles: int = 0
     ended: str = ""
     cow: Cow | None = None
+    turn_number: int = 0
 
     @property
     def to_move(self) -> int | Chance | None:
@@ -340,6 +345,7 @@ class State:
             self.reshuffles,
             self.ended,
             cow,
+            self.turn_number,
         )
 
     def _repr_svg_(self) -> str:

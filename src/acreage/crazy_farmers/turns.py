@@ -2,8 +2,8 @@
 
 A player's turn starts with the cards lying in front of them that expire
 then, its allowance of moves ("3 basic moves", "+1" with "4 or more fences
-down at the beginning of your turn", "two fewer" per Rut) and the check for a
-game that goes round in circles. In the Mad Cow mode "The Cow plays 1st.
+down at the beginning of your turn", "two fewer" per Rut), the check for a
+game that goes round in circles and the turn limit (``Rules.turn_limit``). In the Mad Cow mode "The Cow plays 1st.
 When 1 or 2 players, the Cow plays between each player's turn. When 3 or 4
 players, the Cow plays after two players' turn."
 """
@@ -116,13 +116,18 @@ def begin_turn(
     rules = state.rules
     history = state.history
     ended = ""
-    if rules.repetition_limit is not None:
-        key = position(seat, farmers, state.bales, cow, rules.card_bits)
-        if history and history[-1] & 63 != key & 63:
-            history = ()  # a plot was claimed: no earlier position can come back
-        if history.count(key) + 1 >= rules.repetition_limit:
-            ended = "repetition"
-        history = (*history, key)
+    number = state.turn_number
+    if number >= rules.turn_limit:
+        ended = "turns"  # ruling 51: the game is counted as it stands
+    else:
+        number += 1
+        if rules.repetition_limit is not None:
+            key = position(seat, farmers, state.bales, cow, rules.card_bits)
+            if history and history[-1] & 63 != key & 63:
+                history = ()  # a plot was claimed: no earlier position can come back
+            if history.count(key) + 1 >= rules.repetition_limit:
+                ended = "repetition"
+            history = (*history, key)
     if ended:
         phase = IN_OVER
     elif f.tractor < 0:
@@ -146,6 +151,7 @@ def begin_turn(
         state.reshuffles,
         ended,
         cow,
+        number,
     )
 
 
@@ -219,6 +225,7 @@ def begin_cow_turn(
         state.reshuffles,
         "",
         playing,
+        state.turn_number,
     )
 
 

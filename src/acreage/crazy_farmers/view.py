@@ -54,6 +54,7 @@ class View:
     """The game as ``player`` sees it.
 
     Attributes:
+        rules: the rules of the game (public data).
         player: the seat looking.
         to_move: the seat deciding next, ``CHANCE`` or ``None``.
         phase, turn: what is being decided, and whose turn it is (during
@@ -67,8 +68,10 @@ class View:
         cow: the Mad Cow (all of it is on the table: its deck holds the
             cards neither played nor in its pile, in no known order), ``None``
             in the competitive game.
+        turn_number: the players' turns started so far (see :class:`State`).
     """
 
+    rules: Rules
     player: int
     to_move: int | Chance | None
     phase: Phase
@@ -85,6 +88,7 @@ class View:
     reshuffles: int
     ended: str
     cow: Cow | None
+    turn_number: int
 
 
 def _seen(f: Farmer, mine: bool) -> FarmerView:
@@ -109,6 +113,7 @@ def observe(state: State, player: int) -> View:
     """What ``player`` may see of ``state``; :class:`~acreage.SeatError` for a seat not at the table."""
     check_seat(player, state.rules.players)
     return View(
+        state.rules,
         player,
         state.to_move,
         state.phase,
@@ -125,6 +130,7 @@ def observe(state: State, player: int) -> View:
         state.reshuffles,
         state.ended,
         state.cow,
+        state.turn_number,
     )
 
 
