@@ -473,7 +473,8 @@ def test_facts(mode: str, players: int) -> None:
     assert (facts.min_players, facts.max_players) == ((1, 4) if mode == "mad-cow" else (2, 4))
     assert facts.chance and not facts.simultaneous
     assert facts.hidden_information == cf.hides_information(rules) == (players > 1)
-    assert facts.cooperative is cf.GAME.all_may_lose is True
+    assert facts.cooperative is (mode == "mad-cow")
+    assert cf.GAME.all_may_lose is True
     assert facts.num_actions == cf.action_space_size(rules) == enc.actions.size
     assert facts.observation_shape == (enc.planes.size,)
     assert facts.max_legal_moves <= facts.num_actions

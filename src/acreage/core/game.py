@@ -251,6 +251,8 @@ class Game(Generic[S, M, R]):
 
     def decode_move(self, state: S, action: int) -> M:
         """The legal move of ``state`` numbered ``action``; :class:`IllegalMoveError` if none is."""
+        if isinstance(action, bool) or not isinstance(action, int):
+            raise IllegalMoveError(f"an action is an int, not {shorten(action)}")
         encode = self._encoder(state)
         for move in self.legal_moves(state):
             if encode(state, move) == action:

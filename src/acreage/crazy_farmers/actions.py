@@ -400,9 +400,9 @@ class FarmersEncoding(Encoding):
             chance=True,
             hidden_information=hides_information(rules),
             simultaneous=False,
-            # The Game's all_may_lose is True (the Mad Cow mode lets every player
-            # lose) and check_game holds cooperative to it for every Rules.
-            cooperative=True,
+            # Mad Cow is played together against the Cow (the Game says
+            # all_may_lose for it); the competitive game is not cooperative.
+            cooperative=mad_cow,
             min_score=low,
             max_score=high,
             max_decisions=max_decisions(rules),
