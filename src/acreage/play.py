@@ -1,8 +1,10 @@
-"""Playing games: agents, :func:`play` for one game, :func:`simulate` for many.
+"""Playing games: :func:`play` for one game, :func:`simulate` for many.
 
-An agent is any callable ``agent(state, legal_moves, rng) -> move``. It sees
-the full state; an agent that must not cheat looks at
-``game.observe(state, state.to_move)`` only. Chance nodes are resolved by
+An agent is any callable ``agent(state, legal_moves, rng) -> move`` (the
+:class:`~acreage.agents.Agent` protocol; the agents themselves live in
+:mod:`acreage.agents`, and ``RandomAgent`` and ``FirstMoveAgent`` are
+importable from here too). It sees the full state; an agent that must not
+cheat looks at ``game.observe(state, state.to_move)`` only. Chance nodes are resolved by
 :func:`play` itself with a seeded :class:`random.Random`, so a seed fixes
 the whole game, and the game's record (rules + move texts) replays it
 without any seed at all.
@@ -24,12 +26,13 @@ import random
 import signal
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from fractions import Fraction
 from typing import IO, Any, Final
 
 import attrs
 
+from acreage.agents.base import Agent, FirstMoveAgent, RandomAgent
 from acreage.core.chance import sample
 from acreage.core.game import CHANCE, Game, GameError, get_game
 from acreage.core.record import MOVES_LIMIT, GameRecord, record_of
@@ -44,29 +47,6 @@ __all__ = [
     "play",
     "simulate",
 ]
-
-Agent = Callable[[Any, Sequence[Any], random.Random], Any]
-"""``agent(state, legal_moves, rng) -> one of legal_moves``."""
-
-
-class RandomAgent:
-    """Picks a legal move uniformly at random."""
-
-    def __call__(self, state: Any, moves: Sequence[Any], rng: random.Random) -> Any:
-        return moves[rng.randrange(len(moves))]
-
-    def __repr__(self) -> str:
-        return "RandomAgent()"
-
-
-class FirstMoveAgent:
-    """Always picks the first legal move: a fixed, repeatable line of play."""
-
-    def __call__(self, state: Any, moves: Sequence[Any], rng: random.Random) -> Any:
-        return moves[0]
-
-    def __repr__(self) -> str:
-        return "FirstMoveAgent()"
 
 
 @attrs.frozen
@@ -126,10 +106,15 @@ def play(
             default :data:`~acreage.core.record.MOVES_LIMIT`, the most moves a
             record holds.
         metadata: extra data for the record (the seed is added).
+
+    An agent with a ``restart()`` method (a searching agent that keeps its
+    tree from move to move) has it called once before the first move, so
+    nothing it remembers carries over from another game.
     """
     g = _game(game)
     rules = g.rules_type() if rules is None else rules
     seats = _agents(agents, g.players(rules))
+    _restart(seats)
     chance_rng = random.Random(f"acreage:{seed}:chance")
     agent_rng = random.Random(f"acreage:{seed}:agents")
     state = g.new_game(rules)
@@ -150,6 +135,16 @@ def play(
         moves.append(move)
     record = record_of(g, rules, moves, {"seed": seed, **(metadata or {})})
     return PlayResult(record, g.scores(state), g.winners(state), decisions, len(moves), state)
+
+
+def _restart(seats: Sequence[Agent]) -> None:
+    """Call ``restart()`` once on each agent that has one."""
+    seen: set[int] = set()
+    for agent in seats:
+        restart = getattr(agent, "restart", None)
+        if callable(restart) and id(agent) not in seen:
+            seen.add(id(agent))
+            restart()
 
 
 # -- many games --------------------------------------------------------------------

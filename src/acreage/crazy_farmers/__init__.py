@@ -34,6 +34,7 @@ from acreage.crazy_farmers.engine import (
     new_game,
     parse_move,
 )
+from acreage.crazy_farmers.evaluate import end_reason, evaluate
 from acreage.crazy_farmers.moves import (
     THE_COW,
     Aim,
@@ -107,6 +108,8 @@ __all__ = [
     "crossroad",
     "crossroad_name",
     "enclosed",
+    "end_reason",
+    "evaluate",
     "fields",
     "hides_information",
     "is_terminal",
@@ -145,4 +148,6 @@ GAME: Game[State, Move, Rules] = Game(
     render_svg=render_svg,
     resample=resample,
     all_may_lose=True,
+    evaluate=evaluate,
+    end_reason=end_reason,
 )

@@ -29,6 +29,7 @@ from acreage.fence_em_in.engine import (
     legal_moves,
     new_game,
 )
+from acreage.fence_em_in.evaluate import end_reason, evaluate
 from acreage.fence_em_in.moves import (
     Adjust,
     Discard,
@@ -110,6 +111,8 @@ __all__ = [
     "View",
     "apply_move",
     "chance_outcomes",
+    "end_reason",
+    "evaluate",
     "is_terminal",
     "legal_moves",
     "new_game",
@@ -164,4 +167,6 @@ GAME: Game[State, Move, Rules] = Game(
     parse_move=parse_move,
     render_text=render_text,
     render_svg=render_svg,
+    evaluate=evaluate,
+    end_reason=end_reason,
 )

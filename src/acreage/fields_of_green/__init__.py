@@ -18,6 +18,7 @@ from acreage.core.game import Game
 from acreage.fields_of_green.apply import apply_move, parse_move
 from acreage.fields_of_green.components import Card, Effect, Resources, Tool
 from acreage.fields_of_green.engine import new_game
+from acreage.fields_of_green.evaluate import end_reason, evaluate
 from acreage.fields_of_green.legal import chance_outcomes, legal_moves
 from acreage.fields_of_green.moves import (
     AttachTool,
@@ -84,6 +85,8 @@ __all__ = [
     "View",
     "apply_move",
     "chance_outcomes",
+    "end_reason",
+    "evaluate",
     "farm_sheet",
     "farm_sites",
     "is_terminal",
@@ -121,4 +124,6 @@ GAME: Game[State, Move, Rules] = Game(
     render_text=render_text,
     render_svg=render_svg,
     resample=resample,
+    evaluate=evaluate,
+    end_reason=end_reason,
 )

@@ -21,6 +21,7 @@ from acreage.get_off_my_land.engine import (
     legal_moves,
     new_game,
 )
+from acreage.get_off_my_land.evaluate import end_reason, evaluate
 from acreage.get_off_my_land.moves import (
     Break,
     Buy,
@@ -122,6 +123,8 @@ __all__ = [
     "chance_outcomes",
     "controller",
     "end_bonuses",
+    "end_reason",
+    "evaluate",
     "fence_layout",
     "fully_fenced",
     "is_terminal",
@@ -156,4 +159,6 @@ GAME: Game[State, Move, Rules] = Game(
     render_text=render_text,
     render_svg=render_svg,
     resample=resample,
+    evaluate=evaluate,
+    end_reason=end_reason,
 )

@@ -1,0 +1,181 @@
+"""How a seat stands, for agents and balance studies: :func:`evaluate` and :func:`end_reason`."""
+
+from __future__ import annotations
+
+import math
+from typing import Final
+
+from acreage.core.game import check_seat
+from acreage.crazy_farmers.board import CELL_VERTICES, GRID, STEPS
+from acreage.crazy_farmers.scoring import fields, tiles_left, winners
+from acreage.crazy_farmers.state import Farmer, Phase, State
+
+__all__ = ["end_reason", "evaluate"]
+
+FALLOW_WORTH: Final = 0.5
+"""Plots a fallow plot is worth: it counts only in a tie, or once a helicopter makes it main."""
+FENCE_WORTH: Final = 0.15
+"""Plots a fence piece under way is worth (up to :data:`FENCE_COUNTED` of them): a fence
+that comes home annexes what it goes round."""
+FENCE_COUNTED: Final = 8
+"""The longest fence counted: a longer one is more to lose than to gain."""
+AWAY: Final = 0.1
+"""Plots lost per path between a tractor pulling a fence and its main field."""
+UNPOWERED: Final = 1.0
+"""Plots a tractor away from its field without a fence loses: it must get back first."""
+CARD_WORTH: Final = 0.25
+"""Plots a bonus card in hand is worth."""
+WRAP_WORTH: Final = 4.0
+"""Mad Cow: plots a fence winding once round the Cow is worth (pro rata): it is
+about to lock the Cow down."""
+FAR: Final = 8
+"""The farthest distance in paths :func:`_away` tells apart."""
+
+
+def _balls() -> tuple[tuple[int, ...], ...]:
+    """``BALLS[v][r]``: the crossroads at most ``r`` paths from crossroad ``v`` (bitset)."""
+    out = []
+    for v in range(GRID.n_vertices):
+        rings = [1 << v]
+        for _ in range(FAR):
+            grown = rings[-1]
+            for w in range(GRID.n_vertices):
+                if rings[-1] >> w & 1:
+                    for _, _, n in STEPS[w]:
+                        grown |= 1 << n
+            rings.append(grown)
+        out.append(tuple(rings))
+    return tuple(out)
+
+
+BALLS: Final = _balls()
+
+
+def _angles() -> tuple[tuple[float, ...], ...]:
+    """``ANGLES[c][v]``: the direction of crossroad ``v`` seen from the middle of plot ``c``."""
+    out = []
+    for c in range(GRID.n_cells):
+        corners = [GRID.vertex_points[v] for v in GRID.cell_vertices[c]]
+        cx = sum(x for x, _ in corners) / len(corners)
+        cy = sum(y for _, y in corners) / len(corners)
+        out.append(tuple(math.atan2(y - cy, x - cx) for x, y in GRID.vertex_points))
+    return tuple(out)
+
+
+ANGLES: Final = _angles()
+
+
+def _wrap(fence: tuple[int, ...], plot: int) -> float:
+    """How far ``fence`` winds round ``plot``: 1 for a full turn (or more), 0 for none."""
+    angles = ANGLES[plot]
+    total = 0.0
+    before = angles[fence[0]]
+    for v in fence[1:]:
+        now = angles[v]
+        turn = now - before
+        if turn > math.pi:
+            turn -= 2 * math.pi
+        elif turn < -math.pi:
+            turn += 2 * math.pi
+        total += turn
+        before = now
+    return min(1.0, abs(total) / (2 * math.pi))
+
+
+def _corners(plots: int) -> int:
+    """The crossroads at the corners of ``plots`` (bitset)."""
+    out = 0
+    while plots:
+        low = plots & -plots
+        out |= CELL_VERTICES[low.bit_length() - 1]
+        plots ^= low
+    return out
+
+
+def _away(tractor: int, goal: int) -> int:
+    """Paths from crossroad ``tractor`` to the nearest crossroad of ``goal`` (at most :data:`FAR`)."""
+    for r, ball in enumerate(BALLS[tractor]):
+        if ball & goal:
+            return r
+    return FAR
+
+
+def _fence(f: Farmer) -> float:
+    """What a farmer's fence under way is worth, or its tractor's lack of power costs."""
+    if f.fence:
+        return FENCE_WORTH * min(f.fence_length, FENCE_COUNTED) - AWAY * _away(
+            f.tractor, _corners(f.main)
+        )
+    return 0.0 if f.powered else -UNPOWERED
+
+
+def _farmer(f: Farmer, main: int) -> float:
+    """One farmer's standing in plots: its main field, fallow land, a fence under way,
+    its tractor's power and its cards."""
+    if f.out:
+        return -10.0
+    return main + FALLOW_WORTH * f.fallow.bit_count() + CARD_WORTH * len(f.hand) + _fence(f)
+
+
+def _against_cow(state: State) -> float:
+    """The players' standing against the Mad Cow, in plots: their main field less the
+    Cow's plots, the Cow's nearness to its winning count, and how close the
+    players' field lies to the Cow (it can only be locked down from there)."""
+    cow = state.cow
+    assert cow is not None
+    rules = state.rules
+    main = 0
+    walls = 0
+    extra = 0.0
+    for f in state.farmers:
+        main |= f.main
+        walls |= f.fence_crossroads
+        extra += -10.0 if f.out else _fence(f) + CARD_WORTH * len(f.hand)
+        if f.fence:
+            extra += WRAP_WORTH * _wrap(f.fence, cow.plot)
+    corners = CELL_VERTICES[cow.plot]
+    walls |= _corners(main)
+    cow_plots = cow.plots.bit_count()
+    danger = 6.0 * (cow_plots / rules.cow_tiles) ** 2
+    surround = 3.0 * (corners & walls).bit_count() / corners.bit_count()
+    return main.bit_count() - cow_plots - danger + surround + extra
+
+
+def evaluate(state: State, seat: int) -> float:
+    """How well ``seat`` stands, from 0 to 1: an estimate of its share of the win.
+
+    Competitive game: a farmer's standing is its main field in plots, half
+    a plot per fallow plot, half of what its fence would annex if it came
+    home now, a quarter plot per card in hand, and a plot less for a tractor
+    stranded away from its field without a fence (an eliminated farmer
+    stands at -10). The seat's lead over the best other farmer is squashed
+    by a logistic curve whose width shrinks as the plot tiles run out.
+
+    Mad Cow mode: every seat stands together against the Cow: the players'
+    main field less the Cow's plots, less a penalty growing with the square
+    of the Cow's share of its winning count and a plot per ring between the
+    players' field and the Cow, plus the plots a fence would annex if it
+    came home now (with a bonus when that would lock the Cow down), squashed
+    by a logistic curve.
+
+    At the end: the seat's share of the win (a lost Mad Cow game is 0). It
+    reads hands' sizes only, never their cards; about 10 µs, 40 µs more per
+    fence under way.
+    """
+    check_seat(seat, state.rules.players)
+    if state.phase is Phase.OVER:
+        won = winners(state)
+        return 1.0 / len(won) if seat in won else 0.0
+    if state.cow is not None:
+        return 1.0 / (1.0 + math.exp(-_against_cow(state) / 4.0))
+    sizes = fields(state)
+    standing = [_farmer(f, main) for f, (main, _) in zip(state.farmers, sizes, strict=True)]
+    lead = standing[seat] - max(s for p, s in enumerate(standing) if p != seat)
+    return 1.0 / (1.0 + math.exp(-lead / (1.5 + 0.1 * tiles_left(state, seat))))
+
+
+def end_reason(state: State) -> str:
+    """Why the game ended: ``state.ended`` (``"tiles"``, ``"endgame"``, ``"elimination"``,
+    ``"repetition"``; in the Mad Cow mode ``"lockdown"``, ``"cow"``, ``"elimination"``,
+    ``"repetition"``)."""
+    return state.ended
