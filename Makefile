@@ -13,6 +13,7 @@ $(VENV)/bin/python:
 
 $(STAMP): pyproject.toml | $(VENV)/bin/python
 	$(PY) -m pip install --quiet -e '.[dev,bench]'
+	$(PY) -m pip install --quiet -e '.[plot,analysis]'
 	touch $(STAMP)
 
 demo: $(STAMP)
