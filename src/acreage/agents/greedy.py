@@ -95,7 +95,9 @@ class GreedyAgent:
         if who is CHANCE:
             dist = game.chance_outcomes(state)
             if len(dist) <= leaves:
-                share = leaves // len(dist)
+                # Less for each outcome than for the node, so a chain of chance nodes
+                # (even one that comes back round, as a tied roll does) ends.
+                share = (leaves - 1) // len(dist)
                 return sum(
                     float(p) * self.value(game, game.apply_move(state, move), seat, share)
                     for move, p in dist

@@ -164,10 +164,12 @@ class ISMCTSAgent:
         clock = Clock(self.iterations, self.seconds)
         done = 0
         path: list[tuple[list[float], int]] = []
+        walked: set[int] = set()  # as in MCTS: an information set met again ends the walk
         while clock.more(done):
             done += 1
             world = state if resample is None else resample(state, seat, rng)
             path.clear()
+            walked.clear()
             reward: Reward | None = None
             while True:
                 who = world.to_move
@@ -182,6 +184,9 @@ class ISMCTSAgent:
                 if info is None:
                     table[key] = _Info()
                     break
+                if id(info) in walked:
+                    break
+                walked.add(id(info))
                 moves = legal_moves(world)
                 move = _select(info, moves, c, rng)
                 path.append((info.stats[move], who))

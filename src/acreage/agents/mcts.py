@@ -222,10 +222,15 @@ class MCTSAgent:
         clock = Clock(self.iterations, self.seconds)
         done = 0
         path: list[tuple[_Node, int]] = []
+        # The nodes this iteration passed through: a position met again (a tie re-rolled
+        # back to the same roll) ends the walk, which would otherwise go round for ever.
+        walked: set[int] = set()
         while clock.more(done):
             done += 1
             node, current = root, state
             path.clear()
+            walked.clear()
+            walked.add(id(root))
             reward: Reward | None = None
             while True:
                 if node.mover >= 0:
@@ -253,6 +258,9 @@ class MCTSAgent:
                 if found is None:
                     table[child] = _Node(child, game)
                     break
+                if id(found) in walked:
+                    break
+                walked.add(id(found))
                 node = found
             if reward is None:
                 if depth == 0:
