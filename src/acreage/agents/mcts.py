@@ -49,36 +49,58 @@ CHANCE_MODES: Final = ("expectation", "sample")
 class _Node:
     """One position of the tree: its moves, and per move the visits and rewards.
 
-    A decision node has ``mover`` >= 0 and ``w``, the mover's summed reward
+    A node is made when an iteration first reaches its position, and its
+    moves are listed the first time an iteration walks on from it (most
+    positions reached at the edge of the tree are never walked from). A
+    decision node has ``mover`` >= 0 and ``w``, the mover's summed reward
     per move; a chance node has ``mover`` -1 and ``probs``/``cum``, the
     outcomes' probabilities and their running sum.
     """
 
-    __slots__ = ("children", "cum", "mover", "moves", "n", "probs", "untried", "visits", "w")
+    __slots__ = (
+        "children",
+        "cum",
+        "expanded",
+        "mover",
+        "moves",
+        "n",
+        "probs",
+        "untried",
+        "visits",
+        "w",
+    )
 
-    def __init__(self, state: Any, game: Game[Any, Any, Any]) -> None:
-        who = state.to_move
+    def __init__(self) -> None:
         self.visits = 0
+        self.expanded = False
+        self.mover = -1
+        self.moves: tuple[Any, ...] = ()
+        self.children: list[Any] = []
+        self.n: list[int] = []
+        self.w: list[float] = []
+        self.probs: list[float] = []
+        self.cum: list[float] = []
+        self.untried: list[int] = []
+
+    def expand(self, state: Any, game: Game[Any, Any, Any]) -> None:
+        """List the moves of ``state`` (this node's position) or its chance outcomes."""
+        who = state.to_move
         if who is CHANCE:
             dist = game.chance_outcomes(state)
-            self.mover = -1
-            self.moves: tuple[Any, ...] = tuple(m for m, _ in dist)
+            self.moves = tuple(m for m, _ in dist)
             self.probs = [float(p) for _, p in dist]
             total = 0.0
-            self.cum = []
             for p in self.probs:
                 total += p
                 self.cum.append(total)
-            self.w: list[float] = []
-            self.untried: list[int] = []
         else:
             self.mover = who
             self.moves = game.legal_moves(state)
-            self.probs = self.cum = []
             self.w = [0.0] * len(self.moves)
             self.untried = list(range(len(self.moves)))
         self.n = [0] * len(self.moves)
-        self.children: list[Any] = [None] * len(self.moves)
+        self.children = [None] * len(self.moves)
+        self.expanded = True
 
 
 class MCTSAgent:
@@ -192,7 +214,8 @@ class MCTSAgent:
         """The node of ``state``, with what the last search learned below it kept."""
         node = self._table.get(state) if self.reuse_tree else None
         if node is None:
-            node = _Node(state, game)
+            node = _Node()
+            node.expand(state, game)
             self._table = {state: node}
             return node
         # Keep only what can still be reached: the rest of the old tree is history.
@@ -233,6 +256,8 @@ class MCTSAgent:
             walked.add(id(root))
             reward: Reward | None = None
             while True:
+                if not node.expanded:
+                    node.expand(current, game)
                 if node.mover >= 0:
                     untried = node.untried
                     if untried:
@@ -256,7 +281,7 @@ class MCTSAgent:
                     break
                 found = table.get(child)
                 if found is None:
-                    table[child] = _Node(child, game)
+                    table[child] = _Node()
                     break
                 if id(found) in walked:
                     break

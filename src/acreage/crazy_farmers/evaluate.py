@@ -141,6 +141,28 @@ def _against_cow(state: State) -> float:
     return main.bit_count() - cow_plots - danger + surround + extra
 
 
+_last: tuple[object, tuple[float, ...]] = (None, ())
+"""The last state rated and every seat's standing in it: an agent rates one state for
+every seat in turn. One tuple stored at once, so threads sharing it never see half an entry."""
+
+
+def _standings(state: State) -> tuple[float, ...]:
+    """Every farmer's standing in ``state`` (in the Mad Cow mode, the players' standing
+    against the Cow, once), remembered for the next seat's call."""
+    global _last
+    last, standing = _last
+    if last is not state:
+        if state.cow is not None:
+            standing = (_against_cow(state),)
+        else:
+            sizes = fields(state)
+            standing = tuple(
+                _farmer(f, main) for f, (main, _) in zip(state.farmers, sizes, strict=True)
+            )
+        _last = (state, standing)
+    return standing
+
+
 def evaluate(state: State, seat: int) -> float:
     """How well ``seat`` stands, from 0 to 1: an estimate of its share of the win.
 
@@ -166,10 +188,9 @@ def evaluate(state: State, seat: int) -> float:
     if state.phase is Phase.OVER:
         won = winners(state)
         return 1.0 / len(won) if seat in won else 0.0
+    standing = _standings(state)
     if state.cow is not None:
-        return 1.0 / (1.0 + math.exp(-_against_cow(state) / 4.0))
-    sizes = fields(state)
-    standing = [_farmer(f, main) for f, (main, _) in zip(state.farmers, sizes, strict=True)]
+        return 1.0 / (1.0 + math.exp(-standing[0] / 4.0))
     lead = standing[seat] - max(s for p, s in enumerate(standing) if p != seat)
     return 1.0 / (1.0 + math.exp(-lead / (1.5 + 0.1 * tiles_left(state, seat))))
 

@@ -38,6 +38,21 @@ def _standing(state: State) -> list[float]:
     return out
 
 
+_last: tuple[object, tuple[float, ...]] = (None, ())
+"""The last state rated and every seat's standing in it: an agent rates one state for
+every seat in turn. One tuple stored at once, so threads sharing it never see half an entry."""
+
+
+def _standings(state: State) -> tuple[float, ...]:
+    """:func:`_standing` of ``state``, remembered for the next seat's call."""
+    global _last
+    last, standing = _last
+    if last is not state:
+        standing = tuple(_standing(state))
+        _last = (state, standing)
+    return standing
+
+
 def evaluate(state: State, seat: int) -> float:
     """How well ``seat`` stands, from 0 to 1: an estimate of its share of the win.
 
@@ -54,7 +69,7 @@ def evaluate(state: State, seat: int) -> float:
     if state.phase is Phase.END:
         won = winners(state)
         return 1.0 / len(won) if seat in won else 0.0
-    standing = _standing(state)
+    standing = _standings(state)
     mine = standing[seat]
     lead = mine - max(s for p, s in enumerate(standing) if p != seat)
     rounds_left = max(0, state.rules.rounds - state.round)

@@ -51,6 +51,21 @@ def _standing(state: State) -> list[float]:
     return out
 
 
+_last: tuple[object, tuple[float, ...]] = (None, ())
+"""The last state rated and every seat's standing in it: an agent rates one state for
+every seat in turn. One tuple stored at once, so threads sharing it never see half an entry."""
+
+
+def _standings(state: State) -> tuple[float, ...]:
+    """:func:`_standing` of ``state``, remembered for the next seat's call."""
+    global _last
+    last, standing = _last
+    if last is not state:
+        standing = tuple(_standing(state))
+        _last = (state, standing)
+    return standing
+
+
 def evaluate(state: State, seat: int) -> float:
     """How well ``seat`` stands, from 0 to 1: an estimate of its share of the win.
 
@@ -68,7 +83,7 @@ def evaluate(state: State, seat: int) -> float:
     if not state.agenda:
         won = winners(state)
         return 1.0 / len(won) if seat in won else 0.0
-    standing = _standing(state)
+    standing = _standings(state)
     lead = standing[seat] - max(s for p, s in enumerate(standing) if p != seat)
     months_left = max(0, len(state.rules.months) - 1 - state.month)
     return 1.0 / (1.0 + math.exp(-lead / (4.0 + months_left)))
