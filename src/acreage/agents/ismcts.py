@@ -127,21 +127,33 @@ class ISMCTSAgent:
     def __call__(self, state: Any, legal_moves: Sequence[Any], rng: random.Random) -> Any:
         if len(legal_moves) == 1:
             return legal_moves[0]
+        stats = self.statistics(state, legal_moves, rng)
+        best = max(range(len(stats)), key=lambda i: (stats[i][1], stats[i][2], -i))
+        return legal_moves[best]
+
+    def statistics(
+        self, state: Any, legal_moves: Sequence[Any], rng: random.Random
+    ) -> tuple[tuple[Any, int, float], ...]:
+        """Search ``state`` and return ``(move, visits, mean reward)`` for each legal move.
+
+        The agent plays the most visited move (ties: the better mean, then
+        the first). The statistics are a function of what the seat to move
+        sees and of ``rng`` alone (given a ``resample`` that deals from the
+        view): a test of that compares them for two states the seat cannot
+        tell apart.
+        """
         game = self._bind(state)
         seat = state.to_move
         search_rng = random.Random(rng.getrandbits(64))
         root = _Info()
         table = {(seat, game.observe(state, seat)): root}
         self.search(table, state, seat, game, search_rng)
-        stats = root.stats
-
-        def key(i: int) -> tuple[float, float, int]:
-            st = stats.get(legal_moves[i])
-            if st is None or not st[0]:
-                return (0.0, 0.0, -i)
-            return (st[0], st[1] / st[0], -i)
-
-        return legal_moves[max(range(len(legal_moves)), key=key)]
+        out = []
+        for move in legal_moves:
+            st = root.stats.get(move)
+            visits = int(st[0]) if st is not None else 0
+            out.append((move, visits, st[1] / st[0] if st is not None and st[0] else 0.0))
+        return tuple(out)
 
     def search(
         self,
