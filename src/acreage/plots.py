@@ -60,7 +60,6 @@ class Chart:
         if fmt not in FORMATS:
             raise ValueError(f"a chart is drawn as {' or '.join(FORMATS)}, not {fmt!r}")
         buffer = io.BytesIO()
-        # A fixed date keeps SVG output identical from run to run.
         metadata = {"Date": None} if fmt == "svg" else {"Software": None}
         self.figure.savefig(buffer, format=fmt, dpi=100, metadata=metadata)
         return buffer.getvalue()
