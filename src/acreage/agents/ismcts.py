@@ -81,7 +81,7 @@ class ISMCTSAgent:
         seconds: float | None = None,
         exploration: float = 1.0,
         rollout: Rollout = "random",
-        rollout_depth: int | None = 4,
+        rollout_depth: int | None = 0,
         evaluate: Evaluate | None = None,
     ) -> None:
         check_budget(iterations, seconds)

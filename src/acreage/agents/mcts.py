@@ -122,8 +122,11 @@ class MCTSAgent:
         rollout: ``"random"`` plays uniformly random moves after the tree;
             ``"heuristic"`` the best by ``evaluate`` of three random moves.
         rollout_depth: decisions played after the tree before ``evaluate``
-            scores the position (0: score the new position at once; ``None``:
-            play to the end, which needs no ``evaluate`` but is slow in long games).
+            scores the position. The default, 0, scores the new position at
+            once: with the bundled games' heuristics that plays at least as
+            well as a few random moves first, at equal iterations, and two to
+            three times faster. ``None`` plays to the end, which needs no
+            ``evaluate`` (for a game without one) but is slow in long games.
         evaluate: ``(state, seat) -> 0..1``; by default the game's own
             (:meth:`~acreage.Game.evaluator`).
         reuse_tree: keep the part of the tree below the next position.
@@ -143,7 +146,7 @@ class MCTSAgent:
         exploration: float = 1.0,
         chance: ChanceMode = "expectation",
         rollout: Rollout = "random",
-        rollout_depth: int | None = 4,
+        rollout_depth: int | None = 0,
         evaluate: Evaluate | None = None,
         reuse_tree: bool = True,
     ) -> None:
