@@ -120,10 +120,11 @@ def _win_panel(
 def _score_panel(
     ax: Axes, groups: Sequence[tuple[str, dict[str, tuple[int, ...]]]], title: str
 ) -> None:
-    """Box plots of scores per name; several groups (rulesets) side by side."""
+    """Box plots of scores per name; several groups (rulesets) side by side, coloured as
+    in the win-rate panel (whose legend names them)."""
     names = list(groups[0][1])
     width = 0.8 / len(groups)
-    for g, (label, by_name) in enumerate(groups):
+    for g, (_, by_name) in enumerate(groups):
         positions = [i + (g - (len(groups) - 1) / 2) * width for i in range(len(names))]
         data = [by_name[n] or (0,) for n in names]
         parts = ax.boxplot(
@@ -137,13 +138,9 @@ def _score_panel(
         for box in parts["boxes"]:
             box.set_facecolor(_COLOURS[g % len(_COLOURS)])
             box.set_alpha(0.7)
-        if label:
-            parts["boxes"][0].set_label(label)
     ax.set_xticks(range(len(names)), names, rotation=20 if len(names) > 3 else 0)
     ax.set_ylabel("final score")
     ax.set_title(title)
-    if len(groups) > 1:
-        ax.legend(fontsize="small")
 
 
 def _length_panel(ax: Axes, groups: Sequence[tuple[str, Sequence[int]]]) -> None:
@@ -240,12 +237,12 @@ def _changed(study: BalanceStudy) -> str:
     """The fields the second ruleset sets differently, ``rounds=8``, cut to fit a legend."""
     assert study.other is not None
     a, b = dict(study.base.rules), dict(study.other.rules)
-    text = ", ".join(
-        f"{key}={b.get(key, 'default')}"
-        for key in sorted(set(a) | set(b))
-        if a.get(key) != b.get(key)
-    )
-    text = text or "the same"
+    parts = []
+    for key in sorted(set(a) | set(b)):
+        if a.get(key) != b.get(key):
+            value = str(b.get(key, "default"))
+            parts.append(f"{key}={value}" if len(value) <= 16 else f"{key} changed")
+    text = ", ".join(parts) or "the same"
     return text if len(text) <= 40 else text[:37] + "..."
 
 
