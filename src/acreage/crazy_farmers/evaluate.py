@@ -49,6 +49,7 @@ def _balls() -> tuple[tuple[int, ...], ...]:
 
 
 BALLS: Final = _balls()
+"""``BALLS[v][r]``: the crossroads at most ``r`` paths from crossroad ``v``, built once."""
 
 
 def _angles() -> tuple[tuple[float, ...], ...]:
@@ -63,6 +64,7 @@ def _angles() -> tuple[tuple[float, ...], ...]:
 
 
 ANGLES: Final = _angles()
+"""``ANGLES[c][v]``: the direction of crossroad ``v`` from the middle of plot ``c``, built once."""
 
 
 def _wrap(fence: tuple[int, ...], plot: int) -> float:
@@ -167,22 +169,24 @@ def evaluate(state: State, seat: int) -> float:
     """How well ``seat`` stands, from 0 to 1: an estimate of its share of the win.
 
     Competitive game: a farmer's standing is its main field in plots, half
-    a plot per fallow plot, half of what its fence would annex if it came
-    home now, a quarter plot per card in hand, and a plot less for a tractor
-    stranded away from its field without a fence (an eliminated farmer
-    stands at -10). The seat's lead over the best other farmer is squashed
-    by a logistic curve whose width shrinks as the plot tiles run out.
+    a plot per fallow plot, a quarter per card in hand, and for a fence
+    under way 0.15 per fence piece (up to 8) less 0.1 per path between the
+    tractor and its main field: a fence that comes home annexes what it goes
+    round. A tractor stranded off its field without a fence loses a plot; an
+    eliminated farmer stands at -10. The seat's lead over the best other
+    farmer is squashed by a logistic curve whose width shrinks as the plot
+    tiles run out.
 
     Mad Cow mode: every seat stands together against the Cow: the players'
     main field less the Cow's plots, less a penalty growing with the square
-    of the Cow's share of its winning count and a plot per ring between the
-    players' field and the Cow, plus the plots a fence would annex if it
-    came home now (with a bonus when that would lock the Cow down), squashed
-    by a logistic curve.
+    of the Cow's share of its winning count, plus up to 3 for the corners of
+    the Cow's plot already walled by the players' fences or field and up to
+    4 per fence by how far it winds round the Cow (once round, it is about
+    to lock the Cow down), the fence terms above and the cards, squashed by
+    a logistic curve.
 
     At the end: the seat's share of the win (a lost Mad Cow game is 0). It
-    reads hands' sizes only, never their cards; about 10 µs, 40 µs more per
-    fence under way.
+    reads hands' sizes only, never their cards; tens of microseconds.
     """
     check_seat(seat, state.rules.players)
     if state.phase is Phase.OVER:

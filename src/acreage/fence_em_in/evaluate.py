@@ -63,7 +63,7 @@ def evaluate(state: State, seat: int) -> float:
     seat's lead over the best other seat is squashed by a logistic curve
     whose width shrinks as the rounds run out (a 4-point lead is worth more
     in the last round than in the first). At the end: the seat's share of
-    the win. Everything here is public; about 20 µs with 2 players.
+    the win. Everything here is public; tens of microseconds.
     """
     check_seat(seat, state.rules.players)
     if state.phase is Phase.END:

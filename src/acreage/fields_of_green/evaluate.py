@@ -81,8 +81,8 @@ def evaluate(state: State, seat: int) -> float:
     face-up green sites less what they need, in points) at each harvest
     still to come. The seat's lead over the best other seat is squashed by a
     logistic curve whose width shrinks as the years run out. At the end:
-    the seat's share of the win. Farms are public, hands are not read; about
-    40 µs with 2 players.
+    the seat's share of the win. Farms are public, hands are not read; tens
+    of microseconds.
     """
     check_seat(seat, state.rules.players)
     if state.phase == END:

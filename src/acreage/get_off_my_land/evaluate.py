@@ -77,7 +77,7 @@ def evaluate(state: State, seat: int) -> float:
     hand. The seat's lead over the best other player is squashed by a
     logistic curve whose width shrinks as the months run out. At the end:
     the seat's share of the win. It reads the hands' sizes only, never
-    their cards; about 50 µs with 2 players.
+    their cards; tens of microseconds.
     """
     check_seat(seat, state.rules.players)
     if not state.agenda:
