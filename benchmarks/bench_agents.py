@@ -152,7 +152,7 @@ def head_to_head(
             if state.to_move is acreage.CHANCE:
                 move = sample(game.chance_outcomes(state), rng)
                 action = game.encode_move(state, move)
-            elif state.to_move == ours or players == 1:
+            elif state.to_move == ours:
                 move = agent(state, game.legal_moves(state), rng)
                 action = game.encode_move(state, move)
             else:
@@ -183,14 +183,18 @@ def main(n: int = 100, games: int = 10) -> int:
             spiel_game = tools[0].load_game(adapter.register(game, rules))
             theirs = spiel_rate(tools, game, spiel_game, rules, where, n)
             ratio = ours / theirs
-            share = head_to_head(tools, game, spiel_game, rules, n, games)
-            good = ratio >= RATIO_TARGET and (share >= 0.5 or game.players(rules) == 1)
+            good = ratio >= RATIO_TARGET
+            line += f"; OpenSpiel MCTSBot {theirs:,.0f} simulations/s: {ratio:.2f}x"
+            line += f" (target {RATIO_TARGET}x)"
+            if game.players(rules) > 1:  # a solo game has no one to meet
+                share = head_to_head(tools, game, spiel_game, rules, n, games)
+                good &= share >= 0.5
+                line += (
+                    f"; head-to-head at {n} iterations: acreage wins {100 * share:.0f}%"
+                    f" of {games} games"
+                )
             ok &= good
-            line += (
-                f"; OpenSpiel MCTSBot {theirs:,.0f} simulations/s: {ratio:.2f}x"
-                f" (target {RATIO_TARGET}x); head-to-head at {n} iterations: acreage wins"
-                f" {100 * share:.0f}% of {games} games {'OK' if good else 'BELOW TARGET'}"
-            )
+            line += " OK" if good else " BELOW TARGET"
         print(line)
     return 0 if ok else 1
 
