@@ -76,6 +76,7 @@ def test_balance_with_a_house_rule_and_a_chart(
             "no agent kind 'alphazero'",
         ),
         (["tournament", "fence-em-in", "--agents", ","], "--agents names no agent"),
+        (["tournament", "fence-em-in", "--agents", "greedy,random,greedy"], "greedy twice"),
         (["tournament", "fence-em-in", "--agents", "mcts:iterations=0"], "iterations must be"),
         (["tournament", "fence-em-in", "--agents", "random", "--games", "0"], "not at least 1"),
         (["tournament", "nope", "--agents", "random"], "no game named 'nope'"),

@@ -467,8 +467,12 @@ def _cmd_tournament(args: argparse.Namespace) -> None:
     game = _game(args.game)
     rules = _rules(game, args)
     _chart_format(args.chart)
+    texts = _agent_texts(args.agents)
+    twice = sorted({t for t in texts if texts.count(t) > 1})
+    if twice:
+        raise _UsageError(f"acreage: --agents names {', '.join(twice)} twice")
     try:
-        agents = {text: make_agent(text, game) for text in _agent_texts(args.agents)}
+        agents = {text: make_agent(text, game) for text in texts}
     except AgentSpecError as e:
         raise _UsageError(f"acreage: --agents: {e}") from None
     results = _write_results(
