@@ -70,7 +70,7 @@ class ISMCTSAgent:
     state itself. Each move's search starts a fresh tree (a tree kept from
     the last move would hold nothing the seat does not see anyway, but
     searching afresh keeps the move a function of the view and ``rng``
-    alone). Picklable; draws one number from ``rng`` per move.
+    alone). Picklable; draws one number from ``rng`` per move it searches.
     """
 
     def __init__(

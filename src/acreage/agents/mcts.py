@@ -131,9 +131,10 @@ class MCTSAgent:
             (:meth:`~acreage.Game.evaluator`).
         reuse_tree: keep the part of the tree below the next position.
 
-    The agent draws one number from the ``rng`` it is given per move and seeds
-    its own generator from it, so the agents of the other seats see the same
-    stream whatever this one's budget. It is picklable (the tree is not kept
+    The agent draws one number from the ``rng`` it is given per move it
+    searches (a forced move draws none) and seeds its own generator from it,
+    so the agents of the other seats see the same stream whatever this
+    one's budget. It is picklable (the tree is not kept
     in the pickle) and its ``restart()`` forgets the tree.
     """
 
