@@ -7,10 +7,14 @@ Each game is a subpackage with the same pure functions (see ``docs/contract.md``
     state = fei.apply_move(state, fei.legal_moves(state)[0])
 
 This module is the public face shared by all of them: the :class:`Game`
-bundle and registry, :data:`CHANCE`, the errors, records and replay, and
-:func:`play` / :func:`simulate`.
+bundle and registry, :data:`CHANCE`, the errors, records and replay,
+:func:`play` / :func:`simulate`, the :class:`Agent` protocol (the agents are
+in :mod:`acreage.agents`), and :func:`tournament` / :func:`balance` (see
+:mod:`acreage.analysis`).
 """
 
+from acreage.agents.base import Agent
+from acreage.analysis import BalanceStudy, Tournament, balance, tournament
 from acreage.core.game import (
     CHANCE,
     Chance,
@@ -34,6 +38,8 @@ __version__ = "0.1.0"
 
 __all__ = [
     "CHANCE",
+    "Agent",
+    "BalanceStudy",
     "Chance",
     "FirstMoveAgent",
     "Game",
@@ -47,7 +53,9 @@ __all__ = [
     "RulesError",
     "SeatError",
     "Simulation",
+    "Tournament",
     "UnknownGameError",
+    "balance",
     "games",
     "get_game",
     "play",
@@ -55,6 +63,7 @@ __all__ = [
     "register",
     "replay",
     "simulate",
+    "tournament",
 ]
 
 # The bundled games by registry name, each imported the first time it is asked for.

@@ -5,6 +5,8 @@
     acreage play crazy-farmers --players 1 --rule mode=mad-cow
     acreage simulate crazy-farmers --games 200 --workers 2 --out games.jsonl
     acreage replay games.jsonl
+    acreage tournament fence-em-in --agents random,greedy,mcts:iterations=200 --games 40
+    acreage balance fence-em-in --agent greedy --games 200 --against-rule rounds=8 --chart b.svg
 
 Every error is one line on stderr, never a traceback, and the exit status
 says what happened:
@@ -20,9 +22,9 @@ exit status:
   130  interrupted by Ctrl-C (SIGINT)
   143  stopped by SIGTERM
 
-``--out`` is created before the first game and written whole at the end
-(through a temporary file beside it), so it is complete or absent, never
-half-written. Ctrl-C or SIGTERM during ``simulate --workers K`` stops the
+``--out``, ``--json`` and ``--chart`` are created before the first game and
+written whole at the end (through a temporary file beside it), so each is
+complete or absent, never half-written. Ctrl-C or SIGTERM during ``simulate --workers K`` stops the
 worker processes at once.
 """
 
@@ -31,6 +33,7 @@ from __future__ import annotations
 import argparse
 import concurrent.futures.process
 import contextlib
+import importlib
 import json
 import os
 import re
@@ -44,6 +47,8 @@ from pathlib import Path
 from types import FrameType
 from typing import IO, Any, Final, NoReturn
 
+from acreage.agents.spec import AgentSpecError, make_agent
+from acreage.analysis import balance, tournament
 from acreage.core.game import CHANCE, Game, GameError, games, get_game, shorten
 from acreage.core.record import RECORD_TEXT_LIMIT, GameRecord, replay
 from acreage.play import WORKERS_LIMIT, play, simulate
@@ -72,6 +77,9 @@ exit status:
 
 GAMES_LIMIT: Final = 1_000_000
 """The most games one ``simulate`` plays (every game's record is kept until the end)."""
+
+TOURNAMENT_GAMES_LIMIT: Final = 1_000_000
+"""The most games one ``tournament`` or ``balance`` plays."""
 
 _MESSAGE_LIMIT: Final = 500
 
@@ -165,6 +173,20 @@ def _add_rules_options(p: argparse.ArgumentParser) -> None:
     )
 
 
+def _add_run_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--workers",
+        type=_whole(1, WORKERS_LIMIT),
+        default=1,
+        help=f"worker processes (1 to {WORKERS_LIMIT})",
+    )
+    p.add_argument("--seed", default="0")
+    p.add_argument("--json", help="write the results (every game and the summaries) as JSON")
+    p.add_argument(
+        "--chart", help="draw the results to this file (.svg or .png; needs acreage[plot])"
+    )
+
+
 def _parser() -> _Parser:
     parser = _Parser(
         prog="acreage",
@@ -192,6 +214,46 @@ def _parser() -> _Parser:
     )
     s.add_argument("--seed", default="0")
     s.add_argument("--out", help="write one JSON record per line to this file")
+    t = sub.add_parser(
+        "tournament",
+        help="play agents against each other in every seating",
+        description="Play the agents against each other, every agent in every seat equally"
+        " often, and report wins with 95%% intervals, scores and game lengths by agent and"
+        " by seat. AGENTS is a comma-separated list of agent texts: random, first, greedy,"
+        " mcts, ismcts, each optionally with options (mcts:iterations=200,rollout_depth=0).",
+    )
+    t.add_argument("game")
+    t.add_argument("--agents", required=True, help="e.g. random,greedy,mcts:iterations=200")
+    t.add_argument(
+        "--games",
+        type=_whole(1, TOURNAMENT_GAMES_LIMIT),
+        default=100,
+        help="games in all, rounded up to a whole number of rounds of every seating",
+    )
+    _add_rules_options(t)
+    _add_run_options(t)
+    b = sub.add_parser(
+        "balance",
+        help="one agent in every seat: seat advantage, scores, lengths, end conditions",
+        description="Play one agent in every seat and report each seat's wins with 95%%"
+        " intervals, the score and game-length distributions and how often each end"
+        " condition ends the game. With --against-rule, play a second ruleset (the same"
+        " rules with those fields changed) on the same seeds and report each difference"
+        " with its 95%% interval.",
+    )
+    b.add_argument("game")
+    b.add_argument("--agent", default="mcts", help="the agent text (default mcts)")
+    b.add_argument("--games", type=_whole(1, TOURNAMENT_GAMES_LIMIT), default=100)
+    _add_rules_options(b)
+    b.add_argument(
+        "--against-rule",
+        type=_rule,
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a field of the second ruleset (repeatable), e.g. --against-rule rounds=8",
+    )
+    _add_run_options(b)
     r = sub.add_parser(
         "replay",
         help="replay records and check them",
@@ -214,8 +276,11 @@ def _game(name: str) -> Game[Any, Any, Any]:
         raise _UsageError(f"acreage: {e}") from None
 
 
-def _rules(game: Game[Any, Any, Any], args: argparse.Namespace) -> Any:
+def _rules(
+    game: Game[Any, Any, Any], args: argparse.Namespace, extra: Sequence[tuple[str, Any]] = ()
+) -> Any:
     data: dict[str, Any] = dict(args.rule)
+    data.update(extra)
     if args.players is not None:
         data["players"] = args.players
     try:
@@ -233,7 +298,7 @@ class _Output:
     anything else (``/dev/null``, a pipe) is written directly.
     """
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, binary: bool = False) -> None:
         self.path = path
         self.temporary: Path | None = None
         self.mode: int | None = None
@@ -243,7 +308,11 @@ class _Output:
             if info is not None and stat.S_ISDIR(info.st_mode):
                 raise IsADirectoryError(21, "Is a directory")
             if info is not None and not stat.S_ISREG(info.st_mode):
-                self.stream: IO[str] = open(target, "w", encoding="utf-8")  # noqa: SIM115
+                self.stream: IO[Any] = (
+                    open(target, "wb")  # noqa: SIM115
+                    if binary
+                    else open(target, "w", encoding="utf-8")  # noqa: SIM115
+                )
                 return
             if info is not None and not os.access(target, os.W_OK):
                 raise PermissionError(13, "Permission denied")
@@ -251,11 +320,15 @@ class _Output:
             self.temporary = target.with_name(f".{target.name}.{secrets.token_hex(4)}.part")
             # 0o666 less the umask: the permissions a plain open() would give.
             fd = os.open(self.temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-            self.stream = open(fd, "w", encoding="utf-8")  # noqa: SIM115
+            self.stream = (
+                open(fd, "wb")  # noqa: SIM115
+                if binary
+                else open(fd, "w", encoding="utf-8")  # noqa: SIM115
+            )
         except (OSError, ValueError) as e:
             raise _UsageError(f"acreage: cannot write {_shown(path)}: {_reason(e)}") from None
 
-    def write(self, text: str) -> None:
+    def write(self, text: str | bytes) -> None:
         try:
             self.stream.write(text)
         except OSError as e:
@@ -283,12 +356,12 @@ class _Output:
 
 
 @contextlib.contextmanager
-def _output(path: str | None) -> Iterator[_Output | None]:
+def _output(path: str | None, binary: bool = False) -> Iterator[_Output | None]:
     """An :class:`_Output` for ``--out`` (or ``None``), committed when the block succeeds."""
     if path is None:
         yield None
         return
-    out = _Output(path)
+    out = _Output(path, binary)
     try:
         yield out
         out.commit()
@@ -344,6 +417,96 @@ def _cmd_simulate(args: argparse.Namespace) -> None:
             for result in sim.results:
                 out.write(result.record.to_json() + "\n")
     print(sim.table())
+
+
+def _agent_texts(text: str) -> list[str]:
+    """Agent texts from ``--agents``: split at commas, where a ``key=value`` piece with no
+    ``:`` continues the options of the agent before it (``mcts:iterations=9,rollout_depth=0``)."""
+    texts: list[str] = []
+    for piece in (p.strip() for p in text.split(",")):
+        if not piece:
+            continue
+        if "=" in piece and ":" not in piece and texts:
+            texts[-1] += f",{piece}"
+        else:
+            texts.append(piece)
+    if not texts:
+        raise _UsageError("acreage: --agents names no agent")
+    return texts
+
+
+def _chart_format(path: str | None) -> None:
+    """Check ``--chart`` before any game is played: a known suffix, matplotlib installed."""
+    if path is None:
+        return
+    from acreage.plots import format_of
+
+    try:
+        format_of(path)
+        importlib.import_module("matplotlib")
+    except ValueError as e:
+        raise _UsageError(f"acreage: --chart: {e}") from None
+    except ImportError:
+        raise _UsageError("acreage: --chart needs matplotlib: pip install acreage[plot]") from None
+
+
+def _write_results(args: argparse.Namespace, run: Callable[[], Any]) -> Any:
+    """Open ``--json`` and ``--chart``, run the games, then write and commit both."""
+    with _output(args.json) as out_json, _output(args.chart, binary=True) as out_chart:
+        results = run()
+        if out_json is not None:
+            out_json.write(results.to_json() + "\n")
+        if out_chart is not None:
+            from acreage.plots import format_of
+
+            out_chart.write(results.chart().to_bytes(format_of(args.chart)))
+    return results
+
+
+def _cmd_tournament(args: argparse.Namespace) -> None:
+    game = _game(args.game)
+    rules = _rules(game, args)
+    _chart_format(args.chart)
+    texts = _agent_texts(args.agents)
+    twice = sorted({t for t in texts if texts.count(t) > 1})
+    if twice:
+        raise _UsageError(f"acreage: --agents names {', '.join(twice)} twice")
+    try:
+        agents = {text: make_agent(text, game) for text in texts}
+    except AgentSpecError as e:
+        raise _UsageError(f"acreage: --agents: {e}") from None
+    results = _write_results(
+        args,
+        lambda: tournament(
+            game, agents, args.games, rules=rules, seed=_seed(args.seed), workers=args.workers
+        ),
+    )
+    print(results.table())
+
+
+def _cmd_balance(args: argparse.Namespace) -> None:
+    game = _game(args.game)
+    rules = _rules(game, args)
+    against = _rules(game, args, args.against_rule) if args.against_rule else None
+    _chart_format(args.chart)
+    try:
+        agent = make_agent(args.agent, game)
+    except AgentSpecError as e:
+        raise _UsageError(f"acreage: --agent: {e}") from None
+    results = _write_results(
+        args,
+        lambda: balance(
+            game,
+            agent,
+            args.games,
+            rules=rules,
+            against=against,
+            seed=_seed(args.seed),
+            workers=args.workers,
+            name=args.agent,
+        ),
+    )
+    print(results.table())
 
 
 _BOM: Final = b"\xef\xbb\xbf"
@@ -442,6 +605,10 @@ def _run(args: argparse.Namespace) -> None:
         _cmd_play(args)
     elif args.command == "simulate":
         _cmd_simulate(args)
+    elif args.command == "tournament":
+        _cmd_tournament(args)
+    elif args.command == "balance":
+        _cmd_balance(args)
     else:
         _cmd_replay(args)
 

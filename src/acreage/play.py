@@ -1,8 +1,10 @@
-"""Playing games: agents, :func:`play` for one game, :func:`simulate` for many.
+"""Playing games: :func:`play` for one game, :func:`simulate` for many.
 
-An agent is any callable ``agent(state, legal_moves, rng) -> move``. It sees
-the full state; an agent that must not cheat looks at
-``game.observe(state, state.to_move)`` only. Chance nodes are resolved by
+An agent is any callable ``agent(state, legal_moves, rng) -> move`` (the
+:class:`~acreage.agents.Agent` protocol; the agents themselves live in
+:mod:`acreage.agents`, and ``RandomAgent`` and ``FirstMoveAgent`` are
+importable from here too). It sees the full state; an agent that must not
+cheat looks at ``game.observe(state, state.to_move)`` only. Chance nodes are resolved by
 :func:`play` itself with a seeded :class:`random.Random`, so a seed fixes
 the whole game, and the game's record (rules + move texts) replays it
 without any seed at all.
@@ -26,10 +28,11 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from fractions import Fraction
-from typing import IO, Any, Final
+from typing import IO, Any, Final, TypeVar
 
 import attrs
 
+from acreage.agents.base import Agent, FirstMoveAgent, RandomAgent
 from acreage.core.chance import sample
 from acreage.core.game import CHANCE, Game, GameError, get_game
 from acreage.core.record import MOVES_LIMIT, GameRecord, record_of
@@ -44,29 +47,6 @@ __all__ = [
     "play",
     "simulate",
 ]
-
-Agent = Callable[[Any, Sequence[Any], random.Random], Any]
-"""``agent(state, legal_moves, rng) -> one of legal_moves``."""
-
-
-class RandomAgent:
-    """Picks a legal move uniformly at random."""
-
-    def __call__(self, state: Any, moves: Sequence[Any], rng: random.Random) -> Any:
-        return moves[rng.randrange(len(moves))]
-
-    def __repr__(self) -> str:
-        return "RandomAgent()"
-
-
-class FirstMoveAgent:
-    """Always picks the first legal move: a fixed, repeatable line of play."""
-
-    def __call__(self, state: Any, moves: Sequence[Any], rng: random.Random) -> Any:
-        return moves[0]
-
-    def __repr__(self) -> str:
-        return "FirstMoveAgent()"
 
 
 @attrs.frozen
@@ -126,10 +106,15 @@ def play(
             default :data:`~acreage.core.record.MOVES_LIMIT`, the most moves a
             record holds.
         metadata: extra data for the record (the seed is added).
+
+    An agent with a ``restart()`` method (a searching agent that keeps its
+    tree from move to move) has it called once before the first move, so
+    nothing it remembers carries over from another game.
     """
     g = _game(game)
     rules = g.rules_type() if rules is None else rules
     seats = _agents(agents, g.players(rules))
+    _restart(seats)
     chance_rng = random.Random(f"acreage:{seed}:chance")
     agent_rng = random.Random(f"acreage:{seed}:agents")
     state = g.new_game(rules)
@@ -150,6 +135,16 @@ def play(
         moves.append(move)
     record = record_of(g, rules, moves, {"seed": seed, **(metadata or {})})
     return PlayResult(record, g.scores(state), g.winners(state), decisions, len(moves), state)
+
+
+def _restart(seats: Sequence[Agent]) -> None:
+    """Call ``restart()`` once on each agent that has one."""
+    seen: set[int] = set()
+    for agent in seats:
+        restart = getattr(agent, "restart", None)
+        if callable(restart) and id(agent) not in seen:
+            seen.add(id(agent))
+            restart()
 
 
 # -- many games --------------------------------------------------------------------
@@ -204,6 +199,9 @@ class Simulation:
         )
         return "\n".join(lines)
 
+
+J = TypeVar("J")
+T = TypeVar("T")
 
 _Job = tuple[Any, Any, Any, str]
 """One game for a worker: the game (or its name), rules, agents and seed."""
@@ -281,32 +279,65 @@ def simulate(
     rules = g.rules_type() if rules is None else rules
     seats = _agents(agents, g.players(rules))
     # Registered games travel to worker processes by name.
-    ref: Game[Any, Any, Any] | str = g.name if _is_registered(g) else g
+    ref = portable_game(g)
     jobs = ((ref, rules, seats, f"{seed}/{i}") for i in range(games))
-    show = sys.stderr.isatty() if progress is None else progress
-    bar = _Progress(games, sys.stderr if show else None)
     start = time.perf_counter()
-    try:
-        if executor is not None:
-            results = _collect(executor, jobs, bar)
-        elif workers > 1 and games > 1:
-            results = _collect_in_pool(min(workers, games), jobs, bar)
-        else:
-            results = []
-            for job in jobs:
-                results.append(_play_one(job))
-                bar.step()
-    finally:
-        bar.close()
+    results = run_jobs(
+        _play_one, jobs, games, workers=workers, executor=executor, progress=progress
+    )
     seconds = time.perf_counter() - start
     return Simulation(g.name, g.players(rules), tuple(results), seconds)
 
 
+def run_jobs(
+    work: Callable[[J], T],
+    jobs: Iterable[J],
+    count: int,
+    *,
+    workers: int = 1,
+    executor: concurrent.futures.Executor | None = None,
+    progress: bool | None = None,
+) -> list[T]:
+    """``[work(job) for job in jobs]``, one game per job, in this process or in parallel.
+
+    ``count`` is the number of jobs (``jobs`` may be a generator, read as
+    workers become free). The engine of :func:`simulate` and :func:`acreage.tournament`: with
+    ``workers > 1`` a process pool of its own (``work`` and the jobs must
+    then be picklable), with ``executor`` any executor, and a progress bar
+    on stderr when ``progress`` (by default, when stderr is a terminal). An
+    exception or Ctrl-C stops the run as :func:`simulate` describes.
+    """
+    if not 1 <= workers <= WORKERS_LIMIT:
+        raise ValueError(f"workers must be 1 to {WORKERS_LIMIT}, not {workers}")
+    show = sys.stderr.isatty() if progress is None else progress
+    bar = _Progress(count, sys.stderr if show else None)
+    try:
+        if executor is not None:
+            return _collect(executor, work, jobs, bar)
+        if workers > 1 and count > 1:
+            return _collect_in_pool(min(workers, count), work, jobs, bar)
+        results = []
+        for job in jobs:
+            results.append(work(job))
+            bar.step()
+        return results
+    finally:
+        bar.close()
+
+
+def portable_game(game: Game[Any, Any, Any]) -> Game[Any, Any, Any] | str:
+    """``game`` as a job sends it to a worker: a registered game by name, any other whole."""
+    return game.name if _is_registered(game) else game
+
+
 def _collect(
-    executor: concurrent.futures.Executor, jobs: Iterable[_Job], bar: _Progress
-) -> list[PlayResult]:
-    """Every game's result from a caller's executor, in game order."""
-    futures = [executor.submit(_play_one, job) for job in jobs]
+    executor: concurrent.futures.Executor,
+    work: Callable[[J], T],
+    jobs: Iterable[J],
+    bar: _Progress,
+) -> list[T]:
+    """Every job's result from a caller's executor, in job order."""
+    futures = [executor.submit(work, job) for job in jobs]
     try:
         for future in concurrent.futures.as_completed(futures):
             future.result()  # the first failure stops the run
@@ -318,8 +349,10 @@ def _collect(
     return [future.result() for future in futures]
 
 
-def _collect_in_pool(workers: int, jobs: Iterable[_Job], bar: _Progress) -> list[PlayResult]:
-    """Every game's result from a process pool of our own, in game order.
+def _collect_in_pool(
+    workers: int, work: Callable[[J], T], jobs: Iterable[J], bar: _Progress
+) -> list[T]:
+    """Every job's result from a process pool of our own, in job order.
 
     A few games per worker are in flight at a time, so a long run holds few
     futures and an interrupted one has little to cancel.
@@ -331,14 +364,14 @@ def _collect_in_pool(workers: int, jobs: Iterable[_Job], bar: _Progress) -> list
     pool = concurrent.futures.ProcessPoolExecutor(
         workers, mp_context=context, initializer=_worker_started, initargs=(parent,)
     )
-    running: dict[concurrent.futures.Future[PlayResult], int] = {}
-    results: dict[int, PlayResult] = {}
+    running: dict[concurrent.futures.Future[T], int] = {}
+    results: dict[int, T] = {}
 
     numbered = enumerate(jobs)
 
     def submit(count: int) -> None:
         for i, job in itertools.islice(numbered, count):
-            running[pool.submit(_play_one, job)] = i
+            running[pool.submit(work, job)] = i
 
     try:
         with _signals_held():  # the workers forked here start with Ctrl-C held

@@ -186,6 +186,14 @@ class Game(Generic[S, M, R]):
             :meth:`facts`, :meth:`encode_move`, :meth:`decode_move`,
             :meth:`legal_actions`, :meth:`legal_action_mask` and
             :meth:`observation_tensor` work from it.
+        evaluate: (state, seat) -> a number from 0 to 1: a cheap estimate of
+            the seat's share of the win (1: it wins alone, 0: it loses), from
+            the game's own heuristic. Greedy and search agents rank and
+            cut off positions by it; :meth:`evaluator` asks for it. ``None``
+            for a game without one.
+        end_reason: (final state) -> a short name for the condition that
+            ended the game (``"rounds"``, ``"tiles"``...), for balance
+            studies; ``None`` for a game with one way to end.
     """
 
     name: str
@@ -205,11 +213,26 @@ class Game(Generic[S, M, R]):
     resample: Callable[[S, int, random.Random], S] | None = None
     all_may_lose: bool = False
     encoding: Callable[[R], Encoding] | None = None
+    evaluate: Callable[[S, int], float] | None = None
+    end_reason: Callable[[S], str] | None = None
 
     def to_move(self, state: S) -> ToMove:
         """Who decides next: a player index, :data:`CHANCE`, or ``None`` at the end."""
         who: ToMove = state.to_move  # type: ignore[attr-defined]
         return who
+
+    def evaluator(self) -> Callable[[S, int], float]:
+        """The game's ``evaluate(state, seat)``; :class:`GameError` when it has none.
+
+        An agent that needs a heuristic asks for it here, so a game without
+        one fails at once with a message saying what to do, not deep in a search.
+        """
+        if self.evaluate is None:
+            raise GameError(
+                f"{self.name} has no evaluate function: give the agent one "
+                "(evaluate=...), or search to the end of the game (rollout_depth=None)"
+            )
+        return self.evaluate
 
     # -- numbers: facts, actions, observations --------------------------------------
 

@@ -50,6 +50,7 @@ from acreage.crazy_farmers.engine import (
     new_game,
     parse_move,
 )
+from acreage.crazy_farmers.evaluate import end_reason, evaluate
 from acreage.crazy_farmers.moves import (
     THE_COW,
     Aim,
@@ -128,6 +129,8 @@ __all__ = [
     "enclosed",
     "encode_move",
     "encoding",
+    "end_reason",
+    "evaluate",
     "fields",
     "hides_information",
     "is_terminal",
@@ -170,4 +173,6 @@ GAME: Game[State, Move, Rules] = Game(
     resample=resample,
     all_may_lose=True,
     encoding=encoding,
+    evaluate=evaluate,
+    end_reason=end_reason,
 )

@@ -42,6 +42,7 @@ from acreage.fence_em_in.engine import (
     legal_moves,
     new_game,
 )
+from acreage.fence_em_in.evaluate import end_reason, evaluate
 from acreage.fence_em_in.moves import (
     Adjust,
     Discard,
@@ -128,6 +129,8 @@ __all__ = [
     "decode_move",
     "encode_move",
     "encoding",
+    "end_reason",
+    "evaluate",
     "is_terminal",
     "legal_action_mask",
     "legal_actions",
@@ -189,4 +192,6 @@ GAME: Game[State, Move, Rules] = Game(
     render_text=render_text,
     render_svg=render_svg,
     encoding=encoding,
+    evaluate=evaluate,
+    end_reason=end_reason,
 )

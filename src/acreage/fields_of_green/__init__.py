@@ -27,6 +27,7 @@ from acreage.fields_of_green.actions import (
 from acreage.fields_of_green.apply import apply_move, parse_move
 from acreage.fields_of_green.components import Card, Effect, Resources, Tool
 from acreage.fields_of_green.engine import new_game
+from acreage.fields_of_green.evaluate import end_reason, evaluate
 from acreage.fields_of_green.legal import chance_outcomes, legal_moves
 from acreage.fields_of_green.moves import (
     AttachTool,
@@ -98,6 +99,8 @@ __all__ = [
     "decode_move",
     "encode_move",
     "encoding",
+    "end_reason",
+    "evaluate",
     "farm_sheet",
     "farm_sites",
     "is_terminal",
@@ -139,6 +142,8 @@ GAME: Game[State, Move, Rules] = Game(
     render_svg=render_svg,
     resample=resample,
     encoding=encoding,
+    evaluate=evaluate,
+    end_reason=end_reason,
 )
 
 # The integer face of the game, bound to GAME so that there is one implementation

@@ -29,6 +29,7 @@ from acreage.get_off_my_land.engine import (
     legal_moves,
     new_game,
 )
+from acreage.get_off_my_land.evaluate import end_reason, evaluate
 from acreage.get_off_my_land.moves import (
     Break,
     Buy,
@@ -135,6 +136,8 @@ __all__ = [
     "encode_move",
     "encoding",
     "end_bonuses",
+    "end_reason",
+    "evaluate",
     "fence_layout",
     "fully_fenced",
     "is_terminal",
@@ -173,6 +176,8 @@ GAME: Game[State, Move, Rules] = Game(
     render_svg=render_svg,
     resample=resample,
     encoding=encoding,
+    evaluate=evaluate,
+    end_reason=end_reason,
 )
 
 # The integer face of the game, bound to GAME so that there is one implementation
