@@ -7,12 +7,10 @@ the same seed. ISMCTS touches the real state only through ``observe``,
 its world from the view alone: the first test checks that of each game,
 the second the agent itself.
 
-Get Off My Land! and Fields of Green deal their worlds from hidden cards
-listed in an order that depends on where the hidden cards are (their
-``resample`` shuffles the unseen cards without sorting them first), so the
-same seed deals different worlds from states the seat cannot tell apart.
-Until their ``resample`` is fixed, both tests fail there and are marked expected
-failures naming the fix; once fixed they pass.
+So every game's ``resample`` puts the unseen cards in an order that depends on
+the view alone (sorted) before shuffling them: shuffling them in the order
+they lie in the hidden hands would deal different worlds, with the same seed,
+from states the seat cannot tell apart.
 """
 
 from __future__ import annotations
@@ -27,14 +25,6 @@ import dots_and_boxes as dab
 from acreage.agents import ISMCTSAgent
 from acreage.core.chance import sample
 
-_NOT_VIEW_DEALT = {
-    "get-off-my-land": "resample shuffles the unseen fence cards unsorted: "
-    "sort `unseen` before `rng.shuffle(unseen)` in get_off_my_land/view.py",
-    "fields-of-green": "resample shuffles each deck's unknown cards unsorted and swaps a "
-    "face-down pick by its place in the hand: sort each pool before shuffling and draw the "
-    "pick from the sorted cards of its deck in fields_of_green/views.py",
-}
-
 SETUPS = [
     pytest.param("get-off-my-land", {"players": 2}, id="goml-2"),
     pytest.param("fields-of-green", {"players": 3}, id="fog-3"),
@@ -42,12 +32,6 @@ SETUPS = [
     pytest.param("crazy-farmers", {"players": 3}, id="cf-3"),
     pytest.param("dots-and-boxes", {"players": 3, "width": 3, "height": 2}, id="toy-3"),
 ]
-
-
-def _marked(name: str) -> None:
-    reason = _NOT_VIEW_DEALT.get(name)
-    if reason is not None:
-        pytest.xfail(reason)  # pragma: no cover - the reason is the report
 
 
 def twins(name: str, data: dict[str, Any], count: int = 4) -> list[tuple[Any, Any, int]]:
@@ -88,8 +72,6 @@ def test_resample_deals_from_the_view(name: str, data: dict[str, Any]) -> None:
         if game.resample(state, seat, random.Random(k))
         != game.resample(twin, seat, random.Random(k))
     ]
-    if differ:
-        _marked(name)
     assert not differ
 
 
@@ -105,8 +87,6 @@ def test_ismcts_does_not_peek(name: str, data: dict[str, Any]) -> None:
         b = agent.statistics(twin, moves, random.Random(5))
         if a != b or agent(state, moves, random.Random(5)) != agent(twin, moves, random.Random(5)):
             differ.append(state)
-    if differ:
-        _marked(name)
     assert not differ
 
 

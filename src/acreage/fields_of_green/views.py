@@ -257,11 +257,13 @@ def resample(state: State, player: int, rng: random.Random) -> State:
             if hidden_pick:
                 unknown.append(("pick", q, -1))
         elif hidden_pick:
-            same = [i for i, k in enumerate(hands[q]) if deck_of[k] == deck_of[picks[q]]]
-            j = rng.randrange(len(same) + 1)
-            if j < len(same):
-                i = same[j]
-                hands[q][i], picks[q] = picks[q], hands[q][i]
+            same = sorted(
+                [picks[q], *(k for k in hands[q] if deck_of[k] == deck_of[picks[q]])]
+            )
+            chosen = same[rng.randrange(len(same))]
+            if chosen != picks[q]:
+                hands[q][hands[q].index(chosen)] = picks[q]
+                picks[q] = chosen
     pools: list[list[int]] = [list(d.cards()) for d in state.decks]
     slots: list[list[tuple[str, int, int]]] = [[] for _ in state.decks]
     for place in unknown:
@@ -271,6 +273,7 @@ def resample(state: State, player: int, rng: random.Random) -> State:
         slots[deck_of[card]].append(place)
     decks = []
     for d, pool in enumerate(pools):
+        pool.sort()
         rng.shuffle(pool)
         for kind, q, i in slots[d]:
             card = pool.pop()

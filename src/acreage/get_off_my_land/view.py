@@ -113,6 +113,7 @@ def resample(state: State, player: int, rng: random.Random) -> State:
     for q, hand in enumerate(state.hands):
         if q != player:
             unseen += hand
+    unseen.sort()
     rng.shuffle(unseen)
     hands = []
     for q, hand in enumerate(state.hands):
