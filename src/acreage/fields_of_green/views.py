@@ -257,9 +257,7 @@ def resample(state: State, player: int, rng: random.Random) -> State:
             if hidden_pick:
                 unknown.append(("pick", q, -1))
         elif hidden_pick:
-            same = sorted(
-                [picks[q], *(k for k in hands[q] if deck_of[k] == deck_of[picks[q]])]
-            )
+            same = sorted([picks[q], *(k for k in hands[q] if deck_of[k] == deck_of[picks[q]])])
             chosen = same[rng.randrange(len(same))]
             if chosen != picks[q]:
                 hands[q][hands[q].index(chosen)] = picks[q]
