@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import importlib.util
 import os
 import random
 import resource

@@ -415,6 +415,7 @@ def tournament(
     seed: int | str = 0,
     workers: int = 1,
     executor: concurrent.futures.Executor | None = None,
+    client: Any = None,
     progress: bool | None = None,
 ) -> Tournament:
     """Play ``agents`` against each other in every seating and report the results.
@@ -429,8 +430,8 @@ def tournament(
             that every agent plays every seat equally often.
         rules: the game's ``Rules``; its defaults when ``None``.
         seed: round ``r`` is played with seed ``f"{seed}/{r}"``.
-        workers, executor, progress: as for :func:`acreage.simulate`: the
-            results are the same whatever the workers or executor.
+        workers, executor, client, progress: as for :func:`acreage.simulate`:
+            the results are the same whatever the workers, executor or Dask client.
 
     >>> t = tournament("fence-em-in", {"greedy": "greedy", "random": "random"}, 4)  # doctest: +SKIP
     >>> print(t.table())  # doctest: +SKIP
@@ -458,7 +459,13 @@ def tournament(
     )
     start = time.perf_counter()
     results = run_jobs(
-        _play_game, jobs, rounds * len(plan), workers=workers, executor=executor, progress=progress
+        _play_game,
+        jobs,
+        rounds * len(plan),
+        workers=workers,
+        executor=executor,
+        client=client,
+        progress=progress,
     )
     return Tournament(
         g.name,
@@ -583,6 +590,7 @@ def balance(
     seed: int | str = 0,
     workers: int = 1,
     executor: concurrent.futures.Executor | None = None,
+    client: Any = None,
     progress: bool | None = None,
     name: str | None = None,
 ) -> BalanceStudy:
@@ -598,19 +606,9 @@ def balance(
     if name is None:
         name = agent if isinstance(agent, str) else type(agent).__name__
     one = {name: agent}
-    base = tournament(
-        g, one, games, rules=rules, seed=seed, workers=workers, executor=executor, progress=progress
-    )
+    run = {"workers": workers, "executor": executor, "client": client, "progress": progress}
+    base = tournament(g, one, games, rules=rules, seed=seed, **run)
     other = None
     if against is not None:
-        other = tournament(
-            g,
-            one,
-            games,
-            rules=against,
-            seed=seed,
-            workers=workers,
-            executor=executor,
-            progress=progress,
-        )
+        other = tournament(g, one, games, rules=against, seed=seed, **run)
     return BalanceStudy(base, other, name)

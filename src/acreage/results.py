@@ -344,10 +344,19 @@ class Simulation:
         ends = ", ".join(
             f"{why} {n} ({100 * n / max(1, self.games):.0f}%)" for why, n in self.summary.ends
         )
-        earlier = f" (and {self.resumed} found from before)" if self.resumed else ""
+        played = self.games - self.resumed
+        if not self.resumed:
+            speed = f"{self.games_per_second():.1f} games/s"
+        elif played:
+            speed = (
+                f"{self.games_per_second():.1f} games/s over the {played} played,"
+                f" {self.resumed} found from before"
+            )
+        else:
+            speed = f"all {self.resumed} found from before"
         return (
             f"mean decisions per game {self.mean_decisions():.1f}; ended by: {ends or 'none'};"
-            f" {self.games_per_second():.1f} games/s{earlier}"
+            f" {speed}"
         )
 
     def table(self) -> str:
