@@ -6,6 +6,7 @@ import concurrent.futures
 import gc
 import html
 import importlib
+import multiprocessing
 import os
 import random
 import signal
@@ -222,6 +223,13 @@ def test_a_device_is_written_directly() -> None:
     assert simulate(dab.GAME, 3, out=os.devnull).games == 3
     with pytest.raises(OutputError, match="not a regular file"):
         simulate(dab.GAME, 3, out=os.devnull, resume=True)
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_a_failing_write_stops_the_workers_at_once() -> None:
+    with pytest.raises(OSError, match="cannot write /dev/full: No space left on device"):
+        simulate(dab.GAME, 400, workers=2, out="/dev/full")
+    assert multiprocessing.active_children() == []
 
 
 # -- memory ------------------------------------------------------------------------------

@@ -29,7 +29,7 @@ import sys
 import threading
 import time
 import types
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from typing import IO, Any, Final, TypeVar
 
 import attrs
@@ -323,7 +323,7 @@ def simulate(
             (ref, rules, seats, names, rules_digest, f"{seed}/{i}", i, with_record)
             for i in range(files.done, games)
         )
-        for chunk in _iter_chunks(
+        chunks = _iter_chunks(
             _play_row,
             jobs,
             games - files.done,
@@ -331,12 +331,16 @@ def simulate(
             executor=executor,
             client=client,
             bar=_bar(games, files.done, progress),
-        ):
-            texts = [text for _, text in chunk if text is not None]
-            files.write([row for row, _ in chunk], texts if out is not None else None)
-            for row, text in chunk:
-                record = GameRecord.from_json(text) if records is not None and text else None
-                _take(row, record, tally, rows, records)
+        )
+        # Closed on any exception here too, so its workers stop now, not when the
+        # traceback that holds it is freed.
+        with contextlib.closing(chunks):
+            for chunk in chunks:
+                texts = [text for _, text in chunk if text is not None]
+                files.write([row for row, _ in chunk], texts if out is not None else None)
+                for row, text in chunk:
+                    record = GameRecord.from_json(text) if records is not None and text else None
+                    _take(row, record, tally, rows, records)
     except BaseException:
         with contextlib.suppress(OSError):
             files.finish()  # the games finished so far stay, whole
@@ -427,7 +431,8 @@ def run_jobs(
         client=client,
         bar=_bar(count, 0, progress),
     )
-    return [result for chunk in chunks for result in chunk]
+    with contextlib.closing(chunks):
+        return [result for chunk in chunks for result in chunk]
 
 
 def portable_game(game: Game[Any, Any, Any]) -> Game[Any, Any, Any] | str:
@@ -502,7 +507,7 @@ def _iter_chunks(
     executor: concurrent.futures.Executor | None,
     client: Any,
     bar: _Bar,
-) -> Iterator[list[T]]:
+) -> Generator[list[T], None, None]:
     """The results of ``work`` over ``jobs``, a chunk at a time, in job order."""
     try:
         if client is not None:
