@@ -6,6 +6,7 @@ import concurrent.futures
 import gc
 import html
 import importlib
+import io
 import multiprocessing
 import os
 import random
@@ -19,6 +20,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import acreage
 import acreage.cli
@@ -427,3 +430,28 @@ def test_replay_to_a_move_and_the_summary_line(
     code = acreage.cli.main(["replay", str(out), "--to", "100000"])
     text = capsys.readouterr().out
     assert code == 0 and text.count(", ended;") == 2  # past the end: the end
+
+
+@given(
+    st.lists(st.binary(max_size=30).map(lambda b: b.replace(b"\n", b"") + b"\n"), max_size=12),
+    st.binary(max_size=10).map(lambda b: b.replace(b"\n", b"")),
+    st.integers(0, 14),
+)
+def test_scanning_lines_finds_whole_lines_only(lines: list[bytes], tail: bytes, limit: int) -> None:
+    streaming = importlib.import_module("acreage.streaming")
+    monkeypatched_block = 7  # blocks shorter than lines, so lines straddle them
+    data = b"head\n" + b"".join(lines) + tail
+    old = streaming._BLOCK
+    streaming._BLOCK = monkeypatched_block
+    try:
+        count, end = streaming._scan(io.BytesIO(data), skip=1)
+        assert (count, end) == (len(lines), len(data) - len(tail))
+        if lines:
+            assert streaming._last_line(io.BytesIO(data), end) == lines[-1]
+        cut = min(limit, len(lines))
+        assert streaming._scan(io.BytesIO(data), skip=1, limit=cut) == (
+            cut,
+            5 + sum(map(len, lines[:cut])),
+        )
+    finally:
+        streaming._BLOCK = old

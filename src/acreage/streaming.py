@@ -206,6 +206,8 @@ class _Journal:
         self.lines, end = _scan(self.stream, skip=self._header_lines())
         self.stream.truncate(end)  # a line cut short by a kill is no game
         self.stream.seek(end)
+        if end == 0 and self.header is not None:
+            self.stream.write(self.header.encode())
 
     def _header_lines(self) -> int:
         return 0 if self.header is None else 1
@@ -213,19 +215,20 @@ class _Journal:
     def _check_earlier(self, source: Path) -> None:
         """Check that ``source`` holds this run's games: the header, the first and last game."""
         with open(source, "rb") as f:
+            if not f.read(1):
+                return  # created, then killed before its first line
+            f.seek(0)
             if self.header is not None and f.readline() != self.header.encode():
                 raise OutputError(
                     f"cannot resume {self.shown}: its columns are not those of this run's results"
                 )
-            first = f.readline()
-            if not first.endswith(b"\n"):
-                return
-            self._row(first, 0)
-            last, count = first, 1
-            for line in f:
-                if line.endswith(b"\n"):
-                    last, count = line, count + 1
-            self._row(last, count - 1)
+            count, end = _scan(f, skip=self._header_lines())
+            if count:
+                f.seek(0)
+                if self.header is not None:
+                    f.readline()
+                self._row(f.readline(RECORD_TEXT_LIMIT + 1), 0)
+                self._row(_last_line(f, end), count - 1)
 
     def _row(self, line: bytes, index: int) -> GameRow:
         """The row of one line, checked to be game ``index`` of this run."""
@@ -313,24 +316,36 @@ def _scan(f: IO[bytes], *, skip: int, limit: int | None = None) -> tuple[int, in
     for _ in range(skip):
         line = f.readline()
         if not line.endswith(b"\n"):
-            return 0, offset
+            return 0, 0
         offset += len(line)
     count = 0
     end = offset
-    while limit is None or count < limit:
-        block = f.read(_BLOCK)
-        if not block:
-            break
-        start = 0
-        while limit is None or count < limit:
-            newline = block.find(b"\n", start)
-            if newline < 0:
-                break
-            count += 1
-            start = newline + 1
-            end = offset + start
+    while block := f.read(_BLOCK):
+        lines = block.count(b"\n")
+        if limit is not None and count + lines >= limit:
+            at = -1
+            for _ in range(limit - count):
+                at = block.find(b"\n", at + 1)
+            return limit, offset + at + 1
+        if lines:
+            count += lines
+            end = offset + block.rfind(b"\n") + 1
         offset += len(block)
     return count, end
+
+
+def _last_line(f: IO[bytes], end: int) -> bytes:
+    """The complete line that ends just before offset ``end``."""
+    stop = end - 1  # the line's newline
+    before = b""
+    while True:
+        start = max(0, stop - _BLOCK)
+        f.seek(start)
+        before = f.read(stop - start) + before
+        newline = before.rfind(b"\n")
+        if newline >= 0 or start == 0:
+            return before[newline + 1 :] + b"\n"
+        stop = start
 
 
 class _Records(_Journal):
