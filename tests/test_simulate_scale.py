@@ -328,7 +328,11 @@ def test_same_bytes_on_one_process_two_processes_and_a_dask_cluster(tmp_path: Pa
         distributed.Client(cluster) as client,
     ):
         run("dask", client=client)
+        command = ["simulate", "fence-em-in", "--games", "40", "--seed", "same"]
+        command += ["--scheduler", cluster.scheduler_address, "--out", str(tmp_path / "cli.jsonl")]
+        assert acreage.cli.main(command) == 0
     assert outputs["one"] == outputs["two"] == outputs["dask"]
+    assert (tmp_path / "cli.jsonl").read_bytes() == outputs["one"][0]
     assert outputs["one"][1] is not None and len(outputs["one"][1]) == 40
 
 
