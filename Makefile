@@ -12,7 +12,7 @@ $(VENV)/bin/python:
 	$(PY) -m pip install --quiet --upgrade pip
 
 $(STAMP): pyproject.toml | $(VENV)/bin/python
-	$(PY) -m pip install --quiet -e '.[dev,bench,rl,openspiel,plot,analysis]'
+	$(PY) -m pip install --quiet -e '.[dev,bench,rl,openspiel,plot,analysis,parquet,progress,dask]'
 	touch $(STAMP)
 
 demo: $(STAMP)

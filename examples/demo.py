@@ -35,7 +35,7 @@ def main(games_per_setting: int = 20) -> int:
                     game, games_per_setting, rules=rules, seed="demo", progress=False
                 )
                 print(sim.table())
-                example = sim.results[0]
+                example = (sim.rows or ())[0]
                 print(
                     f"  e.g. game 0: scores {example.scores}, winners {example.winners},"
                     f" {example.moves} moves"

@@ -110,7 +110,10 @@ def test_simulate_writes_json_lines(capsys: pytest.CaptureFixture[str], tmp_path
         (["play", "dots-and-boxes", "--rule", "width=" + "9" * 5000], "5000 digits is far too"),
         (["play", "dots-and-boxes", "--rule", "width=" + "[" * 5000], "nested too deeply"),
         (["simulate", "dots-and-boxes"], "required: --games"),
-        (["simulate", "dots-and-boxes", "--games", "1000001"], "1000001 is more than 1000000"),
+        (
+            ["simulate", "dots-and-boxes", "--games", "1000000001"],
+            "1000000001 is more than 1000000000",
+        ),
         (["simulate", "dots-and-boxes", "--games", "2", "--workers", "0"], "0 is not at least 1"),
         (["simulate", "dots-and-boxes", "--games", "2", "--workers", "257"], "is more than 256"),
         (["simulate", "dots-and-boxes", "--games", "2", "--workers", "9" * 30], "too large"),

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from acreage import load_results
 from bad_records import BAD_RECORDS, MESSAGES
 
 pytestmark = pytest.mark.skipif(
@@ -93,7 +94,12 @@ def test_a_signal_stops_simulate_and_its_workers_at_once(
     assert process.returncode == code
     assert err == message  # one line: no traceback from the parent or from a worker
     assert _gone(workers, within=2)
-    assert list(tmp_path.iterdir()) == []  # --out is absent, its temporary file too
+    # --out holds the games finished before the stop, whole lines only, and no
+    # .part is left (before issue 15 it was absent: written only at the end).
+    assert [p.name for p in tmp_path.iterdir()] in ([], ["games.jsonl"])
+    if (tmp_path / "games.jsonl").exists():
+        sim = load_results(tmp_path / "games.jsonl")
+        assert [row.index for row in sim.rows or ()] == list(range(sim.games))
 
 
 def test_workers_end_when_the_command_is_killed(tmp_path: Path) -> None:

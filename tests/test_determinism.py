@@ -29,10 +29,12 @@ acreage.register(dots_and_boxes.GAME, replace=True)
 game = acreage.get_game({name!r})
 setups = SETUPS.get({name!r}, ({{}},))
 for options in setups:
-    sim = acreage.simulate(game, 3, rules=game.rules(**options), seed="det", progress=False)
-    for result in sim.results:
-        final = acreage.replay(result.record, game)[-1]
-        print(result.record.to_json())
+    sim = acreage.simulate(
+        game, 3, rules=game.rules(**options), seed="det", progress=False, keep="records"
+    )
+    for record in sim.records:
+        final = acreage.replay(record, game)[-1]
+        print(record.to_json())
         print(game.digest(final), game.digest(game.new_game(game.rules(**options))))
 """
 

@@ -11,7 +11,8 @@ import pytest
 import acreage
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
-ARGS = {"demo.py": ["2"]}
+# Small counts: the studies take a million games unless told.
+ARGS = {"demo.py": ["2"], "million_game_study.py": ["300"], "dask_study.py": ["200"]}
 
 
 @pytest.mark.parametrize("script", sorted(p.name for p in EXAMPLES.glob("*.py")))

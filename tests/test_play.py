@@ -61,12 +61,15 @@ def test_max_moves() -> None:
 
 
 def test_simulate_results_do_not_depend_on_workers() -> None:
-    one = simulate(dab.GAME, 12, seed="s")
-    two = simulate(dab.GAME, 12, seed="s", workers=2)
+    one = simulate(dab.GAME, 12, seed="s", keep="records")
+    two = simulate(dab.GAME, 12, seed="s", workers=2, keep="records")
     with concurrent.futures.ThreadPoolExecutor(3) as pool:
-        threads = simulate("dots-and-boxes", 12, seed="s", executor=pool)
-    assert one.results == two.results == threads.results
-    assert [r.record.metadata["seed"] for r in one.results] == [f"s/{i}" for i in range(12)]
+        threads = simulate("dots-and-boxes", 12, seed="s", executor=pool, keep="records")
+    assert one.rows is not None and one.records is not None and two.records is not None
+    assert one == two == threads
+    assert one.records == two.records == threads.records
+    assert [r.metadata["seed"] for r in one.records] == [f"s/{i}" for i in range(12)]
+    assert [r.seed for r in one.rows] == [f"s/{i}" for i in range(12)]
     assert sum(one.wins()) == 12
     assert one.mean_decisions() == 12.0
     table = one.table()
@@ -76,7 +79,7 @@ def test_simulate_results_do_not_depend_on_workers() -> None:
 def test_simulate_rejects_negative_games() -> None:
     with pytest.raises(ValueError, match=">= 0"):
         simulate(dab.GAME, -1)
-    assert simulate(dab.GAME, 0).results == ()
+    assert simulate(dab.GAME, 0).rows == ()
 
 
 def test_simulate_bounds_workers() -> None:

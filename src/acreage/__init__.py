@@ -8,7 +8,8 @@ Each game is a subpackage with the same pure functions (see ``docs/contract.md``
 
 This module is the public face shared by all of them: the :class:`Game`
 bundle and registry, :data:`CHANCE`, the errors, records and replay,
-:func:`play` / :func:`simulate`, the :class:`Agent` protocol (the agents are
+:func:`play` / :func:`simulate` and their results (:class:`GameRow`,
+:func:`load_results`), the :class:`Agent` protocol (the agents are
 in :mod:`acreage.agents`), and :func:`tournament` / :func:`balance` (see
 :mod:`acreage.analysis`).
 """
@@ -33,6 +34,8 @@ from acreage.core.game import (
 )
 from acreage.core.record import GameRecord, record_of, replay
 from acreage.play import FirstMoveAgent, PlayResult, RandomAgent, Simulation, play, simulate
+from acreage.results import GameRow
+from acreage.streaming import load_results
 
 __version__ = "0.1.0"
 
@@ -45,6 +48,7 @@ __all__ = [
     "Game",
     "GameError",
     "GameRecord",
+    "GameRow",
     "IllegalMoveError",
     "MoveSyntaxError",
     "PlayResult",
@@ -58,6 +62,7 @@ __all__ = [
     "balance",
     "games",
     "get_game",
+    "load_results",
     "play",
     "record_of",
     "register",

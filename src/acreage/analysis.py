@@ -31,7 +31,7 @@ import statistics
 import time
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -39,6 +39,10 @@ from acreage.agents.base import Agent
 from acreage.agents.spec import make_agent
 from acreage.core.game import Game, get_game
 from acreage.play import play, portable_game, run_jobs
+
+# The intervals and standings live in acreage.stats, shared with simulate; they are
+# named here too, where tournaments and balance studies are.
+from acreage.stats import Z95, Standing, format_standings, wilson
 
 if TYPE_CHECKING:
     import concurrent.futures
@@ -57,29 +61,6 @@ __all__ = [
     "tournament",
     "wilson",
 ]
-
-Z95: Final = 1.959963984540054
-"""The normal quantile of a two-sided 95% interval."""
-
-
-# -- intervals ---------------------------------------------------------------------
-
-
-def wilson(wins: float, games: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a win rate: ``wins`` (may be fractional: shared
-    wins) out of ``games``; ``(0.0, 1.0)`` for no games.
-
-    >>> [round(x, 4) for x in wilson(8, 10)]
-    [0.4902, 0.9433]
-    """
-    if games <= 0:
-        return (0.0, 1.0)
-    p = wins / games
-    z2 = z * z
-    denominator = 1 + z2 / games
-    centre = (p + z2 / (2 * games)) / denominator
-    half = z * math.sqrt(p * (1 - p) / games + z2 / (4 * games * games)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 @attrs.frozen
@@ -159,33 +140,6 @@ class GameResult:
         return 1.0 / len(self.winners) if seat in self.winners else 0.0
 
 
-@attrs.frozen
-class Standing:
-    """The results of one agent, or of one seat, over a tournament.
-
-    Attributes:
-        name: the agent's name, or ``"seat N"``.
-        games: the games it played (an agent in two seats of one game counts twice).
-        wins: its wins, a shared win split between its winners.
-        low, high: the 95% Wilson interval of its win rate.
-        mean_score, score_sd: the mean and standard deviation of its final score.
-        mean_length: the mean number of decisions of its games.
-    """
-
-    name: str
-    games: int
-    wins: float
-    low: float
-    high: float
-    mean_score: float
-    score_sd: float
-    mean_length: float
-
-    @property
-    def win_rate(self) -> float:
-        return self.wins / self.games if self.games else 0.0
-
-
 def _standing(name: str, entries: Sequence[tuple[GameResult, int]]) -> Standing:
     wins = sum(r.share(seat) for r, seat in entries)
     scores = [r.scores[seat] for r, seat in entries]
@@ -200,21 +154,6 @@ def _standing(name: str, entries: Sequence[tuple[GameResult, int]]) -> Standing:
         statistics.stdev(scores) if len(scores) > 1 else 0.0,
         statistics.fmean(r.decisions for r, _ in entries) if entries else 0.0,
     )
-
-
-def _format_standings(title: str, rows: Sequence[Standing]) -> list[str]:
-    width = max([len(title), *(len(r.name) for r in rows)])
-    lines = [
-        f"{title:<{width}} {'games':>6} {'wins':>7} {'win %':>6} {'95% interval':>14}"
-        f" {'mean score':>10} {'sd':>6} {'length':>7}"
-    ]
-    for r in rows:
-        interval = f"{100 * r.low:.1f}-{100 * r.high:.1f}"
-        lines.append(
-            f"{r.name:<{width}} {r.games:>6} {r.wins:>7.2f} {100 * r.win_rate:>6.1f}"
-            f" {interval:>14} {r.mean_score:>10.2f} {r.score_sd:>6.2f} {r.mean_length:>7.1f}"
-        )
-    return lines
 
 
 @attrs.frozen
@@ -293,8 +232,8 @@ class Tournament:
             "",
         ]
         if len(self.agents) > 1:
-            lines += [*_format_standings("agent", self.by_agent()), ""]
-        lines += _format_standings("seat", self.by_seat())
+            lines += [*format_standings("agent", self.by_agent()), ""]
+        lines += format_standings("seat", self.by_seat())
         lengths = self.lengths()
         if lengths:
             lines += [
@@ -476,6 +415,7 @@ def tournament(
     seed: int | str = 0,
     workers: int = 1,
     executor: concurrent.futures.Executor | None = None,
+    client: Any = None,
     progress: bool | None = None,
 ) -> Tournament:
     """Play ``agents`` against each other in every seating and report the results.
@@ -490,8 +430,8 @@ def tournament(
             that every agent plays every seat equally often.
         rules: the game's ``Rules``; its defaults when ``None``.
         seed: round ``r`` is played with seed ``f"{seed}/{r}"``.
-        workers, executor, progress: as for :func:`acreage.simulate`: the
-            results are the same whatever the workers or executor.
+        workers, executor, client, progress: as for :func:`acreage.simulate`:
+            the results are the same whatever the workers, executor or Dask client.
 
     >>> t = tournament("fence-em-in", {"greedy": "greedy", "random": "random"}, 4)  # doctest: +SKIP
     >>> print(t.table())  # doctest: +SKIP
@@ -519,7 +459,13 @@ def tournament(
     )
     start = time.perf_counter()
     results = run_jobs(
-        _play_game, jobs, rounds * len(plan), workers=workers, executor=executor, progress=progress
+        _play_game,
+        jobs,
+        rounds * len(plan),
+        workers=workers,
+        executor=executor,
+        client=client,
+        progress=progress,
     )
     return Tournament(
         g.name,
@@ -644,6 +590,7 @@ def balance(
     seed: int | str = 0,
     workers: int = 1,
     executor: concurrent.futures.Executor | None = None,
+    client: Any = None,
     progress: bool | None = None,
     name: str | None = None,
 ) -> BalanceStudy:
@@ -659,19 +606,9 @@ def balance(
     if name is None:
         name = agent if isinstance(agent, str) else type(agent).__name__
     one = {name: agent}
-    base = tournament(
-        g, one, games, rules=rules, seed=seed, workers=workers, executor=executor, progress=progress
-    )
+    run = {"workers": workers, "executor": executor, "client": client, "progress": progress}
+    base = tournament(g, one, games, rules=rules, seed=seed, **run)
     other = None
     if against is not None:
-        other = tournament(
-            g,
-            one,
-            games,
-            rules=against,
-            seed=seed,
-            workers=workers,
-            executor=executor,
-            progress=progress,
-        )
+        other = tournament(g, one, games, rules=against, seed=seed, **run)
     return BalanceStudy(base, other, name)

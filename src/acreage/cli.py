@@ -4,7 +4,10 @@
     acreage play fence-em-in --players 3 --seed 1 --show
     acreage play crazy-farmers --players 1 --rule mode=mad-cow
     acreage simulate crazy-farmers --games 200 --workers 2 --out games.jsonl
+    acreage simulate fence-em-in --games 1000000 --results results.parquet --resume
+    acreage simulate fence-em-in --games 1000000 --scheduler tcp://10.0.0.5:8786 --results r.csv
     acreage replay games.jsonl
+    acreage replay game.json --to 12 --show
     acreage tournament fence-em-in --agents random,greedy,mcts:iterations=200 --games 40
     acreage balance fence-em-in --agent greedy --games 200 --against-rule rounds=8 --chart b.svg
 
@@ -17,15 +20,19 @@ exit status:
        or does not replay, a game failed while being played, or the output
        could not be written
   2    usage error: a bad option or value, an unknown game, rules the game
-       refuses, a file to replay that cannot be opened, an --out file that
-       cannot be created
+       refuses, a file to replay that cannot be opened, an --out or
+       --results file that cannot be created or resumed, a --scheduler
+       that cannot be reached
   130  interrupted by Ctrl-C (SIGINT)
   143  stopped by SIGTERM
 
-``--out``, ``--json`` and ``--chart`` are created before the first game and
-written whole at the end (through a temporary file beside it), so each is
-complete or absent, never half-written. Ctrl-C or SIGTERM during ``simulate --workers K`` stops the
-worker processes at once.
+``play --out``, ``--json`` and ``--chart`` are created before the first game
+and written whole at the end (through a temporary file beside it), so each is
+complete or absent, never half-written. ``simulate --out`` and ``--results``
+are written as games finish, through ``NAME.part`` beside each, and made whole
+when the command ends, Ctrl-C and SIGTERM included: they then hold every game
+finished, and ``--resume`` continues from there (see :mod:`acreage.streaming`).
+Ctrl-C or SIGTERM during ``simulate --workers K`` stops the worker processes at once.
 """
 
 from __future__ import annotations
@@ -52,6 +59,7 @@ from acreage.analysis import balance, tournament
 from acreage.core.game import CHANCE, Game, GameError, games, get_game, shorten
 from acreage.core.record import RECORD_TEXT_LIMIT, GameRecord, replay
 from acreage.play import WORKERS_LIMIT, play, simulate
+from acreage.streaming import OutputError, results_format
 
 __all__ = ["EXIT_STATUS", "main"]
 
@@ -68,15 +76,17 @@ exit status:
        or does not replay, a game failed while being played, or the output
        could not be written
   2    usage error: a bad option or value, an unknown game, rules the game
-       refuses, a file to replay that cannot be opened, an --out file that
-       cannot be created
+       refuses, a file to replay that cannot be opened, an --out or
+       --results file that cannot be created or resumed, a --scheduler
+       that cannot be reached
   130  interrupted by Ctrl-C (SIGINT)
   143  stopped by SIGTERM
 """
 """The exit codes of ``acreage``, as ``acreage --help`` prints them."""
 
-GAMES_LIMIT: Final = 1_000_000
-"""The most games one ``simulate`` plays (every game's record is kept until the end)."""
+GAMES_LIMIT: Final = 1_000_000_000
+"""The most games one ``simulate`` plays (a bound against typing mistakes: memory stays
+flat however many games, the files hold them)."""
 
 TOURNAMENT_GAMES_LIMIT: Final = 1_000_000
 """The most games one ``tournament`` or ``balance`` plays."""
@@ -213,7 +223,29 @@ def _parser() -> _Parser:
         help=f"worker processes (1 to {WORKERS_LIMIT})",
     )
     s.add_argument("--seed", default="0")
-    s.add_argument("--out", help="write one JSON record per line to this file")
+    s.add_argument(
+        "--out", help="write each game's record to this file as games finish (JSON lines)"
+    )
+    s.add_argument(
+        "--results",
+        help="write each game's result row to this file as games finish"
+        " (.parquet, with acreage[parquet], or .csv)",
+    )
+    s.add_argument(
+        "--resume",
+        action="store_true",
+        help="continue the run that wrote --out/--results: keep its games, play the rest",
+    )
+    s.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="play on a Dask cluster, e.g. tcp://host:8786 (needs acreage[dask])",
+    )
+    s.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        help="show a progress bar (by default only when stderr is a terminal)",
+    )
     t = sub.add_parser(
         "tournament",
         help="play agents against each other in every seating",
@@ -263,6 +295,13 @@ def _parser() -> _Parser:
     )
     r.add_argument("file")
     r.add_argument("--show", action="store_true", help="print the final board of each game")
+    r.add_argument(
+        "--to",
+        type=_whole(0, None),
+        metavar="N",
+        help="print the board after move N of each game (0: the start; chance outcomes"
+        " count as moves, as in the record)",
+    )
     return parser
 
 
@@ -411,12 +450,59 @@ def _cmd_play(args: argparse.Namespace) -> None:
 def _cmd_simulate(args: argparse.Namespace) -> None:
     game = _game(args.game)
     rules = _rules(game, args)
-    with _output(args.out) as out:
-        sim = simulate(game, args.games, rules=rules, seed=_seed(args.seed), workers=args.workers)
-        if out is not None:
-            for result in sim.results:
-                out.write(result.record.to_json() + "\n")
+    if args.resume and args.out is None and args.results is None:
+        raise _UsageError("acreage: --resume continues the files of a run: give --out or --results")
+    if args.scheduler is not None and args.workers > 1:
+        raise _UsageError("acreage: --workers and --scheduler: the cluster's workers play")
+    if args.results is not None:
+        try:
+            results_format(args.results)
+        except (ValueError, ImportError) as e:
+            raise _UsageError(f"acreage: --results: {e}") from None
+    with _dask_client(args.scheduler) as client:
+        try:
+            sim = simulate(
+                game,
+                args.games,
+                rules=rules,
+                seed=_seed(args.seed),
+                workers=args.workers,
+                client=client,
+                out=args.out,
+                results=args.results,
+                resume=args.resume,
+                keep="summary",
+                progress=args.progress,
+            )
+        except OutputError as e:
+            raise _UsageError(f"acreage: {e}") from None
     print(sim.table())
+    for path in (args.out, args.results):
+        if path is not None:
+            print(f"wrote {_shown(path)}: {sim.games} game{'' if sim.games == 1 else 's'}")
+
+
+@contextlib.contextmanager
+def _dask_client(address: str | None) -> Iterator[Any]:
+    """A Dask client of the scheduler at ``address`` (``None`` for none), closed at the end."""
+    if address is None:
+        yield None
+        return
+    try:
+        distributed = importlib.import_module("distributed")
+    except ImportError:
+        raise _UsageError("acreage: --scheduler needs Dask: pip install acreage[dask]") from None
+    try:
+        client = distributed.Client(address, timeout="10s", set_as_default=False)
+    except (OSError, ValueError, TypeError) as e:
+        raise _UsageError(
+            f"acreage: cannot reach the scheduler at {shorten(address)}: {_reason(e)}"
+        ) from None
+    try:
+        yield client
+    finally:
+        with contextlib.suppress(Exception):
+            client.close()
 
 
 def _agent_texts(text: str) -> list[str]:
@@ -551,23 +637,45 @@ def _record(text: bytes, where: str) -> GameRecord:
 
 
 def _cmd_replay(args: argparse.Namespace) -> None:
+    games = moves = ended = 0
     for i, (where, record) in enumerate(_records(args.file)):
         try:
-            final = replay(record)[-1]
+            states = replay(record)
         except GameError as e:
             raise _Failed(f"acreage: {where}: {e}") from None
         except MemoryError:
             raise _Failed(f"acreage: {where}: out of memory") from None
         game = get_game(record.game)
-        if args.show:
+        final = states[-1]
+        games += 1
+        moves += len(record.moves)
+        ended += game.is_terminal(final)
+        seed = record.metadata.get("seed")
+        about = f"{record.game}{'' if seed is None else f' seed {seed}'}"
+        if args.to is not None and args.to < len(record.moves):
+            state = states[args.to]
+            print(game.render_text(state))
+            who = game.to_move(state)
+            last = f" ({record.moves[args.to - 1]})" if args.to else ""
+            print(
+                f"game {i + 1}: {about}, after move {args.to}{last} of {len(record.moves)};"
+                f" {'chance' if who is CHANCE else f'player {who}'} to move;"
+                f" scores now {' '.join(map(str, game.scores(state)))}"
+            )
+            continue
+        if args.show or args.to is not None:
             print(game.render_text(final))
         scores = " ".join(map(str, game.scores(final)))
         winners = _seats(game.winners(final))
         status = "ended" if game.is_terminal(final) else "unfinished"
         print(
-            f"game {i + 1}: {record.game}, {len(record.moves)} moves, {status};"
+            f"game {i + 1}: {about}, {len(record.moves)} moves, {status};"
             f" scores {scores}; winners {winners}"
         )
+    print(
+        f"replayed {games} game{'' if games == 1 else 's'} from {_shown(args.file)}:"
+        f" {moves} moves, every one legal; {ended} complete, {games - ended} incomplete"
+    )
 
 
 # -- the entry point ----------------------------------------------------------------

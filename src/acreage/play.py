@@ -19,31 +19,39 @@ from __future__ import annotations
 import concurrent.futures
 import contextlib
 import ctypes
+import importlib
 import itertools
 import multiprocessing
 import os
 import random
 import signal
 import sys
+import threading
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from fractions import Fraction
+import types
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from typing import IO, Any, Final, TypeVar
 
 import attrs
 
 from acreage.agents.base import Agent, FirstMoveAgent, RandomAgent
 from acreage.core.chance import sample
-from acreage.core.game import CHANCE, Game, GameError, get_game
+from acreage.core.digest import digest
+from acreage.core.game import CHANCE, Game, GameError, get_game, shorten
 from acreage.core.record import MOVES_LIMIT, GameRecord, record_of
+from acreage.results import KEEP, GameRow, Simulation, Tally
+from acreage.streaming import OutputError, Outputs, RunInfo
 
 __all__ = [
+    "CHUNK_LIMIT",
+    "CHUNK_SECONDS",
     "WORKERS_LIMIT",
     "Agent",
     "FirstMoveAgent",
     "PlayResult",
     "RandomAgent",
     "Simulation",
+    "agent_name",
     "play",
     "simulate",
 ]
@@ -114,6 +122,15 @@ def play(
     g = _game(game)
     rules = g.rules_type() if rules is None else rules
     seats = _agents(agents, g.players(rules))
+    state, moves, decisions = _playout(g, rules, seats, seed, max_moves)
+    record = record_of(g, rules, moves, {"seed": seed, **(metadata or {})})
+    return PlayResult(record, g.scores(state), g.winners(state), decisions, len(moves), state)
+
+
+def _playout(
+    g: Game[Any, Any, Any], rules: Any, seats: Sequence[Agent], seed: int | str, max_moves: int
+) -> tuple[Any, list[Any], int]:
+    """Play one game: the final state, every move, and the number of decisions."""
     _restart(seats)
     chance_rng = random.Random(f"acreage:{seed}:chance")
     agent_rng = random.Random(f"acreage:{seed}:agents")
@@ -123,7 +140,7 @@ def play(
     while True:
         who = g.to_move(state)
         if who is None:
-            break
+            return state, moves, decisions
         if len(moves) >= max_moves:
             raise GameError(f"{g.name}: no end after {max_moves} moves")
         if who is CHANCE:
@@ -133,8 +150,6 @@ def play(
             decisions += 1
         state = g.apply_move(state, move)
         moves.append(move)
-    record = record_of(g, rules, moves, {"seed": seed, **(metadata or {})})
-    return PlayResult(record, g.scores(state), g.winners(state), decisions, len(moves), state)
 
 
 def _restart(seats: Sequence[Agent]) -> None:
@@ -150,98 +165,62 @@ def _restart(seats: Sequence[Agent]) -> None:
 # -- many games --------------------------------------------------------------------
 
 
-@attrs.frozen
-class Simulation:
-    """The results of :func:`simulate`, in game order, and their summary."""
-
-    game: str
-    players: int
-    results: tuple[PlayResult, ...]
-    seconds: float
-
-    @property
-    def games(self) -> int:
-        return len(self.results)
-
-    def wins(self) -> tuple[Fraction, ...]:
-        """Wins per seat; a shared win counts 1/k for each of the k winners."""
-        wins = [Fraction(0)] * self.players
-        for r in self.results:
-            for w in r.winners:
-                wins[w] += Fraction(1, len(r.winners))
-        return tuple(wins)
-
-    def mean_scores(self) -> tuple[float, ...]:
-        n = max(1, len(self.results))
-        return tuple(sum(r.scores[i] for r in self.results) / n for i in range(self.players))
-
-    def mean_decisions(self) -> float:
-        return sum(r.decisions for r in self.results) / max(1, len(self.results))
-
-    def games_per_second(self) -> float:
-        return len(self.results) / self.seconds if self.seconds > 0 else float("inf")
-
-    def table(self) -> str:
-        """A plain-text summary: wins by seat, mean scores, decisions per game, speed."""
-        wins = self.wins()
-        means = self.mean_scores()
-        lines = [
-            f"{self.game}: {self.games} game{'' if self.games == 1 else 's'},"
-            f" {self.players} player{'' if self.players == 1 else 's'}",
-            f"{'seat':>6} {'wins':>8} {'win %':>7} {'mean score':>11}",
-        ]
-        for seat in range(self.players):
-            pct = 100 * float(wins[seat]) / max(1, self.games)
-            lines.append(f"{seat:>6} {float(wins[seat]):>8.2f} {pct:>6.1f}% {means[seat]:>11.2f}")
-        lines.append(
-            f"mean decisions per game {self.mean_decisions():.1f}; "
-            f"{self.games_per_second():.1f} games/s"
-        )
-        return "\n".join(lines)
-
-
 J = TypeVar("J")
 T = TypeVar("T")
-
-_Job = tuple[Any, Any, Any, str]
-"""One game for a worker: the game (or its name), rules, agents and seed."""
 
 WORKERS_LIMIT: Final = 256
 """The most worker processes :func:`simulate` starts."""
 
+CHUNK_SECONDS: Final = 0.5
+"""About how long one chunk of games takes: long enough that sending it costs
+next to nothing (a few milliseconds to a Dask worker), short enough that the
+bar moves and a stopped run loses little."""
 
-def _play_one(args: _Job) -> PlayResult:
-    game, rules, agents, seed = args
-    result = play(_game(game), rules, agents, seed)
-    return attrs.evolve(result, state=None)
+CHUNK_LIMIT: Final = 1000
+"""The most games in one chunk."""
+
+_GameJob = tuple[Any, Any, tuple[Agent, ...], tuple[str, ...], str, str, int, bool]
+"""One game for a worker: the game (or its name), rules, agents, their names, the
+rules' digest, the seed, the game's number, and whether to make its record."""
 
 
-class _Progress:
-    def __init__(self, total: int, stream: IO[str] | None) -> None:
-        self.total = total
-        self.stream = stream
-        self.start = time.perf_counter()
-        self.done = 0
+def _play_row(job: _GameJob) -> tuple[GameRow, str | None]:
+    """Play one game of :func:`simulate`: its row, and its record as JSON if asked."""
+    ref, rules, seats, names, rules_digest, seed, index, with_record = job
+    g = _game(ref)
+    start = time.perf_counter()
+    state, moves, decisions = _playout(g, rules, seats, seed, MOVES_LIMIT)
+    seconds = time.perf_counter() - start
+    row = GameRow(
+        g.name,
+        rules_digest,
+        seed,
+        index,
+        names,
+        g.scores(state),
+        g.winners(state),
+        g.end_reason(state) if g.end_reason is not None else "end",
+        decisions,
+        len(moves),
+        seconds,
+    )
+    text = record_of(g, rules, moves, row.metadata()).to_json() if with_record else None
+    return row, text
 
-    def step(self) -> None:
-        self.done += 1
-        if self.stream is None:
-            return
-        width = 30
-        filled = width * self.done // max(1, self.total)
-        rate = self.done / max(1e-9, time.perf_counter() - self.start)
-        self.stream.write(
-            f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} {rate:.1f} games/s"
-        )
-        if self.done == self.total:
-            self.stream.write("\n")
-        self.stream.flush()
 
-    def close(self) -> None:
-        """End a bar that stopped part way, so what is printed next starts a line."""
-        if self.stream is not None and 0 < self.done < self.total:
-            self.stream.write("\n")
-            self.stream.flush()
+def agent_name(agent: Agent | str) -> str:
+    """How results name an agent: its text, its repr (``MCTSAgent(iterations=200)``), or
+    for a function or a class without a repr of its own, its qualified name.
+
+    The name is the same in every process (no addresses), on one line.
+    """
+    if isinstance(agent, str):
+        name = agent
+    elif type(agent).__repr__ is object.__repr__ or isinstance(agent, types.FunctionType):
+        name = getattr(agent, "__qualname__", None) or type(agent).__qualname__
+    else:
+        name = repr(agent)
+    return name if name.isprintable() else shorten(name)
 
 
 def simulate(
@@ -249,44 +228,175 @@ def simulate(
     games: int = 100,
     *,
     rules: Any = None,
-    agents: Agent | Sequence[Agent] | None = None,
+    agents: Agent | str | Sequence[Agent | str] | None = None,
     seed: int | str = 0,
     workers: int = 1,
     executor: concurrent.futures.Executor | None = None,
+    client: Any = None,
+    out: str | os.PathLike[str] | None = None,
+    results: str | os.PathLike[str] | None = None,
+    resume: bool = False,
+    keep: str | None = None,
     progress: bool | None = None,
 ) -> Simulation:
-    """Play ``games`` games and summarise them.
+    """Play ``games`` games and summarise them; stream their records and results to files.
 
-    Game ``i`` is played with seed ``f"{seed}/{i}"``, so the results do not
-    depend on ``workers`` or on the executor. ``workers > 1`` (at most
-    :data:`WORKERS_LIMIT`) runs a process pool of its own (agents must then
-    be picklable); ``executor`` takes any :class:`concurrent.futures.Executor`
-    instead, and every game is submitted to it at once. ``progress`` shows a
-    bar on stderr; by default only when stderr is a terminal.
+    Args:
+        game: a :class:`~acreage.Game` or its registry name.
+        games: how many games; game ``i`` is played with seed ``f"{seed}/{i}"``,
+            so the results do not depend on how the games are run.
+        rules: the game's ``Rules``; its defaults when ``None``.
+        agents: one agent per seat, one for every seat, or ``None`` for
+            :class:`RandomAgent` everywhere; an agent may be given by its text
+            (``"greedy"``, ``"mcts:iterations=200"``). Results name each agent
+            by :func:`agent_name`.
+        workers: ``> 1`` (at most :data:`WORKERS_LIMIT`) runs a process pool of
+            its own; agents must then be picklable.
+        executor: any :class:`concurrent.futures.Executor` instead.
+        client: a ``dask.distributed.Client`` instead: its workers play the
+            games (``pip install acreage[dask]``).
+        out: write every game's record here, JSON Lines, as games finish; each
+            record's metadata holds the game's row.
+        results: write every game's :class:`~acreage.results.GameRow` here as
+            games finish: ``.parquet`` (``pip install acreage[parquet]``) or ``.csv``.
+        resume: continue the run that wrote ``out`` and ``results`` (stopped,
+            killed, or finished with fewer games): the games they hold are kept
+            and counted, and play goes on from the next seed.
+        keep: what the returned :class:`~acreage.results.Simulation` holds:
+            ``"summary"``, ``"rows"`` (every game's row) or ``"records"`` (rows
+            and records). By default ``"summary"`` when writing to a file (the
+            files hold the games; memory stays flat however many), else ``"rows"``.
+        progress: a progress bar on stderr (tqdm's, with rate and time left, if
+            ``pip install acreage[progress]``; in a notebook its notebook bar).
+            By default only when stderr is a terminal or in a notebook.
+
+    The games are sent to workers in chunks, each a run of consecutive games
+    sized from the games' measured length (about :data:`CHUNK_SECONDS` each,
+    at most :data:`CHUNK_LIMIT` games), and each worker returns only rows
+    (and records when they are written or kept). The rows and records are
+    the same, byte for byte but for each row's ``seconds``, on one process,
+    many, or a Dask cluster. See :mod:`acreage.streaming` for the files.
 
     An exception stops the run at once, Ctrl-C (``KeyboardInterrupt``)
-    included: games not started are cancelled, and the processes of the
+    included: chunks not started are cancelled, and the processes of the
     pool ``simulate`` started are terminated before the exception goes on
-    (a given ``executor`` is left running; only its pending games are
-    cancelled). Worker processes ignore Ctrl-C themselves, so the parent
-    alone decides, and on Linux they end when their parent dies.
+    (a given ``executor`` or ``client`` keeps running; only its pending
+    chunks are cancelled, and a chunk running in one of its threads stops
+    before its next game). Worker processes ignore Ctrl-C themselves, so the
+    parent alone decides, and on Linux they end when their parent dies. The
+    files keep every game finished before the stop.
     """
     g = _game(game)
-    if games < 0:
-        raise ValueError(f"games must be >= 0, not {games}")
+    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
+        raise ValueError(f"games must be a whole number >= 0, not {games!r}")
     if not 1 <= workers <= WORKERS_LIMIT:
         raise ValueError(f"workers must be 1 to {WORKERS_LIMIT}, not {workers}")
+    if executor is not None and client is not None:
+        raise ValueError("give an executor or a Dask client, not both")
+    if keep is None:
+        keep = "summary" if out is not None or results is not None else "rows"
+    if keep not in KEEP:
+        raise ValueError(f"keep is one of {', '.join(KEEP)}, not {keep!r}")
+    if resume and out is None and results is None:
+        raise ValueError("resume continues the files of a run: give out or results")
     rules = g.rules_type() if rules is None else rules
-    seats = _agents(agents, g.players(rules))
-    # Registered games travel to worker processes by name.
-    ref = portable_game(g)
-    jobs = ((ref, rules, seats, f"{seed}/{i}") for i in range(games))
+    players = g.players(rules)
+    seats = _agents(_made(agents, g), players)
+    names = tuple(agent_name(a) for a in _named(agents, seats))
+    rules_digest = digest(rules)
+    run = RunInfo(g.name, rules_digest, seed, names)
     start = time.perf_counter()
-    results = run_jobs(
-        _play_one, jobs, games, workers=workers, executor=executor, progress=progress
+    files = Outputs(run, out=out, results=results, resume=resume)
+    try:
+        if files.done > games:
+            raise OutputError(
+                f"cannot resume: the files hold {files.done} games, more than {games}"
+            )
+        tally = Tally(players)
+        rows: list[GameRow] | None = None if keep == "summary" else []
+        records: list[GameRecord] | None = [] if keep == "records" else None
+        for row, record in files.earlier(keep):
+            _take(row, record, tally, rows, records)
+        with_record = out is not None or keep == "records"
+        ref = portable_game(g)
+        jobs = (
+            (ref, rules, seats, names, rules_digest, f"{seed}/{i}", i, with_record)
+            for i in range(files.done, games)
+        )
+        chunks = _iter_chunks(
+            _play_row,
+            jobs,
+            games - files.done,
+            workers=workers,
+            executor=executor,
+            client=client,
+            bar=_bar(games, files.done, progress),
+        )
+        # Closed on any exception here too, so its workers stop now, not when the
+        # traceback that holds it is freed.
+        with contextlib.closing(chunks):
+            for chunk in chunks:
+                texts = [text for _, text in chunk if text is not None]
+                files.write([row for row, _ in chunk], texts if out is not None else None)
+                for row, text in chunk:
+                    record = GameRecord.from_json(text) if records is not None and text else None
+                    _take(row, record, tally, rows, records)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            files.finish()  # the games finished so far stay, whole
+        files.close()
+        raise
+    files.finish()
+    return Simulation(
+        g.name,
+        players,
+        rules_digest,
+        seed,
+        names,
+        tally.summary(),
+        None if rows is None else tuple(rows),
+        None if records is None else tuple(records),
+        seconds=time.perf_counter() - start,
+        resumed=files.done,
     )
-    seconds = time.perf_counter() - start
-    return Simulation(g.name, g.players(rules), tuple(results), seconds)
+
+
+def _take(
+    row: GameRow,
+    record: GameRecord | None,
+    tally: Tally,
+    rows: list[GameRow] | None,
+    records: list[GameRecord] | None,
+) -> None:
+    tally.add(row)
+    if rows is not None:
+        rows.append(row)
+    if records is not None and record is not None:
+        records.append(record)
+
+
+def _made(
+    agents: Agent | str | Sequence[Agent | str] | None, game: Game[Any, Any, Any]
+) -> Agent | Sequence[Agent] | None:
+    """Agents given by their texts made into agents."""
+    from acreage.agents.spec import make_agent
+
+    if isinstance(agents, str):
+        return make_agent(agents, game)
+    if agents is None or callable(agents):
+        return agents
+    return [make_agent(a, game) if isinstance(a, str) else a for a in agents]
+
+
+def _named(
+    agents: Agent | str | Sequence[Agent | str] | None, seats: tuple[Agent, ...]
+) -> tuple[Agent | str, ...]:
+    """What names each seat's agent: its text when it was given as one."""
+    if isinstance(agents, str):
+        return (agents,) * len(seats)
+    if agents is None or callable(agents):
+        return seats
+    return tuple(agents)
 
 
 def run_jobs(
@@ -296,33 +406,33 @@ def run_jobs(
     *,
     workers: int = 1,
     executor: concurrent.futures.Executor | None = None,
+    client: Any = None,
     progress: bool | None = None,
 ) -> list[T]:
     """``[work(job) for job in jobs]``, one game per job, in this process or in parallel.
 
     ``count`` is the number of jobs (``jobs`` may be a generator, read as
-    workers become free). The engine of :func:`simulate` and :func:`acreage.tournament`: with
+    chunks are sent). The engine of :func:`simulate` and :func:`acreage.tournament`: with
     ``workers > 1`` a process pool of its own (``work`` and the jobs must
-    then be picklable), with ``executor`` any executor, and a progress bar
-    on stderr when ``progress`` (by default, when stderr is a terminal). An
-    exception or Ctrl-C stops the run as :func:`simulate` describes.
+    then be picklable), with ``executor`` any executor, with ``client`` a Dask
+    cluster; jobs travel in chunks sized as :func:`simulate` says, and a
+    progress bar shows on stderr when ``progress`` (by default, when stderr
+    is a terminal or in a notebook). An exception or Ctrl-C stops the run as
+    :func:`simulate` describes.
     """
     if not 1 <= workers <= WORKERS_LIMIT:
         raise ValueError(f"workers must be 1 to {WORKERS_LIMIT}, not {workers}")
-    show = sys.stderr.isatty() if progress is None else progress
-    bar = _Progress(count, sys.stderr if show else None)
-    try:
-        if executor is not None:
-            return _collect(executor, work, jobs, bar)
-        if workers > 1 and count > 1:
-            return _collect_in_pool(min(workers, count), work, jobs, bar)
-        results = []
-        for job in jobs:
-            results.append(work(job))
-            bar.step()
-        return results
-    finally:
-        bar.close()
+    chunks = _iter_chunks(
+        work,
+        iter(jobs),
+        count,
+        workers=workers,
+        executor=executor,
+        client=client,
+        bar=_bar(count, 0, progress),
+    )
+    with contextlib.closing(chunks):
+        return [result for chunk in chunks for result in chunk]
 
 
 def portable_game(game: Game[Any, Any, Any]) -> Game[Any, Any, Any] | str:
@@ -330,66 +440,230 @@ def portable_game(game: Game[Any, Any, Any]) -> Game[Any, Any, Any] | str:
     return game.name if _is_registered(game) else game
 
 
-def _collect(
-    executor: concurrent.futures.Executor,
-    work: Callable[[J], T],
-    jobs: Iterable[J],
-    bar: _Progress,
-) -> list[T]:
-    """Every job's result from a caller's executor, in job order."""
-    futures = [executor.submit(work, job) for job in jobs]
-    try:
-        for future in concurrent.futures.as_completed(futures):
-            future.result()  # the first failure stops the run
-            bar.step()
-    except BaseException:
-        for future in futures:
-            future.cancel()
-        raise
-    return [future.result() for future in futures]
+# -- chunks ---------------------------------------------------------------------------
 
 
-def _collect_in_pool(
-    workers: int, work: Callable[[J], T], jobs: Iterable[J], bar: _Progress
-) -> list[T]:
-    """Every job's result from a process pool of our own, in job order.
+class _Sizer:
+    """Chunk sizes from the games' measured length: a single game until one is measured."""
 
-    A few games per worker are in flight at a time, so a long run holds few
-    futures and an interrupted one has little to cancel.
+    def __init__(self, parallelism: int) -> None:
+        self.parallelism = parallelism
+        self.games = 0
+        self.seconds = 0.0
+
+    def measured(self, games: int, seconds: float) -> None:
+        self.games += games
+        self.seconds += seconds
+
+    def size(self, remaining: int) -> int:
+        if not self.games:
+            return 1
+        per_game = self.seconds / self.games
+        by_time = int(CHUNK_SECONDS / per_game) if per_game > 0 else CHUNK_LIMIT
+        # Near the end, smaller chunks keep every worker busy to the last game.
+        by_balance = -(-remaining // (2 * self.parallelism))
+        return max(1, min(by_time, by_balance, CHUNK_LIMIT))
+
+
+class _StopFlag:
+    """Tells the chunks running in this process's threads to stop before their next game.
+
+    A copy sent to another process is a flag of its own, never set: those
+    chunks are stopped by ending their process, or not at all.
     """
+
+    def __init__(self) -> None:
+        self._event = threading.Event()
+
+    def set(self) -> None:
+        self._event.set()
+
+    def is_set(self) -> bool:
+        return self._event.is_set()
+
+    def __reduce__(self) -> tuple[type[_StopFlag], tuple[()]]:
+        return (_StopFlag, ())
+
+
+def _run_chunk(
+    work: Callable[[J], T], jobs: list[J], stop: _StopFlag | None
+) -> tuple[list[T], float]:
+    """Do a chunk of jobs in order: their results, and the seconds it took."""
+    start = time.perf_counter()
+    results = []
+    for job in jobs:
+        if stop is not None and stop.is_set():
+            raise concurrent.futures.CancelledError
+        results.append(work(job))
+    return results, time.perf_counter() - start
+
+
+def _iter_chunks(
+    work: Callable[[J], T],
+    jobs: Iterator[J],
+    count: int,
+    *,
+    workers: int,
+    executor: concurrent.futures.Executor | None,
+    client: Any,
+    bar: _Bar,
+) -> Generator[list[T], None, None]:
+    """The results of ``work`` over ``jobs``, a chunk at a time, in job order."""
+    try:
+        if client is not None:
+            dask = client.get_executor(pure=False)
+            parallelism = max(1, sum(client.nthreads().values()))
+            yield from _parallel(dask, parallelism, work, jobs, count, bar, owned=False)
+            dask.shutdown(wait=True)
+        elif executor is not None:
+            parallelism = getattr(executor, "_max_workers", None) or os.cpu_count() or 1
+            yield from _parallel(executor, parallelism, work, jobs, count, bar, owned=False)
+        elif workers > 1 and count > 1:
+            workers = min(workers, count)
+            yield from _parallel(_pool(workers), workers, work, jobs, count, bar, owned=True)
+        else:
+            sizer = _Sizer(1)
+            remaining = count
+            while chunk := list(itertools.islice(jobs, sizer.size(remaining))):
+                results, seconds = _run_chunk(work, chunk, None)
+                sizer.measured(len(results), seconds)
+                remaining -= len(results)
+                bar.update(len(results))
+                yield results
+    finally:
+        bar.close()
+
+
+def _pool(workers: int) -> concurrent.futures.ProcessPoolExecutor:
     context = multiprocessing.get_context()
     # A forkserver's children are the server's, not ours: they die with the server,
     # which ends when this process does.
     parent = None if context.get_start_method() == "forkserver" else os.getpid()
-    pool = concurrent.futures.ProcessPoolExecutor(
+    return concurrent.futures.ProcessPoolExecutor(
         workers, mp_context=context, initializer=_worker_started, initargs=(parent,)
     )
-    running: dict[concurrent.futures.Future[T], int] = {}
-    results: dict[int, T] = {}
 
-    numbered = enumerate(jobs)
 
-    def submit(count: int) -> None:
-        for i, job in itertools.islice(numbered, count):
-            running[pool.submit(work, job)] = i
+def _parallel(
+    executor: concurrent.futures.Executor,
+    parallelism: int,
+    work: Callable[[J], T],
+    jobs: Iterator[J],
+    count: int,
+    bar: _Bar,
+    *,
+    owned: bool,
+) -> Iterator[list[T]]:
+    """Chunks of jobs through ``executor``, a few per worker in flight, yielded in order.
+
+    ``owned``: the executor is a process pool of our own, whose workers are
+    forked with Ctrl-C held and terminated on a stop.
+    """
+    sizer = _Sizer(parallelism)
+    stop = _StopFlag()
+    running: dict[concurrent.futures.Future[tuple[list[T], float]], int] = {}
+    finished: dict[int, list[T]] = {}
+    sent = 0  # chunks sent
+    given = 0  # chunks yielded
+    unsent = count  # jobs not yet sent
+
+    def send() -> None:
+        nonlocal sent, unsent
+        while unsent > 0 and len(running) < 2 * parallelism:
+            chunk = list(itertools.islice(jobs, sizer.size(unsent)))
+            if not chunk:
+                unsent = 0
+                return
+            running[executor.submit(_run_chunk, work, chunk, stop)] = sent
+            sent += 1
+            unsent -= len(chunk)
 
     try:
-        with _signals_held():  # the workers forked here start with Ctrl-C held
-            submit(4 * workers)
+        with _signals_held() if owned else contextlib.nullcontext():
+            send()  # the workers forked here start with Ctrl-C held
         while running:
             done, _ = concurrent.futures.wait(
                 running, return_when=concurrent.futures.FIRST_COMPLETED
             )
             for future in done:
-                results[running.pop(future)] = future.result()
-                bar.step()
-            submit(len(done))
+                results, seconds = future.result()  # the first failure stops the run
+                sizer.measured(len(results), seconds)
+                bar.update(len(results))
+                finished[running.pop(future)] = results
+            with _signals_held() if owned else contextlib.nullcontext():
+                send()
+            while given in finished:
+                yield finished.pop(given)
+                given += 1
     except BaseException:
-        with _signals_held():  # a second Ctrl-C must not cut the clean-up short
-            _stop(pool)
+        stop.set()
+        for future in running:
+            future.cancel()
+        if owned:
+            assert isinstance(executor, concurrent.futures.ProcessPoolExecutor)
+            with _signals_held():  # a second Ctrl-C must not cut the clean-up short
+                _stop(executor)
         raise
-    pool.shutdown()
-    return [results[i] for i in range(len(results))]
+    if owned:
+        executor.shutdown()
+
+
+# -- progress ---------------------------------------------------------------------------
+
+
+class _Bar:
+    """Games done out of ``total``: tqdm's bar when it is installed, else a plain one."""
+
+    def __init__(self, total: int, initial: int, show: bool) -> None:
+        self.total = total
+        self.initial = self.done = initial
+        self.start = time.perf_counter()
+        self.stream: IO[str] | None = sys.stderr if show else None
+        self.tqdm: Any = None
+        if show:
+            with contextlib.suppress(ImportError):
+                self.tqdm = importlib.import_module("tqdm.auto").tqdm(
+                    total=total, initial=initial, unit="game", dynamic_ncols=True
+                )
+
+    def update(self, games: int) -> None:
+        self.done += games
+        if self.tqdm is not None:
+            self.tqdm.update(games)
+            return
+        if self.stream is None:
+            return
+        width = 30
+        filled = width * self.done // max(1, self.total)
+        elapsed = time.perf_counter() - self.start
+        rate = (self.done - self.initial) / max(1e-9, elapsed)
+        self.stream.write(
+            f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total}"
+            f" {rate:.1f} games/s, {elapsed:.0f} s"
+        )
+        if self.done >= self.total:
+            self.stream.write("\n")
+        self.stream.flush()
+
+    def close(self) -> None:
+        """End the bar, so that what is printed next starts a line."""
+        if self.tqdm is not None:
+            self.tqdm.close()
+        elif self.stream is not None and 0 < self.done < self.total:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+def _bar(total: int, initial: int, progress: bool | None) -> _Bar:
+    show = (sys.stderr.isatty() or _in_notebook()) if progress is None else progress
+    return _Bar(total, initial, show)
+
+
+def _in_notebook() -> bool:
+    """Whether this is a Jupyter kernel (whose stderr is no terminal, yet shows a bar)."""
+    ipython = sys.modules.get("IPython")
+    shell = getattr(ipython, "get_ipython", lambda: None)() if ipython else None
+    return type(shell).__name__ == "ZMQInteractiveShell"
 
 
 _HELD: Final = frozenset({signal.SIGINT, signal.SIGTERM})
