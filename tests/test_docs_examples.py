@@ -46,7 +46,7 @@ def test_every_example_is_found() -> None:
     # The pages that must hold runnable examples still do, and no example hides
     # behind another fence name (```py would silently run nothing).
     names = {p.relative_to(ROOT).as_posix() for p in PAGES_WITH_CODE}
-    assert {"docs/contract.md", "docs/getting-started.md", "docs/play-and-testing.md"} <= names
+    assert {"docs/contract.md", "docs/getting-started.md", "docs/testing.md"} <= names
     for page in PAGES:
         text = page.read_text(encoding="utf-8")
         assert not re.search(r"^[ \t]*```(py|python3|pycon|ipython)[ \t]*$", text, re.M), (

@@ -11,9 +11,7 @@ The strategies drive games through hypothesis, so a failing property shrinks
 to a short game with simple choices::
 
     from hypothesis import given
-    from acreage.testing import playouts
-
-    from acreage.testing import SETTINGS
+    from acreage.testing import SETTINGS, playouts
 
     @SETTINGS
     @given(playouts(fei.GAME, fei.Rules(players=2)))
