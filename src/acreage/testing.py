@@ -131,6 +131,7 @@ class Playout:
 
     @property
     def final(self) -> Any:
+        """The last state of the playout (the end, for a complete one)."""
         return self.states[-1]
 
 

@@ -138,16 +138,22 @@ class RulesLike(Protocol):
     """What generic tools need of a game's ``Rules``."""
 
     @property
-    def players(self) -> int: ...
+    def players(self) -> int:
+        """The number of seats at the table."""
+        ...
 
-    def to_data(self) -> dict[str, Any]: ...
+    def to_data(self) -> dict[str, Any]:
+        """The rules as plain JSON data (what a game record holds)."""
+        ...
 
 
 class StateLike(Protocol):
     """What generic tools need of a game's state."""
 
     @property
-    def to_move(self) -> ToMove: ...
+    def to_move(self) -> ToMove:
+        """The seat deciding next, :data:`CHANCE` at a chance node, ``None`` at the end."""
+        ...
 
 
 S = TypeVar("S")

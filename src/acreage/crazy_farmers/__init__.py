@@ -176,3 +176,5 @@ GAME: Game[State, Move, Rules] = Game(
     evaluate=evaluate,
     end_reason=end_reason,
 )
+"""Crazy Farmers as one :class:`~acreage.Game` value, for generic tools
+(agents, ``play``, ``check_game``, the adapters)."""

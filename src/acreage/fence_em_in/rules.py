@@ -59,8 +59,11 @@ Kind = Literal["cow", "sheep", "chicken", "corn", "grain", "hay", "barn", "grana
 KINDS: tuple[Kind, ...] = typing.get_args(Kind)
 """The eight kinds of asset token and miniature, in the rulebook's order."""
 ANIMALS: tuple[Kind, ...] = ("cow", "sheep", "chicken")
+"""The animal kinds of asset token."""
 CROPS: tuple[Kind, ...] = ("corn", "grain", "hay")
+"""The crop kinds of asset token."""
 BUILDINGS: tuple[Kind, ...] = ("barn", "granary")
+"""The building kinds of asset token."""
 
 COLUMNS = 5
 """Assets-board columns, one per die value 1-5."""
