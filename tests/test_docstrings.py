@@ -116,3 +116,19 @@ def test_the_api_reference_covers_every_public_module() -> None:
     wanted.discard("acreage.core")  # a namespace with no names of its own
     missing = sorted(wanted - set(_api_modules()))
     assert not missing, f"add a docs/api/ page (and a nav entry in mkdocs.yml) for {missing}"
+
+
+def test_help_and_the_package_metadata_point_to_the_docs_site() -> None:
+    import importlib.metadata
+
+    import acreage
+
+    site = re.search(r"^site_url: (\S+)$", (ROOT / "mkdocs.yml").read_text(), re.M)
+    assert site is not None
+    assert site[1] in (acreage.__doc__ or "")
+    urls = dict(
+        entry.split(", ", 1)
+        for entry in importlib.metadata.metadata("acreage").get_all("Project-URL") or []
+    )
+    assert urls["Documentation"] == site[1]
+    assert {"Homepage", "Source", "Issues"} <= set(urls)

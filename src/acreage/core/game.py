@@ -318,7 +318,8 @@ class Game(Generic[S, M, R]):
     def digest(self, state: S) -> str:
         """A stable digest of ``state``: equal in every process, machine and hash seed.
 
-        ``hash(state)`` is fast but per process (see ``docs/contract.md``);
+        ``hash(state)`` is fast but per process (see
+        https://acreage.readthedocs.io/en/latest/contract/#states);
         key a transposition table on disk or a cross-process de-duplication
         by this instead. See :func:`acreage.core.digest.digest`.
         """

@@ -4,7 +4,8 @@ Four years of drafting location cards and building a farm that grows card by
 card from a water tower and a silo; water reaches only cards within a tower's
 range, grain comes from any silo, and at each harvest the green sites are
 supplied in the order their owner chooses, or shut down. See
-``docs/games/fields-of-green.md`` and ``docs/rulings/fields-of-green.md``.
+https://acreage.readthedocs.io/en/latest/games/fields-of-green/ and the rulings,
+https://acreage.readthedocs.io/en/latest/rulings/fields-of-green/.
 For learning agents the game is also numbers (``encoding``, ``encode_move``,
 ``decode_move``, ``legal_actions``, ``legal_action_mask``,
 ``observation_tensor``): see :mod:`acreage.fields_of_green.actions`.

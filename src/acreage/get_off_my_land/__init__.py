@@ -10,7 +10,7 @@ being decided), the moves (one decision each, with texts such as ``log b2``,
 ``play Fertilizer! (2 fences, 0 holes) for fences``, ``fence b2 N``) and the
 contract functions; fixed integer actions and observation tensors
 (``encoding(rules)``, ``encode_move``, ``legal_action_mask``,
-``observation_tensor``...). See ``docs/games/get-off-my-land.md``.
+``observation_tensor``...). See https://acreage.readthedocs.io/en/latest/games/get-off-my-land/.
 """
 
 from __future__ import annotations

@@ -389,7 +389,7 @@ class Rules(_Tables, DataClass):
             never a base to win more land from, either way.
 
     The bank is unlimited: the rulebook's $890 of notes never runs out (see
-    docs/rulings/get-off-my-land.md, M1).
+    ruling M1, https://acreage.readthedocs.io/en/latest/rulings/get-off-my-land/).
     """
 
     players: int = attrs.field(default=2, metadata=limits(2, 4, primary=True))
