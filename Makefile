@@ -5,20 +5,20 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-dev
 
-.PHONY: demo test lint typecheck pytest bench soak clean
+.PHONY: demo test lint typecheck pytest docs bench soak clean
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 
 $(STAMP): pyproject.toml | $(VENV)/bin/python
-	$(PY) -m pip install --quiet -e '.[dev,bench,rl,openspiel,plot,analysis,parquet,progress,dask]'
+	$(PY) -m pip install --quiet -e '.[dev,bench,rl,openspiel,plot,analysis,parquet,progress,dask,docs]'
 	touch $(STAMP)
 
 demo: $(STAMP)
 	$(PY) examples/demo.py
 
-test: lint typecheck pytest
+test: lint typecheck pytest docs
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check --output-format concise src tests examples benchmarks tools
@@ -31,6 +31,10 @@ typecheck: $(STAMP)
 pytest: $(STAMP)
 	$(PY) -m pytest -q -n auto --dist worksteal
 
+# The documentation site (mkdocs.yml) into site/; any warning fails the build.
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --quiet
+
 # Measurements, not tests: every benchmark runs and prints whether it met its target.
 bench: $(STAMP)
 	for f in benchmarks/bench_*.py; do $(PY) $$f; echo; done
@@ -41,4 +45,4 @@ soak: $(STAMP)
 	$(PY) tools/soak.py
 
 clean:
-	rm -rf $(VENV) build dist soak-failures src/*.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) build dist site soak-failures src/*.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -17,7 +17,7 @@ from acreage import GameError
 from acreage.cli import EXIT_STATUS, main
 from bad_records import BAD_RECORDS, MESSAGES
 
-DOCS = Path(__file__).resolve().parents[1] / "docs" / "play-and-testing.md"
+DOCS = Path(__file__).resolve().parents[1] / "docs" / "cli.md"
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from fractions import Fraction
 from typing import Any
 
@@ -228,3 +230,20 @@ def test_playouts_run_to_the_end(playout: Playout) -> None:
 @given(states(dab.GAME, dab.Rules(), max_moves=6))
 def test_states_are_reachable_prefixes(state: Any) -> None:
     assert bin(state.drawn).count("1") <= 6
+
+
+def test_settings_for_whole_games_are_ready_and_registered() -> None:
+    from hypothesis import HealthCheck
+
+    from acreage.testing import SETTINGS
+
+    assert SETTINGS.deadline is None
+    assert {HealthCheck.large_base_example, HealthCheck.too_slow} <= set(
+        SETTINGS.suppress_health_check
+    )
+    assert settings.get_profile("acreage") is SETTINGS
+
+
+def test_importing_the_kit_needs_no_hypothesis() -> None:
+    code = "import sys, acreage.testing; assert 'hypothesis' not in sys.modules"
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=120)

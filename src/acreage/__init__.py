@@ -1,6 +1,11 @@
 """acreage: rules engines for four farm-and-fence board games.
 
-Each game is a subpackage with the same pure functions (see ``docs/contract.md``)::
+Documentation: https://acreage.readthedocs.io/en/latest/
+(getting started, the contract every game keeps, a page per game with its
+rulings, and the API reference).
+
+Each game is a subpackage with the same pure functions (the contract:
+https://acreage.readthedocs.io/en/latest/contract/)::
 
     from acreage import fence_em_in as fei
     state = fei.new_game(fei.Rules(players=3))

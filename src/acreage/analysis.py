@@ -75,6 +75,7 @@ class Difference:
 
     @property
     def difference(self) -> float:
+        """``b - a``: the value under the second setting less the first."""
         return self.b - self.a
 
     @property
@@ -182,6 +183,7 @@ class Tournament:
 
     @property
     def games(self) -> int:
+        """The number of games played."""
         return len(self.results)
 
     def by_agent(self) -> tuple[Standing, ...]:

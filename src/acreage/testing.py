@@ -11,21 +11,24 @@ The strategies drive games through hypothesis, so a failing property shrinks
 to a short game with simple choices::
 
     from hypothesis import given
-    from acreage.testing import playouts
+    from acreage.testing import SETTINGS, playouts
 
+    @SETTINGS
     @given(playouts(fei.GAME, fei.Rules(players=2)))
     def test_no_overlap(playout):
         for state in playout.states:
             ...
 
-This module imports hypothesis only when a strategy is asked for, so
-``check_game`` works without it.
+:data:`SETTINGS` is hypothesis settings made for whole games (see there).
+This module imports hypothesis only when a strategy or :data:`SETTINGS` is
+asked for, so ``check_game`` works without it.
 """
 
 from __future__ import annotations
 
 import array
 import enum
+import functools
 import json
 import math
 import random
@@ -49,9 +52,32 @@ from acreage.core.grid import Grid
 from acreage.core.record import record_of, replay
 
 if TYPE_CHECKING:
+    from hypothesis import settings
     from hypothesis.strategies import SearchStrategy
 
+    SETTINGS: settings
+    """Hypothesis settings for properties of whole games (built when first used).
+
+    A playout is a large example: hundreds to thousands of drawn choices,
+    taking milliseconds to a second to play. Hypothesis's defaults refuse
+    that (its ``large_base_example``, ``too_slow`` and ``data_too_large``
+    health checks) and time each example against a 200 ms deadline. These
+    settings suppress those three checks, drop the deadline and run 25
+    examples (25 whole games, thousands of positions) per property.
+
+    Use them as a decorator, or as the parent of your own; the first use
+    also registers them as the hypothesis profile ``"acreage"``::
+
+        @SETTINGS
+        @given(playouts(fei.GAME, fei.Rules(players=3)))
+        def test_scores_are_never_negative(playout): ...
+
+        thorough = settings(SETTINGS, max_examples=500)
+        settings.load_profile("acreage")      # for every test, in a conftest.py
+    """
+
 __all__ = [
+    "SETTINGS",
     "ConformanceError",
     "Playout",
     "SoakReport",
@@ -64,6 +90,30 @@ __all__ = [
     "soak",
     "states",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    # SETTINGS is built on first use, so that importing this module needs no hypothesis.
+    if name == "SETTINGS":
+        return _settings()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+@functools.cache
+def _settings() -> settings:
+    from hypothesis import HealthCheck, settings
+
+    made = settings(
+        max_examples=25,
+        deadline=None,
+        suppress_health_check=[
+            HealthCheck.large_base_example,
+            HealthCheck.too_slow,
+            HealthCheck.data_too_large,
+        ],
+    )
+    settings.register_profile("acreage", made)
+    return made
 
 
 class ConformanceError(AssertionError):
@@ -81,6 +131,7 @@ class Playout:
 
     @property
     def final(self) -> Any:
+        """The last state of the playout (the end, for a complete one)."""
         return self.states[-1]
 
 

@@ -247,6 +247,7 @@ class Stack(Generic[C]):
         return len(self.order)
 
     def cards(self) -> tuple[C, ...]:
+        """Every card, top first."""
         return self.order
 
 

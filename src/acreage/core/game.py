@@ -138,16 +138,22 @@ class RulesLike(Protocol):
     """What generic tools need of a game's ``Rules``."""
 
     @property
-    def players(self) -> int: ...
+    def players(self) -> int:
+        """The number of seats at the table."""
+        ...
 
-    def to_data(self) -> dict[str, Any]: ...
+    def to_data(self) -> dict[str, Any]:
+        """The rules as plain JSON data (what a game record holds)."""
+        ...
 
 
 class StateLike(Protocol):
     """What generic tools need of a game's state."""
 
     @property
-    def to_move(self) -> ToMove: ...
+    def to_move(self) -> ToMove:
+        """The seat deciding next, :data:`CHANCE` at a chance node, ``None`` at the end."""
+        ...
 
 
 S = TypeVar("S")
@@ -312,7 +318,8 @@ class Game(Generic[S, M, R]):
     def digest(self, state: S) -> str:
         """A stable digest of ``state``: equal in every process, machine and hash seed.
 
-        ``hash(state)`` is fast but per process (see ``docs/contract.md``);
+        ``hash(state)`` is fast but per process (see
+        https://acreage.readthedocs.io/en/latest/contract/#states);
         key a transposition table on disk or a cross-process de-duplication
         by this instead. See :func:`acreage.core.digest.digest`.
         """

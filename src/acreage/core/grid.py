@@ -383,6 +383,7 @@ class SquareGrid(Grid):
         return abs(ax - bx) + abs(ay - by)
 
     def point_xy(self, point: Point) -> tuple[float, float]:
+        """Plane coordinates of a lattice point ``(x, y)``: the point itself."""
         return (float(point[0]), float(point[1]))
 
     def __repr__(self) -> str:
@@ -435,6 +436,7 @@ class HexGrid(Grid):
         return max(abs(aq - bq), abs(ar - br), abs(aq + ar - bq - br))
 
     def point_xy(self, point: Point) -> tuple[float, float]:
+        """Plane coordinates of a lattice point (half-steps across, rows of height √3/2)."""
         return (point[0] / 2, point[1] * _SQRT3_2)
 
     def __repr__(self) -> str:

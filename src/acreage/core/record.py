@@ -51,7 +51,9 @@ __all__ = [
 ]
 
 FORMAT: Final = "acreage-record"
+"""The ``"format"`` every record's JSON carries, so a reader knows what it holds."""
 VERSION: Final = 1
+"""The record format's version, written as ``"version"``; a reader refuses any other."""
 
 MOVES_LIMIT: Final = 200_000
 """The most moves a record holds: fifty times the longest random game of any bundled game."""

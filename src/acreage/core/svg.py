@@ -61,6 +61,10 @@ class Svg:
         title: str | None = None,
         opacity: float | None = None,
     ) -> None:
+        """A rectangle with its top left corner at ``(x, y)``; ``rx`` rounds its corners.
+
+        ``title`` is the tooltip a browser shows over it.
+        """
         self._add(
             "rect",
             title,
@@ -85,6 +89,7 @@ class Svg:
         title: str | None = None,
         opacity: float | None = None,
     ) -> None:
+        """A closed polygon through ``points``; ``title`` is its tooltip."""
         pts = " ".join(f"{_n(x)},{_n(y)}" for x, y in points)
         self._add(
             "polygon",
@@ -107,6 +112,7 @@ class Svg:
         title: str | None = None,
         linecap: str = "round",
     ) -> None:
+        """A line from ``a`` to ``b``; ``dash`` is an SVG dash pattern (``"4 2"``)."""
         self._add(
             "line",
             title,
@@ -130,6 +136,7 @@ class Svg:
         stroke_width: float | None = None,
         title: str | None = None,
     ) -> None:
+        """A circle of radius ``r`` around ``centre``; ``title`` is its tooltip."""
         self._add(
             "circle",
             title,
@@ -152,6 +159,10 @@ class Svg:
         anchor: str = "middle",
         weight: str | None = None,
     ) -> None:
+        """``text`` centred vertically on ``y``; ``anchor`` places it on ``x``.
+
+        ``anchor`` is ``"start"``, ``"middle"`` or ``"end"``; the text is escaped.
+        """
         self._parts.append(
             f"<text{_attrs(x=float(x), y=float(y), font_size=float(size), fill=fill, text_anchor=anchor, font_weight=weight, dominant_baseline='central', font_family='sans-serif')}>"
             f"{escape(text)}</text>"

@@ -21,9 +21,9 @@ fixed integer actions, observation tensors and the game's facts
 (``cf.encoding(rules)``, ``cf.encode_move``, ``cf.legal_action_mask``,
 ``cf.observation_tensor``...; :mod:`acreage.crazy_farmers.actions`).
 
-See ``docs/games/crazy-farmers.md`` for the move texts, the options and the
-numbers, and ``docs/rulings/crazy-farmers.md`` for the readings of the
-rulebook made here.
+See https://acreage.readthedocs.io/en/latest/games/crazy-farmers/ for the move texts, the options
+and the numbers, and https://acreage.readthedocs.io/en/latest/rulings/crazy-farmers/ for the
+readings of the rulebook made here.
 """
 
 from __future__ import annotations
@@ -176,3 +176,5 @@ GAME: Game[State, Move, Rules] = Game(
     evaluate=evaluate,
     end_reason=end_reason,
 )
+"""Crazy Farmers as one :class:`~acreage.Game` value, for generic tools
+(agents, ``play``, ``check_game``, the adapters)."""

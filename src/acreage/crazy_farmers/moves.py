@@ -260,6 +260,7 @@ Move = (
     | Fly
     | Surrender
 )
+"""Any move of Crazy Farmers, chance outcomes included; ``str(move)`` is its text."""
 
 MOVE_TYPES: Final = (
     Draw,
@@ -282,6 +283,7 @@ MOVE_TYPES: Final = (
 """Every class of move, as a tuple for ``isinstance``."""
 
 END_TURN: Final = EndTurn()
+"""The one ``end turn`` move (every :class:`EndTurn` is equal to it)."""
 DRIVES: Final = tuple(Drive(h) for h in range(len(board.HEADINGS)))
 # Every move on a path or a crossroad, made once: listing the hay bale spots
 # builds no objects.

@@ -1,6 +1,6 @@
 """Fence Em In: build enclosures with shared dice, fill them with your farm's assets.
 
-The public API keeps the acreage contract (see ``docs/contract.md``)::
+The public API keeps the acreage contract (https://acreage.readthedocs.io/en/latest/contract/)::
 
     import random
 
@@ -18,7 +18,7 @@ The public API keeps the acreage contract (see ``docs/contract.md``)::
         state = fei.apply_move(state, move)
     fei.scores(state), fei.winners(state)
 
-See ``docs/games/fence-em-in.md`` for the moves, phases, Rules options and
+See https://acreage.readthedocs.io/en/latest/games/fence-em-in/ for the moves, phases, Rules options and
 numbers: integer actions, observation tensors and the game's facts for
 learning agents and search frameworks (:mod:`acreage.fence_em_in.actions`:
 ``fei.encode_move``, ``fei.legal_action_mask``, ``fei.observation_tensor``...).
@@ -195,3 +195,5 @@ GAME: Game[State, Move, Rules] = Game(
     evaluate=evaluate,
     end_reason=end_reason,
 )
+"""Fence Em In as one :class:`~acreage.Game` value, for generic tools
+(agents, ``play``, ``check_game``, the adapters)."""

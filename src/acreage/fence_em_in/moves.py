@@ -220,6 +220,7 @@ Move = (
     | Put
     | Discard
 )
+"""Any move of Fence Em In, chance outcomes included; ``str(move)`` is its text."""
 
 _FIXED: dict[str, Move] = {
     "take fertilizer and reroll six": RerollSix(),

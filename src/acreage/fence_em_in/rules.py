@@ -59,8 +59,11 @@ Kind = Literal["cow", "sheep", "chicken", "corn", "grain", "hay", "barn", "grana
 KINDS: tuple[Kind, ...] = typing.get_args(Kind)
 """The eight kinds of asset token and miniature, in the rulebook's order."""
 ANIMALS: tuple[Kind, ...] = ("cow", "sheep", "chicken")
+"""The animal kinds of asset token."""
 CROPS: tuple[Kind, ...] = ("corn", "grain", "hay")
+"""The crop kinds of asset token."""
 BUILDINGS: tuple[Kind, ...] = ("barn", "granary")
+"""The building kinds of asset token."""
 
 COLUMNS = 5
 """Assets-board columns, one per die value 1-5."""
@@ -124,7 +127,8 @@ class Bag(DataClass):
 NO_HAY_BAG = Bag(cow=4, sheep=7, chicken=9, corn=7, grain=7, barn=1, granary=1)
 """The other reading of the printed 2-player bag: its "7 hay" is the corn line,
 and there is no hay at all (36 tokens, not the printed 38). Play it with
-``Rules(players=2, bag=NO_HAY_BAG)``; see ruling 2 in ``docs/rulings/fence-em-in.md``."""
+``Rules(players=2, bag=NO_HAY_BAG)``; see ruling 2,
+https://acreage.readthedocs.io/en/latest/rulings/fence-em-in/#2-the-2-player-bag."""
 
 
 @attrs.frozen

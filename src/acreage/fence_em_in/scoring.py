@@ -126,6 +126,7 @@ class ScoreSheet:
 
     @property
     def total(self) -> int:
+        """The final score: the sum of the sheet's lines."""
         return self.placement + self.farm_board + self.missions + self.fertilizer
 
 

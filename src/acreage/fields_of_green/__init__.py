@@ -4,7 +4,8 @@ Four years of drafting location cards and building a farm that grows card by
 card from a water tower and a silo; water reaches only cards within a tower's
 range, grain comes from any silo, and at each harvest the green sites are
 supplied in the order their owner chooses, or shut down. See
-``docs/games/fields-of-green.md`` and ``docs/rulings/fields-of-green.md``.
+https://acreage.readthedocs.io/en/latest/games/fields-of-green/ and the rulings,
+https://acreage.readthedocs.io/en/latest/rulings/fields-of-green/.
 For learning agents the game is also numbers (``encoding``, ``encode_move``,
 ``decode_move``, ``legal_actions``, ``legal_action_mask``,
 ``observation_tensor``): see :mod:`acreage.fields_of_green.actions`.
@@ -145,10 +146,16 @@ GAME: Game[State, Move, Rules] = Game(
     evaluate=evaluate,
     end_reason=end_reason,
 )
+"""Fields of Green as one :class:`~acreage.Game` value, for generic tools
+(agents, ``play``, ``check_game``, the adapters)."""
 
 # The integer face of the game, bound to GAME so that there is one implementation
 # (see acreage.fields_of_green.actions for the numbering and the observation layout).
 encode_move = GAME.encode_move
+"""``encode_move(state, move)``: the move's fixed number (a chance-outcome number at chance)."""
 decode_move = GAME.decode_move
+"""``decode_move(state, action)``: the legal move numbered ``action``, or IllegalMoveError."""
 legal_actions = GAME.legal_actions
+"""``legal_actions(state)``: the legal moves' numbers, ascending (chance outcomes at chance)."""
 legal_action_mask = GAME.legal_action_mask
+"""``legal_action_mask(state)``: one bool per action number, true for the legal ones."""

@@ -58,6 +58,7 @@ DECKS = ("fields", "livestock", "facilities", "buildings")
 """The four location decks (Felder, Tierzucht, Anlagen, Gebäude), in table order."""
 
 SILO = "silo"
+"""The silo site kind (see :data:`WATER_TOWER`)."""
 WATER_TOWER = "water tower"
 """The two site kinds that are not location cards: each farm starts with one of each."""
 

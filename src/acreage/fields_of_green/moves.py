@@ -291,6 +291,7 @@ Move = (
     | Convert
     | Done
 )
+"""Any move of Fields of Green, chance outcomes included; ``str(move)`` is its text."""
 
 DONE = Done()
 

@@ -226,9 +226,11 @@ def kept_for(rules: Rules, f: Farm, c: int) -> list[int]:
 
 
 def convert_effect(rules: Rules, kind: int) -> Compiled:
+    """The ``convert`` effect of card kind ``kind`` (a kind that has one)."""
     return next(e for e in rules.tables.effects[kind] if e[0] == CONVERT)
 
 
 def can_convert(rules: Rules, f: Farm, c: int) -> bool:
+    """Whether farm ``f`` can pay the coins and grain of the conversion at cell ``c``."""
     e = convert_effect(rules, f.kind_at(c))
     return f.coins >= e[7] and grain_payable(rules, f, e[8])

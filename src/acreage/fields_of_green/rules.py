@@ -3,8 +3,8 @@
 ``Rules(players=3)`` is the game of the rule text for three players with
 acreage's reference cards and tools (``data/reference.toml``). Every number the
 text gives is a field with the text's value as default, and each ruling that
-a player could reasonably want the other way is an option (see
-``docs/rulings/fields-of-green.md``).
+a player could reasonably want the other way is an option (see the rulings,
+https://acreage.readthedocs.io/en/latest/rulings/fields-of-green/).
 
 Static tables the engine reads on every move (costs by card id, compiled
 effects, the initial decks, the farm window) are derived once per Rules in

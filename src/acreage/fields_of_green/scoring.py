@@ -40,6 +40,7 @@ class ScoreSheet:
 
     @property
     def total(self) -> int:
+        """The final score: the sum of the sheet's lines."""
         return (
             self.stars
             + self.tokens

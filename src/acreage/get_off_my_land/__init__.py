@@ -10,7 +10,7 @@ being decided), the moves (one decision each, with texts such as ``log b2``,
 ``play Fertilizer! (2 fences, 0 holes) for fences``, ``fence b2 N``) and the
 contract functions; fixed integer actions and observation tensors
 (``encoding(rules)``, ``encode_move``, ``legal_action_mask``,
-``observation_tensor``...). See ``docs/games/get-off-my-land.md``.
+``observation_tensor``...). See https://acreage.readthedocs.io/en/latest/games/get-off-my-land/.
 """
 
 from __future__ import annotations
@@ -179,10 +179,16 @@ GAME: Game[State, Move, Rules] = Game(
     evaluate=evaluate,
     end_reason=end_reason,
 )
+"""Get Off My Land! as one :class:`~acreage.Game` value, for generic tools
+(agents, ``play``, ``check_game``, the adapters)."""
 
 # The integer face of the game, bound to GAME so that there is one implementation
 # (see acreage.get_off_my_land.actions for the numbering and the observation layout).
 encode_move = GAME.encode_move
+"""``encode_move(state, move)``: the move's fixed number (a chance-outcome number at chance)."""
 decode_move = GAME.decode_move
+"""``decode_move(state, action)``: the legal move numbered ``action``, or IllegalMoveError."""
 legal_actions = GAME.legal_actions
+"""``legal_actions(state)``: the legal moves' numbers, ascending (chance outcomes at chance)."""
 legal_action_mask = GAME.legal_action_mask
+"""``legal_action_mask(state)``: one bool per action number, true for the legal ones."""

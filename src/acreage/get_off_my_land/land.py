@@ -1,6 +1,6 @@
 """Fences and land: regions, fully fenced, control, connection, claims and animals.
 
-The fence model (docs/rulings/get-off-my-land.md pins each point):
+The fence model (each point pinned by a ruling: https://acreage.readthedocs.io/en/latest/rulings/get-off-my-land/):
 
 * Fences stand on tile sides, the play area's edge included; beyond it lies
   an open outside. An edge holds one fence that serves both tiles, or two

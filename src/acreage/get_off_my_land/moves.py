@@ -322,3 +322,4 @@ Move = (
     | Reveal
     | Uncover
 )
+"""Any move of Get Off My Land!, chance outcomes included; ``str(move)`` is its text."""

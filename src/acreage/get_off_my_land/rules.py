@@ -56,6 +56,7 @@ Event = Literal["crops", "livestock", "equipment", "winter", "first player"]
 FarmhouseBonus = Literal["cards", "hand", "same name", "different names", "empty tiles"]
 
 CARD_TYPES: tuple[str, ...] = ("crop", "livestock", "equipment")
+"""The market card types."""
 TITLES: tuple[str, ...] = (
     "Get Off My Land!",
     "Midnight Raid!",
@@ -66,9 +67,13 @@ TITLES: tuple[str, ...] = (
     "Steroids!",
     "Combine Harvester!",
 )
+"""The fence cards' titles (their actions), in the rulebook's order."""
 REWARDS: tuple[str, ...] = ("", "fence card", "buried treasure")
+"""A logged forest side's immediate reward ("": none)."""
 BONUSES: tuple[str, ...] = ("", "fishing hole", "fertile land", "oil strike")
+"""A tile's bonus ("": none)."""
 EVENTS: tuple[str, ...] = ("crops", "livestock", "equipment", "winter", "first player")
+"""The month track's events, each happening at the end of the months that show it."""
 
 _DATA = Path(__file__).parent / "data"
 
@@ -384,7 +389,7 @@ class Rules(_Tables, DataClass):
             never a base to win more land from, either way.
 
     The bank is unlimited: the rulebook's $890 of notes never runs out (see
-    docs/rulings/get-off-my-land.md, M1).
+    ruling M1, https://acreage.readthedocs.io/en/latest/rulings/get-off-my-land/).
     """
 
     players: int = attrs.field(default=2, metadata=limits(2, 4, primary=True))

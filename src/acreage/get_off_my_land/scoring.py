@@ -31,6 +31,7 @@ class EndBonus:
 
     @property
     def total(self) -> int:
+        """The money the three bonuses pay together."""
         return self.oil + self.equipment + self.farmhouse
 
 

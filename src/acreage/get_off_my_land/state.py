@@ -68,6 +68,7 @@ class _Auto:
 
 
 AUTO = _Auto()
+"""The actor of a task the engine carries out by itself (never a ``to_move``)."""
 
 
 class Task:
@@ -78,9 +79,11 @@ class Task:
 
     @property
     def actor(self) -> int | Chance | _Auto:
+        """Who carries the task out: a seat, ``CHANCE`` or :data:`AUTO`."""
         raise NotImplementedError
 
     def describe(self) -> str:
+        """What is being decided, in words (for pictures and error messages)."""
         return self.kind
 
 
@@ -194,18 +197,24 @@ class Turn(_PlayerTask):
 
 @attrs.frozen
 class EndTurn(_AutoTask):
+    """The end of ``player``'s turn, once they have discarded down to the hand limit."""
+
     player: int
     kind: ClassVar[str] = "end of turn"
 
 
 @attrs.frozen
 class DiscardDown(_PlayerTask):
+    """``player`` holds more cards than the hand limit and discards one."""
+
     player: int
     kind: ClassVar[str] = "discard down to the hand limit"
 
 
 @attrs.frozen
 class StartMonth(_AutoTask):
+    """The start of a month: income (from the second month on), then the first turn."""
+
     kind: ClassVar[str] = "start of month"
 
 
@@ -214,12 +223,16 @@ class StartMonth(_AutoTask):
 
 @attrs.frozen
 class DealFarmhouse(_ChanceTask):
+    """Setup: chance deals ``player`` a farmhouse tile to choose from."""
+
     player: int
     kind: ClassVar[str] = "deal a farmhouse tile"
 
 
 @attrs.frozen
 class ChooseFarmhouse(_PlayerTask):
+    """Setup: ``player`` keeps one of the farmhouse tiles dealt to them."""
+
     player: int
     kind: ClassVar[str] = "keep one farmhouse tile"
 
@@ -229,6 +242,8 @@ class ChooseFarmhouse(_PlayerTask):
 
 @attrs.frozen
 class DrawCard(_ChanceTask):
+    """Chance: ``player`` draws a fence card (its kind is the outcome)."""
+
     player: int
     kind: ClassVar[str] = "draw a fence card"
 
@@ -238,6 +253,8 @@ class DrawCard(_ChanceTask):
 
 @attrs.frozen
 class RevealMarket(_ChanceTask):
+    """Chance: the next market card is revealed (its kind is the outcome)."""
+
     kind: ClassVar[str] = "reveal the next market card"
 
 
@@ -272,18 +289,24 @@ class SetFarmer(_PlayerTask):
 
 @attrs.frozen
 class RaidTarget(_PlayerTask):
+    """Midnight Raid!: ``player`` puts their farmer on an opponent's market card."""
+
     player: int
     kind: ClassVar[str] = "put your farmer on an opponent's market card"
 
 
 @attrs.frozen
 class SlashChoice(_PlayerTask):
+    """Slash and Burn!: ``player`` chooses to log and draw, or to break a fence and fence."""
+
     player: int
     kind: ClassVar[str] = "log and draw, or break and fence"
 
 
 @attrs.frozen
 class SlashFlip(_PlayerTask):
+    """Slash and Burn!'s log option: ``player`` flips a forest tile, ``left`` more at most."""
+
     player: int
     left: int
     kind: ClassVar[str] = "flip a forest tile"
@@ -299,12 +322,16 @@ class FinishSlash(_AutoTask):
 
 @attrs.frozen
 class SlashBreak(_PlayerTask):
+    """Slash and Burn!'s break option: ``player`` breaks an opponent's fence, or stops."""
+
     player: int
     kind: ClassVar[str] = "break an opponent's fence, or done"
 
 
 @attrs.frozen
 class ManagersDeal(_PlayerTask):
+    """Manager's Deal!: ``player`` buys a market card for the deal price."""
+
     player: int
     kind: ClassVar[str] = "buy a market card for the deal price"
 
@@ -341,6 +368,8 @@ class Combine(_PlayerTask):
 
 @attrs.frozen
 class ScrapHarvested(_PlayerTask):
+    """Combine Harvester!: ``player`` discards one of the ``cells``' cards just harvested."""
+
     player: int
     cells: tuple[int, ...]
     kind: ClassVar[str] = "discard one of the harvested cards"
@@ -445,6 +474,7 @@ class State:
 
     @property
     def month_name(self) -> str:
+        """The current month's name on the month track (the last month's after the end)."""
         return self.rules.months[min(self.month, len(self.rules.months) - 1)].name
 
     def _repr_svg_(self) -> str:

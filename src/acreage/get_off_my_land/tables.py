@@ -33,7 +33,12 @@ if TYPE_CHECKING:
 
 __all__ = ["CROP", "EQUIPMENT", "LIVESTOCK", "Tables", "build_tables", "cell_name"]
 
-CROP, LIVESTOCK, EQUIPMENT = 0, 1, 2
+CROP = 0
+"""Crop, the index of a market card type in ``Tables.market_type``."""
+LIVESTOCK = 1
+"""Livestock, the index of a market card type in ``Tables.market_type``."""
+EQUIPMENT = 2
+"""Equipment, the index of a market card type in ``Tables.market_type``."""
 _TYPE_INDEX = {"crop": CROP, "livestock": LIVESTOCK, "equipment": EQUIPMENT}
 _FOREST_TOKENS = {"L": 0, "D": 1}
 FOREST_KINDS = ("light", "dark")
