@@ -145,6 +145,43 @@ def test_the_space_is_no_larger_than_the_moves_it_numbers(players: int) -> None:
     assert enc.chance.size == cards + 40 + 56 + 6
 
 
+@settings(
+    max_examples=8,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(playouts(fei.GAME, RULES), st.randoms(use_true_random=False))
+def test_encode_actions_numbers_lists_as_encode_action_does(
+    playout: Playout, rng: random.Random
+) -> None:
+    """The quick path (numbers kept by the identity of the engine's shared move objects)
+    and the move-by-move path agree on every legal list, and on lists holding equal
+    moves built by hand (which the quick path does not know by identity)."""
+    enc = fei.encoding(playout.rules)
+    fresh = fei.FenceEncoding(playout.rules)
+    for state in playout.states[:-1]:
+        if state.to_move is CHANCE:
+            continue
+        legal = fei.legal_moves(state)
+        numbers = [enc.encode_action(state, m) for m in legal]
+        assert enc.encode_actions(state, legal) == numbers
+        assert fresh.encode_actions(state, legal) == numbers
+        copies = [fei.parse_move(state, str(m)) for m in legal]
+        mixed = [c if rng.random() < 0.5 else m for c, m in zip(copies, legal, strict=True)]
+        assert enc.encode_actions(state, mixed) == numbers
+        assert enc.encode_actions(state, tuple(copies)) == numbers
+
+
+def test_encode_actions_refuses_a_list_holding_a_move_with_no_number() -> None:
+    state = fei.new_game(fei.Rules(players=2))
+    enc = fei.encoding(state.rules)
+    known = enc.encode_actions(state, [fei.Pass(), fei.Place(0, 0, 1, 1)])
+    assert known == [enc.actions.index("pass"), enc.actions.index("place 1x1", 0, 0)]
+    assert enc.encode_actions(state, []) == []
+    with pytest.raises(IllegalMoveError):
+        enc.encode_actions(state, [fei.Pass(), fei.Place(16, 0, 1, 1)])
+
+
 # -- moves built by hand ------------------------------------------------------------------
 
 BAD_ACTIONS = [

@@ -51,6 +51,7 @@ from typing import TYPE_CHECKING, Any
 
 from acreage.core.encoding import Encoding, Facts, Numbering, Planes
 from acreage.core.game import CHANCE, Game, IllegalMoveError, shorten
+from acreage.fence_em_in.engine import LONE_MOVES
 from acreage.fence_em_in.moves import (
     Adjust,
     Discard,
@@ -81,7 +82,7 @@ from acreage.fence_em_in.state import Enclosure, Phase, State, View
 from acreage.fence_em_in.tables import KIND_INDEX
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
 
 __all__ = [
     "FenceEncoding",
@@ -227,6 +228,7 @@ class FenceEncoding(Encoding):
             Put: self._put_move,
             Discard: self._discard,
         }
+        self._numbers, self._numbered = self._number_shared_moves(rules)
         # -- chance
         cards = _revealable(rules)
         die_faces = max(DIE_FACES, rules.order_die_faces)
@@ -276,6 +278,41 @@ class FenceEncoding(Encoding):
         if encode is None:
             raise IllegalMoveError(f"{shorten(move)} is no player move of Fence Em In")
         return encode(move)
+
+    def encode_actions(self, state: State, moves: Sequence[Move]) -> list[int]:
+        """The numbers of ``moves``, in order: one dict lookup by identity per move.
+
+        ``legal_moves`` lists only the shared move objects of the Rules' tables
+        (and the engine's :data:`~acreage.fence_em_in.engine.LONE_MOVES`), each
+        numbered once when the encoding is built; a list holding any other
+        object (a move built by hand) is numbered move by move.
+        """
+        numbers = self._numbers
+        try:
+            return [numbers[id(move)] for move in moves]
+        except KeyError:
+            encode = self.encode_action
+            return [encode(state, move) for move in moves]
+
+    def _number_shared_moves(self, rules: Rules) -> tuple[dict[int, int], tuple[Move, ...]]:
+        """The action number of every move object the engine lists, by ``id``, and
+        those objects (held so that no other object takes one of their ids while the
+        numbers live). A ``put`` no category of these rules takes has no number."""
+        t = rules.tables
+        shared: list[Move] = [*LONE_MOVES, *t.six_moves, *t.takes.values(), *t.discards.values()]
+        for by_dice in (t.rerolls, t.adjusts):
+            for uses in by_dice.values():
+                shared += uses
+        for by_open in t.move_tokens.values():
+            for tokens in by_open:
+                shared += tokens
+        for puts in t.puts:
+            shared += [put for put in puts if (put.category, put.kind) in self._put]
+        for by_width in t.place_moves:
+            for by_cell in by_width:
+                shared += [place for place in by_cell if place is not None]
+        encoders = self._encoders
+        return {id(move): encoders[type(move)](move) for move in shared}, tuple(shared)
 
     def _place(self, move: Place) -> int:
         x, y, w, h = move.x, move.y, move.width, move.height
