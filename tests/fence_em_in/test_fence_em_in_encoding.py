@@ -175,11 +175,17 @@ def test_encode_actions_numbers_lists_as_encode_action_does(
 def test_encode_actions_refuses_a_list_holding_a_move_with_no_number() -> None:
     state = fei.new_game(fei.Rules(players=2))
     enc = fei.encoding(state.rules)
-    known = enc.encode_actions(state, [fei.Pass(), fei.Place(0, 0, 1, 1)])
-    assert known == [enc.actions.index("pass"), enc.actions.index("place 1x1", 0, 0)]
+    shared = state.rules.tables.place_moves[2][3][5]  # place 5,0 2x3: the tables' own object
+    assert shared == fei.Place(5, 0, 2, 3)
+    pass_, place = enc.actions.index("pass"), enc.actions.index("place 2x3", 0, 5)
+    assert enc.encode_actions(state, [fei.Pass(), shared]) == [pass_, place]
+    assert enc.encode_actions(state, [shared, fei.Pass()]) == [place, pass_]
+    assert enc.encode_actions(state, [shared, fei.Place(5, 0, 2, 3)]) == [place, place]
     assert enc.encode_actions(state, []) == []
-    with pytest.raises(IllegalMoveError):
-        enc.encode_actions(state, [fei.Pass(), fei.Place(16, 0, 1, 1)])
+    for bad in BAD_ACTIONS:
+        for moves in ([fei.Pass(), bad], [shared, bad], [bad, shared]):
+            with pytest.raises(IllegalMoveError):
+                enc.encode_actions(state, moves)
 
 
 # -- moves built by hand ------------------------------------------------------------------

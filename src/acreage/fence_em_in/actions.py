@@ -229,6 +229,10 @@ class FenceEncoding(Encoding):
             Discard: self._discard,
         }
         self._numbers, self._numbered = self._number_shared_moves(rules)
+        # The tables' place objects by width, height and top-left cell (None off the
+        # board), and each width's count of top-left columns.
+        self._shared_places = rules.tables.place_moves
+        self._spans = [size - w + 1 for w in range(DIE_FACES)]
         # -- chance
         cards = _revealable(rules)
         die_faces = max(DIE_FACES, rules.order_die_faces)
@@ -280,24 +284,58 @@ class FenceEncoding(Encoding):
         return encode(move)
 
     def encode_actions(self, state: State, moves: Sequence[Move]) -> list[int]:
-        """The numbers of ``moves``, in order: one dict lookup by identity per move.
+        """The numbers of ``moves``, in order, without a call per move.
 
         ``legal_moves`` lists only the shared move objects of the Rules' tables
-        (and the engine's :data:`~acreage.fence_em_in.engine.LONE_MOVES`), each
-        numbered once when the encoding is built; a list holding any other
-        object (a move built by hand) is numbered move by move.
+        (and the engine's :data:`~acreage.fence_em_in.engine.LONE_MOVES`). A
+        list of places (most of the moves listed) is numbered by arithmetic on
+        their parts, once each is known to be the tables' own object for those
+        parts (so the parts are in range); any other list by one dict lookup by
+        identity per move. A list holding anything else (a move built by hand)
+        is numbered move by move by :meth:`encode_action`.
+
+        Why arithmetic for places: the moves were just listed, so reading them
+        is cheap, while a table of every place's number is large and goes cold
+        between the steps of an environment (a lookup then cost three times
+        the arithmetic, measured inside a PettingZoo step).
         """
-        numbers = self._numbers
-        try:
-            return [numbers[id(move)] for move in moves]
-        except KeyError:
+        if moves and type(moves[0]) is Place:
+            numbers = self._place_numbers(moves)
+        else:
+            by_id = self._numbers
+            try:
+                numbers = [by_id[id(move)] for move in moves]
+            except KeyError:
+                numbers = None
+        if numbers is None:
             encode = self.encode_action
             return [encode(state, move) for move in moves]
+        return numbers
+
+    def _place_numbers(self, moves: Sequence[Move]) -> list[int] | None:
+        """The numbers of ``moves`` if each is a place move object of the Rules' tables,
+        else ``None``: ``offset[W][H] + y * (size - W + 1) + x``, as :meth:`_place`."""
+        shared, offsets, spans, size = (
+            self._shared_places,
+            self._place_offset,
+            self._spans,
+            self._size,
+        )
+        try:
+            numbers = [
+                offsets[p.width][p.height] + p.y * spans[p.width] + p.x
+                for p in moves
+                if type(p) is Place and shared[p.width][p.height][p.y * size + p.x] is p
+            ]
+        except (IndexError, TypeError):  # parts that index nothing: not the tables' object
+            return None
+        return numbers if len(numbers) == len(moves) else None
 
     def _number_shared_moves(self, rules: Rules) -> tuple[dict[int, int], tuple[Move, ...]]:
-        """The action number of every move object the engine lists, by ``id``, and
-        those objects (held so that no other object takes one of their ids while the
-        numbers live). A ``put`` no category of these rules takes has no number."""
+        """The action number of every move object other than a place that the engine
+        lists, by ``id``, and those objects (held so that no other object takes one of
+        their ids while the numbers live). A ``put`` no category of these rules takes
+        has no number."""
         t = rules.tables
         shared: list[Move] = [*LONE_MOVES, *t.six_moves, *t.takes.values(), *t.discards.values()]
         for by_dice in (t.rerolls, t.adjusts):
@@ -308,16 +346,13 @@ class FenceEncoding(Encoding):
                 shared += tokens
         for puts in t.puts:
             shared += [put for put in puts if (put.category, put.kind) in self._put]
-        for by_width in t.place_moves:
-            for by_cell in by_width:
-                shared += [place for place in by_cell if place is not None]
         encoders = self._encoders
         return {id(move): encoders[type(move)](move) for move in shared}, tuple(shared)
 
     def _place(self, move: Place) -> int:
         x, y, w, h = move.x, move.y, move.width, move.height
         if type(w) is int and type(h) is int and 0 < w < DIE_FACES and 0 < h < DIE_FACES:
-            span = self._size - w + 1
+            span = self._spans[w]
             if type(x) is int and type(y) is int and 0 <= x < span and 0 <= y <= self._size - h:
                 return self._place_offset[w][h] + y * span + x
             return self.actions.index(f"place {w}x{h}", y, x)  # raises, naming the part
