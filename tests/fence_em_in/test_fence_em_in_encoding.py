@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import array
 import itertools
 import pathlib
 import random
@@ -374,6 +375,32 @@ def test_observation_is_the_view_field_by_field(playout: Playout, rng: random.Ra
         assert fields(enc, tensor) == reference_observation(view)
         assert tensor == fei.FenceEncoding(playout.rules).observation(view)
         assert tensor == fei.GAME.observation_tensor(state, seat)
+        assert array.array("h", enc.observation_bytes(view)).tolist() == tensor
+
+
+@settings(
+    max_examples=10,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(playouts(fei.GAME, RULES), playouts(fei.GAME, RULES), st.randoms(use_true_random=False))
+def test_observation_bytes_is_the_observation_packed(
+    a: Playout, b: Playout, rng: random.Random
+) -> None:
+    """The quick path (packed pieces kept from the last call, the board redrawn where a
+    place or a take changed it) against the reference list, for every seat: in game
+    order, with two games interleaved (each encoding's memos then see a position of
+    the other game, or of other Rules, in between), and in random order."""
+    states = [*a.states, *b.states]
+    interleaved = [s for pair in itertools.zip_longest(a.states, b.states) for s in pair if s]
+    shuffled = rng.sample(states, min(len(states), 80))
+    for state in [*states, *interleaved, *shuffled]:
+        enc = fei.encoding(state.rules)
+        for seat in range(state.rules.players):
+            view = fei.observe(state, seat)
+            packed = enc.observation_bytes(view)
+            assert type(packed) is bytes and len(packed) == 2 * enc.planes.size
+            assert array.array("h", packed).tolist() == enc.observation(view)
 
 
 def test_observation_does_not_change_what_it_returned_before() -> None:
