@@ -48,8 +48,8 @@ from __future__ import annotations
 import array
 import functools
 import itertools
-import operator
 import struct
+import types
 from typing import TYPE_CHECKING, Any
 
 from acreage.core.encoding import Encoding, Facts, Numbering, Planes
@@ -665,47 +665,42 @@ class _Observer:
 
 class _Packer:
     """Builds :meth:`FenceEncoding.observation_bytes`: the observation of :class:`_Observer`
-    packed as int16, joined from packed pieces instead of packed int by int.
+    packed as int16, without packing it int by int.
 
     Packing a list costs about 30 ns an int, so a thousand ints cost more than
-    a decision. Here every piece is bytes made once and looked up: the small
-    fields from tables of every value they take (a sorted roll, a token, a
-    phase, a turn order...), the others kept from the last call with the
-    objects they came from. The engine passes an unchanged part of a state on
-    as the same object, so the comparison is mostly ``is``; a part that is
-    equal but not the same is packed again, nothing more. Kept so: the board
-    (redrawn only where a place or a take changed it, see :meth:`_pack_board`),
-    the assets board, the bag, the revealed cards, the farms' miniatures placed,
-    and their rows and discards (each seat's part kept too). Only the score
-    track, the fertilizer and the small ints of where the game stands are
-    packed every time.
+    a decision. But one observation differs from the last in a few parts: the
+    engine passes every unchanged part of a state on as the same object, and a
+    view holds the state's parts. So the last view is kept with its bytes, and
+    the next observation is those bytes with the fields whose parts are not
+    the same objects packed again (compared with ``is``; ints by value). The
+    small fields come whole from tables of every value they take (a sorted
+    roll, a token, a phase, a turn order...); a farm's fields, a column of the
+    assets board and a farm-board row are packed only where they changed; the
+    board is redrawn only where a place or a take changed it (see
+    :meth:`_patch_board`). The first call patches every field of a blank
+    observation: its last view is one whose parts are like no view's.
 
-    Each memo is one tuple stored in one assignment (a seat's in one list
-    slot), so threads read a whole one, and a kept array is copied before it
-    is drawn on. ``check_game`` and the tests hold the bytes equal to
-    :meth:`_Observer.observation`, the reference.
+    The kept pair is one tuple stored in one assignment, so threads read a
+    whole one, and each call writes on a copy of the kept bytes. ``check_game``
+    and the tests hold the bytes equal to :meth:`_Observer.observation`, the
+    reference.
     """
 
     def __init__(self, observer: _Observer, rules: Rules) -> None:
         o = observer
         players = rules.players
+        # Where each field starts, in bytes.
+        self._at = at = {name: 2 * o.planes.offset(name) for name, _ in o.planes.fields}
         self._size = rules.board_size
         self._slots = o._slots
         self._card_number = o._card_number
-        # -- the board: the fields ``owner`` to ``start``, one array
-        at = o.planes.offset
-        self._owners, self._miniatures, self._listed = o._owners, o._miniatures, o._listed
-        self._per_seat = rules.rounds * 5
-        self._empty_board = array.array("h", bytes(2 * at("start")))
-        self._empty_board.extend(o._rest[: 2 * players])  # start: constant
-        # A run of w cells of one value, as the board's slices take it: _runs[value][w].
+        self._seat_listed = 10 * rules.rounds  # the bytes of a seat's enclosures
+        self._seat_rows = 2 * o._slots * len(rules.farm_board)  # the bytes of a seat's rows
+        # w cells of one value, packed: _runs[value][w].
         self._runs = tuple(
-            tuple(array.array("h", [value] * w) for w in range(DIE_FACES))
+            tuple(_pack([value] * w) for w in range(DIE_FACES))
             for value in range(1 + max(players, len(KINDS)))
         )
-        self._board_memo: tuple[tuple[tuple[Enclosure, ...], ...], array.array[int], bytes]
-        self._board_memo = ((), self._empty_board, self._empty_board.tobytes())
-        # -- the small fields, whole
         self._dice = {roll: _pack(field) for roll, field in o._dice.items()}
         self._token = {kind: _pack(field) for kind, field in o._token.items()}
         self._phase = {phase: _pack(field) for phase, field in o._phase.items()}
@@ -713,205 +708,195 @@ class _Packer:
         self._viewer = tuple(_pack(field) for field in o._viewer)
         self._orders = {order: _pack(field) for order, field in o._orders.items()}
         self._passed = tuple(_pack(field) for field in o._passed)
-        self._not_ordering = _pack([0] * (2 * players))  # order_groups and order_rolls
         self._one = struct.Struct("=h")
         self._three = struct.Struct("=3h")
+        self._five = struct.Struct("=5h")
         self._eight = struct.Struct("=8h")
-        self._scores = struct.Struct(f"={2 * players}h")  # points, then fertilizer
-        self._no_counts = array.array("h", bytes(2 * COLUMNS * 8))
-        # -- the rest, kept from the last call
-        self._columns_memo: tuple[tuple[tuple[str, ...], ...], bytes] = ((), b"")
-        self._bag_memo: tuple[tuple[int, ...], bytes] = ((), b"")
-        self._cards_memo: tuple[tuple[str, ...], bytes] = ((), _pack([0] * len(o._card_number)))
-        self._placed_memo: tuple[tuple[tuple[int, ...], ...], bytes] = ((), b"")
-        self._rows_memo: tuple[tuple[tuple[Any, ...], ...], bytes] = ((), b"")
-        # Each seat's (rows, discards) and their packed parts.
-        self._seat_rows: list[tuple[tuple[Any, ...], bytes, bytes]] = [((), b"", b"")] * players
+        self._row = struct.Struct(f"={o._slots}h")
+        self._blank_board = bytes(at["start"])  # owner, miniature and enclosures: all 0
+        blank = bytearray(2 * o.planes.size)
+        blank[at["start"] : at["columns"]] = _pack(o._rest[: 2 * players])  # constant
+        unlike = object()  # no part of any view is this object
+        farm = types.SimpleNamespace(
+            placed=unlike,
+            points=None,
+            fertilizer=None,
+            rows=(unlike,) * len(rules.farm_board),
+            discards=unlike,
+            enclosures=(),  # no enclosures: the blank board shows none
+        )
+        unseen = types.SimpleNamespace(
+            farms=(farm,) * players,
+            columns=(unlike,) * COLUMNS,
+            bag=unlike,
+            dice=unlike,
+            token=unlike,
+            cards=unlike,
+            phase=unlike,
+            to_move=unlike,
+            player=None,
+            order=unlike,
+            passed=None,
+            groups=unlike,
+            rolls=unlike,
+        )
+        self._last: tuple[Any, bytes] = (unseen, bytes(blank))
 
     def observation_bytes(self, view: View) -> bytes:
-        """The observation of ``view`` as native int16 bytes, in layout order."""
-        farms = view.farms
-        return b"".join(
-            (
-                self._pack_board(farms),  # owner, miniature, enclosures, start
-                self._pack_columns(view.columns),
-                self._pack_bag(view.bag),
-                self._dice[view.dice],
-                self._token[view.token],
-                self._pack_placed(farms),
-                self._scores.pack(*map(_POINTS, farms), *map(_FERTILIZER, farms)),
-                self._pack_rows(farms),  # rows, discards
-                self._pack_cards(view.cards),
-                self._one.pack(view.round),
-                self._phase[view.phase],
-                self._to_move[view.to_move],
-                self._viewer[view.player],
-                self._orders[view.order],
-                self._three.pack(view.turn, view.uses, view.six_rerolls),
-                self._passed[view.passed],
-                self._pack_ordering(view) if view.groups else self._not_ordering,
-                self._one.pack(view.order_rerolls),
-            )
-        )
-
-    def _pack_bag(self, bag: tuple[int, ...]) -> bytes:
-        """The field ``bag``."""
-        before, packed = self._bag_memo
-        if before is bag:
-            return packed
-        packed = self._eight.pack(*bag)
-        self._bag_memo = (bag, packed)
+        """The observation of ``view`` as native int16 bytes: the last one, patched."""
+        last, packed = self._last
+        out = bytearray(packed)
+        at = self._at
+        if view.farms is not last.farms:
+            self._patch_farms(out, view.farms, last.farms)
+        if view.columns is not last.columns:
+            self._patch_columns(out, view.columns, last.columns)
+        if view.bag is not last.bag:
+            self._eight.pack_into(out, at["bag"], *view.bag)
+        if view.dice is not last.dice:
+            out[at["dice"] : at["token"]] = self._dice[view.dice]
+        if view.token is not last.token:
+            out[at["token"] : at["placed"]] = self._token[view.token]
+        if view.cards is not last.cards:
+            self._patch_cards(out, view.cards)
+        self._one.pack_into(out, at["round"], view.round)
+        if view.phase is not last.phase:
+            out[at["phase"] : at["to_move"]] = self._phase[view.phase]
+        if view.to_move != last.to_move:
+            out[at["to_move"] : at["viewer"]] = self._to_move[view.to_move]
+        if view.player != last.player:
+            out[at["viewer"] : at["order"]] = self._viewer[view.player]
+        if view.order is not last.order:
+            out[at["order"] : at["turn"]] = self._orders[view.order]
+        self._three.pack_into(out, at["turn"], view.turn, view.uses, view.six_rerolls)
+        if view.passed != last.passed:
+            out[at["passed"] : at["order_groups"]] = self._passed[view.passed]
+        if view.groups is not last.groups or view.rolls is not last.rolls:
+            self._patch_ordering(out, view)
+        self._one.pack_into(out, at["order_rerolls"], view.order_rerolls)
+        packed = bytes(out)
+        self._last = (view, packed)
         return packed
 
-    def _pack_columns(self, columns: tuple[tuple[str, ...], ...]) -> bytes:
-        """The field ``columns``: the tokens of each kind in each column."""
-        before, packed = self._columns_memo
-        if before is columns:
-            return packed
-        counts = array.array("h", self._no_counts)
+    def _patch_farms(self, out: bytearray, farms: tuple[Farm, ...], before: Any) -> None:
+        """The farms' fields (``placed`` to ``discards``, and the board) where a farm changed."""
+        at, eight, one = self._at, self._eight, self._one
+        board = []
+        for seat, farm in enumerate(farms):
+            old = before[seat]
+            if farm is old:
+                continue
+            if farm.placed is not old.placed:
+                eight.pack_into(out, at["placed"] + 16 * seat, *farm.placed)
+            if farm.points != old.points:
+                one.pack_into(out, at["points"] + 2 * seat, farm.points)
+            if farm.fertilizer != old.fertilizer:
+                one.pack_into(out, at["fertilizer"] + 2 * seat, farm.fertilizer)
+            if farm.rows is not old.rows:
+                self._patch_rows(out, seat, farm.rows, old.rows)
+            if farm.discards is not old.discards:
+                counts = [0] * 8
+                for kind in farm.discards:
+                    counts[KIND_INDEX[kind]] += 1
+                eight.pack_into(out, at["discards"] + 16 * seat, *counts)
+            if farm.enclosures is not old.enclosures:
+                board.append((seat, farm.enclosures, old.enclosures))
+        if board:
+            self._patch_board(out, farms, board)
+
+    def _patch_rows(
+        self, out: bytearray, seat: int, rows: tuple[tuple[str, ...], ...], before: Any
+    ) -> None:
+        """Seat ``seat``'s part of the ``rows`` field, where a category's row changed."""
+        slots, pack = self._slots, self._row.pack_into
+        at = self._at["rows"] + seat * self._seat_rows
+        for r, row in enumerate(rows):
+            if row is not before[r]:
+                codes = [0] * slots
+                for i, kind in enumerate(row):
+                    codes[i] = 1 + KIND_INDEX[kind]
+                pack(out, at + 2 * slots * r, *codes)
+
+    def _patch_columns(
+        self, out: bytearray, columns: tuple[tuple[str, ...], ...], before: Any
+    ) -> None:
+        """The ``columns`` field, where a column changed: the tokens of each kind in it."""
+        at, pack = self._at["columns"], self._eight.pack_into
         for i, column in enumerate(columns):
-            for kind in column:
-                counts[i * 8 + KIND_INDEX[kind]] += 1
-        packed = counts.tobytes()
-        self._columns_memo = (columns, packed)
-        return packed
+            if column is not before[i]:
+                counts = [0] * 8
+                for kind in column:
+                    counts[KIND_INDEX[kind]] += 1
+                pack(out, at + 16 * i, *counts)
 
-    def _pack_cards(self, cards: tuple[str, ...]) -> bytes:
-        """The field ``cards``: 1 for each revealed mission card."""
-        before, packed = self._cards_memo
-        if before is cards:
-            return packed
+    def _patch_cards(self, out: bytearray, cards: tuple[str, ...]) -> None:
+        """The ``cards`` field: 1 for each revealed mission card."""
         field = [0] * len(self._card_number)
         for name in cards:
             field[self._card_number[name]] = 1
-        packed = _pack(field)
-        self._cards_memo = (cards, packed)
-        return packed
+        out[self._at["cards"] : self._at["round"]] = _pack(field)
 
-    def _pack_ordering(self, view: View) -> bytes:
-        """The fields ``order_groups`` and ``order_rolls`` while the turn order is rolled."""
+    def _patch_ordering(self, out: bytearray, view: View) -> None:
+        """The fields ``order_groups`` and ``order_rolls`` (all 0 unless the order is rolled)."""
         players = len(view.farms)
         ordering = [0] * (2 * players)
         for i, group in enumerate(view.groups):
             for seat in group:
                 ordering[seat] = 1 + i
-        tied = next(g for g in view.groups if len(g) > 1)
-        for seat, value in zip(tied, view.rolls, strict=False):
-            ordering[players + seat] = value
-        return _pack(ordering)
+        if view.groups:
+            tied = next(g for g in view.groups if len(g) > 1)
+            for seat, value in zip(tied, view.rolls, strict=False):
+                ordering[players + seat] = value
+        out[self._at["order_groups"] : self._at["order_rerolls"]] = _pack(ordering)
 
-    def _pack_placed(self, farms: tuple[Farm, ...]) -> bytes:
-        """The field ``placed``: kept while every farm holds the same ``placed`` tuple."""
-        now = tuple(map(_PLACED, farms))
-        before, packed = self._placed_memo
-        if before == now:
-            return packed
-        packed = b"".join([self._eight.pack(*placed) for placed in now])
-        self._placed_memo = (now, packed)
-        return packed
+    def _patch_board(
+        self,
+        out: bytearray,
+        farms: tuple[Farm, ...],
+        changed: list[tuple[int, tuple[Enclosure, ...], tuple[Enclosure, ...]]],
+    ) -> None:
+        """The fields ``owner``, ``miniature`` and ``enclosures``, for the seats whose
+        enclosures ``changed`` (seat, now, before).
 
-    def _pack_rows(self, farms: tuple[Farm, ...]) -> bytes:
-        """The fields ``rows`` and ``discards``: kept while every farm holds the same
-        ``rows`` and ``discards`` tuples, and each seat's part while its farm does."""
-        now = tuple(map(_ROWS_DISCARDS, farms))
-        before, packed = self._rows_memo
-        if before == now:
-            return packed
-        kept = self._seat_rows
-        rows, discards = [], []
-        for seat, pair in enumerate(now):
-            memo = kept[seat]
-            if memo[0] != pair:
-                memo = kept[seat] = (pair, self._pack_farm_rows(pair[0]), _counts(pair[1]))
-            rows.append(memo[1])
-            discards.append(memo[2])
-        packed = b"".join((*rows, *discards))
-        self._rows_memo = (now, packed)
-        return packed
-
-    def _pack_farm_rows(self, rows: tuple[tuple[str, ...], ...]) -> bytes:
-        """One farm's part of the ``rows`` field: each category's slots as kind codes."""
-        slots = self._slots
-        codes = [0] * (len(rows) * slots)
-        for r, row in enumerate(rows):
-            for i, kind in enumerate(row):
-                codes[r * slots + i] = 1 + KIND_INDEX[kind]
-        return _pack(codes)
-
-    def _pack_board(self, farms: tuple[Farm, ...]) -> bytes:
-        """The fields ``owner``, ``miniature``, ``enclosures`` and ``start``, packed.
-
-        Kept with the farms' enclosure tuples it was drawn from; when a farm
-        placed or took since (:func:`_grown_from`), only that is drawn, on a
-        copy of the kept board: a place on the owner plane (its cells were
-        empty, so their miniature is 0 already) and a take on the miniature
-        plane (the rectangle and its owner stay). Anything else (another game,
-        an earlier position) is drawn afresh.
+        When each grew from before by places and takes (:func:`_grown_from`),
+        only those are drawn: a place on the owner plane (its cells were empty,
+        so their miniature is 0 already) and in the list, a take on the
+        miniature plane (the rectangle and its owner stay). Otherwise every
+        seat's enclosures are drawn afresh on a blank board.
         """
-        now = tuple(map(_ENCLOSURES, farms))
-        before, board, packed = self._board_memo
-        if before == now:  # the same tuples: a tuple compares items by ``is`` first
-            return packed
-        # What to draw: (seat, its enclosures, the first to draw, how many the board shows).
-        todo: list[tuple[int, tuple[Enclosure, ...], int, int]] | None = None
-        if len(before) == len(now):
-            todo = []
-            for seat, (old, new) in enumerate(zip(before, now, strict=True)):
-                if old is not new:
-                    first = _grown_from(old, new)
-                    if first < 0:
-                        todo = None
-                        break
-                    todo.append((seat, new, first, len(old)))
-        if todo is None:  # another game, or an earlier position: draw it all afresh
-            board = array.array("h", self._empty_board)
-            todo = [(seat, new, 0, 0) for seat, new in enumerate(now)]
-        else:
-            board = array.array("h", board)
-        size, owners, miniatures, runs = self._size, self._owners, self._miniatures, self._runs
-        listed, per_seat = self._listed, self._per_seat
+        # (seat, its enclosures, the first to draw, how many the board shows)
+        todo: list[tuple[int, tuple[Enclosure, ...], int, int]] = []
+        for seat, now, before in changed:
+            first = _grown_from(before, now)
+            if first < 0:  # not grown from before: all afresh
+                out[: len(self._blank_board)] = self._blank_board
+                todo = [(seat, farm.enclosures, 0, 0) for seat, farm in enumerate(farms)]
+                break
+            todo.append((seat, now, first, len(before)))
+        at, size, runs = self._at, self._size, self._runs
+        owners, miniatures, listed = at["owner"], at["miniature"], at["enclosures"]
+        seat_listed, five = self._seat_listed, self._five
         for seat, enclosures, first, drawn in todo:
             owner = runs[1 + seat]
             for i in range(first, len(enclosures)):
                 e = enclosures[i]
                 x, w = e.x, e.width
                 kind = _kind_code(e)
-                slot = listed + seat * per_seat + i * 5
-                new = i >= drawn
-                if new:  # its owner, and its place in the list
+                if i >= drawn:  # new on the board
                     for row in range(e.y, e.y + e.height):
-                        a = owners + row * size + x
-                        board[a : a + w] = owner[w]
-                    board[slot : slot + 4] = array.array("h", (x, e.y, w, e.height))
-                if kind or not new:  # a new enclosure's cells show no miniature yet
+                        a = owners + 2 * (row * size + x)
+                        out[a : a + 2 * w] = owner[w]
+                if kind or i < drawn:
                     miniature = runs[kind]
                     for row in range(e.y, e.y + e.height):
-                        a = miniatures + row * size + x
-                        board[a : a + w] = miniature[w]
-                board[slot + 4] = kind
-        packed = board.tobytes()
-        self._board_memo = (now, board, packed)
-        return packed
-
-
-_PLACED = operator.attrgetter("placed")
-_POINTS = operator.attrgetter("points")
-_FERTILIZER = operator.attrgetter("fertilizer")
-_ROWS_DISCARDS = operator.attrgetter("rows", "discards")
-_ENCLOSURES = operator.attrgetter("enclosures")
+                        a = miniatures + 2 * (row * size + x)
+                        out[a : a + 2 * w] = miniature[w]
+                five.pack_into(out, listed + seat * seat_listed + 10 * i, x, e.y, w, e.height, kind)
 
 
 def _kind_code(e: Enclosure) -> int:
     """The kind code of ``e``'s miniature: 1 + its index in :data:`KINDS`, 0 for none."""
     return 0 if e.kind is None else 1 + KIND_INDEX[e.kind]
-
-
-def _counts(kinds: tuple[str, ...]) -> bytes:
-    """How many tokens of each kind ``kinds`` holds, packed (a ``discards`` part)."""
-    counts = [0] * 8
-    for kind in kinds:
-        counts[KIND_INDEX[kind]] += 1
-    return _pack(counts)
 
 
 def _pack(values: Iterable[int]) -> bytes:
