@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import array
 import itertools
 import pathlib
 import random
@@ -143,6 +144,49 @@ def test_the_space_is_no_larger_than_the_moves_it_numbers(players: int) -> None:
     assert enc.actions.size == 1 + 5 + 5 + 8 + 1 + 160 + 1 + places + 1 + 8 + puts + 8
     cards = 2 + (5 if players == 2 else 6)  # the hay card is not used with 2 players
     assert enc.chance.size == cards + 40 + 56 + 6
+
+
+@settings(
+    max_examples=8,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(playouts(fei.GAME, RULES), st.randoms(use_true_random=False))
+def test_encode_actions_numbers_lists_as_encode_action_does(
+    playout: Playout, rng: random.Random
+) -> None:
+    """The quick path (numbers kept by the identity of the engine's shared move objects)
+    and the move-by-move path agree on every legal list, and on lists holding equal
+    moves built by hand (which the quick path does not know by identity)."""
+    enc = fei.encoding(playout.rules)
+    fresh = fei.FenceEncoding(playout.rules)
+    for state in playout.states[:-1]:
+        if state.to_move is CHANCE:
+            continue
+        legal = fei.legal_moves(state)
+        numbers = [enc.encode_action(state, m) for m in legal]
+        assert enc.encode_actions(state, legal) == numbers
+        assert fresh.encode_actions(state, legal) == numbers
+        copies = [fei.parse_move(state, str(m)) for m in legal]
+        mixed = [c if rng.random() < 0.5 else m for c, m in zip(copies, legal, strict=True)]
+        assert enc.encode_actions(state, mixed) == numbers
+        assert enc.encode_actions(state, tuple(copies)) == numbers
+
+
+def test_encode_actions_refuses_a_list_holding_a_move_with_no_number() -> None:
+    state = fei.new_game(fei.Rules(players=2))
+    enc = fei.encoding(state.rules)
+    shared = state.rules.tables.place_moves[2][3][5]  # place 5,0 2x3: the tables' own object
+    assert shared == fei.Place(5, 0, 2, 3)
+    pass_, place = enc.actions.index("pass"), enc.actions.index("place 2x3", 0, 5)
+    assert enc.encode_actions(state, [fei.Pass(), shared]) == [pass_, place]
+    assert enc.encode_actions(state, [shared, fei.Pass()]) == [place, pass_]
+    assert enc.encode_actions(state, [shared, fei.Place(5, 0, 2, 3)]) == [place, place]
+    assert enc.encode_actions(state, []) == []
+    for bad in BAD_ACTIONS:
+        for moves in ([fei.Pass(), bad], [shared, bad], [bad, shared]):
+            with pytest.raises(IllegalMoveError):
+                enc.encode_actions(state, moves)
 
 
 # -- moves built by hand ------------------------------------------------------------------
@@ -331,6 +375,32 @@ def test_observation_is_the_view_field_by_field(playout: Playout, rng: random.Ra
         assert fields(enc, tensor) == reference_observation(view)
         assert tensor == fei.FenceEncoding(playout.rules).observation(view)
         assert tensor == fei.GAME.observation_tensor(state, seat)
+        assert array.array("h", enc.observation_bytes(view)).tolist() == tensor
+
+
+@settings(
+    max_examples=10,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(playouts(fei.GAME, RULES), playouts(fei.GAME, RULES), st.randoms(use_true_random=False))
+def test_observation_bytes_is_the_observation_packed(
+    a: Playout, b: Playout, rng: random.Random
+) -> None:
+    """The quick path (packed pieces kept from the last call, the board redrawn where a
+    place or a take changed it) against the reference list, for every seat: in game
+    order, with two games interleaved (each encoding's memos then see a position of
+    the other game, or of other Rules, in between), and in random order."""
+    states = [*a.states, *b.states]
+    interleaved = [s for pair in itertools.zip_longest(a.states, b.states) for s in pair if s]
+    shuffled = rng.sample(states, min(len(states), 80))
+    for state in [*states, *interleaved, *shuffled]:
+        enc = fei.encoding(state.rules)
+        for seat in range(state.rules.players):
+            view = fei.observe(state, seat)
+            packed = enc.observation_bytes(view)
+            assert type(packed) is bytes and len(packed) == 2 * enc.planes.size
+            assert array.array("h", packed).tolist() == enc.observation(view)
 
 
 def test_observation_does_not_change_what_it_returned_before() -> None:

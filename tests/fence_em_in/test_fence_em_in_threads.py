@@ -9,6 +9,7 @@ assignment, so every thread must get exactly the single-threaded answer.
 
 from __future__ import annotations
 
+import array
 import itertools
 import random
 from concurrent.futures import ThreadPoolExecutor
@@ -105,7 +106,8 @@ def test_card_outcomes_memo_from_threads() -> None:
 
 def test_observations_and_numbers_from_threads() -> None:
     """Threads observing different games through one encoding (whose memos keep the
-    last board, assets board, rows and cards) get exactly what a fresh encoding gives."""
+    last board, assets board, rows and cards, as lists and as packed bytes) get exactly
+    what a fresh encoding gives, and number whole legal lists as it does move by move."""
     rules = fei.Rules(players=3)
     records = [acreage.play(fei.GAME, rules, seed=seed).record.moves for seed in range(6)]
 
@@ -116,10 +118,17 @@ def test_observations_and_numbers_from_threads() -> None:
         for text in moves:
             for seat in range(rules.players):
                 view = fei.observe(state, seat)
-                ok &= fei.observation_tensor(view) == fresh.observation(view)
+                tensor = fresh.observation(view)
+                ok &= fei.observation_tensor(view) == tensor
+                packed = fei.encoding(rules).observation_bytes(view)
+                ok &= array.array("h", packed).tolist() == tensor
+            legal = fei.legal_moves(state)
             ok &= fei.legal_actions(state) == tuple(
-                sorted(fei.encode_move(state, m) for m in fei.legal_moves(state))
+                sorted(fei.encode_move(state, m) for m in legal)
             )
+            if state.to_move is not acreage.CHANCE:
+                numbers = [fresh.encode_action(state, m) for m in legal]
+                ok &= fei.encoding(rules).encode_actions(state, legal) == numbers
             state = fei.apply_move(state, fei.parse_move(state, text))
         return ok
 

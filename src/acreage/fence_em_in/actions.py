@@ -45,12 +45,16 @@ bag, the dice, every farm, the missions and where the game stands.
 
 from __future__ import annotations
 
+import array
 import functools
 import itertools
+import struct
+import types
 from typing import TYPE_CHECKING, Any
 
 from acreage.core.encoding import Encoding, Facts, Numbering, Planes
 from acreage.core.game import CHANCE, Game, IllegalMoveError, shorten
+from acreage.fence_em_in.engine import LONE_MOVES
 from acreage.fence_em_in.moves import (
     Adjust,
     Discard,
@@ -77,11 +81,11 @@ from acreage.fence_em_in.rules import (
     KINDS,
     Rules,
 )
-from acreage.fence_em_in.state import Enclosure, Phase, State, View
+from acreage.fence_em_in.state import Enclosure, Farm, Phase, State, View
 from acreage.fence_em_in.tables import KIND_INDEX
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterable, Sequence
 
 __all__ = [
     "FenceEncoding",
@@ -227,6 +231,11 @@ class FenceEncoding(Encoding):
             Put: self._put_move,
             Discard: self._discard,
         }
+        self._numbers, self._numbered = self._number_shared_moves(rules)
+        # The tables' place objects by width, height and top-left cell (None off the
+        # board), and each width's count of top-left columns.
+        self._shared_places = rules.tables.place_moves
+        self._spans = [size - w + 1 for w in range(DIE_FACES)]
         # -- chance
         cards = _revealable(rules)
         die_faces = max(DIE_FACES, rules.order_die_faces)
@@ -247,6 +256,7 @@ class FenceEncoding(Encoding):
         # -- observation
         self._observer = _Observer(rules, cards)
         self.planes = self._observer.planes
+        self._packer = _Packer(self._observer, rules)
         self.facts = Facts(
             players=players,
             min_players=2,
@@ -277,10 +287,76 @@ class FenceEncoding(Encoding):
             raise IllegalMoveError(f"{shorten(move)} is no player move of Fence Em In")
         return encode(move)
 
+    def encode_actions(self, state: State, moves: Sequence[Move]) -> list[int]:
+        """The numbers of ``moves``, in order, without a call per move.
+
+        ``legal_moves`` lists only the shared move objects of the Rules' tables
+        (and the engine's :data:`~acreage.fence_em_in.engine.LONE_MOVES`). A
+        list of places (most of the moves listed) is numbered by arithmetic on
+        their parts, once each is known to be the tables' own object for those
+        parts (so the parts are in range); any other list by one dict lookup by
+        identity per move. A list holding anything else (a move built by hand)
+        is numbered move by move by :meth:`encode_action`.
+
+        Why arithmetic for places: the moves were just listed, so reading them
+        is cheap, while a table of every place's number is large and goes cold
+        between the steps of an environment (a lookup then cost three times
+        the arithmetic, measured inside a PettingZoo step).
+        """
+        if moves and type(moves[0]) is Place:
+            numbers = self._place_numbers(moves)
+        else:
+            by_id = self._numbers
+            try:
+                numbers = [by_id[id(move)] for move in moves]
+            except KeyError:
+                numbers = None
+        if numbers is None:
+            encode = self.encode_action
+            return [encode(state, move) for move in moves]
+        return numbers
+
+    def _place_numbers(self, moves: Sequence[Move]) -> list[int] | None:
+        """The numbers of ``moves`` if each is a place move object of the Rules' tables,
+        else ``None``: ``offset[W][H] + y * (size - W + 1) + x``, as :meth:`_place`."""
+        shared, offsets, spans, size = (
+            self._shared_places,
+            self._place_offset,
+            self._spans,
+            self._size,
+        )
+        try:
+            numbers = [
+                offsets[p.width][p.height] + p.y * spans[p.width] + p.x
+                for p in moves
+                if type(p) is Place and shared[p.width][p.height][p.y * size + p.x] is p
+            ]
+        except (IndexError, TypeError):  # parts that index nothing: not the tables' object
+            return None
+        return numbers if len(numbers) == len(moves) else None
+
+    def _number_shared_moves(self, rules: Rules) -> tuple[dict[int, int], tuple[Move, ...]]:
+        """The action number of every move object other than a place that the engine
+        lists, by ``id``, and those objects (held so that no other object takes one of
+        their ids while the numbers live). A ``put`` no category of these rules takes
+        has no number."""
+        t = rules.tables
+        shared: list[Move] = [*LONE_MOVES, *t.six_moves, *t.takes.values(), *t.discards.values()]
+        for by_dice in (t.rerolls, t.adjusts):
+            for uses in by_dice.values():
+                shared += uses
+        for by_open in t.move_tokens.values():
+            for tokens in by_open:
+                shared += tokens
+        for puts in t.puts:
+            shared += [put for put in puts if (put.category, put.kind) in self._put]
+        encoders = self._encoders
+        return {id(move): encoders[type(move)](move) for move in shared}, tuple(shared)
+
     def _place(self, move: Place) -> int:
         x, y, w, h = move.x, move.y, move.width, move.height
         if type(w) is int and type(h) is int and 0 < w < DIE_FACES and 0 < h < DIE_FACES:
-            span = self._size - w + 1
+            span = self._spans[w]
             if type(x) is int and type(y) is int and 0 <= x < span and 0 <= y <= self._size - h:
                 return self._place_offset[w][h] + y * span + x
             return self.actions.index(f"place {w}x{h}", y, x)  # raises, naming the part
@@ -357,6 +433,11 @@ class FenceEncoding(Encoding):
     def observation(self, view: View) -> list[int]:
         """The flat observation of ``view``, laid out as the class docstring says."""
         return self._observer.observation(view)
+
+    def observation_bytes(self, view: View) -> bytes:
+        """:meth:`observation` packed as int16 (for ``numpy.frombuffer``), joined from
+        pieces packed once (see :class:`_Packer`) rather than packed int by int."""
+        return self._packer.observation_bytes(view)
 
 
 class _Observer:
@@ -582,6 +663,247 @@ class _Observer:
         return board
 
 
+class _Packer:
+    """Builds :meth:`FenceEncoding.observation_bytes`: the observation of :class:`_Observer`
+    packed as int16, without packing it int by int.
+
+    Packing a list costs about 30 ns an int, so a thousand ints cost more than
+    a decision. But one observation differs from the last in a few parts: the
+    engine passes every unchanged part of a state on as the same object, and a
+    view holds the state's parts. So the last view is kept with its bytes, and
+    the next observation is those bytes with the fields whose parts are not
+    the same objects packed again (compared with ``is``; ints by value). The
+    small fields come whole from tables of every value they take (a sorted
+    roll, a token, a phase, a turn order...); a farm's fields, a column of the
+    assets board and a farm-board row are packed only where they changed; the
+    board is redrawn only where a place or a take changed it (see
+    :meth:`_patch_board`). The first call patches every field of a blank
+    observation: its last view is one whose parts are like no view's.
+
+    The kept pair is one tuple stored in one assignment, so threads read a
+    whole one, and each call writes on a copy of the kept bytes. ``check_game``
+    and the tests hold the bytes equal to :meth:`_Observer.observation`, the
+    reference.
+    """
+
+    def __init__(self, observer: _Observer, rules: Rules) -> None:
+        o = observer
+        players = rules.players
+        # Where each field starts, in bytes.
+        self._at = at = {name: 2 * o.planes.offset(name) for name, _ in o.planes.fields}
+        self._size = rules.board_size
+        self._slots = o._slots
+        self._card_number = o._card_number
+        self._seat_listed = 10 * rules.rounds  # the bytes of a seat's enclosures
+        self._seat_rows = 2 * o._slots * len(rules.farm_board)  # the bytes of a seat's rows
+        # w cells of one value, packed: _runs[value][w].
+        self._runs = tuple(
+            tuple(_pack([value] * w) for w in range(DIE_FACES))
+            for value in range(1 + max(players, len(KINDS)))
+        )
+        self._dice = {roll: _pack(field) for roll, field in o._dice.items()}
+        self._token = {kind: _pack(field) for kind, field in o._token.items()}
+        self._phase = {phase: _pack(field) for phase, field in o._phase.items()}
+        self._to_move = {who: _pack(field) for who, field in o._to_move.items()}
+        self._viewer = tuple(_pack(field) for field in o._viewer)
+        self._orders = {order: _pack(field) for order, field in o._orders.items()}
+        self._passed = tuple(_pack(field) for field in o._passed)
+        self._one = struct.Struct("=h")
+        self._three = struct.Struct("=3h")
+        self._five = struct.Struct("=5h")
+        self._eight = struct.Struct("=8h")
+        self._row = struct.Struct(f"={o._slots}h")
+        self._blank_board = bytes(at["start"])  # owner, miniature and enclosures: all 0
+        blank = bytearray(2 * o.planes.size)
+        blank[at["start"] : at["columns"]] = _pack(o._rest[: 2 * players])  # constant
+        unlike = object()  # no part of any view is this object
+        farm = types.SimpleNamespace(
+            placed=unlike,
+            points=None,
+            fertilizer=None,
+            rows=(unlike,) * len(rules.farm_board),
+            discards=unlike,
+            enclosures=(),  # no enclosures: the blank board shows none
+        )
+        unseen = types.SimpleNamespace(
+            farms=(farm,) * players,
+            columns=(unlike,) * COLUMNS,
+            bag=unlike,
+            dice=unlike,
+            token=unlike,
+            cards=unlike,
+            phase=unlike,
+            to_move=unlike,
+            player=None,
+            order=unlike,
+            passed=None,
+            groups=unlike,
+            rolls=unlike,
+        )
+        self._last: tuple[Any, bytes] = (unseen, bytes(blank))
+
+    def observation_bytes(self, view: View) -> bytes:
+        """The observation of ``view`` as native int16 bytes: the last one, patched."""
+        last, packed = self._last
+        out = bytearray(packed)
+        at = self._at
+        if view.farms is not last.farms:
+            self._patch_farms(out, view.farms, last.farms)
+        if view.columns is not last.columns:
+            self._patch_columns(out, view.columns, last.columns)
+        if view.bag is not last.bag:
+            self._eight.pack_into(out, at["bag"], *view.bag)
+        if view.dice is not last.dice:
+            out[at["dice"] : at["token"]] = self._dice[view.dice]
+        if view.token is not last.token:
+            out[at["token"] : at["placed"]] = self._token[view.token]
+        if view.cards is not last.cards:
+            self._patch_cards(out, view.cards)
+        self._one.pack_into(out, at["round"], view.round)
+        if view.phase is not last.phase:
+            out[at["phase"] : at["to_move"]] = self._phase[view.phase]
+        if view.to_move != last.to_move:
+            out[at["to_move"] : at["viewer"]] = self._to_move[view.to_move]
+        if view.player != last.player:
+            out[at["viewer"] : at["order"]] = self._viewer[view.player]
+        if view.order is not last.order:
+            out[at["order"] : at["turn"]] = self._orders[view.order]
+        self._three.pack_into(out, at["turn"], view.turn, view.uses, view.six_rerolls)
+        if view.passed != last.passed:
+            out[at["passed"] : at["order_groups"]] = self._passed[view.passed]
+        if view.groups is not last.groups or view.rolls is not last.rolls:
+            self._patch_ordering(out, view)
+        self._one.pack_into(out, at["order_rerolls"], view.order_rerolls)
+        packed = bytes(out)
+        self._last = (view, packed)
+        return packed
+
+    def _patch_farms(self, out: bytearray, farms: tuple[Farm, ...], before: Any) -> None:
+        """The farms' fields (``placed`` to ``discards``, and the board) where a farm changed."""
+        at, eight, one = self._at, self._eight, self._one
+        board = []
+        for seat, farm in enumerate(farms):
+            old = before[seat]
+            if farm is old:
+                continue
+            if farm.placed is not old.placed:
+                eight.pack_into(out, at["placed"] + 16 * seat, *farm.placed)
+            if farm.points != old.points:
+                one.pack_into(out, at["points"] + 2 * seat, farm.points)
+            if farm.fertilizer != old.fertilizer:
+                one.pack_into(out, at["fertilizer"] + 2 * seat, farm.fertilizer)
+            if farm.rows is not old.rows:
+                self._patch_rows(out, seat, farm.rows, old.rows)
+            if farm.discards is not old.discards:
+                counts = [0] * 8
+                for kind in farm.discards:
+                    counts[KIND_INDEX[kind]] += 1
+                eight.pack_into(out, at["discards"] + 16 * seat, *counts)
+            if farm.enclosures is not old.enclosures:
+                board.append((seat, farm.enclosures, old.enclosures))
+        if board:
+            self._patch_board(out, farms, board)
+
+    def _patch_rows(
+        self, out: bytearray, seat: int, rows: tuple[tuple[str, ...], ...], before: Any
+    ) -> None:
+        """Seat ``seat``'s part of the ``rows`` field, where a category's row changed."""
+        slots, pack = self._slots, self._row.pack_into
+        at = self._at["rows"] + seat * self._seat_rows
+        for r, row in enumerate(rows):
+            if row is not before[r]:
+                codes = [0] * slots
+                for i, kind in enumerate(row):
+                    codes[i] = 1 + KIND_INDEX[kind]
+                pack(out, at + 2 * slots * r, *codes)
+
+    def _patch_columns(
+        self, out: bytearray, columns: tuple[tuple[str, ...], ...], before: Any
+    ) -> None:
+        """The ``columns`` field, where a column changed: the tokens of each kind in it."""
+        at, pack = self._at["columns"], self._eight.pack_into
+        for i, column in enumerate(columns):
+            if column is not before[i]:
+                counts = [0] * 8
+                for kind in column:
+                    counts[KIND_INDEX[kind]] += 1
+                pack(out, at + 16 * i, *counts)
+
+    def _patch_cards(self, out: bytearray, cards: tuple[str, ...]) -> None:
+        """The ``cards`` field: 1 for each revealed mission card."""
+        field = [0] * len(self._card_number)
+        for name in cards:
+            field[self._card_number[name]] = 1
+        out[self._at["cards"] : self._at["round"]] = _pack(field)
+
+    def _patch_ordering(self, out: bytearray, view: View) -> None:
+        """The fields ``order_groups`` and ``order_rolls`` (all 0 unless the order is rolled)."""
+        players = len(view.farms)
+        ordering = [0] * (2 * players)
+        for i, group in enumerate(view.groups):
+            for seat in group:
+                ordering[seat] = 1 + i
+        if view.groups:
+            tied = next(g for g in view.groups if len(g) > 1)
+            for seat, value in zip(tied, view.rolls, strict=False):
+                ordering[players + seat] = value
+        out[self._at["order_groups"] : self._at["order_rerolls"]] = _pack(ordering)
+
+    def _patch_board(
+        self,
+        out: bytearray,
+        farms: tuple[Farm, ...],
+        changed: list[tuple[int, tuple[Enclosure, ...], tuple[Enclosure, ...]]],
+    ) -> None:
+        """The fields ``owner``, ``miniature`` and ``enclosures``, for the seats whose
+        enclosures ``changed`` (seat, now, before).
+
+        When each grew from before by places and takes (:func:`_grown_from`),
+        only those are drawn: a place on the owner plane (its cells were empty,
+        so their miniature is 0 already) and in the list, a take on the
+        miniature plane (the rectangle and its owner stay). Otherwise every
+        seat's enclosures are drawn afresh on a blank board.
+        """
+        # (seat, its enclosures, the first to draw, how many the board shows)
+        todo: list[tuple[int, tuple[Enclosure, ...], int, int]] = []
+        for seat, now, before in changed:
+            first = _grown_from(before, now)
+            if first < 0:  # not grown from before: all afresh
+                out[: len(self._blank_board)] = self._blank_board
+                todo = [(seat, farm.enclosures, 0, 0) for seat, farm in enumerate(farms)]
+                break
+            todo.append((seat, now, first, len(before)))
+        at, size, runs = self._at, self._size, self._runs
+        owners, miniatures, listed = at["owner"], at["miniature"], at["enclosures"]
+        seat_listed, five = self._seat_listed, self._five
+        for seat, enclosures, first, drawn in todo:
+            owner = runs[1 + seat]
+            for i in range(first, len(enclosures)):
+                e = enclosures[i]
+                x, w = e.x, e.width
+                kind = _kind_code(e)
+                if i >= drawn:  # new on the board
+                    for row in range(e.y, e.y + e.height):
+                        a = owners + 2 * (row * size + x)
+                        out[a : a + 2 * w] = owner[w]
+                if kind or i < drawn:
+                    miniature = runs[kind]
+                    for row in range(e.y, e.y + e.height):
+                        a = miniatures + 2 * (row * size + x)
+                        out[a : a + 2 * w] = miniature[w]
+                five.pack_into(out, listed + seat * seat_listed + 10 * i, x, e.y, w, e.height, kind)
+
+
+def _kind_code(e: Enclosure) -> int:
+    """The kind code of ``e``'s miniature: 1 + its index in :data:`KINDS`, 0 for none."""
+    return 0 if e.kind is None else 1 + KIND_INDEX[e.kind]
+
+
+def _pack(values: Iterable[int]) -> bytes:
+    """``values`` as native signed 16-bit ints."""
+    return array.array("h", values).tobytes()
+
+
 def _one_hot(n: int, i: int) -> tuple[int, ...]:
     return tuple(int(j == i) for j in range(n))
 
@@ -591,19 +913,23 @@ def _grown_from(old: tuple[Enclosure, ...], new: tuple[Enclosure, ...]) -> int:
     when ``new`` is not ``old`` after a place or a take (draw it all afresh).
 
     A place appends an enclosure; a take replaces the last one by the same
-    rectangle with its kind; the enclosures before stay the same objects.
+    rectangle with its kind; the enclosures before stay the same (the engine
+    passes them on as the same objects, so the tuple comparison, in C, finds
+    each one ``is`` its old self and never calls ``Enclosure.__eq__``).
     """
     n = len(old)
     if new is old:
         return n
-    if len(new) < n or not all(a is b for a, b in zip(old[:-1], new, strict=False)):
+    if not n:
+        return 0
+    if len(new) < n or new[: n - 1] != old[:-1]:
         return -1
-    if n and old[-1] is not new[n - 1]:
-        a, b = old[-1], new[n - 1]
-        if (a.x, a.y, a.width, a.height) != (b.x, b.y, b.width, b.height):
-            return -1
-        return n - 1
-    return n
+    a, b = old[-1], new[n - 1]
+    if a is b:
+        return n
+    if (a.x, a.y, a.width, a.height) != (b.x, b.y, b.width, b.height):
+        return -1
+    return n - 1
 
 
 def _minus_one(value: object) -> int:

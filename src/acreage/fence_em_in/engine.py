@@ -80,6 +80,10 @@ _PASS = Pass()
 _DONE = Done()
 _REROLL_SIX = RerollSix()
 _REFRESH = Refresh()
+LONE_MOVES: tuple[Move, ...] = (_PASS, _DONE, _REFRESH)
+"""The move objects ``legal_moves`` lists that are not in the Rules' tables: the same
+objects every time, so :class:`~acreage.fence_em_in.actions.FenceEncoding` numbers
+them, with the tables' moves, by identity."""
 _NO_GROUPS: tuple[tuple[int, ...], ...] = ()
 _NO_ROLLS: tuple[int, ...] = ()
 _EMPTY_BOARD: tuple[tuple[str, ...], ...] = ((),) * COLUMNS
