@@ -8,6 +8,7 @@ tree search shares these caches, so a half-stored entry would play a wrong game.
 
 from __future__ import annotations
 
+import array
 import random
 import sys
 from collections.abc import Callable, Iterator
@@ -150,4 +151,40 @@ def test_whole_games_in_threads_play_as_in_one() -> None:
         cached.cache_clear()
     with ThreadPoolExecutor(THREADS) as pool:
         answers = list(pool.map(lambda job: _playout(*job), jobs))
+    assert answers == expected
+
+
+def _numbers(rules: fog.Rules, seed: int, quick: bool) -> list[tuple[Any, ...]]:
+    """Every seat's packed observation and the legal moves' numbers along one playout:
+    by the quick paths (kept blocks and numbers, shared by all threads), or by the
+    reference ones."""
+    rng = random.Random(seed)
+    enc = fog.encoding(rules)
+    s = fog.new_game(rules)
+    out: list[tuple[Any, ...]] = []
+    while not fog.is_terminal(s):
+        views = [fog.observe(s, p) for p in range(rules.players)]
+        if quick:
+            out.append(tuple(map(enc.observation_bytes, views)))
+        else:
+            out.append(tuple(array.array("h", enc.observation(v)).tobytes() for v in views))
+        outcomes = fog.chance_outcomes(s)
+        if outcomes:
+            move = sample(outcomes, rng)
+        else:
+            legal = fog.legal_moves(s)
+            if quick:
+                out.append(tuple(enc.encode_actions(s, legal)))
+            else:
+                out.append(tuple(enc.encode_action(s, m) for m in legal))
+            move = rng.choice(legal)
+        s = fog.apply_move(s, move)
+    return out
+
+
+def test_observations_and_numbers_in_threads_are_the_reference_ones() -> None:
+    jobs = [(RULES[i % len(RULES)], i) for i in range(0, 27, 3)]
+    expected = [_numbers(r, seed, quick=False) for r, seed in jobs]
+    with ThreadPoolExecutor(THREADS) as pool:
+        answers = list(pool.map(lambda job: _numbers(*job, quick=True), jobs))
     assert answers == expected

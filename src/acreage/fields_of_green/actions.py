@@ -62,11 +62,14 @@ for the table of fields.
 
 from __future__ import annotations
 
+import array
 import functools
+import itertools
+import struct
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from acreage.core.chance import Pile
+from acreage.core.chance import Deck, Pile
 from acreage.core.encoding import Encoding, Numbering, Planes
 from acreage.core.game import CHANCE, IllegalMoveError, shorten
 from acreage.fields_of_green.components import DECKS
@@ -97,7 +100,7 @@ from acreage.fields_of_green.moves import (
 from acreage.fields_of_green.rules import Rules
 from acreage.fields_of_green.scoring import farm_sheet
 from acreage.fields_of_green.state import PHASES, Farm, State
-from acreage.fields_of_green.views import View
+from acreage.fields_of_green.views import SeatView, View
 
 __all__ = [
     "FieldsOfGreenEncoding",
@@ -202,6 +205,7 @@ class FieldsOfGreenEncoding(Encoding):
         self._decks = {name: d for d, name in enumerate(DECKS)}
         self._most_water = max(1, *(max(c[1], n[0]) for c, n in zip(t.cost, t.needs, strict=True)))
         self._encoders = self._action_encoders()
+        self._numbers: dict[int, tuple[Move, int]] = {}  # by id(move), see encode_actions
         self._chance_encoders = self._chance_encoders_of()
         self._init_planes(rules)
         self.facts = game_facts(rules, self.actions.size, self.chance.size, self.planes.shape)
@@ -335,6 +339,33 @@ class FieldsOfGreenEncoding(Encoding):
             raise IllegalMoveError(f"{shorten(move)} is {what}, not a player's move to number")
         return encode(move)
 
+    def encode_actions(self, state: State, moves: Sequence[Move]) -> list[int]:
+        """The numbers of ``moves``, in order: :meth:`encode_action` move by move, looked
+        up by the identity of the move once it has been numbered.
+
+        The legal moves are nearly all the game's shared move objects (one per card,
+        cell and kind), so a few thousand of them make up every list. An entry holds
+        its move, so while it stands no other object can have that id: finding
+        ``id(move)`` is finding ``move``. One dict store of one tuple per move; a list
+        with a move not found (never numbered, or emptied by another thread) is looked
+        up again move by move, numbering the moves not found: thread-safe.
+        """
+        known = self._numbers
+        try:
+            return [known[id(move)][1] for move in moves]
+        except KeyError:
+            pass
+        numbers = []
+        for move in moves:
+            hit = known.get(id(move))
+            if hit is None:
+                hit = (move, self.encode_action(state, move))
+                if len(known) >= _NUMBERS_KEPT:
+                    known.clear()
+                known[id(move)] = hit
+            numbers.append(hit[1])
+        return numbers
+
     def encode_chance(self, state: State, move: Move) -> int:
         """The fixed number of chance outcome ``move``: a card dealt, a tool tile, a start player."""
         encode = self._chance_encoders.get(type(move))
@@ -395,6 +426,7 @@ class FieldsOfGreenEncoding(Encoding):
         self._kind = tuple(range(1, len(t.names) + 1))
         # The farm blocks of recent farms by identity (see _farm_block).
         self._farm_cache: dict[int, tuple[Farm, tuple[tuple[int, ...], ...]]] = {}
+        self._init_packed()
 
     def _farm_block(self, farm: Farm) -> tuple[tuple[int, ...], ...]:
         """``(sites, purse, kept tools)`` of one farm, each flat.
@@ -407,10 +439,26 @@ class FieldsOfGreenEncoding(Encoding):
         hit = self._farm_cache.get(id(farm))
         if hit is not None and hit[0] is farm:
             return hit[1]
+        rows, purse, kept = self._farm_parts(farm)
+        pad = (0,) * (self._slots - len(farm.cells))
+        sites: list[int] = []
+        for row in rows:
+            sites += row
+            sites += pad
+        block = (tuple(sites), purse, kept)
+        if len(self._farm_cache) >= _FARM_CACHE_SIZE:
+            self._farm_cache.clear()
+        self._farm_cache[id(farm)] = (farm, block)
+        return block
+
+    def _farm_parts(
+        self, farm: Farm
+    ) -> tuple[tuple[Sequence[int], ...], tuple[int, ...], tuple[int, ...]]:
+        """One farm's rows of the ``sites`` field, one int per card (not yet padded to
+        the slots), its ``purse`` and its ``kept tools``."""
         rules = self.rules
         cells, down = farm.cells, farm.down
         n = len(cells)
-        pad = (0,) * (self._slots - n)
         face_up = (1,) * n if not down else tuple(0 if down >> c & 1 else 1 for c in cells)
         water, capacity, reach = [0] * n, [0] * n, [0] * n
         for c, tower_water, tower_capacity, tower_reach in farm.towers:
@@ -430,23 +478,12 @@ class FieldsOfGreenEncoding(Encoding):
             reach,
             *tools,
         )
-        sites: list[int] = []
-        for row in rows:
-            sites += row
-            sites += pad
-        kept = [0] * len(rules.tables.tool_names)
+        kept = [0] * self._n_tools
         for x in farm.kept:
             kept[x] += 1
         score = farm_sheet(rules, farm).total
-        block = (
-            tuple(sites),
-            (farm.coins, farm.grain, farm.grain_capacity, farm.tokens, score),
-            tuple(kept),
-        )
-        if len(self._farm_cache) >= _FARM_CACHE_SIZE:
-            self._farm_cache.clear()
-        self._farm_cache[id(farm)] = (farm, block)
-        return block
+        purse = (farm.coins, farm.grain, farm.grain_capacity, farm.tokens, score)
+        return rows, purse, tuple(kept)
 
     def observation(self, view: View) -> list[int]:
         """The observation tensor of ``view``, flat (the fields of ``planes``, in order)."""
@@ -585,10 +622,218 @@ class FieldsOfGreenEncoding(Encoding):
             elif phase == "convert":
                 out[converts_at] = pending[1]
 
+    # -- observations, packed ------------------------------------------------------
+
+    def _init_packed(self) -> None:
+        """The tables of :meth:`observation_bytes`: one-hot rows packed, and its caches."""
+        players, years = self.rules.players, self.rules.years
+        # _unit_rows(n)[i] is a field of n ints with a 1 at i; row n is all zeros.
+        years_rows = _unit_rows(years)
+        self._year_rows = (years_rows[years], *years_rows[:years])  # by view.year, 0 first
+        self._phase_rows = dict(zip(PHASES, _unit_rows(len(PHASES)), strict=False))
+        self._turn_rows = _unit_rows(players + 1)  # a relative seat, chance, then none
+        self._seat_rows = _unit_rows(players)  # a relative seat, then none
+        self._table_head = struct.Struct(f"{len(DECKS) + 2}h")  # deck sizes, silo and tower stacks
+        self._purse = struct.Struct("5h")
+        # The zeros after a farm's n cards in each row of its sites, by n.
+        self._pads = tuple(
+            array.array("h", bytes(2 * (self._slots - n))) for n in range(self._slots + 1)
+        )
+        self._pending_at = self.planes.offset("water to store")
+        # Packed blocks by the identity of the immutable View part they show, or by
+        # value (see _keep). One dict store of one complete value each: thread-safe.
+        self._packed_farms: dict[int, tuple[Farm, tuple[bytes, bytes, bytes]]] = {}
+        self._packed_seats: dict[int, tuple[SeatView, tuple[bytes, ...]]] = {}
+        self._packed_backs: dict[tuple[str, ...] | None, bytes] = {}  # by value
+        self._packed_hands: dict[tuple[str, ...] | None, bytes] = {}  # by value
+        unit_decks, unit_cards = _unit_rows(len(DECKS)), _unit_rows(self._n_cards)
+        # A seat's pick back and pick fields by name, all zeros for None.
+        self._pick_back_rows: dict[str | None, bytes] = dict(zip(DECKS, unit_decks, strict=False))
+        self._pick_back_rows[None] = unit_decks[-1]
+        self._pick_rows: dict[str | None, bytes] = dict(zip(self._cards, unit_cards, strict=False))
+        self._pick_rows[None] = unit_cards[-1]
+        self._known_rows = {
+            (known, whole): array.array("h", (int(known), int(known and whole))).tobytes()
+            for known in (False, True)
+            for whole in (False, True)
+        }
+        self._packed_tools: dict[int, tuple[Deck[str], bytes]] = {}
+        self._packed_discards: dict[int, tuple[tuple[str, ...], bytes]] = {}
+        self._packed_pending: dict[tuple[Any, ...], bytes] = {}
+
+    def observation_bytes(self, view: View) -> bytes:
+        """:meth:`observation` packed as int16, joined from packed blocks: the one-hot
+        fields from tables, the farms, seats, tool pile, discard pile and pending
+        decision from caches (most of them are the same as one step before)."""
+        players = self.rules.players
+        me = view.player
+        who = view.to_move
+        turn = players + 1 if who is None else players if who is CHANCE else (who - me) % players
+        seat_rows = self._seat_rows
+        parts = [
+            self._year_rows[view.year],
+            self._phase_rows[view.phase],
+            self._turn_rows[turn],
+            seat_rows[(view.actor - me) % players if view.actor >= 0 else players],
+            seat_rows[(view.start - me) % players],
+        ]
+        # Farms and seats in turn order from the viewer; each field holds a row per seat.
+        farms, seats = view.farms, view.seats
+        parts += itertools.chain.from_iterable(
+            zip(*map(self._farm_bytes, farms[me:] + farms[:me]), strict=True)
+        )
+        parts += itertools.chain.from_iterable(
+            zip(*map(self._seat_bytes, seats[me:] + seats[:me]), strict=True)
+        )
+        parts += (
+            self._table_head.pack(*view.deck_sizes, view.silo_stack, view.tower_stack),
+            self._tool_pile_bytes(view.tool_pile),
+            self._discard_bytes(view.discard),
+            self._pending_bytes(view),
+        )
+        return b"".join(parts)
+
+    def _farm_bytes(self, farm: Farm) -> tuple[bytes, bytes, bytes]:
+        """:meth:`_farm_block` packed: ``(sites, purse, kept tools)``, kept by the farm's
+        identity (a move changes one farm at most)."""
+        hit = self._packed_farms.get(id(farm))
+        if hit is not None:
+            return hit[1]
+        rows, purse, kept = self._farm_parts(farm)
+        pad = self._pads[len(farm.cells)]
+        sites = array.array("h")
+        for row in rows:
+            sites.extend(row)
+            sites += pad
+        packed = (sites.tobytes(), self._purse.pack(*purse), array.array("h", kept).tobytes())
+        _keep(self._packed_farms, farm, (farm, packed))
+        return packed
+
+    def _seat_bytes(self, sv: SeatView) -> tuple[bytes, ...]:
+        """One seat's row of each hand field, packed: backs, hand, known, pick back, pick.
+
+        Kept by the SeatView's identity (``observe`` shares them); a new one is put
+        together from rows kept by value: the backs, the cards known, and tables
+        of the rest."""
+        hit = self._packed_seats.get(id(sv))
+        if hit is not None:
+            return hit[1]
+        faces = sv.hand if sv.hand is not None else sv.among
+        rows = (
+            self._counted(self._packed_backs, sv.backs, self._decks, len(DECKS)),
+            self._counted(self._packed_hands, faces, self._cards, self._n_cards),
+            self._known_rows[faces is not None, sv.hand is None],
+            self._pick_back_rows[sv.pick_back],
+            self._pick_rows[sv.pick],
+        )
+        _keep(self._packed_seats, sv, (sv, rows))
+        return rows
+
+    @staticmethod
+    def _counted(
+        cache: dict[tuple[str, ...] | None, bytes],
+        names: tuple[str, ...] | None,
+        index: dict[str, int],
+        n: int,
+    ) -> bytes:
+        """A row of ``n`` counts, packed: how often each name of ``index`` is in ``names``
+        (all zeros for ``None``). Kept by value in ``cache``, for hands and backs recur."""
+        packed = cache.get(names)
+        if packed is None:
+            out = [0] * n
+            for name in names or ():
+                out[index[name]] += 1
+            packed = array.array("h", out).tobytes()
+            if len(cache) >= _PACKED_KEPT:
+                cache.clear()
+            cache[names] = packed
+        return packed
+
+    def _tool_pile_bytes(self, pile: Deck[str]) -> bytes:
+        """The tool pile field, packed: tiles in unknown order by tool, then those in known order."""
+        hit = self._packed_tools.get(id(pile))
+        if hit is not None:
+            return hit[1]
+        tools, n_tools = self._tools, self._n_tools
+        out = [0] * (2 * n_tools)
+        for segment in pile.segments:
+            if isinstance(segment, Pile):
+                for name, n in segment.counts:
+                    out[tools[name]] += n
+            else:
+                for name in segment.order:
+                    out[n_tools + tools[name]] += 1
+        packed = array.array("h", out).tobytes()
+        _keep(self._packed_tools, pile, (pile, packed))
+        return packed
+
+    def _discard_bytes(self, discard: tuple[str, ...]) -> bytes:
+        """The discard field, packed: cards by name."""
+        hit = self._packed_discards.get(id(discard))
+        if hit is not None:
+            return hit[1]
+        cards = self._cards
+        out = [0] * self._n_cards
+        for name in discard:
+            out[cards[name]] += 1
+        packed = array.array("h", out).tobytes()
+        _keep(self._packed_discards, discard, (discard, packed))
+        return packed
+
+    def _pending_bytes(self, view: View) -> bytes:
+        """The fields of the decision being taken (from ``water to store`` on), packed.
+
+        :meth:`_pending` reads the phase and ``pending`` only, and while supplying,
+        the harvesting farm's cells: the key holds all of that.
+        """
+        phase = view.phase
+        key = (phase, view.pending, view.farms[view.actor].cells if phase == "supply" else None)
+        packed = self._packed_pending.get(key)
+        if packed is None:
+            out = [0] * self.planes.size
+            if view.pending:
+                self._pending(view, out)
+            packed = array.array("h", out[self._pending_at :]).tobytes()
+            if len(self._packed_pending) >= _PACKED_KEPT:
+                self._packed_pending.clear()
+            self._packed_pending[key] = packed
+        return packed
+
+
+def _unit_rows(n: int) -> tuple[bytes, ...]:
+    """Field of ``n`` int16s packed with a single 1 at each index, then all zeros (index ``n``)."""
+    rows = []
+    for i in range(n + 1):
+        row = [0] * n
+        if i < n:
+            row[i] = 1
+        rows.append(array.array("h", row).tobytes())
+    return tuple(rows)
+
+
+def _keep(cache: dict[int, Any], part: object, entry: tuple[Any, ...]) -> None:
+    """Store ``entry`` (``part`` first) under ``id(part)`` in ``cache``, emptied when full.
+
+    The entry holds ``part``, so no other object can have its id while the entry
+    stands: finding ``id(x)`` in the cache is finding ``x``. One dict store of one
+    tuple: a thread sees the entry whole or not at all.
+    """
+    if len(cache) >= _PACKED_KEPT:
+        cache.clear()
+    cache[id(part)] = entry
+
 
 _FARM_CACHE_SIZE = 256
 """Farm blocks kept per encoding: many times the farms of the states a playout or a
 search touches in a row, few enough that 64 cached encodings hold little memory."""
+
+_PACKED_KEPT = 256
+"""Packed blocks kept per cache of :meth:`FieldsOfGreenEncoding.observation_bytes`: the
+farms, seats and piles of many more states than a playout or a search step touches in
+a row, few enough that 64 cached encodings hold little memory."""
+
+_NUMBERS_KEPT = 8192
+"""Move numbers kept per encoding: the shared moves a whole game lists, and more."""
 
 
 # Bounded: a program may make many Rules. lru_cache is safe under threads; two threads

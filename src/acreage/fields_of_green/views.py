@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from functools import lru_cache
+from typing import Any
 
 import attrs
 
@@ -164,28 +165,40 @@ def seat_views(state: State, viewer: int | None) -> tuple[SeatView, ...]:
     if viewer is not None:
         check_seat(viewer, state.rules.players)
     rules = state.rules
-    t = rules.tables
-    names, deck = t.names, t.deck
-    seats = []
-    for q, hand in enumerate(state.hands):
-        pick = state.picks[q]
-        known = viewer is None or _knows_hand(state, viewer, q)
-        hidden_pick = viewer is not None and _pick_hidden(state, viewer, q)
-        backs, faces = _hand_faces(rules, hand)
-        seats.append(
-            SeatView(
-                backs=backs,
-                hand=faces if known and not hidden_pick else None,
-                pick_back=DECKS[deck[pick]] if pick >= 0 else None,
-                pick=names[pick] if pick >= 0 and not hidden_pick else None,
-                among=tuple(sorted((*faces, names[pick]))) if known and hidden_pick else None,
-            )
+    picks = state.picks
+    return tuple(
+        _seat_view(
+            rules,
+            hand,
+            picks[q],
+            viewer is None or _knows_hand(state, viewer, q),
+            viewer is not None and _pick_hidden(state, viewer, q),
         )
-    return tuple(seats)
+        for q, hand in enumerate(state.hands)
+    )
 
 
-# A hand recurs in every state until its owner's next pick, and observing is an RL
-# adapter's per-step cost: name each hand once. Bounded; lru_cache is safe under threads.
+# Observing is an RL adapter's per-step cost, and most seats look the same from one
+# observation to the next: make each seat's view once (one SeatView shared by every
+# observation that shows it), and name each hand once. Bounded; lru_cache is safe
+# under threads.
+@lru_cache(maxsize=4096)
+def _seat_view(
+    rules: Rules, hand: tuple[int, ...], pick: int, known: bool, hidden_pick: bool
+) -> SeatView:
+    """The view of a seat holding ``hand`` with ``pick`` (-1: none) chosen, for a viewer
+    who knows the hand's cards or not, and from whom the pick is hidden or not."""
+    t = rules.tables
+    backs, faces = _hand_faces(rules, hand)
+    return SeatView(
+        backs=backs,
+        hand=faces if known and not hidden_pick else None,
+        pick_back=DECKS[t.deck[pick]] if pick >= 0 else None,
+        pick=t.names[pick] if pick >= 0 and not hidden_pick else None,
+        among=tuple(sorted((*faces, t.names[pick]))) if known and hidden_pick else None,
+    )
+
+
 @lru_cache(maxsize=1024)
 def _hand_faces(rules: Rules, hand: tuple[int, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The backs of a hand's cards (their decks, in deck order) and their names."""
@@ -194,12 +207,46 @@ def _hand_faces(rules: Rules, hand: tuple[int, ...]) -> tuple[tuple[str, ...], t
     return backs, tuple(map(t.names.__getitem__, hand))
 
 
-# The tool pile changes only when tiles are drawn: name it once per pile.
-@lru_cache(maxsize=256)
+# What observe() counts or names from the state's immutable parts, kept by the identity
+# of the part (an entry holds the part, so its id is not reused while the entry lives):
+# most moves pass the decks, the discard pile and the tool pile on unchanged. One dict
+# store of one complete tuple per entry, so a thread sees an entry whole or not at all.
+_Parts = dict[int, tuple[Any, Rules, Any]]
+_SIZES: _Parts = {}
+_DISCARDS: _Parts = {}
+_TOOL_PILES: _Parts = {}
+_PARTS_KEPT = 512
+"""Entries per cache: the parts of many more states than a playout or a search step
+touches in a row, and little memory."""
+
+
+def _deck_sizes(rules: Rules, decks: tuple[Deck[int], ...]) -> tuple[int, ...]:
+    """The cards left in each deck (``len`` of a deck adds up its piles: count once)."""
+    hit = _SIZES.get(id(decks))
+    if hit is not None and hit[0] is decks:
+        return hit[2]  # type: ignore[no-any-return]
+    sizes = tuple(map(len, decks))
+    _keep(_SIZES, decks, rules, sizes)
+    return sizes
+
+
+def _named_discard(rules: Rules, discard: tuple[int, ...]) -> tuple[str, ...]:
+    """The discard pile by name."""
+    hit = _DISCARDS.get(id(discard))
+    if hit is not None and hit[0] is discard and hit[1] is rules:
+        return hit[2]  # type: ignore[no-any-return]
+    named = tuple(map(rules.tables.names.__getitem__, discard))
+    _keep(_DISCARDS, discard, rules, named)
+    return named
+
+
 def _named_tools(rules: Rules, pile: Deck[int]) -> Deck[str]:
     """The tool pile with each tile by name (a pile's order stays unknown, a stack's known)."""
+    hit = _TOOL_PILES.get(id(pile))
+    if hit is not None and hit[0] is pile and hit[1] is rules:
+        return hit[2]  # type: ignore[no-any-return]
     names = rules.tables.tool_names
-    return Deck(
+    named = Deck(
         tuple(
             Pile(tuple((names[k], n) for k, n in seg.counts))
             if isinstance(seg, Pile)
@@ -207,6 +254,15 @@ def _named_tools(rules: Rules, pile: Deck[int]) -> Deck[str]:
             for seg in pile.segments
         )
     )
+    _keep(_TOOL_PILES, pile, rules, named)
+    return named
+
+
+def _keep(cache: _Parts, part: object, rules: Rules, value: object) -> None:
+    """Store ``value``, made of ``part`` under ``rules``, in ``cache`` (emptied when full)."""
+    if len(cache) >= _PARTS_KEPT:
+        cache.clear()
+    cache[id(part)] = (part, rules, value)
 
 
 def observe(state: State, player: int) -> View:
@@ -223,11 +279,11 @@ def observe(state: State, player: int) -> View:
         start=state.start,
         farms=state.farms,
         seats=seat_views(state, player),
-        deck_sizes=tuple(map(len, state.decks)),
+        deck_sizes=_deck_sizes(rules, state.decks),
         tool_pile=_named_tools(rules, state.tool_pile),
         silo_stack=state.silo_stack,
         tower_stack=state.tower_stack,
-        discard=tuple(map(rules.tables.names.__getitem__, state.discard)),
+        discard=_named_discard(rules, state.discard),
         pending=state.pending,
     )
 
