@@ -139,6 +139,26 @@ def test_every_legal_move_round_trips_on_random_playouts(playout: Any) -> None:
         _check_numbers(state)
 
 
+@settings(max_examples=12)
+@given(playouts(GAME, hs.sampled_from(RULES)), hs.randoms(use_true_random=False))
+def test_a_list_of_moves_is_numbered_as_each_move_alone(playout: Any, rng: random.Random) -> None:
+    """encode_actions (table look-ups by identity) against encode_action move by move: the
+    game's own moves, their copies read from text, and purchases, in any order."""
+    for state in playout.states[:-1]:
+        if state.to_move is CHANCE:
+            continue
+        enc = encoding(state.rules)
+        moves = list(legal_moves(state))
+        expected = [enc.encode_action(state, m) for m in moves]
+        assert enc.encode_actions(state, moves) == expected
+        assert enc.encode_actions(state, tuple(moves)) == expected
+        mixed = [parse_move(state, str(m)) if rng.random() < 0.5 else m for m in moves]
+        order = list(range(len(moves)))
+        rng.shuffle(order)
+        assert enc.encode_actions(state, [mixed[i] for i in order]) == [expected[i] for i in order]
+    assert encoding(playout.states[0].rules).encode_actions(playout.states[0], []) == []
+
+
 def test_the_same_move_has_the_same_number_in_every_position() -> None:
     for rules in RULES:
         seen: dict[tuple[bool, str], int] = {}
@@ -274,6 +294,10 @@ def test_hand_built_bad_moves_have_no_number(make: Any) -> None:
     state = started(2)
     with pytest.raises(IllegalMoveError):
         encode_move(state, make(state))
+    # Numbered a whole list at once, beside the game's own moves, too.
+    moves = [*legal_moves(state), make(state)]
+    with pytest.raises(IllegalMoveError):
+        encoding(state.rules).encode_actions(state, moves)
 
 
 def test_bad_chance_outcomes_have_no_number() -> None:

@@ -26,7 +26,7 @@ card revealed and the logged side uncovered, each by its kind.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from acreage.core.bitset import bits
@@ -295,6 +295,20 @@ class GetOffMyLandEncoding(Encoding):
         if encode is None:
             raise IllegalMoveError(f"{move!r:.60} is not a player move of Get Off My Land!")
         return encode(state, move)
+
+    def encode_actions(self, state: State, moves: Sequence[Any]) -> list[int]:
+        """The numbers of ``moves`` of ``state``, in order: the game's own move objects
+        by one table look-up each, any other move (a purchase, or a move made by
+        hand) as :meth:`encode_action` numbers it."""
+        get = self._ids.get
+        numbers = [get(id(move), -1) for move in moves]
+        if -1 in numbers:
+            encode = self.encode_action
+            numbers = [
+                encode(state, move) if number < 0 else number
+                for number, move in zip(numbers, moves, strict=True)
+            ]
+        return numbers
 
     def _forest_part(self, cell: object) -> int:
         if type(cell) is int and 0 <= cell < len(self._forest) and self._forest[cell] >= 0:
