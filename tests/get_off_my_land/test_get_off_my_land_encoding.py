@@ -6,6 +6,7 @@ import copy
 import itertools
 import pickle
 import random
+from array import array
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as hs
 
 from acreage import CHANCE, GameError, IllegalMoveError
+from acreage.core.chance import Pile
 from acreage.get_off_my_land import (
     GAME,
     Buy,
@@ -47,6 +49,7 @@ from acreage.get_off_my_land import (
     scores,
 )
 from acreage.get_off_my_land import state as st
+from acreage.get_off_my_land.actions import GetOffMyLandEncoding
 from acreage.get_off_my_land.facts import DEFENCE_LIMIT, defence_sets
 from acreage.testing import check_game, playouts
 
@@ -416,6 +419,37 @@ def test_observations_do_not_depend_on_the_order_they_are_made_in() -> None:
     shuffled = {i: observation_tensor(views[i]) for i in shuffled_order}
     assert forward == backward == [shuffled[i] for i in range(len(views))]
     assert len({tuple(x) for x in forward}) > len(views) // 2
+
+
+SECRET = Rules(players=3, secret_farmhouses=True)
+
+
+@settings(max_examples=10)
+@given(playouts(GAME, hs.sampled_from([*RULES, SECRET])), hs.randoms(use_true_random=False))
+def test_packed_observations_are_the_observations(playout: Any, rng: random.Random) -> None:
+    """observation_bytes (packed blocks kept from the views before) against observation,
+    for every seat, in the order of play and shuffled, on a shared encoding and on a
+    fresh one; and observe's kept deck counts against counting afresh."""
+    rules = playout.states[0].rules
+    shared, fresh = encoding(rules), GetOffMyLandEncoding(rules)
+    views = [observe(state, seat) for state in playout.states for seat in range(rules.players)]
+    expected = [array("h", fresh.observation(v)).tobytes() for v in views]
+    assert [shared.observation_bytes(v) for v in views] == expected
+    order = list(range(len(views)))
+    rng.shuffle(order)
+    assert [fresh.observation_bytes(views[i]) for i in order] == [expected[i] for i in order]
+    assert [array("h", shared.observation(views[i])).tobytes() for i in order] == [
+        expected[i] for i in order
+    ]
+    rng.shuffle(order)
+    for i in order:
+        state, seat = playout.states[i // rules.players], i % rules.players
+        view = observe(state, seat)
+        assert view == views[i]
+        assert view.fence_deck_size == len(state.fence_deck)
+        assert view.market_deck == tuple(
+            Pile.of(segment.cards()).counts for segment in state.market_deck.segments
+        )
 
 
 def test_an_equal_rules_made_again_gets_the_same_numbers() -> None:

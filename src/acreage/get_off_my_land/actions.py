@@ -26,8 +26,9 @@ card revealed and the logged side uncovered, each by its kind.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
-from typing import Any
+from array import array
+from collections.abc import Callable, MutableSequence, Sequence
+from typing import Any, TypeVar
 
 from acreage.core.bitset import bits
 from acreage.core.encoding import Encoding, Numbering, Planes
@@ -503,11 +504,23 @@ class GetOffMyLandEncoding(Encoding):
             at["fence deck"],
             at["month"],
         )
+        self._build_packed(at)
         # The last block made from each source, with the source it was made from. A
         # state passes most of its tuples on unchanged to the next, so consecutive
         # observations share most blocks. Each entry is one tuple, stored at once,
         # so threads sharing the encoding read an old block or a new one, never a mix.
         self._last: dict[str, tuple[Any, ...]] = {}
+
+    def _build_packed(self, at: dict[str, int]) -> None:
+        """The zeros and templates :meth:`observation_bytes` fills, as int16s."""
+        self._land_array = array("h", self._land_template)
+        self._fences_array = _zeros(self._fences_size)
+        self._discard_array = _zeros(len(self._tables.fence))
+        self._market_array = _zeros(self._market_size)
+        self._players_packed = _zeros(len(self._players_zeros)).tobytes()
+        self._rest_packed = _zeros(len(self._rest_zeros)).tobytes()
+        # The packed blocks kept from the views before, as _last keeps the lists.
+        self._packed: dict[str, tuple[Any, ...]] = {}
 
     def observation(self, view: View) -> list[int]:
         """Seat ``view.player``'s observation, flat (the layout is :attr:`planes`).
@@ -519,11 +532,13 @@ class GetOffMyLandEncoding(Encoding):
         last = self._last
         hit = last.get("land")
         if hit is None or hit[0] is not view.tiles or hit[1] is not view.cards:
-            hit = last["land"] = (view.tiles, view.cards, self._land_block(view))
+            block = self._land_block(view, self._land_template.copy())
+            hit = last["land"] = (view.tiles, view.cards, block)
         land: list[int] = hit[2]
         hit = last.get("fences")
         if hit is None or hit[0] is not view.fences or hit[1] is not view.control:
-            hit = last["fences"] = (view.fences, view.control, self._fence_block(view))
+            block = self._fence_block(view, [0] * self._fences_size)
+            hit = last["fences"] = (view.fences, view.control, block)
         fences: list[int] = hit[2]
         hit = last.get("discard")
         if hit is None or hit[0] is not view.fence_discard:
@@ -538,30 +553,65 @@ class GetOffMyLandEncoding(Encoding):
             or hit[1] != view.market_deck  # a new tuple of the piles' own counts
             or hit[2] is not view.market_discard
         ):
-            hit = last["market"] = (
-                view.track,
-                view.market_deck,
-                view.market_discard,
-                self._market_block(view),
-            )
+            block = self._market_block(view, [0] * self._market_size)
+            hit = last["market"] = (view.track, view.market_deck, view.market_discard, block)
         out = land.copy()  # extending one list is quicker than one built by unpacking
         out += fences
         out += self._players_zeros
         out += discard
         out += hit[3]
         out += self._rest_zeros
+        self._small_fields(out, view)
+        return out
 
+    def observation_bytes(self, view: View) -> bytes:
+        """:meth:`observation` packed as native int16s (``check_game`` holds the two
+        equal), made without the list: the blocks are kept packed from the views
+        before (as :meth:`observation` keeps them as lists), joined into an int16
+        array, and the small fields set on it."""
+        last = self._packed
+        hit = last.get("land")
+        if hit is None or hit[0] is not view.tiles or hit[1] is not view.cards:
+            block = self._land_block(view, self._land_array[:]).tobytes()
+            hit = last["land"] = (view.tiles, view.cards, block)
+        land: bytes = hit[2]
+        hit = last.get("fences")
+        if hit is None or hit[0] is not view.fences or hit[1] is not view.control:
+            block = self._fence_block(view, self._fences_array[:]).tobytes()
+            hit = last["fences"] = (view.fences, view.control, block)
+        fences: bytes = hit[2]
+        hit = last.get("discard")
+        if hit is None or hit[0] is not view.fence_discard:
+            counts = self._discard_array[:]
+            _count(counts, 0, view.fence_discard)
+            hit = last["discard"] = (view.fence_discard, counts.tobytes())
+        discard: bytes = hit[1]
+        hit = last.get("market")
+        if (
+            hit is None
+            or hit[0] is not view.track
+            or hit[1] != view.market_deck  # the piles' tuple, usually the one before
+            or hit[2] is not view.market_discard
+        ):
+            block = self._market_block(view, self._market_array[:]).tobytes()
+            hit = last["market"] = (view.track, view.market_deck, view.market_discard, block)
+        out = array(
+            "h",
+            b"".join((land, fences, self._players_packed, discard, hit[3], self._rest_packed)),
+        )
+        self._small_fields(out, view)
+        return out.tobytes()
+
+    def _small_fields(self, out: MutableSequence[int], view: View) -> None:
+        """Set the fields made anew every time (zeros in ``out`` until now)."""
         mature, farmer, money, farmhouse, seat, first, to_move, hand, offers, deck, month = (
             self._small
         )
-        bits_left = view.mature
-        while bits_left:
-            low = bits_left & -bits_left
-            out[mature + low.bit_length() - 1] = 1
-            bits_left ^= low
+        _set_bits(out, mature, view.mature)
         for at, c in zip(farmer, view.farmers, strict=True):
             out[at + c] = 1
-        out[money : money + 2 * len(farmer)] = view.money + view.hand_sizes
+        for i, value in enumerate(view.money + view.hand_sizes, money):
+            out[i] = value
         for at, f in zip(farmhouse, view.farmhouses, strict=True):
             if f >= 0:
                 out[at + f] = 1
@@ -570,21 +620,18 @@ class GetOffMyLandEncoding(Encoding):
         who = view.to_move
         if who is not None:
             out[to_move[who]] = 1
-        for k in view.hand:
-            out[hand + k] += 1
+        _count(out, hand, view.hand)
         for f in view.offers:
             out[offers + f] = 1
         out[deck] = view.fence_deck_size
         out[month + view.month] = 1
         if view.agenda:
             self._decision_fields(out, view.agenda)
-        return out
 
-    def _land_block(self, view: View) -> list[int]:
-        """The fields from ``terrain`` to ``card``."""
+    def _land_block(self, view: View, out: _Ints) -> _Ints:
+        """The fields from ``terrain`` to ``card``, filled in ``out`` (a copy of the template)."""
         at = self._at
         n = self._tables.n
-        out = self._land_template.copy()
         base, bonus = at["logged side"], at["bonus"]
         forest_bonus = self._forest_bonus
         for c, tile in enumerate(view.tiles):
@@ -599,10 +646,9 @@ class GetOffMyLandEncoding(Encoding):
                 out[base + k * n + c] = 1
         return out
 
-    def _fence_block(self, view: View) -> list[int]:
-        """The fields ``control`` and ``fence``."""
+    def _fence_block(self, view: View, out: _Ints) -> _Ints:
+        """The fields ``control`` and ``fence``, filled in ``out`` (zeros)."""
         t = self._tables
-        out = [0] * self._fences_size
         for p, mask in enumerate(view.control):
             _set_bits(out, p * t.n, mask)
         base, width = len(view.control) * t.n, 2 * t.edges
@@ -610,10 +656,9 @@ class GetOffMyLandEncoding(Encoding):
             _set_bits(out, base + p * width, f)
         return out
 
-    def _market_block(self, view: View) -> list[int]:
-        """The fields from ``track`` to ``market discard``."""
+    def _market_block(self, view: View, out: _Ints) -> _Ints:
+        """The fields from ``track`` to ``market discard``, filled in ``out`` (zeros)."""
         at = self._at
-        out = [0] * self._market_size
         kinds = len(self._tables.market)
         for slot, k in enumerate(view.track):
             if k >= 0:
@@ -629,7 +674,7 @@ class GetOffMyLandEncoding(Encoding):
         _count(out, at["market discard"] - at["track"], view.market_discard)
         return out
 
-    def _decision_fields(self, out: list[int], agenda: tuple[st.Task, ...]) -> None:
+    def _decision_fields(self, out: MutableSequence[int], agenda: tuple[st.Task, ...]) -> None:
         """What is being decided: the task, its details, and the turn underneath."""
         at = self._at
         task = agenda[-1]
@@ -661,7 +706,9 @@ class GetOffMyLandEncoding(Encoding):
         elif kind is st.Destroy:
             out[at["left"]] = task.left  # type: ignore[attr-defined]
             used = task.used  # type: ignore[attr-defined]
-            out[flags : flags + 3] = (used & 1, used >> 1 & 1, used >> 2 & 1)
+            out[flags] = used & 1
+            out[flags + 1] = used >> 1 & 1
+            out[flags + 2] = used >> 2 & 1
         elif kind is st.Grow:
             out[at["left"]] = task.left  # type: ignore[attr-defined]
             out[flags + 3] = int(task.livestock)  # type: ignore[attr-defined]
@@ -680,7 +727,17 @@ class GetOffMyLandEncoding(Encoding):
             out[at["chance player"] + task.player] = 1  # type: ignore[attr-defined]
 
 
-def _set_bits(out: list[int], base: int, mask: int) -> None:
+_Ints = TypeVar("_Ints", list[int], "array[int]")
+"""A block being filled: a list for :meth:`~GetOffMyLandEncoding.observation`, an int16
+array for :meth:`~GetOffMyLandEncoding.observation_bytes`."""
+
+
+def _zeros(size: int) -> array[int]:
+    """``size`` int16 zeros."""
+    return array("h", bytes(2 * size))
+
+
+def _set_bits(out: MutableSequence[int], base: int, mask: int) -> None:
     """Set ``out[base + i]`` to 1 for each member ``i`` of bitset ``mask``."""
     while mask:
         low = mask & -mask
@@ -688,7 +745,7 @@ def _set_bits(out: list[int], base: int, mask: int) -> None:
         mask ^= low
 
 
-def _count(out: list[int], base: int, kinds: tuple[int, ...]) -> None:
+def _count(out: MutableSequence[int], base: int, kinds: tuple[int, ...]) -> None:
     """Add 1 at ``out[base + k]`` for each ``k`` of ``kinds``."""
     for k in kinds:
         out[base + k] += 1
