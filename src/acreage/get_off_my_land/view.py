@@ -65,6 +65,37 @@ def _farmhouses_public(state: State) -> bool:
     return not state.rules.secret_farmhouses or not state.agenda
 
 
+# The counts observe makes of the state's two decks, kept beside the deck counted: most
+# moves pass a deck on to the next state unchanged, so consecutive observations count it
+# once (and share the market piles' tuple). Each is one tuple, stored at once, so threads
+# sharing them read an old entry or a new one, never a mix.
+_fence_deck_size: tuple[Deck[int] | None, int] = (None, 0)
+_market_piles: tuple[Deck[int] | None, tuple[tuple[tuple[int, int], ...], ...]] = (None, ())
+
+
+def _deck_size(deck: Deck[int]) -> int:
+    """``len(deck)`` for the fence deck, counted once per deck."""
+    global _fence_deck_size
+    last, size = _fence_deck_size
+    if last is not deck:
+        size = len(deck)
+        _fence_deck_size = (deck, size)
+    return size
+
+
+def _piles(deck: Deck[int]) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """The market deck's piles as (card kind, count) pairs, top pile first, once per deck."""
+    global _market_piles
+    last, piles = _market_piles
+    if last is not deck:
+        piles = tuple(
+            seg.counts if isinstance(seg, Pile) else Pile.of(seg.cards()).counts
+            for seg in deck.segments
+        )
+        _market_piles = (deck, piles)
+    return piles
+
+
 def observe(state: State, player: int) -> View:
     """What ``player`` may see of ``state``; :class:`~acreage.SeatError` for a seat
     not at the table."""
@@ -84,12 +115,9 @@ def observe(state: State, player: int) -> View:
         farmhouses=state.farmhouses
         if public
         else tuple(f if p == player else -1 for p, f in enumerate(state.farmhouses)),
-        fence_deck_size=len(state.fence_deck),
+        fence_deck_size=_deck_size(state.fence_deck),
         fence_discard=state.fence_discard,
-        market_deck=tuple(
-            seg.counts if isinstance(seg, Pile) else Pile.of(seg.cards()).counts
-            for seg in state.market_deck.segments
-        ),
+        market_deck=_piles(state.market_deck),
         track=state.track,
         market_discard=state.market_discard,
         tiles=state.tiles,
