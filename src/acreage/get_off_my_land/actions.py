@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import functools
 from array import array
-from collections.abc import Callable, MutableSequence, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from acreage.core.bitset import bits
@@ -504,21 +504,30 @@ class GetOffMyLandEncoding(Encoding):
             at["fence deck"],
             at["month"],
         )
-        self._build_packed(at)
+        self._build_packed(at, to_move)
         # The last block made from each source, with the source it was made from. A
         # state passes most of its tuples on unchanged to the next, so consecutive
         # observations share most blocks. Each entry is one tuple, stored at once,
         # so threads sharing the encoding read an old block or a new one, never a mix.
         self._last: dict[str, tuple[Any, ...]] = {}
 
-    def _build_packed(self, at: dict[str, int]) -> None:
-        """The zeros and templates :meth:`observation_bytes` fills, as int16s."""
+    def _build_packed(self, at: dict[str, int], to_move: dict[object, int]) -> None:
+        """The zeros and templates :meth:`observation_bytes` fills, as int16s, and the
+        offsets of the fields it sets at every view."""
         self._land_array = array("h", self._land_template)
         self._fences_array = _zeros(self._fences_size)
         self._discard_array = _zeros(len(self._tables.fence))
         self._market_array = _zeros(self._market_size)
-        self._players_packed = _zeros(len(self._players_zeros)).tobytes()
+        self._players_array = _zeros(len(self._players_zeros))
         self._rest_packed = _zeros(len(self._rest_zeros)).tobytes()
+        self._moving = (
+            at["money"],  # "hand size" follows: both are set at once
+            at["seat"],
+            to_move,
+            at["hand"],
+            at["fence deck"],
+            at["month"],
+        )
         # The packed blocks kept from the views before, as _last keeps the lists.
         self._packed: dict[str, tuple[Any, ...]] = {}
 
@@ -561,14 +570,42 @@ class GetOffMyLandEncoding(Encoding):
         out += discard
         out += hit[3]
         out += self._rest_zeros
-        self._small_fields(out, view)
+
+        mature, farmer, money, farmhouse, seat, first, to_move, hand, offers, deck, month = (
+            self._small
+        )
+        bits_left = view.mature
+        while bits_left:
+            low = bits_left & -bits_left
+            out[mature + low.bit_length() - 1] = 1
+            bits_left ^= low
+        for at, c in zip(farmer, view.farmers, strict=True):
+            out[at + c] = 1
+        out[money : money + 2 * len(farmer)] = view.money + view.hand_sizes
+        for at, f in zip(farmhouse, view.farmhouses, strict=True):
+            if f >= 0:
+                out[at + f] = 1
+        out[seat + view.player] = 1
+        out[first + view.first] = 1
+        who = view.to_move
+        if who is not None:
+            out[to_move[who]] = 1
+        for k in view.hand:
+            out[hand + k] += 1
+        for f in view.offers:
+            out[offers + f] = 1
+        out[deck] = view.fence_deck_size
+        out[month + view.month] = 1
+        if view.agenda:
+            self._decision_fields(out, view.agenda)
         return out
 
     def observation_bytes(self, view: View) -> bytes:
         """:meth:`observation` packed as native int16s (``check_game`` holds the two
         equal), made without the list: the blocks are kept packed from the views
-        before (as :meth:`observation` keeps them as lists), joined into an int16
-        array, and the small fields set on it."""
+        before (as :meth:`observation` keeps them as lists; here also the fields of
+        the players that seldom change), joined into an int16 array, and the fields
+        that change at almost every move set on it."""
         last = self._packed
         hit = last.get("land")
         if hit is None or hit[0] is not view.tiles or hit[1] is not view.cards:
@@ -580,6 +617,25 @@ class GetOffMyLandEncoding(Encoding):
             block = self._fence_block(view, self._fences_array[:]).tobytes()
             hit = last["fences"] = (view.fences, view.control, block)
         fences: bytes = hit[2]
+        hit = last.get("players")
+        if (
+            hit is None
+            or hit[0] != view.mature
+            or hit[1] is not view.farmers
+            or hit[2] != view.farmhouses  # a new tuple while some are hidden
+            or hit[3] != view.first
+            or hit[4] != view.offers
+        ):
+            block = self._players_block(view).tobytes()
+            hit = last["players"] = (
+                view.mature,
+                view.farmers,
+                view.farmhouses,
+                view.first,
+                view.offers,
+                block,
+            )
+        players: bytes = hit[5]
         hit = last.get("discard")
         if hit is None or hit[0] is not view.fence_discard:
             counts = self._discard_array[:]
@@ -595,38 +651,43 @@ class GetOffMyLandEncoding(Encoding):
         ):
             block = self._market_block(view, self._market_array[:]).tobytes()
             hit = last["market"] = (view.track, view.market_deck, view.market_discard, block)
-        out = array(
-            "h",
-            b"".join((land, fences, self._players_packed, discard, hit[3], self._rest_packed)),
-        )
-        self._small_fields(out, view)
-        return out.tobytes()
+        out = array("h", b"".join((land, fences, players, discard, hit[3], self._rest_packed)))
 
-    def _small_fields(self, out: MutableSequence[int], view: View) -> None:
-        """Set the fields made anew every time (zeros in ``out`` until now)."""
-        mature, farmer, money, farmhouse, seat, first, to_move, hand, offers, deck, month = (
-            self._small
-        )
-        _set_bits(out, mature, view.mature)
-        for at, c in zip(farmer, view.farmers, strict=True):
-            out[at + c] = 1
-        for i, value in enumerate(view.money + view.hand_sizes, money):
-            out[i] = value
-        for at, f in zip(farmhouse, view.farmhouses, strict=True):
-            if f >= 0:
-                out[at + f] = 1
+        money, seat, to_move, hand, deck, month = self._moving
+        out[money : money + 2 * len(view.money)] = array("h", view.money + view.hand_sizes)
         out[seat + view.player] = 1
-        out[first + view.first] = 1
         who = view.to_move
         if who is not None:
             out[to_move[who]] = 1
         _count(out, hand, view.hand)
-        for f in view.offers:
-            out[offers + f] = 1
         out[deck] = view.fence_deck_size
         out[month + view.month] = 1
         if view.agenda:
             self._decision_fields(out, view.agenda)
+        return out.tobytes()
+
+    def _players_block(self, view: View) -> array[int]:
+        """The fields from ``mature`` to ``fence deck`` with those that seldom change
+        set (the mature cards, the farmers, the farmhouse tiles, the first player and
+        the offers), the others zeros."""
+        at = self._at
+        base = at["mature"]
+        n = self._tables.n
+        houses = len(self.rules.farmhouses)
+        out = self._players_array[:]
+        _set_bits(out, 0, view.mature)
+        farmer = at["farmer"] - base
+        for p, c in enumerate(view.farmers):
+            out[farmer + p * n + c] = 1
+        farmhouse = at["farmhouse"] - base
+        for p, f in enumerate(view.farmhouses):
+            if f >= 0:
+                out[farmhouse + p * houses + f] = 1
+        out[at["first player"] - base + view.first] = 1
+        offers = at["offers"] - base
+        for f in view.offers:
+            out[offers + f] = 1
+        return out
 
     def _land_block(self, view: View, out: _Ints) -> _Ints:
         """The fields from ``terrain`` to ``card``, filled in ``out`` (a copy of the template)."""
@@ -674,17 +735,19 @@ class GetOffMyLandEncoding(Encoding):
         _count(out, at["market discard"] - at["track"], view.market_discard)
         return out
 
-    def _decision_fields(self, out: MutableSequence[int], agenda: tuple[st.Task, ...]) -> None:
+    def _decision_fields(self, out: _Ints, agenda: tuple[st.Task, ...]) -> None:
         """What is being decided: the task, its details, and the turn underneath."""
         at = self._at
         task = agenda[-1]
-        out[at["decision"] + self._decision[type(task)]] = 1
+        kind = type(task)
+        out[at["decision"] + self._decision[kind]] = 1
         for below in reversed(agenda):
             if type(below) is st.Turn:
                 out[at["turn"]] = below.actions
                 out[at["turn"] + 1] = int(below.fenced)
                 break
-        kind = type(task)
+        if kind is st.Turn:
+            return  # the turn itself is being decided: it has no details but the above
         flags = at["flags"]
         if kind is st.PlaceFences:
             batch = task.batch  # type: ignore[attr-defined]
@@ -737,7 +800,7 @@ def _zeros(size: int) -> array[int]:
     return array("h", bytes(2 * size))
 
 
-def _set_bits(out: MutableSequence[int], base: int, mask: int) -> None:
+def _set_bits(out: _Ints, base: int, mask: int) -> None:
     """Set ``out[base + i]`` to 1 for each member ``i`` of bitset ``mask``."""
     while mask:
         low = mask & -mask
@@ -745,7 +808,7 @@ def _set_bits(out: MutableSequence[int], base: int, mask: int) -> None:
         mask ^= low
 
 
-def _count(out: MutableSequence[int], base: int, kinds: tuple[int, ...]) -> None:
+def _count(out: _Ints, base: int, kinds: tuple[int, ...]) -> None:
     """Add 1 at ``out[base + k]`` for each ``k`` of ``kinds``."""
     for k in kinds:
         out[base + k] += 1
