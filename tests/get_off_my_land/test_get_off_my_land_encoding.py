@@ -446,10 +446,35 @@ def test_packed_observations_are_the_observations(playout: Any, rng: random.Rand
         state, seat = playout.states[i // rules.players], i % rules.players
         view = observe(state, seat)
         assert view == views[i]
-        assert view.fence_deck_size == len(state.fence_deck)
-        assert view.market_deck == tuple(
+        _check_view(view, state, seat)
+
+
+_SEEN_AS_IS = {"rules", "to_move", "agenda", "month", "first", "money", "fence_discard", "track"}
+_SEEN_AS_IS |= {"market_discard", "tiles", "cards", "mature", "fences", "farmers", "control"}
+
+
+def _check_view(view: Any, state: State, seat: int) -> None:
+    """Every field of ``view`` (made positionally) read by name: the state's field of that
+    name, or what the seat is shown of it."""
+    shown = {
+        "player": seat,
+        "hand": state.hands[seat],
+        "hand_sizes": tuple(len(hand) for hand in state.hands),
+        "offers": state.offers[seat],
+        "fence_deck_size": len(state.fence_deck),
+        "market_deck": tuple(
             Pile.of(segment.cards()).counts for segment in state.market_deck.segments
-        )
+        ),
+    }
+    for field in attrs.fields(type(view)):
+        value = getattr(view, field.name)
+        if field.name in _SEEN_AS_IS:
+            assert value == getattr(state, field.name), field.name
+        elif field.name == "farmhouses":
+            assert value[seat] == state.farmhouses[seat]
+            assert all(f in (-1, state.farmhouses[p]) for p, f in enumerate(value))
+        else:
+            assert value == shown[field.name], field.name
 
 
 def test_an_equal_rules_made_again_gets_the_same_numbers() -> None:

@@ -101,31 +101,33 @@ def observe(state: State, player: int) -> View:
     not at the table."""
     check_seat(player, state.rules.players)
     public = _farmhouses_public(state)
+    # Positional, in the order of View's fields: matching 22 keywords costs a third
+    # of the call.
     return View(
-        rules=state.rules,
-        player=player,
-        to_move=state.to_move,
-        agenda=state.agenda,
-        month=state.month,
-        first=state.first,
-        money=state.money,
-        hand=state.hands[player],
-        hand_sizes=tuple(map(len, state.hands)),
-        offers=state.offers[player],
-        farmhouses=state.farmhouses
+        state.rules,  # rules
+        player,  # player
+        state.to_move,  # to_move
+        state.agenda,  # agenda
+        state.month,  # month
+        state.first,  # first
+        state.money,  # money
+        state.hands[player],  # hand
+        tuple(map(len, state.hands)),  # hand_sizes
+        state.offers[player],  # offers
+        state.farmhouses  # farmhouses
         if public
         else tuple(f if p == player else -1 for p, f in enumerate(state.farmhouses)),
-        fence_deck_size=_deck_size(state.fence_deck),
-        fence_discard=state.fence_discard,
-        market_deck=_piles(state.market_deck),
-        track=state.track,
-        market_discard=state.market_discard,
-        tiles=state.tiles,
-        cards=state.cards,
-        mature=state.mature,
-        fences=state.fences,
-        farmers=state.farmers,
-        control=state.control,
+        _deck_size(state.fence_deck),  # fence_deck_size
+        state.fence_discard,  # fence_discard
+        _piles(state.market_deck),  # market_deck
+        state.track,  # track
+        state.market_discard,  # market_discard
+        state.tiles,  # tiles
+        state.cards,  # cards
+        state.mature,  # mature
+        state.fences,  # fences
+        state.farmers,  # farmers
+        state.control,  # control
     )
 
 
