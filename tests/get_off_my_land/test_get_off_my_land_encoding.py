@@ -6,6 +6,7 @@ import copy
 import itertools
 import pickle
 import random
+from array import array
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as hs
 
 from acreage import CHANCE, GameError, IllegalMoveError
+from acreage.core.chance import Pile
 from acreage.get_off_my_land import (
     GAME,
     Buy,
@@ -47,6 +49,7 @@ from acreage.get_off_my_land import (
     scores,
 )
 from acreage.get_off_my_land import state as st
+from acreage.get_off_my_land.actions import GetOffMyLandEncoding
 from acreage.get_off_my_land.facts import DEFENCE_LIMIT, defence_sets
 from acreage.testing import check_game, playouts
 
@@ -137,6 +140,26 @@ def _check_numbers(state: State) -> dict[str, int]:
 def test_every_legal_move_round_trips_on_random_playouts(playout: Any) -> None:
     for state in playout.states[:-1]:
         _check_numbers(state)
+
+
+@settings(max_examples=12)
+@given(playouts(GAME, hs.sampled_from(RULES)), hs.randoms(use_true_random=False))
+def test_a_list_of_moves_is_numbered_as_each_move_alone(playout: Any, rng: random.Random) -> None:
+    """encode_actions (table look-ups by identity) against encode_action move by move: the
+    game's own moves, their copies read from text, and purchases, in any order."""
+    for state in playout.states[:-1]:
+        if state.to_move is CHANCE:
+            continue
+        enc = encoding(state.rules)
+        moves = list(legal_moves(state))
+        expected = [enc.encode_action(state, m) for m in moves]
+        assert enc.encode_actions(state, moves) == expected
+        assert enc.encode_actions(state, tuple(moves)) == expected
+        mixed = [parse_move(state, str(m)) if rng.random() < 0.5 else m for m in moves]
+        order = list(range(len(moves)))
+        rng.shuffle(order)
+        assert enc.encode_actions(state, [mixed[i] for i in order]) == [expected[i] for i in order]
+    assert encoding(playout.states[0].rules).encode_actions(playout.states[0], []) == []
 
 
 def test_the_same_move_has_the_same_number_in_every_position() -> None:
@@ -274,6 +297,10 @@ def test_hand_built_bad_moves_have_no_number(make: Any) -> None:
     state = started(2)
     with pytest.raises(IllegalMoveError):
         encode_move(state, make(state))
+    # Numbered a whole list at once, beside the game's own moves, too.
+    moves = [*legal_moves(state), make(state)]
+    with pytest.raises(IllegalMoveError):
+        encoding(state.rules).encode_actions(state, moves)
 
 
 def test_bad_chance_outcomes_have_no_number() -> None:
@@ -392,6 +419,62 @@ def test_observations_do_not_depend_on_the_order_they_are_made_in() -> None:
     shuffled = {i: observation_tensor(views[i]) for i in shuffled_order}
     assert forward == backward == [shuffled[i] for i in range(len(views))]
     assert len({tuple(x) for x in forward}) > len(views) // 2
+
+
+SECRET = Rules(players=3, secret_farmhouses=True)
+
+
+@settings(max_examples=10)
+@given(playouts(GAME, hs.sampled_from([*RULES, SECRET])), hs.randoms(use_true_random=False))
+def test_packed_observations_are_the_observations(playout: Any, rng: random.Random) -> None:
+    """observation_bytes (packed blocks kept from the views before) against observation,
+    for every seat, in the order of play and shuffled, on a shared encoding and on a
+    fresh one; and observe's kept deck counts against counting afresh."""
+    rules = playout.states[0].rules
+    shared, fresh = encoding(rules), GetOffMyLandEncoding(rules)
+    views = [observe(state, seat) for state in playout.states for seat in range(rules.players)]
+    expected = [array("h", fresh.observation(v)).tobytes() for v in views]
+    assert [shared.observation_bytes(v) for v in views] == expected
+    order = list(range(len(views)))
+    rng.shuffle(order)
+    assert [fresh.observation_bytes(views[i]) for i in order] == [expected[i] for i in order]
+    assert [array("h", shared.observation(views[i])).tobytes() for i in order] == [
+        expected[i] for i in order
+    ]
+    rng.shuffle(order)
+    for i in order:
+        state, seat = playout.states[i // rules.players], i % rules.players
+        view = observe(state, seat)
+        assert view == views[i]
+        _check_view(view, state, seat)
+
+
+_SEEN_AS_IS = {"rules", "to_move", "agenda", "month", "first", "money", "fence_discard", "track"}
+_SEEN_AS_IS |= {"market_discard", "tiles", "cards", "mature", "fences", "farmers", "control"}
+
+
+def _check_view(view: Any, state: State, seat: int) -> None:
+    """Every field of ``view`` (made positionally) read by name: the state's field of that
+    name, or what the seat is shown of it."""
+    shown = {
+        "player": seat,
+        "hand": state.hands[seat],
+        "hand_sizes": tuple(len(hand) for hand in state.hands),
+        "offers": state.offers[seat],
+        "fence_deck_size": len(state.fence_deck),
+        "market_deck": tuple(
+            Pile.of(segment.cards()).counts for segment in state.market_deck.segments
+        ),
+    }
+    for field in attrs.fields(type(view)):
+        value = getattr(view, field.name)
+        if field.name in _SEEN_AS_IS:
+            assert value == getattr(state, field.name), field.name
+        elif field.name == "farmhouses":
+            assert value[seat] == state.farmhouses[seat]
+            assert all(f in (-1, state.farmhouses[p]) for p, f in enumerate(value))
+        else:
+            assert value == shown[field.name], field.name
 
 
 def test_an_equal_rules_made_again_gets_the_same_numbers() -> None:

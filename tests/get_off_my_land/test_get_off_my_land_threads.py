@@ -21,12 +21,15 @@ from acreage.get_off_my_land import (
     Rules,
     apply_move,
     chance_outcomes,
+    encoding,
     land,
     legal_moves,
     new_game,
+    observe,
     parse_move,
     scores,
 )
+from acreage.get_off_my_land.actions import GetOffMyLandEncoding
 
 THREADS = 8
 
@@ -110,3 +113,33 @@ def test_playouts_sharing_one_rules_match_playouts_alone() -> None:
     shared = Rules(players=4)
     for seed, trace in _hammer(lambda seed: _playout(shared, seed), list(seeds), 1):
         assert trace == expected[seed]
+
+
+def test_observations_under_threads_match_observations_alone() -> None:
+    """observe's kept deck counts and the encoding's kept packed blocks, shared by threads."""
+    rules = Rules(players=3)
+    rng = random.Random(4)
+    states = []
+    for _ in range(2):
+        state = new_game(rules)
+        while state.to_move is not None:
+            states.append(state)
+            outcomes = chance_outcomes(state)
+            moves = legal_moves(state)
+            state = apply_move(
+                state, sample(outcomes, rng) if outcomes else moves[rng.randrange(len(moves))]
+            )
+    items = [(i, seat) for i in range(0, len(states), 3) for seat in range(rules.players)]
+    alone = GetOffMyLandEncoding(rules)  # caches of its own
+    expected = {
+        (i, seat): (observe(states[i], seat), alone.observation_bytes(observe(states[i], seat)))
+        for i, seat in items
+    }
+    shared = encoding(rules)
+
+    def work(item: tuple[int, int]) -> tuple[Any, bytes]:
+        view = observe(states[item[0]], item[1])
+        return view, shared.observation_bytes(view)
+
+    for item, got in _hammer(work, items, 2):
+        assert got == expected[item]

@@ -26,8 +26,9 @@ card revealed and the logged side uncovered, each by its kind.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
-from typing import Any
+from array import array
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from acreage.core.bitset import bits
 from acreage.core.encoding import Encoding, Numbering, Planes
@@ -296,6 +297,20 @@ class GetOffMyLandEncoding(Encoding):
             raise IllegalMoveError(f"{move!r:.60} is not a player move of Get Off My Land!")
         return encode(state, move)
 
+    def encode_actions(self, state: State, moves: Sequence[Any]) -> list[int]:
+        """The numbers of ``moves`` of ``state``, in order: the game's own move objects
+        by one table look-up each, any other move (a purchase, or a move made by
+        hand) as :meth:`encode_action` numbers it."""
+        get = self._ids.get
+        numbers = [get(id(move), -1) for move in moves]
+        if -1 in numbers:
+            encode = self.encode_action
+            numbers = [
+                encode(state, move) if number < 0 else number
+                for number, move in zip(numbers, moves, strict=True)
+            ]
+        return numbers
+
     def _forest_part(self, cell: object) -> int:
         if type(cell) is int and 0 <= cell < len(self._forest) and self._forest[cell] >= 0:
             return self._forest[cell]
@@ -489,11 +504,32 @@ class GetOffMyLandEncoding(Encoding):
             at["fence deck"],
             at["month"],
         )
+        self._build_packed(at, to_move)
         # The last block made from each source, with the source it was made from. A
         # state passes most of its tuples on unchanged to the next, so consecutive
         # observations share most blocks. Each entry is one tuple, stored at once,
         # so threads sharing the encoding read an old block or a new one, never a mix.
         self._last: dict[str, tuple[Any, ...]] = {}
+
+    def _build_packed(self, at: dict[str, int], to_move: dict[object, int]) -> None:
+        """The zeros and templates :meth:`observation_bytes` fills, as int16s, and the
+        offsets of the fields it sets at every view."""
+        self._land_array = array("h", self._land_template)
+        self._fences_array = _zeros(self._fences_size)
+        self._discard_array = _zeros(len(self._tables.fence))
+        self._market_array = _zeros(self._market_size)
+        self._players_array = _zeros(len(self._players_zeros))
+        self._rest_packed = _zeros(len(self._rest_zeros)).tobytes()
+        self._moving = (
+            at["money"],  # "hand size" follows: both are set at once
+            at["seat"],
+            to_move,
+            at["hand"],
+            at["fence deck"],
+            at["month"],
+        )
+        # The packed blocks kept from the views before, as _last keeps the lists.
+        self._packed: dict[str, tuple[Any, ...]] = {}
 
     def observation(self, view: View) -> list[int]:
         """Seat ``view.player``'s observation, flat (the layout is :attr:`planes`).
@@ -505,11 +541,13 @@ class GetOffMyLandEncoding(Encoding):
         last = self._last
         hit = last.get("land")
         if hit is None or hit[0] is not view.tiles or hit[1] is not view.cards:
-            hit = last["land"] = (view.tiles, view.cards, self._land_block(view))
+            block = self._land_block(view, self._land_template.copy())
+            hit = last["land"] = (view.tiles, view.cards, block)
         land: list[int] = hit[2]
         hit = last.get("fences")
         if hit is None or hit[0] is not view.fences or hit[1] is not view.control:
-            hit = last["fences"] = (view.fences, view.control, self._fence_block(view))
+            block = self._fence_block(view, [0] * self._fences_size)
+            hit = last["fences"] = (view.fences, view.control, block)
         fences: list[int] = hit[2]
         hit = last.get("discard")
         if hit is None or hit[0] is not view.fence_discard:
@@ -524,12 +562,8 @@ class GetOffMyLandEncoding(Encoding):
             or hit[1] != view.market_deck  # a new tuple of the piles' own counts
             or hit[2] is not view.market_discard
         ):
-            hit = last["market"] = (
-                view.track,
-                view.market_deck,
-                view.market_discard,
-                self._market_block(view),
-            )
+            block = self._market_block(view, [0] * self._market_size)
+            hit = last["market"] = (view.track, view.market_deck, view.market_discard, block)
         out = land.copy()  # extending one list is quicker than one built by unpacking
         out += fences
         out += self._players_zeros
@@ -566,11 +600,99 @@ class GetOffMyLandEncoding(Encoding):
             self._decision_fields(out, view.agenda)
         return out
 
-    def _land_block(self, view: View) -> list[int]:
-        """The fields from ``terrain`` to ``card``."""
+    def observation_bytes(self, view: View) -> bytes:
+        """:meth:`observation` packed as native int16s (``check_game`` holds the two
+        equal), made without the list: the blocks are kept packed from the views
+        before (as :meth:`observation` keeps them as lists; here also the fields of
+        the players that seldom change), joined into an int16 array, and the fields
+        that change at almost every move set on it."""
+        last = self._packed
+        hit = last.get("land")
+        if hit is None or hit[0] is not view.tiles or hit[1] is not view.cards:
+            block = self._land_block(view, self._land_array[:]).tobytes()
+            hit = last["land"] = (view.tiles, view.cards, block)
+        land: bytes = hit[2]
+        hit = last.get("fences")
+        if hit is None or hit[0] is not view.fences or hit[1] is not view.control:
+            block = self._fence_block(view, self._fences_array[:]).tobytes()
+            hit = last["fences"] = (view.fences, view.control, block)
+        fences: bytes = hit[2]
+        hit = last.get("players")
+        if (
+            hit is None
+            or hit[0] != view.mature
+            or hit[1] is not view.farmers
+            or hit[2] != view.farmhouses  # a new tuple while some are hidden
+            or hit[3] != view.first
+            or hit[4] != view.offers
+        ):
+            block = self._players_block(view).tobytes()
+            hit = last["players"] = (
+                view.mature,
+                view.farmers,
+                view.farmhouses,
+                view.first,
+                view.offers,
+                block,
+            )
+        players: bytes = hit[5]
+        hit = last.get("discard")
+        if hit is None or hit[0] is not view.fence_discard:
+            counts = self._discard_array[:]
+            _count(counts, 0, view.fence_discard)
+            hit = last["discard"] = (view.fence_discard, counts.tobytes())
+        discard: bytes = hit[1]
+        hit = last.get("market")
+        if (
+            hit is None
+            or hit[0] is not view.track
+            or hit[1] != view.market_deck  # the piles' tuple, usually the one before
+            or hit[2] is not view.market_discard
+        ):
+            block = self._market_block(view, self._market_array[:]).tobytes()
+            hit = last["market"] = (view.track, view.market_deck, view.market_discard, block)
+        out = array("h", b"".join((land, fences, players, discard, hit[3], self._rest_packed)))
+
+        money, seat, to_move, hand, deck, month = self._moving
+        out[money : money + 2 * len(view.money)] = array("h", view.money + view.hand_sizes)
+        out[seat + view.player] = 1
+        who = view.to_move
+        if who is not None:
+            out[to_move[who]] = 1
+        _count(out, hand, view.hand)
+        out[deck] = view.fence_deck_size
+        out[month + view.month] = 1
+        if view.agenda:
+            self._decision_fields(out, view.agenda)
+        return out.tobytes()
+
+    def _players_block(self, view: View) -> array[int]:
+        """The fields from ``mature`` to ``fence deck`` with those that seldom change
+        set (the mature cards, the farmers, the farmhouse tiles, the first player and
+        the offers), the others zeros."""
+        at = self._at
+        base = at["mature"]
+        n = self._tables.n
+        houses = len(self.rules.farmhouses)
+        out = self._players_array[:]
+        _set_bits(out, 0, view.mature)
+        farmer = at["farmer"] - base
+        for p, c in enumerate(view.farmers):
+            out[farmer + p * n + c] = 1
+        farmhouse = at["farmhouse"] - base
+        for p, f in enumerate(view.farmhouses):
+            if f >= 0:
+                out[farmhouse + p * houses + f] = 1
+        out[at["first player"] - base + view.first] = 1
+        offers = at["offers"] - base
+        for f in view.offers:
+            out[offers + f] = 1
+        return out
+
+    def _land_block(self, view: View, out: _Ints) -> _Ints:
+        """The fields from ``terrain`` to ``card``, filled in ``out`` (a copy of the template)."""
         at = self._at
         n = self._tables.n
-        out = self._land_template.copy()
         base, bonus = at["logged side"], at["bonus"]
         forest_bonus = self._forest_bonus
         for c, tile in enumerate(view.tiles):
@@ -585,10 +707,9 @@ class GetOffMyLandEncoding(Encoding):
                 out[base + k * n + c] = 1
         return out
 
-    def _fence_block(self, view: View) -> list[int]:
-        """The fields ``control`` and ``fence``."""
+    def _fence_block(self, view: View, out: _Ints) -> _Ints:
+        """The fields ``control`` and ``fence``, filled in ``out`` (zeros)."""
         t = self._tables
-        out = [0] * self._fences_size
         for p, mask in enumerate(view.control):
             _set_bits(out, p * t.n, mask)
         base, width = len(view.control) * t.n, 2 * t.edges
@@ -596,10 +717,9 @@ class GetOffMyLandEncoding(Encoding):
             _set_bits(out, base + p * width, f)
         return out
 
-    def _market_block(self, view: View) -> list[int]:
-        """The fields from ``track`` to ``market discard``."""
+    def _market_block(self, view: View, out: _Ints) -> _Ints:
+        """The fields from ``track`` to ``market discard``, filled in ``out`` (zeros)."""
         at = self._at
-        out = [0] * self._market_size
         kinds = len(self._tables.market)
         for slot, k in enumerate(view.track):
             if k >= 0:
@@ -615,17 +735,19 @@ class GetOffMyLandEncoding(Encoding):
         _count(out, at["market discard"] - at["track"], view.market_discard)
         return out
 
-    def _decision_fields(self, out: list[int], agenda: tuple[st.Task, ...]) -> None:
+    def _decision_fields(self, out: _Ints, agenda: tuple[st.Task, ...]) -> None:
         """What is being decided: the task, its details, and the turn underneath."""
         at = self._at
         task = agenda[-1]
-        out[at["decision"] + self._decision[type(task)]] = 1
+        kind = type(task)
+        out[at["decision"] + self._decision[kind]] = 1
         for below in reversed(agenda):
             if type(below) is st.Turn:
                 out[at["turn"]] = below.actions
                 out[at["turn"] + 1] = int(below.fenced)
                 break
-        kind = type(task)
+        if kind is st.Turn:
+            return  # the turn itself is being decided: it has no details but the above
         flags = at["flags"]
         if kind is st.PlaceFences:
             batch = task.batch  # type: ignore[attr-defined]
@@ -647,7 +769,9 @@ class GetOffMyLandEncoding(Encoding):
         elif kind is st.Destroy:
             out[at["left"]] = task.left  # type: ignore[attr-defined]
             used = task.used  # type: ignore[attr-defined]
-            out[flags : flags + 3] = (used & 1, used >> 1 & 1, used >> 2 & 1)
+            out[flags] = used & 1
+            out[flags + 1] = used >> 1 & 1
+            out[flags + 2] = used >> 2 & 1
         elif kind is st.Grow:
             out[at["left"]] = task.left  # type: ignore[attr-defined]
             out[flags + 3] = int(task.livestock)  # type: ignore[attr-defined]
@@ -666,7 +790,17 @@ class GetOffMyLandEncoding(Encoding):
             out[at["chance player"] + task.player] = 1  # type: ignore[attr-defined]
 
 
-def _set_bits(out: list[int], base: int, mask: int) -> None:
+_Ints = TypeVar("_Ints", list[int], "array[int]")
+"""A block being filled: a list for :meth:`~GetOffMyLandEncoding.observation`, an int16
+array for :meth:`~GetOffMyLandEncoding.observation_bytes`."""
+
+
+def _zeros(size: int) -> array[int]:
+    """``size`` int16 zeros."""
+    return array("h", bytes(2 * size))
+
+
+def _set_bits(out: _Ints, base: int, mask: int) -> None:
     """Set ``out[base + i]`` to 1 for each member ``i`` of bitset ``mask``."""
     while mask:
         low = mask & -mask
@@ -674,7 +808,7 @@ def _set_bits(out: list[int], base: int, mask: int) -> None:
         mask ^= low
 
 
-def _count(out: list[int], base: int, kinds: tuple[int, ...]) -> None:
+def _count(out: _Ints, base: int, kinds: tuple[int, ...]) -> None:
     """Add 1 at ``out[base + k]`` for each ``k`` of ``kinds``."""
     for k in kinds:
         out[base + k] += 1

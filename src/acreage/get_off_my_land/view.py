@@ -65,39 +65,69 @@ def _farmhouses_public(state: State) -> bool:
     return not state.rules.secret_farmhouses or not state.agenda
 
 
+# The counts observe makes of the state's two decks, kept beside the deck counted: most
+# moves pass a deck on to the next state unchanged, so consecutive observations count it
+# once (and share the market piles' tuple). Each is one tuple, stored at once, so threads
+# sharing them read an old entry or a new one, never a mix.
+_fence_deck_size: tuple[Deck[int] | None, int] = (None, 0)
+_market_piles: tuple[Deck[int] | None, tuple[tuple[tuple[int, int], ...], ...]] = (None, ())
+
+
+def _deck_size(deck: Deck[int]) -> int:
+    """``len(deck)`` for the fence deck, counted once per deck."""
+    global _fence_deck_size
+    last, size = _fence_deck_size
+    if last is not deck:
+        size = len(deck)
+        _fence_deck_size = (deck, size)
+    return size
+
+
+def _piles(deck: Deck[int]) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """The market deck's piles as (card kind, count) pairs, top pile first, once per deck."""
+    global _market_piles
+    last, piles = _market_piles
+    if last is not deck:
+        piles = tuple(
+            seg.counts if isinstance(seg, Pile) else Pile.of(seg.cards()).counts
+            for seg in deck.segments
+        )
+        _market_piles = (deck, piles)
+    return piles
+
+
 def observe(state: State, player: int) -> View:
     """What ``player`` may see of ``state``; :class:`~acreage.SeatError` for a seat
     not at the table."""
     check_seat(player, state.rules.players)
     public = _farmhouses_public(state)
+    # Positional, in the order of View's fields: matching 22 keywords costs a third
+    # of the call.
     return View(
-        rules=state.rules,
-        player=player,
-        to_move=state.to_move,
-        agenda=state.agenda,
-        month=state.month,
-        first=state.first,
-        money=state.money,
-        hand=state.hands[player],
-        hand_sizes=tuple(map(len, state.hands)),
-        offers=state.offers[player],
-        farmhouses=state.farmhouses
+        state.rules,  # rules
+        player,  # player
+        state.to_move,  # to_move
+        state.agenda,  # agenda
+        state.month,  # month
+        state.first,  # first
+        state.money,  # money
+        state.hands[player],  # hand
+        tuple(map(len, state.hands)),  # hand_sizes
+        state.offers[player],  # offers
+        state.farmhouses  # farmhouses
         if public
         else tuple(f if p == player else -1 for p, f in enumerate(state.farmhouses)),
-        fence_deck_size=len(state.fence_deck),
-        fence_discard=state.fence_discard,
-        market_deck=tuple(
-            seg.counts if isinstance(seg, Pile) else Pile.of(seg.cards()).counts
-            for seg in state.market_deck.segments
-        ),
-        track=state.track,
-        market_discard=state.market_discard,
-        tiles=state.tiles,
-        cards=state.cards,
-        mature=state.mature,
-        fences=state.fences,
-        farmers=state.farmers,
-        control=state.control,
+        _deck_size(state.fence_deck),  # fence_deck_size
+        state.fence_discard,  # fence_discard
+        _piles(state.market_deck),  # market_deck
+        state.track,  # track
+        state.market_discard,  # market_discard
+        state.tiles,  # tiles
+        state.cards,  # cards
+        state.mature,  # mature
+        state.fences,  # fences
+        state.farmers,  # farmers
+        state.control,  # control
     )
 
 
