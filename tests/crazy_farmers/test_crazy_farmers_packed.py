@@ -1,12 +1,10 @@
 """Crazy Farmers' quick paths for adapters, held to the plain ones they stand in for.
 
 ``observe`` hands out the very same seat view for a seat unchanged since its
-last view; ``observation_bytes`` packs an observation from the blocks of the
-last one it packed; ``encode_actions`` numbers the engine's shared move
-objects by identity. Each must give exactly what the plain construction gives
-(a view built afresh, ``array('h', observation(view))``, ``encode_action``
-move by move), whatever order states and seats are asked in, and from
-several threads at once.
+last view, and ``observation_bytes`` packs an observation from the blocks of
+the last one it packed. Each must give exactly what the plain construction
+gives (a view built afresh, ``array('h', observation(view))``), whatever
+order states and seats are asked in, and from several threads at once.
 """
 
 from __future__ import annotations
@@ -20,10 +18,8 @@ from concurrent.futures import ThreadPoolExecutor
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from acreage import CHANCE
 from acreage import crazy_farmers as cf
 from acreage.crazy_farmers import actions
-from acreage.crazy_farmers.moves import DRIVES
 from acreage.testing import Playout, playouts
 
 SETUPS = [("competitive", n) for n in (2, 3, 4)] + [("mad-cow", n) for n in (1, 2, 3, 4)]
@@ -130,26 +126,6 @@ def test_views_and_packed_observations_from_threads() -> None:
 
     with ThreadPoolExecutor(8) as pool:
         assert all(n > 0 for n in pool.map(run, jobs * 2))
-
-
-@settings(max_examples=20, deadline=None, suppress_health_check=SLOW)
-@given(playouts(cf.GAME, st.sampled_from(RULES), max_moves=800, complete=False))
-def test_encode_actions_numbers_each_move_as_encode_action(playout: Playout) -> None:
-    """The legal moves (shared objects), equal moves built afresh, and a mix of both."""
-    enc = cf.encoding(playout.rules)
-    for state in playout.states:
-        if state.to_move is None or state.to_move is CHANCE:
-            continue
-        legal = list(cf.legal_moves(state))
-        rebuilt = [copy.copy(move) for move in legal]
-        assert all(a == b and a is not b for a, b in zip(legal, rebuilt, strict=True))
-        expected = [enc.encode_action(state, move) for move in legal]
-        assert enc.encode_actions(state, legal) == expected
-        assert enc.encode_actions(state, rebuilt) == expected
-        mixed = [*legal, *rebuilt, *DRIVES]
-        assert enc.encode_actions(state, mixed) == [
-            enc.encode_action(state, move) for move in mixed
-        ]
 
 
 def test_a_copied_or_unpickled_encoding_is_the_encoding_of_its_rules() -> None:

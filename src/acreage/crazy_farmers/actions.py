@@ -59,8 +59,6 @@ from acreage.crazy_farmers.board import GRID, HEADINGS, INNER_PATHS, SIDES, VERT
 from acreage.crazy_farmers.cards import HANDLERS, MAX_MOVES
 from acreage.crazy_farmers.cow import DISTANCE_RINGS
 from acreage.crazy_farmers.moves import (
-    DRIVES,
-    END_TURN,
     Aim,
     ChoosePlot,
     CowCard,
@@ -292,10 +290,6 @@ class FarmersEncoding(Encoding):
                     self._plays[card, target] = base + i * len(space) + j
         self._end_turn = actions.index("end turn")
         self._move = actions.family("move").offset
-        # The numbers of the move objects the engine hands out again and again, by
-        # identity (module constants: they live, and keep their ids, for good).
-        self._shared = {id(END_TURN): self._end_turn}
-        self._shared.update((id(drive), self._move + drive.heading) for drive in DRIVES)
         self._keep = (
             {c: actions.index("keep", i) for i, c in enumerate(cards)} if not mad_cow else {}
         )
@@ -479,9 +473,8 @@ class FarmersEncoding(Encoding):
             observation_shape=planes.shape,
         )
 
-    # The move table is keyed by the ids of this process's move objects, and the packed
-    # observation keeps this process's last blocks: a copy is this same encoding, and
-    # unpickling makes the encoding of the Rules anew.
+    # The packed observation keeps this process's last blocks: a copy is this same
+    # encoding, and unpickling makes the encoding of the Rules anew.
 
     def __copy__(self) -> FarmersEncoding:
         return self
@@ -493,18 +486,6 @@ class FarmersEncoding(Encoding):
         return encoding, (self.rules,)
 
     # -- player moves -----------------------------------------------------------------
-
-    def encode_actions(self, state: State, moves: Sequence[Move]) -> list[int]:
-        """The numbers of ``moves``, in order: the game's shared move objects (the drives,
-        ``end turn``) by their identity, any other move as :meth:`encode_action` numbers it."""
-        shared = self._shared
-        numbers = [shared.get(id(move), -1) for move in moves]
-        if -1 in numbers:
-            encode = self.encode_action
-            return [
-                n if n >= 0 else encode(state, move) for n, move in zip(numbers, moves, strict=True)
-            ]
-        return numbers
 
     def encode_action(self, state: State, move: Move) -> int:
         """The fixed number of player move ``move`` (the same in every position)."""
