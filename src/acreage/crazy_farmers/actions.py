@@ -46,7 +46,9 @@ set-aside cards, and the sizes of the other hands and of the draw pile.
 
 from __future__ import annotations
 
+import array
 import functools
+import struct
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
@@ -86,7 +88,7 @@ from acreage.crazy_farmers.state import (
     Phase,
     State,
 )
-from acreage.crazy_farmers.view import View, hides_information
+from acreage.crazy_farmers.view import FarmerView, View, hides_information
 
 __all__ = [
     "ENDS",
@@ -124,6 +126,24 @@ START_MOVES: Final = 2
 """The decisions of a first turn before its moves: the start plot (option) and crossroad."""
 
 _BITS: Final = bytes.maketrans(b"01", b"\x00\x01")
+
+_SPREAD: Final = tuple(
+    array.array("h", [b >> i & 1 for i in range(8)]).tobytes() for b in range(256)
+)
+"""``_SPREAD[b]``: the 8 bits of byte ``b``, lowest first, as native int16 0s and 1s."""
+_INT16: Final = array.array("h").itemsize
+
+
+def _spread(bits: int, width: int) -> bytes:
+    """The ``width`` places of ``bits`` (place ``i`` is bit ``i``) as native int16 0s and 1s."""
+    return b"".join([_SPREAD[b] for b in bits.to_bytes(-(-width // 8), "little")])[: width * _INT16]
+
+
+_NO_TRACTOR: Final = _spread(0, CROSSROADS)
+_TRACTOR_AT: Final = tuple(_spread(1 << v, CROSSROADS) for v in range(CROSSROADS))
+"""``_TRACTOR_AT[v]``: a seat's ``tractors`` plane, packed, with its tractor on crossroad ``v``."""
+_SMALL_BLOCKS: Final = 4096
+"""The most packed blocks of the small 0/1 fields an encoding keeps (a few hundred occur)."""
 
 
 def _cards(rules: Rules) -> tuple[str, ...]:
@@ -392,6 +412,45 @@ class FarmersEncoding(Encoding):
             )
             for s in range(players)
         )
+        # -- observation_bytes: the observation packed in blocks
+        # The 0/1 fields from powered to ended (and endgame_in_pile) make one block
+        # ("small"); where phase, to_move, to_move's chance, turn, viewer, flown,
+        # ended and endgame_in_pile (in the Mad Cow mode: the block's end) start in it.
+        small = at["powered"]
+        self._small_width = (at["cow"] if mad_cow else self.binary_size) - small
+        self._small_places = tuple(
+            at[name] - small + shift
+            for name, shift in (
+                ("phase", 0),
+                ("to_move", 0),
+                ("to_move", players),
+                ("turn", 0),
+                ("viewer", 0),
+                ("flown", 0),
+                ("ended", 0),
+                ("cow" if mad_cow else "endgame_in_pile", 0),
+            )
+        )
+        self._small_blocks: dict[int, bytes] = {}
+        # draw_pile to turn_number (and endgame_window in the competitive game)
+        tail = planes.offset("turn_number") + 1 - planes.offset("draw_pile")
+        self._tail_format = f"@{tail if mad_cow else tail + 1}h"
+        self._hand_sizes_format = f"@{players}h"
+        self._barns = _spread(rules.barn_plots, PLOTS)
+        # The blocks of the last view packed: consecutive views share most of them.
+        # Each slot holds the object its blocks were made from and is replaced whole
+        # (one store: safe between threads). A seat has a slot as its owner sees it
+        # and one as the others do (2 * seat + owner).
+        self._recent_seats: list[tuple[FarmerView | None, tuple[Any, ...]]] = [(None, ())] * (
+            2 * players
+        )
+        self._recent_bales = (0, _spread(0, PATHS))
+        self._recent_hand: tuple[Any, bytes] = (None, b"")
+        self._recent_discard: tuple[tuple[str, ...] | None, bytes] = (None, b"")
+        # The competitive scores, by whose turn it is and each seat's (main field,
+        # plots, out): all that scoring.table_scores reads of the seats.
+        self._recent_scores: tuple[Any, tuple[int, ...]] = (None, ())
+        self._recent_cow: tuple[Cow | None, tuple[bytes, bytes, bytes]] = (None, (b"", b"", b""))
         low, high = score_range(rules)
         self.facts = Facts(
             players=players,
@@ -413,6 +472,18 @@ class FarmersEncoding(Encoding):
             num_chance_outcomes=chance.size,
             observation_shape=planes.shape,
         )
+
+    # The packed observation keeps this process's last blocks: a copy is this same
+    # encoding, and unpickling makes the encoding of the Rules anew.
+
+    def __copy__(self) -> FarmersEncoding:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> FarmersEncoding:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return encoding, (self.rules,)
 
     # -- player moves -----------------------------------------------------------------
 
@@ -608,6 +679,186 @@ class FarmersEncoding(Encoding):
         for seat in cow.ruts:
             out[base + seat] += 1
         out[at["cow_target"]] = cow.target + 1
+
+    # -- the packed observation ---------------------------------------------------------
+
+    def observation_bytes(self, view: View) -> bytes:
+        """:meth:`observation` packed as native int16s, joined from blocks.
+
+        Consecutive views share most of the game (the same seat, discard pile
+        and Cow objects, the same plots), so the blocks of the last view packed
+        are kept and only those of what changed are packed anew: in a turn,
+        mostly the moving seat's fence and tractor.
+        """
+        farmers = view.farmers
+        mains, fallows, fences, tractors, flags, in_play, sizes, slowdowns, fields = zip(
+            *[self._seat_blocks(seat, f) for seat, f in enumerate(farmers)], strict=True
+        )
+        phase_at, to_move_at, chance_at, turn_at, viewer_at, flown_at, ended_at, endgame_at = (
+            self._small_places
+        )
+        small = 1 << phase_at + view.phase | 1 << turn_at + view.turn | 1 << viewer_at + view.player
+        for seat, seat_flags in enumerate(flags):
+            small |= seat_flags << seat
+        who = view.to_move
+        if who is CHANCE:
+            small |= 1 << chance_at
+        elif who is not None:
+            small |= 1 << to_move_at + who
+        if view.flown:
+            small |= 1 << flown_at
+        if view.ended:
+            small |= 1 << ended_at + ENDS.index(view.ended)
+        cow = view.cow
+        if cow is None and view.endgame >= 0:
+            small |= 1 << endgame_at
+        packed_small = self._small_blocks.get(small)
+        if packed_small is None:
+            packed_small = _spread(small, self._small_width)
+            if len(self._small_blocks) >= _SMALL_BLOCKS:
+                self._small_blocks.clear()
+            self._small_blocks[small] = packed_small
+        bales, packed_bales = self._recent_bales
+        if bales != view.bales:
+            packed_bales = _spread(view.bales, PATHS)
+            self._recent_bales = (view.bales, packed_bales)
+        me = farmers[view.player]
+        mine = (me.hand, me.set_aside)
+        shown, hand = self._recent_hand
+        if shown != mine:
+            hand = self._hand_blocks(me)
+            self._recent_hand = (mine, hand)
+        if cow is None:
+            barns, cow_bits, cow_counts = self._barns, b"", b""
+            scored = (view.turn, fields)
+            shown, scores = self._recent_scores
+            if shown != scored:
+                scores = table_scores(self.rules, farmers, view.turn, None)
+                self._recent_scores = (scored, scores)
+            last: tuple[int, ...] = (view.turn_number, max(view.endgame, 0))
+        else:
+            barns, cow_bits, cow_counts = self._cow_blocks(cow)
+            scores = table_scores(self.rules, farmers, view.turn, cow)
+            last = (view.turn_number,)
+        discard, packed_discard = self._recent_discard
+        if discard is not view.discard:
+            packed_discard = self._count_cards(view.discard)
+            self._recent_discard = (view.discard, packed_discard)
+        draw = view.draw_pile
+        if len(draw) < SEGMENTS:
+            draw = (*draw, *(0,) * (SEGMENTS - len(draw)))
+        return b"".join(
+            [
+                *mains,
+                *fallows,
+                barns,
+                *fences,
+                *tractors,
+                packed_bales,
+                packed_small,
+                cow_bits,
+                hand,
+                struct.pack(self._hand_sizes_format, *sizes),
+                *in_play,
+                packed_discard,
+                struct.pack(
+                    self._tail_format,
+                    *draw,
+                    view.reshuffles,
+                    view.allowance,
+                    view.moves_made,
+                    view.pending,
+                    *slowdowns,
+                    *scores,
+                    *last,
+                ),
+                cow_counts,
+            ]
+        )
+
+    def _seat_blocks(self, seat: int, f: FarmerView) -> tuple[Any, ...]:
+        """What :meth:`observation_bytes` takes from ``f``, the view of seat ``seat``: its
+        packed ``main``, ``fallow``, ``fences`` and ``tractors`` planes; its ``powered``,
+        ``high_voltage``, ``watchdog`` and ``out`` bits (each at the place of seat 0 in the
+        block after ``bales``); its packed ``in_play`` counts, its hand size and slowdown;
+        and what its score depends on (main field, plots, out).
+
+        The blocks of the seat's last view are reused where they still hold."""
+        recent = self._recent_seats
+        slot = 2 * seat + (f.hand is not None)
+        was, old = recent[slot]
+        if was is f:
+            return old
+        if was is not None and f.main == was.main:
+            main = old[0]
+            fallow = old[1] if f.plots == was.plots else _spread(f.plots & ~f.main, PLOTS)
+        else:
+            main, fallow = _spread(f.main, PLOTS), _spread(f.plots & ~f.main, PLOTS)
+        if was is not None and f.fence_paths == was.fence_paths:
+            fence = old[2]
+        else:
+            fence = _spread(f.fence_paths, PATHS)
+        if was is not None and f.in_play == was.in_play:
+            in_play = old[5]
+        else:
+            in_play = self._count_cards(f.in_play)
+        tractor = f.tractor
+        flags = 0
+        if tractor >= 0:
+            at_crossroad = _TRACTOR_AT[tractor]
+            if f.fence or VERTEX_CELLS[tractor] & f.main:
+                flags = 1
+        else:
+            at_crossroad = _NO_TRACTOR
+        players = self.rules.players
+        if f.guards & HIGH_VOLTAGE:
+            flags |= 1 << players
+        if f.guards & WATCHDOG:
+            flags |= 1 << 2 * players
+        if f.out:
+            flags |= 1 << 3 * players
+        blocks = (
+            main,
+            fallow,
+            fence,
+            at_crossroad,
+            flags,
+            in_play,
+            f.hand_size,
+            f.slowdown,
+            (f.main, f.plots, f.out),
+        )
+        recent[slot] = (f, blocks)
+        return blocks
+
+    def _count_cards(self, cards: Sequence[str]) -> bytes:
+        """How many of each card of the deck ``cards`` holds, packed (``K`` int16s)."""
+        counts = [0] * len(self._card_index)
+        index = self._card_index
+        for card in cards:
+            counts[index[card]] += 1
+        return array.array("h", counts).tobytes()
+
+    def _hand_blocks(self, me: FarmerView) -> bytes:
+        """The viewer's packed ``hand`` (and, in the competitive game, ``set_aside``)."""
+        hand = self._count_cards(me.hand or ())
+        if self.rules.mad_cow:
+            return hand
+        return hand + self._count_cards(me.set_aside or ())
+
+    def _cow_blocks(self, cow: Cow) -> tuple[bytes, bytes, bytes]:
+        """The packed ``barns`` (those the Cow spared), the Cow's 0/1 fields and its counts."""
+        was, blocks = self._recent_cow
+        if was is cow:
+            return blocks
+        start = self._at["cow"]
+        bits = _spread(self._cow_bits(cow) >> start, self.binary_size - start)
+        counts = [0] * len(self._counts)
+        self._cow_counts(cow, counts)
+        tail = array.array("h", counts[self._ct["cow_deck"] :]).tobytes()
+        blocks = (_spread(self.rules.barn_plots & ~cow.blasted, PLOTS), bits, tail)
+        self._recent_cow = (cow, blocks)
+        return blocks
 
 
 def _part(value: object) -> int:

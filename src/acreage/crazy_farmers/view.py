@@ -11,6 +11,7 @@ pile those cards are still there, and :func:`resample` keeps them there.
 from __future__ import annotations
 
 import random
+from typing import Final
 
 import attrs
 
@@ -91,8 +92,27 @@ class View:
     turn_number: int
 
 
-def _seen(f: Farmer, mine: bool) -> FarmerView:
-    return FarmerView(
+SEATS: Final = 4
+"""The most seats at a table (the Rules allow 1 to 4 players)."""
+
+# What observe made last, per seat: a seat or a draw pile that did not change since is
+# the very same object in the next state (the engine passes unchanged parts along), and
+# gets the very same view, so a view costs little more than its changed parts. Each
+# slot holds its key object and is replaced whole (one store: safe between threads).
+_RECENT_SEATS: Final[tuple[list[tuple[Farmer, FarmerView] | None], ...]] = (
+    [None] * SEATS,  # as the other players see the seat
+    [None] * SEATS,  # as its owner sees it
+)
+_RECENT_PILE: Final[list[tuple[Deck[str], tuple[int, ...]] | None]] = [None]
+
+
+def _seen(f: Farmer, seat: int, mine: bool) -> FarmerView:
+    """Seat ``seat`` as its owner (``mine``) or the other players see it."""
+    recent = _RECENT_SEATS[mine]
+    last = recent[seat]
+    if last is not None and last[0] is f:
+        return last[1]
+    view = FarmerView(
         f.tractor,
         f.fence,
         f.fence_paths,
@@ -107,10 +127,27 @@ def _seen(f: Farmer, mine: bool) -> FarmerView:
         f.guards,
         f.out,
     )
+    recent[seat] = (f, view)
+    return view
+
+
+def _pile_sizes(deck: Deck[str]) -> tuple[int, ...]:
+    """The number of cards in each segment of ``deck``, top first (a pile's size is a sum)."""
+    last = _RECENT_PILE[0]
+    if last is not None and last[0] is deck:
+        return last[1]
+    sizes = tuple(len(seg) for seg in deck.segments)
+    _RECENT_PILE[0] = (deck, sizes)
+    return sizes
 
 
 def observe(state: State, player: int) -> View:
-    """What ``player`` may see of ``state``; :class:`~acreage.SeatError` for a seat not at the table."""
+    """What ``player`` may see of ``state``; :class:`~acreage.SeatError` for a seat not at the table.
+
+    A seat unchanged since the last view of it is shown by the very same
+    :class:`FarmerView` (an immutable value), so an observation encoder can
+    tell an unchanged seat by its identity.
+    """
     check_seat(player, state.rules.players)
     return View(
         state.rules,
@@ -118,9 +155,9 @@ def observe(state: State, player: int) -> View:
         state.to_move,
         state.phase,
         state.player,
-        tuple(_seen(f, s == player) for s, f in enumerate(state.farmers)),
+        tuple([_seen(f, s, s == player) for s, f in enumerate(state.farmers)]),
         state.bales,
-        tuple(len(seg) for seg in state.deck.segments),
+        _pile_sizes(state.deck),
         state.endgame,
         state.discard,
         state.allowance,

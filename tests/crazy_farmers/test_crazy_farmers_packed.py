@@ -1,0 +1,138 @@
+"""Crazy Farmers' quick paths for adapters, held to the plain ones they stand in for.
+
+``observe`` hands out the very same seat view for a seat unchanged since its
+last view, and ``observation_bytes`` packs an observation from the blocks of
+the last one it packed. Each must give exactly what the plain construction
+gives (a view built afresh, ``array('h', observation(view))``), whatever
+order states and seats are asked in, and from several threads at once.
+"""
+
+from __future__ import annotations
+
+import array
+import copy
+import pickle
+import random
+from concurrent.futures import ThreadPoolExecutor
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from acreage import crazy_farmers as cf
+from acreage.crazy_farmers import actions
+from acreage.testing import Playout, playouts
+
+SETUPS = [("competitive", n) for n in (2, 3, 4)] + [("mad-cow", n) for n in (1, 2, 3, 4)]
+RULES = [cf.Rules(players=n, mode=mode) for mode, n in SETUPS] + [
+    cf.Rules(players=3, start="choose", endgame_card=False, length="fast"),
+    cf.Rules(players=2, hay_bales=0, endgame_window=8, length="fast"),
+    cf.Rules(players=1, mode="mad-cow", cow_card_limit=2),
+]
+SLOW = [HealthCheck.too_slow, HealthCheck.data_too_large]
+
+
+def fresh_view(state: cf.State, seat: int) -> cf.View:
+    """What ``observe`` gives, built field by field with nothing reused."""
+    return cf.View(
+        state.rules,
+        seat,
+        state.to_move,
+        state.phase,
+        state.player,
+        tuple(
+            cf.FarmerView(
+                f.tractor,
+                f.fence,
+                f.fence_paths,
+                f.fence_crossroads,
+                f.plots,
+                f.main,
+                f.hand if s == seat else None,
+                len(f.hand),
+                f.set_aside if s == seat else None,
+                f.in_play,
+                f.slowdown,
+                f.guards,
+                f.out,
+            )
+            for s, f in enumerate(state.farmers)
+        ),
+        state.bales,
+        tuple(len(segment) for segment in state.deck.segments),
+        state.endgame,
+        state.discard,
+        state.allowance,
+        state.moves_made,
+        state.pending,
+        state.flown,
+        state.reshuffles,
+        state.ended,
+        state.cow,
+        state.turn_number,
+    )
+
+
+def check_seat_views(state: cf.State, seat: int) -> None:
+    """``observe`` and ``observation_bytes`` against the plain construction."""
+    view = cf.observe(state, seat)
+    assert view == fresh_view(state, seat)
+    enc = cf.encoding(state.rules)
+    assert enc.observation_bytes(view) == array.array("h", enc.observation(view)).tobytes()
+
+
+def random_states(rules: cf.Rules, games: int, seed: int) -> list[cf.State]:
+    rng = random.Random(seed)
+    out = []
+    for _ in range(games):
+        state = cf.new_game(rules)
+        while state.to_move is not None:
+            out.append(state)
+            legal = cf.legal_moves(state)
+            state = cf.apply_move(state, legal[rng.randrange(len(legal))])
+        out.append(state)
+    return out
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=SLOW)
+@given(
+    playouts(cf.GAME, st.sampled_from(RULES), max_moves=800, complete=False),
+    st.randoms(use_true_random=False),
+)
+def test_views_and_packed_observations_are_the_plain_ones_in_any_order(
+    playout: Playout, rng: random.Random
+) -> None:
+    """In play order, for the seat to move (as an environment asks), then every seat of
+    states in any order, again and again: what was kept of earlier views never shows."""
+    players = playout.rules.players
+    for state in playout.states:
+        seat = state.to_move if type(state.to_move) is int else rng.randrange(players)
+        check_seat_views(state, seat)
+    asked = [(state, seat) for state in playout.states for seat in range(players)]
+    for state, seat in rng.sample(asked, len(asked)) + rng.choices(asked, k=len(asked)):
+        check_seat_views(state, seat)
+
+
+def test_views_and_packed_observations_from_threads() -> None:
+    """Threads observing and packing different games at once each get the plain answers."""
+    jobs = [(rules, seed) for rules in RULES for seed in range(3)]
+
+    def run(job: tuple[cf.Rules, int]) -> int:
+        rules, seed = job
+        states = random_states(rules, 1, seed)
+        for state in states:
+            for seat in range(rules.players):
+                check_seat_views(state, seat)
+        return len(states)
+
+    with ThreadPoolExecutor(8) as pool:
+        assert all(n > 0 for n in pool.map(run, jobs * 2))
+
+
+def test_a_copied_or_unpickled_encoding_is_the_encoding_of_its_rules() -> None:
+    rules = cf.Rules(players=3)
+    enc = cf.encoding(rules)
+    assert copy.copy(enc) is enc and copy.deepcopy(enc) is enc
+    again = pickle.loads(pickle.dumps(enc))
+    assert again is actions.encoding(rules)
+    for state in random_states(rules, 1, seed=4)[:-1:7]:
+        check_seat_views(state, state.player)
