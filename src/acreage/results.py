@@ -100,6 +100,7 @@ class GameRow:
 
     @property
     def players(self) -> int:
+        """How many seats the game had."""
         return len(self.scores)
 
     def share(self, seat: int) -> float:
@@ -220,6 +221,7 @@ class Tally:
         self.seconds = 0.0
 
     def add(self, row: GameRow) -> None:
+        """Count one more game (its seats must match the run's)."""
         if row.players != self.players:
             raise ValueError(f"a row of {row.players} seats in a run of {self.players}")
         self.games += 1
@@ -236,6 +238,7 @@ class Tally:
         self.seconds += row.seconds
 
     def summary(self) -> Summary:
+        """The counts so far, as an immutable :class:`Summary`."""
         return Summary(
             self.games,
             tuple(self.wins),
@@ -286,6 +289,7 @@ class Simulation:
 
     @property
     def games(self) -> int:
+        """How many games the run holds."""
         return self.summary.games
 
     def wins(self) -> tuple[Fraction, ...]:
@@ -293,10 +297,12 @@ class Simulation:
         return self.summary.wins
 
     def mean_scores(self) -> tuple[float, ...]:
+        """Each seat's mean score."""
         n = max(1, self.games)
         return tuple(s / n for s in self.summary.score_sums)
 
     def mean_decisions(self) -> float:
+        """The mean number of decisions per game."""
         return self.summary.decisions / max(1, self.games)
 
     def end_reasons(self) -> dict[str, int]:

@@ -61,6 +61,7 @@ class Standing:
 
     @property
     def win_rate(self) -> float:
+        """Wins (shared wins split) per game played, 0 when none was."""
         return self.wins / self.games if self.games else 0.0
 
 

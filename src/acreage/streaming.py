@@ -110,6 +110,7 @@ class RunInfo:
 
     @property
     def players(self) -> int:
+        """How many seats the games have."""
         return len(self.agents)
 
     def check(self, row: GameRow, index: int, where: str) -> None:
@@ -295,6 +296,7 @@ class _Journal:
         os.replace(self.part, self.path)
 
     def close(self) -> None:
+        """Close the stream (the ``.part`` stays where it is)."""
         if self.stream is not None:
             with contextlib.suppress(OSError):
                 self.stream.close()
@@ -554,10 +556,12 @@ class Outputs:
             f.finish()
 
     def abandon(self) -> None:
+        """Leave every file as it was before the run: each ``.part`` removed."""
         for f in self.files:
             f.abandon()
 
     def close(self) -> None:
+        """Close every stream, leaving the ``.part`` files for a resume."""
         for f in (self.records, self.results):
             if f is not None:
                 f.close()
