@@ -1,0 +1,213 @@
+"""Drafts: a mutable copy of a frozen state, changed by one move, frozen into the next state.
+
+An engine applies a move by copying the state into something it may change,
+running the move's steps on it, and building one new frozen state at the end.
+Writing that copy by hand repeats every field of the state twice more (copy
+in, copy out), and the three lists drift apart the day a field is added. A
+draft class is generated from the state's attrs fields instead, so it has
+exactly the state's fields, always:
+
+>>> import attrs
+>>> @attrs.frozen
+... class State:
+...     turn: int
+...     scores: tuple[int, ...]
+...     agenda: tuple[str, ...] = ()
+>>> StateDraft = draft_type(State, lists=("agenda",))
+>>> w = StateDraft.copy(State(0, (0, 0)))
+>>> w.turn += 1
+>>> w.agenda.append("score")        # a list while drafting, a tuple again when frozen
+>>> w.freeze()
+State(turn=1, scores=(0, 0), agenda=('score',))
+
+A game that keeps scratch values beside the fields (a table looked up once,
+a mask of what changed) or wants methods on its draft subclasses
+:class:`Draft`, naming the state in the class line; its own ``__slots__``
+hold the scratch values, and annotations may give the fields' types to the
+type checker (they are checked against the state's fields, so they cannot
+drift either):
+
+>>> class Work(Draft[State], of=State, lists=("agenda",)):
+...     __slots__ = ("moves",)
+...     agenda: list[str]
+...
+...     @classmethod
+...     def copy(cls, state: State) -> "Work":
+...         w = super().copy(state)
+...         w.moves = 0
+...         return w
+>>> w = Work.copy(State(0, (0, 0)))
+>>> w.moves, w.freeze() == State(0, (0, 0))
+(0, True)
+
+Copying a field in and out costs one attribute store each: the state's
+values are shared, never copied (they are immutable), except the ``lists``
+fields, which are copied into lists and back into tuples. ``freeze`` fills
+the new state's slots directly (:func:`acreage.core.frozen.builder`) when the
+state's ``__init__`` would do nothing more than store its arguments, and
+calls the constructor otherwise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
+
+import attrs
+
+from acreage.core.frozen import builder
+
+__all__ = ["Draft", "draft_type"]
+
+S = TypeVar("S")
+
+
+class _DraftMeta(type):
+    """Makes the slots, ``copy`` and ``freeze`` of a :class:`Draft` subclass from ``of``'s fields."""
+
+    def __new__(
+        mcls,
+        name: str,
+        bases: tuple[type, ...],
+        namespace: dict[str, Any],
+        *,
+        of: type | None = None,
+        lists: Iterable[str] = (),
+    ) -> _DraftMeta:
+        if of is None:
+            drafts = [b for b in bases if isinstance(b, _DraftMeta)]
+            if drafts and all(getattr(b, "_state", None) is None for b in drafts):
+                raise TypeError(f"{name}: say which state it drafts: class {name}(Draft, of=State)")
+            return super().__new__(mcls, name, bases, namespace)
+        fields = _fields(of)
+        names = tuple(f.name for f in fields)
+        listed = tuple(lists)
+        if isinstance(lists, str):
+            raise TypeError(f"{name}: lists is a tuple of field names, not {lists!r}")
+        unknown = [n for n in listed if n not in names]
+        if unknown:
+            raise TypeError(f"{name}: lists names no field of {of.__name__}: {', '.join(unknown)}")
+        own = namespace.get("__slots__", ())
+        own = (own,) if isinstance(own, str) else tuple(own)
+        clash = sorted(set(own) & set(names))
+        if clash:
+            raise TypeError(
+                f"{name}: __slots__ repeats fields of {of.__name__}, which the draft has already:"
+                f" {', '.join(clash)}"
+            )
+        stray = sorted(
+            n for n in namespace.get("__annotations__", {}) if n not in names and n not in own
+        )
+        if stray:
+            raise TypeError(
+                f"{name}: annotations name no field of {of.__name__} and no slot: {', '.join(stray)}"
+            )
+        # The generated methods live on a base of their own, so the class being
+        # made can extend them with super().copy(...) / super().freeze().
+        base = super().__new__(
+            mcls,
+            f"{name}Fields",
+            bases,
+            {
+                "__slots__": names,
+                "__module__": namespace.get("__module__", __name__),
+                "__qualname__": f"{namespace.get('__qualname__', name)}Fields",
+                "__doc__": f"The fields of {of.__name__}, settable; made by draft_type.",
+                "_state": of,
+                "_lists": listed,
+                "copy": classmethod(_make_copy(names, listed)),
+                "freeze": _make_freeze(of, names, listed),
+            },
+        )
+        namespace = dict(namespace)
+        namespace["__slots__"] = own
+        return super().__new__(mcls, name, (base,), namespace)
+
+    def __init__(cls, name: str, bases: tuple[type, ...], namespace: dict[str, Any], **_: Any):
+        super().__init__(name, bases, namespace)
+
+
+def _fields(of: type) -> tuple[attrs.Attribute[Any], ...]:
+    if not attrs.has(of):
+        raise TypeError(f"draft_type: {of!r} is not an attrs class")
+    fields: tuple[attrs.Attribute[Any], ...] = attrs.fields(of)
+    hidden = [f.name for f in fields if not f.init]
+    if hidden:
+        raise TypeError(
+            f"draft_type: {of.__name__} has fields its constructor does not take:"
+            f" {', '.join(hidden)}"
+        )
+    return fields
+
+
+def _make_copy(names: tuple[str, ...], lists: tuple[str, ...]) -> Callable[..., Any]:
+    lines = [
+        f"    w.{n} = list(state.{n})\n" if n in lists else f"    w.{n} = state.{n}\n"
+        for n in names
+    ]
+    source = f"def copy(cls, state):\n    w = new(cls)\n{''.join(lines)}    return w\n"
+    namespace: dict[str, Any] = {"new": object.__new__}
+    exec(source, namespace)  # generated from the fields, as attrs makes __init__
+    copy: Callable[..., Any] = namespace["copy"]
+    copy.__doc__ = "A draft holding ``state``'s values (its lists fields copied into lists)."
+    return copy
+
+
+def _make_freeze(of: type, names: tuple[str, ...], lists: tuple[str, ...]) -> Callable[..., Any]:
+    try:
+        build: Callable[..., Any] = builder(of)
+    except TypeError:  # converters, validators or no slots: the constructor must run
+        build = of
+    args = ", ".join(f"tuple(self.{n})" if n in lists else f"self.{n}" for n in names)
+    source = f"def freeze(self):\n    return build({args})\n"
+    namespace: dict[str, Any] = {"build": build}
+    exec(source, namespace)
+    freeze: Callable[..., Any] = namespace["freeze"]
+    freeze.__doc__ = f"The {of.__name__} holding the draft's values (lists back into tuples)."
+    return freeze
+
+
+class Draft(Generic[S], metaclass=_DraftMeta):
+    """Base of draft classes: subclass it as ``class Work(Draft[State], of=State, lists=(...))``.
+
+    The subclass has a slot for every field of ``State``, ``Work.copy(state)``
+    and ``work.freeze()``; see the module's docstring.
+    """
+
+    __slots__ = ()
+    _state: type | None = None
+    _lists: tuple[str, ...] = ()
+
+    @classmethod
+    def copy(cls, state: S) -> Any:  # replaced by the generated method
+        """A draft holding ``state``'s values."""
+        raise TypeError(f"{cls.__name__} drafts no state: subclass it with of=State")
+
+    def freeze(self) -> S:  # replaced by the generated method
+        """The state holding the draft's values."""
+        raise TypeError(f"{type(self).__name__} drafts no state")
+
+    if TYPE_CHECKING:
+        # For the type checker only: a draft has every field of its state,
+        # typed Any unless the subclass annotates it.
+        def __getattr__(self, name: str) -> Any: ...
+
+        def __setattr__(self, name: str, value: Any) -> None: ...
+
+
+def draft_type(of: type[S], *, lists: Iterable[str] = ()) -> type[Draft[S]]:
+    """A :class:`Draft` class for the attrs class ``of``: its fields as settable slots.
+
+    ``lists`` names the fields (tuples in the state) that the draft holds as
+    lists, to append to or change in place. :class:`TypeError` when ``of`` is
+    no attrs class, has a field its constructor does not take, or ``lists``
+    names no field.
+    """
+    cls = _DraftMeta(
+        f"{of.__name__}Draft",
+        (Draft,),
+        {"__module__": of.__module__, "__slots__": ()},
+        of=of,
+        lists=lists,
+    )
+    return cast("type[Draft[S]]", cls)

@@ -1,0 +1,169 @@
+"""Drafts generated from a state's fields: copy in, change, freeze out."""
+
+from __future__ import annotations
+
+import pickle
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from acreage.core.draft import Draft, draft_type
+
+
+@attrs.frozen
+class Seat:
+    money: int
+    cards: tuple[str, ...] = ()
+
+
+@attrs.frozen
+class State:
+    turn: int
+    seats: tuple[Seat, ...]
+    agenda: tuple[str, ...] = ()
+    log: tuple[str, ...] = ()
+
+
+@attrs.frozen(cache_hash=True)
+class Hashed:
+    a: int
+    b: tuple[int, ...]
+
+
+@attrs.frozen
+class Converted:
+    items: tuple[int, ...] = attrs.field(converter=tuple)
+
+
+@attrs.frozen
+class Derived:
+    a: int
+    b: int = attrs.field(init=False, default=0)
+
+
+class Work(Draft[State], of=State, lists=("agenda", "seats")):
+    """A draft with scratch slots and methods, as an engine writes one."""
+
+    __slots__ = ("changed",)
+    agenda: list[str]
+    seats: list[Seat]
+
+    @classmethod
+    def copy(cls, state: State) -> Work:
+        w: Work = super().copy(state)
+        w.changed = 0
+        return w
+
+    def pay(self, seat: int, amount: int) -> None:
+        old = self.seats[seat]
+        self.seats[seat] = attrs.evolve(old, money=old.money + amount)
+        self.changed |= 1 << seat
+
+
+START = State(0, (Seat(3), Seat(5, ("a",))), ("turn",))
+
+
+def test_a_draft_has_exactly_the_states_fields_and_its_own_slots() -> None:
+    fields = {f.name for f in attrs.fields(State)}
+    w = Work.copy(START)
+    assert {n for n in fields if hasattr(w, n)} == fields
+    assert w.changed == 0
+    with pytest.raises(AttributeError):
+        w.colour = "red"  # no such field: slots refuse it
+    plain = draft_type(State)
+    with pytest.raises(AttributeError):
+        plain.copy(START).changed = 1
+
+
+def test_freeze_gives_back_an_equal_state_and_changes_only_what_was_set() -> None:
+    w = Work.copy(START)
+    assert w.freeze() == START
+    w.turn = 1
+    w.pay(0, 2)
+    w.agenda.append("score")
+    after = w.freeze()
+    assert after == State(1, (Seat(5), Seat(5, ("a",))), ("turn", "score"))
+    assert State(0, (Seat(3), Seat(5, ("a",))), ("turn",)) == START  # untouched
+    assert type(after.agenda) is tuple and type(after.seats) is tuple
+    assert after.seats[1] is START.seats[1]  # unchanged values are shared, not copied
+    assert after.log is START.log
+
+
+def test_a_frozen_draft_is_a_real_state() -> None:
+    after = Work.copy(START).freeze()
+    assert type(after) is State
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        after.turn = 3  # type: ignore[misc]
+    assert hash(after) == hash(START)
+    assert pickle.loads(pickle.dumps(after)) == START
+
+
+def test_a_state_with_a_cached_hash_hashes_alike_after_a_freeze() -> None:
+    s = Hashed(1, (2, 3))
+    hash(s)  # the cache filled on the original
+    draft = draft_type(Hashed, lists=("b",)).copy(s)
+    draft.b.append(4)
+    after = draft.freeze()
+    assert after == Hashed(1, (2, 3, 4))
+    assert hash(after) == hash(Hashed(1, (2, 3, 4)))
+
+
+def test_a_state_whose_constructor_converts_is_built_through_it() -> None:
+    draft = draft_type(Converted).copy(Converted([1, 2]))
+    draft.items = [3]
+    assert draft.freeze() == Converted((3,))
+    assert type(draft.freeze().items) is tuple
+
+
+@given(
+    st.integers(-5, 5),
+    st.lists(st.tuples(st.integers(0, 9), st.lists(st.sampled_from("abc"), max_size=3))),
+    st.lists(st.sampled_from(["turn", "score", "end"]), max_size=5),
+)
+def test_copy_then_freeze_is_the_identity(turn: int, seats: Any, agenda: list[str]) -> None:
+    state = State(turn, tuple(Seat(m, tuple(c)) for m, c in seats), tuple(agenda))
+    assert Work.copy(state).freeze() == state
+    assert draft_type(State).copy(state).freeze() == state
+
+
+def test_mistakes_in_a_draft_class_are_refused_where_it_is_written() -> None:
+    with pytest.raises(TypeError, match="lists names no field of State: agendas"):
+        draft_type(State, lists=("agendas",))
+    with pytest.raises(TypeError, match="not 'agenda'"):
+        draft_type(State, lists="agenda")
+    with pytest.raises(TypeError, match="not an attrs class"):
+        draft_type(dict)
+    with pytest.raises(TypeError, match="constructor does not take: b"):
+        draft_type(Derived)
+    with pytest.raises(TypeError, match="repeats fields of State"):
+
+        class Twice(Draft[State], of=State):
+            __slots__ = ("turn",)
+
+    with pytest.raises(TypeError, match="annotations name no field of State"):
+
+        class Drifted(Draft[State], of=State):
+            score: int
+
+    with pytest.raises(TypeError, match="say which state it drafts"):
+
+        class Nothing(Draft[State]):
+            pass
+
+
+def test_a_subclass_of_a_draft_keeps_its_fields() -> None:
+    class More(Work):
+        __slots__ = ("note",)
+
+    w = More.copy(START)
+    w.note = "x"
+    w.turn = 4
+    assert w.freeze() == attrs.evolve(START, turn=4)
+
+
+def test_the_base_refuses_to_copy_without_a_state() -> None:
+    with pytest.raises(TypeError, match="drafts no state"):
+        Draft.copy(START)
