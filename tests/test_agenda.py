@@ -1,0 +1,261 @@
+"""The agenda skeleton, on a small dice game written with it (Pig to 10, dice of 1-3)."""
+
+from __future__ import annotations
+
+import random
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from fractions import Fraction
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from acreage.core.agenda import AUTO, AutoTask, ChanceTask, Engine, PlayerTask, Task
+from acreage.core.draft import Draft
+from acreage.core.game import CHANCE, IllegalMoveError
+
+GOAL = 10
+
+
+@attrs.frozen
+class Turn(PlayerTask):
+    pot: int = 0
+
+
+@attrs.frozen
+class Roll(ChanceTask):
+    player: int
+    pot: int
+
+
+@attrs.frozen
+class EndTurn(AutoTask):
+    player: int
+
+
+@attrs.frozen
+class Die:
+    pips: int
+
+    def __str__(self) -> str:
+        return str(self.pips)
+
+
+@attrs.frozen
+class Choice:
+    word: str
+
+    def __str__(self) -> str:
+        return self.word
+
+
+ROLL, HOLD = Choice("roll"), Choice("hold")
+FACES = tuple(Die(n) for n in (1, 2, 3))
+
+
+@attrs.frozen
+class State:
+    agenda: tuple[Task, ...]
+    scores: tuple[int, int] = (0, 0)
+
+    @property
+    def to_move(self) -> Any:
+        return self.agenda[-1].actor if self.agenda else None
+
+
+class Work(Draft[State], of=State, lists=("agenda",)):
+    agenda: list[Task]
+    scores: tuple[int, int]
+
+
+def _turn_moves(s: State, task: Turn) -> tuple[Choice, ...]:
+    return (ROLL, HOLD) if task.pot else (ROLL,)
+
+
+def _roll_outcomes(s: State, task: Roll) -> tuple[tuple[Die, Fraction], ...]:
+    return tuple((f, Fraction(1, 3)) for f in FACES)
+
+
+def _apply_turn(w: Work, task: Turn, move: Choice) -> None:
+    if move is ROLL:
+        w.agenda.append(Roll(task.player, task.pot))
+    else:
+        scores = list(w.scores)
+        scores[task.player] += task.pot
+        w.scores = (scores[0], scores[1])
+        w.agenda.append(EndTurn(task.player))
+
+
+def _apply_roll(w: Work, task: Roll, move: Die) -> None:
+    if move.pips == 1:  # a one loses the pot, as in Pig
+        w.agenda.append(EndTurn(task.player))
+    else:
+        w.agenda.append(Turn(task.player, task.pot + move.pips))
+
+
+def _end_turn(w: Work, task: EndTurn) -> None:
+    if max(w.scores) < GOAL:
+        w.agenda.append(Turn(1 - task.player))
+
+
+def _refuse(s: State, move: object) -> IllegalMoveError:
+    return IllegalMoveError(f"{move} is not legal now: {s.agenda[-1].describe()}")
+
+
+ENGINE: Engine[State, Work] = Engine(
+    draft=Work.copy,
+    decisions={Turn: _turn_moves},
+    chance={Roll: _roll_outcomes},
+    apply={Turn: _apply_turn, Roll: _apply_roll},
+    auto={EndTurn: _end_turn},
+    refuse=_refuse,
+)
+
+
+def new_game() -> State:
+    return State((Turn(0),))
+
+
+def playout(seed: int) -> list[State]:
+    rng = random.Random(seed)
+    states = [new_game()]
+    while states[-1].agenda:
+        moves = ENGINE.legal_moves(states[-1])
+        states.append(ENGINE.apply_move(states[-1], moves[rng.randrange(len(moves))]))
+    return states
+
+
+def test_tasks_say_who_acts_and_what_they_are() -> None:
+    assert Turn(1).actor == 1
+    assert Roll(0, 3).actor is CHANCE
+    assert EndTurn(0).actor is AUTO
+    assert Turn(1).describe() == "P2: turn"
+    assert EndTurn(0).describe() == "end turn"
+    with pytest.raises(NotImplementedError, match="names no actor"):
+        _ = Task().actor
+
+
+def test_a_turn_rolls_and_holds_through_chance_and_automatic_steps() -> None:
+    s = new_game()
+    assert ENGINE.legal_moves(s) == (ROLL,)
+    s = ENGINE.apply_move(s, ROLL)
+    assert s.to_move is CHANCE
+    assert ENGINE.chance_outcomes(s) == tuple((f, Fraction(1, 3)) for f in FACES)
+    s = ENGINE.apply_move(s, FACES[2])
+    assert s.agenda == (Turn(0, 3),)
+    assert ENGINE.legal_moves(s) == (ROLL, HOLD)
+    s = ENGINE.apply_move(s, HOLD)  # EndTurn ran by itself
+    assert s == State((Turn(1),), (3, 0))
+    assert ENGINE.chance_outcomes(s) == ()
+
+
+def test_a_move_equal_to_a_listed_one_is_legal_and_others_are_refused() -> None:
+    s = ENGINE.apply_move(new_game(), ROLL)
+    assert ENGINE.apply_move(s, Die(2)) == ENGINE.apply_move(s, FACES[1])  # made by hand
+    for bad in (Die(4), HOLD, "2", None, [1]):
+        with pytest.raises(IllegalMoveError, match="not legal now: roll"):
+            ENGINE.apply_move(s, bad)
+    assert not ENGINE.is_legal(State(()), ROLL)  # the game is over
+    assert ENGINE.legal_moves(State(())) == ()
+
+
+@given(st.integers(0, 10_000))
+def test_every_playout_ends_with_a_winner_and_never_changes_a_state(seed: int) -> None:
+    states = playout(seed)
+    assert max(states[-1].scores) >= GOAL
+    again = playout(seed)
+    assert again == states  # deterministic, and no state was changed in place
+    for s in states:
+        assert s.to_move is None or s.to_move is CHANCE or s.to_move in (0, 1)
+
+
+def test_the_listed_moves_memo_is_shared_safely_between_threads() -> None:
+    states = [s for seed in range(20) for s in playout(seed)]
+    expected = [(ENGINE.legal_moves(s), ENGINE.chance_outcomes(s)) for s in states]
+    start = threading.Barrier(4)
+
+    def check(k: int) -> bool:
+        start.wait()
+        ok = True
+        for i in range(k, k + 3 * len(states)):
+            s = states[i % len(states)]
+            moves = ENGINE.legal_moves(s)
+            ok &= moves == expected[i % len(states)][0]
+            if moves:
+                ok &= ENGINE.apply_move(s, moves[0]) is not s
+        return ok
+
+    with ThreadPoolExecutor(4) as pool:
+        assert all(pool.map(check, range(4)))
+
+
+def test_mistakes_in_the_tables_are_refused_when_the_engine_is_made() -> None:
+    base: dict[str, Any] = dict(
+        draft=Work.copy,
+        decisions={Turn: _turn_moves},
+        chance={Roll: _roll_outcomes},
+        apply={Turn: _apply_turn, Roll: _apply_roll},
+        auto={EndTurn: _end_turn},
+        refuse=_refuse,
+    )
+    with pytest.raises(TypeError, match="more than one of decisions, chance, auto"):
+        Engine(**{**base, "auto": {EndTurn: _end_turn, Turn: _end_turn}})
+    with pytest.raises(TypeError, match="no apply entry: \\['Roll'\\]"):
+        Engine(**{**base, "apply": {Turn: _apply_turn}})
+    with pytest.raises(TypeError, match="apply entries for tasks that take no move"):
+        Engine(**{**base, "apply": {**base["apply"], EndTurn: _apply_turn}})
+    with pytest.raises(TypeError, match="possible entries for tasks that are no chance event"):
+        Engine(**{**base, "possible": {Turn: lambda s, t, m: True}})
+    engine = Engine(**{**base, "auto": {}})
+    with pytest.raises(TypeError, match="no table of this engine knows the task"):
+        engine.apply_move(State((Turn(0, 2),)), HOLD)
+
+
+def test_possible_checks_a_chance_move_without_listing_the_outcomes() -> None:
+    listed: list[int] = []
+
+    def outcomes(s: State, task: Roll) -> tuple[tuple[Die, Fraction], ...]:
+        listed.append(1)
+        return _roll_outcomes(s, task)
+
+    engine = Engine(
+        draft=Work.copy,
+        decisions={Turn: _turn_moves},
+        chance={Roll: outcomes},
+        apply={Turn: _apply_turn, Roll: _apply_roll},
+        auto={EndTurn: _end_turn},
+        refuse=_refuse,
+        possible={Roll: lambda s, t, m: isinstance(m, Die) and 1 <= m.pips <= 3},
+    )
+    s = engine.apply_move(new_game(), ROLL)
+    assert engine.apply_move(s, Die(3)) == State((Turn(0, 3),))
+    assert listed == []
+    with pytest.raises(IllegalMoveError):
+        engine.apply_move(s, Die(7))
+
+
+def test_ready_lets_a_task_resolve_itself_before_anyone_is_asked() -> None:
+    def must_hold(w: Work, task: Turn) -> bool:
+        """A house rule: a pot of 5 or more is banked at once."""
+        if task.pot < 5:
+            return True
+        w.agenda.pop()
+        _apply_turn(w, task, HOLD)
+        return False
+
+    engine = Engine(
+        draft=Work.copy,
+        decisions={Turn: _turn_moves},
+        chance={Roll: _roll_outcomes},
+        apply={Turn: _apply_turn, Roll: _apply_roll},
+        auto={EndTurn: _end_turn},
+        refuse=_refuse,
+        ready={Turn: must_hold},
+    )
+    s = engine.apply_move(State((Roll(0, 3),)), Die(2))
+    assert s == State((Turn(1),), (5, 0))  # banked and the turn passed, no decision asked
+    s = engine.apply_move(State((Roll(0, 1),)), Die(2))
+    assert s == State((Turn(0, 3),))
