@@ -132,7 +132,7 @@ def test_tasks_say_who_acts_and_what_they_are() -> None:
     assert Turn(1).actor == 1
     assert Roll(0, 3).actor is CHANCE
     assert EndTurn(0).actor is AUTO
-    assert Turn(1).describe() == "P2: turn"
+    assert Turn(1).describe() == "player 1: turn"
     assert EndTurn(0).describe() == "end turn"
     with pytest.raises(NotImplementedError, match="names no actor"):
         _ = Task().actor

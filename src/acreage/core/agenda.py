@@ -87,7 +87,7 @@ class Task:
         raise NotImplementedError(f"{type(self).__name__} names no actor")
 
     def describe(self) -> str:
-        """What the task is, in a few words ("draw a card", "P2 places a fence")."""
+        """What the task is, in a few words ("draw card", "player 1: place fence")."""
         words = "".join(f" {c.lower()}" if c.isupper() else c for c in type(self).__name__)
         return words.strip()
 
@@ -104,8 +104,8 @@ class PlayerTask(Task):
         return self.player
 
     def describe(self) -> str:
-        """``"P<n>: <what>"``, with seats counted from 1 as players say them."""
-        return f"P{self.player + 1}: {super().describe()}"
+        """``"player <n>: <what>"``, the seat numbered as everywhere in acreage (from 0)."""
+        return f"player {self.player}: {super().describe()}"
 
 
 @attrs.frozen
