@@ -51,3 +51,25 @@ def test_soak_reports_a_broken_game_with_a_replayable_record() -> None:
     assert "winners (1,) before the end" in message
     replayed = acreage.replay(acreage.GameRecord.from_json(record), dots_and_boxes.GAME)
     assert len(replayed) == 1  # it failed at the first state
+
+
+def test_the_soak_tool_runs_one_setup_and_refuses_unknown_names(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    import soak as tool
+
+    args = ["crazy-farmers", "--setup", "players=1 mode=mad-cow", "--playouts", "3"]
+    assert tool.main([*args, "--workers", "1", "--out", str(tmp_path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[:3] for line in lines[1:]] == [
+        ["crazy-farmers", "players=1", "mode=mad-cow"],
+        ["total", "3", lines[-1].split()[2]],
+    ]
+    for bad, says in (
+        (["--setup", "players=9"], "no setup labelled players=9"),
+        (["no-such-game"], "unknown game(s): no-such-game"),
+    ):
+        with pytest.raises(SystemExit) as stop:
+            tool.main(bad)
+        assert stop.value.code == 2
+        assert says in capsys.readouterr().err

@@ -3,6 +3,7 @@
     python tools/soak.py                       # 10,000 playouts per setup, all cores
     python tools/soak.py --playouts 500 fence-em-in
     python tools/soak.py --workers 1 --out soak-failures
+    python tools/soak.py crazy-farmers --setup "players=3"   # one setup (its label, as printed)
 
 For every game, player count and mode (``tools/setups.py``) it runs
 ``acreage.testing.soak``: seeded random playouts whose every state is
@@ -47,11 +48,29 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--playouts", type=int, default=10_000, help="per setup (default 10000)")
     p.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     p.add_argument("--out", default="soak-failures", help="folder for failing records")
+    p.add_argument(
+        "--setup",
+        action="append",
+        default=[],
+        metavar="LABEL",
+        help="only the setups with this label, as the table prints it (repeatable)",
+    )
     args = p.parse_args(argv)
+    unknown = sorted(set(args.game) - set(SETUPS))
+    if unknown:
+        p.error(f"unknown game(s): {', '.join(unknown)}; the games are {', '.join(sorted(SETUPS))}")
+    labels = {label(options) for name in args.game or SETUPS for options in SETUPS[name]}
+    missing = sorted(set(args.setup) - labels)
+    if missing:
+        p.error(
+            f"no setup labelled {', '.join(missing)}; the labels are {', '.join(sorted(labels))}"
+        )
     out = Path(args.out)
     jobs: dict[tuple[str, str], list[tuple[str, dict[str, Any], int, str]]] = {}
     for name in args.game or sorted(SETUPS):
         for options in SETUPS[name]:
+            if args.setup and label(options) not in args.setup:
+                continue
             chunks = jobs.setdefault((name, label(options)), [])
             for k, first in enumerate(range(0, args.playouts, CHUNK)):
                 n = min(CHUNK, args.playouts - first)
