@@ -182,14 +182,14 @@ def test_render_text_shows_the_board_and_the_players() -> None:
     )
     text = cf.render_text(s)
     lines = text.splitlines()
-    assert len(lines) == 29 + 4
+    assert len(lines) == 29 + 3 + 5  # the board, its key, the status
     assert "main field 1, fallow 1; tractor 3,-3 SW; fence 4/30" in text
-    assert "hand [Helicopter]" in text
-    assert "player 0's turn: 0 of 4 moves made" in lines[29]
+    assert "hand: Helicopter" in text
+    assert "player 0's turn: 0 of 4 moves made" in lines[32]
     assert "###" in text  # the hay bale on 0,1 N
-    assert "aaa" in text and "AAA" in text  # fence pieces, the last two protected
-    assert " A " in text and " a " in text  # main field and fallow land
-    assert "   0---+" in text and "+---1" in text  # the tractors, by seat
+    assert "+=0=+" in text and "/1,-2 0" in text  # fence pieces across and slanting
+    assert "   0   " in text and "  (0)  " in text  # main field and fallow land
+    assert "  .  T0---+" in text and "+---T1  ." in text  # the tractors, by seat
     assert "barn" in text and "0,-2" in text
 
 
@@ -206,5 +206,5 @@ def test_render_svg_is_a_picture() -> None:
     root = ET.fromstring(svg)
     assert root.tag.endswith("svg")
     assert svg == s._repr_svg_()
-    assert svg.count("<polygon") == 37 + 13  # plots and barns
+    assert svg.count("<polygon") == 37 + 13 + 4  # plots, barns and the key's hexagons and barn
     assert "hay bale" in svg and "(powerless)" in svg and "(protected)" in svg

@@ -447,5 +447,5 @@ def test_the_turn_limit_ends_the_game_counted_as_it_stands() -> None:
     s = play(s, *BACK_0, "end turn")
     assert cf.is_terminal(s) and s.ended == "turns" and s.turn_number == 3
     assert cf.scores(s) == (2, 1) and cf.winners(s) == (0,)
-    assert "game over (turns)" in cf.render_text(s)
+    assert "game over: the turn limit of 3 turns was reached" in cf.render_text(s)
     assert cf.observe(s, 1).turn_number == 3

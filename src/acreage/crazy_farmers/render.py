@@ -1,24 +1,49 @@
-"""Pictures of a state: a text board for terminals and an SVG for notebooks.
+"""Pictures of a state, or of what one player sees: a text board for terminals, an SVG for notebooks.
 
-In the text board each plot shows its coordinates, its owner (``A`` for
-seat 0, ``B`` for seat 1, ...: upper case for the main field, lower case for
-fallow land, ``.`` when empty) and ``barn`` if it has one. Paths show
-``---``, ``/`` and ``\\`` when free, the owner's letter when they carry a
-fence (upper case for the 2 protected fences behind the tractor) and ``#``
-for a hay bale. A tractor shows as its seat number on a crossroad (``+``).
+Both draw a :class:`~acreage.crazy_farmers.State` or a player's
+:class:`~acreage.crazy_farmers.View` (``observe(state, seat)``); a view shows
+the other players' hands face down, as a count. A seat is named ``player 0``,
+``player 1``... everywhere, as in the move texts, with its colour in the
+SVG (:func:`acreage.core.svg.seat_colour`).
 
-In the Mad Cow mode the players' shared field shows ``F`` (``f`` for fallow
-land, outside every tractor's main field), the Cow's field ``c``, and the
-Cow itself ``@`` with the side it faces: ``@NE``.
+In the text board each plot shows its coordinates and its owner: the seat's
+digit for its main field (``0``), in brackets for fallow land (``(0)``), ``.``
+when empty, and ``barn`` if it has one. Paths show ``---``, ``/`` and ``\\``
+when free, ``=0=`` (across) or ``0`` (slanting) for a fence of player 0, and
+``#`` for a hay bale. A tractor shows as ``T0`` beside its crossroad (``t0``
+when it is powerless: off its main field with no fence, it can neither pull
+a fence nor cut one).
+
+In the Mad Cow mode the players' shared field shows ``F`` (``(F)`` for
+fallow land, outside every tractor's main field), the Cow's field ``c``, and
+the Cow itself ``@`` with the side it faces: ``@NE``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
-from acreage.core.svg import PLAYER_COLOURS, Svg
-from acreage.crazy_farmers.board import GRID, SIDES, crossroad_name, edge_between, plot_name
-from acreage.crazy_farmers.scoring import fields, scoreboard, scores, tiles_left
+import attrs
+
+from acreage.core.game import Chance
+from acreage.core.svg import Svg, Swatch, ink_on, seat_colour, seat_name, text_width
+from acreage.crazy_farmers.board import (
+    GRID,
+    SIDES,
+    VERTEX_CELLS,
+    crossroad_name,
+    edge_between,
+    plot_name,
+)
+from acreage.crazy_farmers.rules import Rules
+from acreage.crazy_farmers.scoring import (
+    scoreboard,
+    table_fields,
+    table_scores,
+    table_tiles_left,
+    table_winners,
+)
 from acreage.crazy_farmers.state import (
     COW_TURN,
     HIGH_VOLTAGE,
@@ -29,10 +54,124 @@ from acreage.crazy_farmers.state import (
     Phase,
     State,
 )
+from acreage.crazy_farmers.view import FarmerView, View
 
 __all__ = ["render_svg", "render_text"]
 
-LETTERS: Final = "ABCD"
+COLOUR_NAMES: Final = ("red", "yellow", "blue", "purple")
+"""The names of the seat colours (:data:`acreage.core.svg.PLAYER_COLOURS`), for the text."""
+
+
+@attrs.frozen(slots=True)
+class _Table:
+    """What lies on the table, from a state or a player's view, with what the pictures derive."""
+
+    rules: Rules
+    phase: Phase
+    to_move: int | Chance | None
+    player: int  # whose turn it is
+    farmers: Sequence[Farmer | FarmerView]
+    bales: int
+    cow: Cow | None
+    draw_pile: int
+    endgame: int
+    discard: int
+    allowance: int
+    moves_made: int
+    pending: int
+    flown: bool
+    ended: str
+    turn_number: int
+    viewer: int | None  # the seat whose view this is, None for the whole state
+
+    @property
+    def over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def barns(self) -> int:
+        cow = self.cow
+        return self.rules.barn_plots & ~cow.blasted if cow is not None else self.rules.barn_plots
+
+    def fields(self) -> tuple[tuple[int, int], ...]:
+        return table_fields(self.rules, self.farmers, self.player)
+
+    def scores(self) -> tuple[int, ...]:
+        return table_scores(self.rules, self.farmers, self.player, self.cow)
+
+    def winners(self) -> tuple[int, ...]:
+        if not self.over:
+            return ()
+        return table_winners(self.rules, self.farmers, self.player, self.cow, self.ended)
+
+    def tiles_left(self, seat: int) -> int:
+        return table_tiles_left(self.rules, self.farmers, seat)
+
+
+def _table(what: object, caller: str) -> _Table:
+    """The table of a :class:`State` or :class:`View`; a :class:`TypeError` for anything else."""
+    if isinstance(what, State):
+        return _Table(
+            what.rules,
+            what.phase,
+            what.to_move,
+            what.player,
+            what.farmers,
+            what.bales,
+            what.cow,
+            len(what.deck),
+            what.endgame,
+            len(what.discard),
+            what.allowance,
+            what.moves_made,
+            what.pending,
+            what.flown,
+            what.ended,
+            what.turn_number,
+            None,
+        )
+    if isinstance(what, View):
+        return _Table(
+            what.rules,
+            what.phase,
+            what.to_move,
+            what.turn,
+            what.farmers,
+            what.bales,
+            what.cow,
+            sum(what.draw_pile),
+            what.endgame,
+            len(what.discard),
+            what.allowance,
+            what.moves_made,
+            what.pending,
+            what.flown,
+            what.ended,
+            what.turn_number,
+            what.player,
+        )
+    raise TypeError(
+        f"{caller} draws a crazy_farmers State or View (observe(state, seat)), "
+        f"not {type(what).__name__}"
+    )
+
+
+def _powered(f: Farmer | FarmerView) -> bool:
+    """:attr:`Farmer.powered`, for what a player sees of a seat too."""
+    return bool(f.fence) or (f.tractor >= 0 and bool(VERTEX_CELLS[f.tractor] & f.main))
+
+
+def _protected_paths(f: Farmer | FarmerView) -> set[int]:
+    tail = f.fence[-3:]
+    return {edge_between(tail[i], tail[i + 1]) for i in range(len(tail) - 1)}
+
+
+def _names(seats: Sequence[int]) -> str:
+    names = [seat_name(s) for s in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+# -- text -------------------------------------------------------------------------
 
 _X0, _Y0 = 11, 7  # lattice points span x in [-11, 11] and y in [-7, 7] on HexGrid(3)
 _ROWS, _COLS = 2 * 2 * _Y0 + 1, 2 * 2 * _X0 + 1
@@ -60,68 +199,82 @@ def _edge_cells() -> tuple[tuple[tuple[int, int, str], ...], ...]:
 _EDGE_GLYPHS: Final = _edge_cells()
 _VERTEX_AT: Final = tuple(_at(p) for p in GRID.vertex_points)
 _CELL_AT: Final = tuple(_at((3 * q, 2 * r + q)) for q, r in GRID.cell_coords)
+# The columns a tractor's two characters take beside its crossroad: on the side
+# away from its path across, inside the plot (the slanting paths are on other rows).
+_TRACTOR_AT: Final = tuple(
+    (row, col - 1) if (row, col + 1, "-") in {g for gs in _EDGE_GLYPHS for g in gs} else (row, col)
+    for row, col in _VERTEX_AT
+)
 
 
-def _protected_paths(f: Farmer) -> set[int]:
-    tail = f.fence[-3:]
-    return {edge_between(tail[i], tail[i + 1]) for i in range(len(tail) - 1)}
-
-
-def _board_text(state: State) -> list[str]:
-    canvas = [[" "] * _COLS for _ in range(_ROWS)]
+def _board_text(t: _Table) -> list[str]:
+    canvas = [[" "] * (_COLS + 1) for _ in range(_ROWS)]
     marks: dict[int, str] = {}
-    for seat, f in enumerate(state.farmers):
-        letter = LETTERS[seat]
-        protected = _protected_paths(f)
+    for seat, f in enumerate(t.farmers):
         rest = f.fence_paths
         while rest:
             low = rest & -rest
-            e = low.bit_length() - 1
+            marks[low.bit_length() - 1] = str(seat)
             rest ^= low
-            marks[e] = letter if e in protected else letter.lower()
     for e, glyphs in enumerate(_EDGE_GLYPHS):
-        mark = "#" if state.bales >> e & 1 else marks.get(e)
+        mark = "#" if t.bales >> e & 1 else marks.get(e)
+        if mark is not None and len(glyphs) == 3 and mark != "#":
+            for (row, col, _), ch in zip(glyphs, f"={mark}=", strict=True):
+                canvas[row][col] = ch
+            continue
         for row, col, glyph in glyphs:
             canvas[row][col] = mark or glyph
     for row, col in _VERTEX_AT:
         canvas[row][col] = "+"
-    for seat, f in enumerate(state.farmers):
-        if f.tractor >= 0:
-            row, col = _VERTEX_AT[f.tractor]
-            canvas[row][col] = str(seat)
-    barns = state.barns
-    cow = state.cow
+    barns = t.barns
+    cow = t.cow
     for c, (row, col) in enumerate(_CELL_AT):
         name = plot_name(c)
         start = col - len(name) // 2
         canvas[row - 1][start : start + len(name)] = name
-        if cow is None:
-            owner = "."
-            for seat, f in enumerate(state.farmers):
-                if f.main >> c & 1:
-                    owner = LETTERS[seat]
-                elif f.plots >> c & 1:
-                    owner = LETTERS[seat].lower()
-            canvas[row][col] = owner
-        else:
-            _mad_cow_plot(canvas[row], col, c, state.farmers, cow)
+        mark = _plot_mark(c, t.farmers, cow)
+        start = col - len(mark) // 2
+        canvas[row][start : start + len(mark)] = mark
         if barns >> c & 1:
             canvas[row + 1][col - 2 : col + 2] = "barn"
+    for seat, f in enumerate(t.farmers):
+        if f.tractor >= 0:
+            row, col = _TRACTOR_AT[f.tractor]
+            canvas[row][col : col + 2] = ("T" if _powered(f) else "t") + str(seat)
     return ["".join(line).rstrip() for line in canvas]
 
 
-def _mad_cow_plot(line: list[str], col: int, c: int, farmers: tuple[Farmer, ...], cow: Cow) -> None:
+def _plot_mark(c: int, farmers: Sequence[Farmer | FarmerView], cow: Cow | None) -> str:
+    """What plot ``c`` shows in the text board: its owner, fallow land in brackets."""
+    if cow is None:
+        for seat, f in enumerate(farmers):
+            if f.main >> c & 1:
+                return str(seat)
+            if f.plots >> c & 1:
+                return f"({seat})"
+        return "."
     if cow.plot == c:
-        mark = "@" + (SIDES[cow.facing] if cow.facing >= 0 else "")
-        line[col - 1 : col - 1 + len(mark)] = mark
-        return
-    owner = "c" if cow.plots >> c & 1 else "."
-    for f in farmers:
-        if f.main >> c & 1:
-            owner = "F"
-        elif f.plots >> c & 1 and owner == ".":
-            owner = "f"
-    line[col] = owner
+        return "@" + (SIDES[cow.facing] if cow.facing >= 0 else "")
+    if any(f.main >> c & 1 for f in farmers):
+        return "F"
+    if any(f.plots >> c & 1 for f in farmers):
+        return "(F)"
+    return "c" if cow.plots >> c & 1 else "."
+
+
+def _key_text(t: _Table) -> list[str]:
+    if t.cow is None:
+        plots = "0 player 0's main field, (0) its fallow land, . an empty plot"
+    else:
+        plots = (
+            "F the players' field, (F) their fallow land, c the Cow's field, . an empty plot\n"
+            "     @NE the Cow, facing NE"
+        )
+    return [
+        *f"key: {plots}".split("\n"),
+        "     =0= or 0 on a path: player 0's fence (the 2 behind its tractor protected); # a hay bale",
+        "     T0 player 0's tractor; t0 a powerless one (off its main field with no fence)",
+    ]
 
 
 _DECIDING: Final = {
@@ -143,6 +296,14 @@ _DECIDING: Final = {
 }
 
 _ENDS: Final = {
+    "tiles": "the plot tiles ran out",
+    "endgame": "the Endgame card was drawn",
+    "elimination": "every other player is eliminated",
+    "repetition": "a position came back {n} times: a tie",
+    "turns": "the turn limit of {turns} turns was reached",
+}
+
+_COW_ENDS: Final = {
     "lockdown": "the players locked the Cow down",
     "cow": "the Cow has all its plots: the Cow wins",
     "elimination": "the players are eliminated: the Cow wins",
@@ -151,66 +312,97 @@ _ENDS: Final = {
 }
 
 
-def _status(state: State) -> list[str]:
-    rules = state.rules
-    lines = []
-    cow = state.cow
-    if state.phase is Phase.OVER:
-        if cow is None:
-            tie = ": a tie" if state.ended == "repetition" else ""
-            lines.append(f"game over ({state.ended}{tie})")
-        else:
-            lines.append(f"game over: {_ENDS[state.ended].format(n=rules.repetition_limit)}")
-    else:
-        card = cow.card if cow is not None else ""
-        line = _DECIDING[state.phase].format(p=state.player, n=state.pending, card=card)
-        if state.phase in (Phase.TURN, Phase.HAY_BALE, Phase.HELICOPTER, Phase.DRAW):
-            line += f": {state.moves_made} of {max(state.allowance, 0)} moves made"
-            if state.flown:
-                line += ", flown (no cutting)"
-        lines.append(line)
-    sizes = fields(state)
-    for seat, f in enumerate(state.farmers):
-        head = f"{LETTERS[seat]} player {seat}:"
-        if f.out:
-            lines.append(f"{head} eliminated")
-            continue
-        main, total = sizes[seat]
-        untiled = f.plots.bit_count() - total
-        where = crossroad_name(f.tractor) if f.tractor >= 0 else "not placed"
-        power = "" if f.tractor < 0 or f.powered else " powerless"
-        parts = [
-            f"main field {main}, fallow {total - main}",
-            f"tractor {where}{power}",
-            f"fence {f.fence_length}/{rules.fences}",
-        ]
-        if not rules.common_pile:
-            parts.append(f"tiles left {tiles_left(state, seat)}")
-        if untiled:
-            parts.append(f"{untiled} plot(s) without a tile")
-        parts.append(f"hand [{', '.join(f.hand)}]")
-        if f.in_play:
-            parts.append(f"in play [{', '.join(f.in_play)}]")
-        guards = [
-            n for b, n in ((HIGH_VOLTAGE, "High Voltage"), (WATCHDOG, "Watchdog")) if f.guards & b
-        ]
-        if guards:
-            parts.append("protected by " + " and ".join(guards))
-        lines.append(f"{head} " + "; ".join(parts))
-    if cow is not None:
-        lines.extend(_cow_status(state, cow))
-    pile = f"draw pile {len(state.deck)}"
-    if state.endgame >= 0:
-        pile += f" (+ Endgame among the last {state.endgame})"
-    common = f"; common tiles left {tiles_left(state, 0)}" if rules.common_pile else ""
-    lines.append(
-        f"{pile}; discard {len(state.discard)}; hay bales in the box {state.hay_bales_left}{common}"
+def _headline(t: _Table) -> str:
+    """What is being decided and by whom, or why the game ended."""
+    rules = t.rules
+    if t.over:
+        ends = _ENDS if t.cow is None else _COW_ENDS
+        why = ends[t.ended].format(n=rules.repetition_limit, turns=rules.turn_limit)
+        return f"game over: {why}"
+    card = t.cow.card if t.cow is not None else ""
+    line = _DECIDING[t.phase].format(p=t.player, n=t.pending, card=card)
+    if t.phase in (Phase.TURN, Phase.HAY_BALE, Phase.HELICOPTER, Phase.DRAW):
+        line += f": {t.moves_made} of {max(t.allowance, 0)} moves made"
+        if t.flown:
+            line += ", flown (no cutting)"
+    return f"turn {t.turn_number}: {line}" if t.turn_number else line
+
+
+def _results(t: _Table) -> str:
+    """The scores (the final ones and the winners at the end)."""
+    scores = t.scores()
+    final = "final " if t.over else ""
+    if t.cow is not None:
+        main, cow_plots = scores[0] + t.cow.plots.bit_count(), t.cow.plots.bit_count()
+        line = (
+            f"{final}score {scores[0]} "
+            f"(the players' main field {main} minus the Cow's {cow_plots} plots)"
+        )
+        if t.ended == "lockdown":
+            line += f': the players win, "{scoreboard(scores[0])}"'
+        elif t.over:
+            line += ": the players have not won"
+        return line
+    line = f"{final}scores (main field plots): " + ", ".join(
+        f"{seat_name(s)} {n}" for s, n in enumerate(scores)
     )
+    if t.over:
+        won = t.winners()
+        if len(won) == 1:
+            line += f"; winner: {seat_name(won[0])}"
+        else:
+            line += f"; winners: {_names(won)} (a tie)"
+    return line
+
+
+def _hand(f: Farmer | FarmerView) -> str:
+    if f.hand is None:  # another player's, in a view
+        n = f.hand_size if isinstance(f, FarmerView) else 0
+        return f"hand: {n} card{'' if n == 1 else 's'}, face down"
+    return f"hand: {', '.join(f.hand) or 'empty'}"
+
+
+def _seat_lines(t: _Table, seat: int, sizes: tuple[int, int]) -> list[str]:
+    """What the pictures say of a seat besides its name, a line per topic: its
+    field, its tractor and fence, its hand, the cards in front of it."""
+    f = t.farmers[seat]
+    rules = t.rules
+    if f.out:
+        return ["eliminated"]
+    main, total = sizes
+    field = f"main field {main}, fallow {total - main}"
+    if not rules.common_pile:
+        field += f"; tiles left {t.tiles_left(seat)}"
+    untiled = f.plots.bit_count() - total
+    if untiled:
+        field += f"; {untiled} plot(s) without a tile"
+    where = crossroad_name(f.tractor) if f.tractor >= 0 else "not placed"
+    power = "" if f.tractor < 0 or _powered(f) else ", powerless"
+    lines = [field, f"tractor {where}{power}; fence {max(0, len(f.fence) - 1)}/{rules.fences}"]
+    lines.append(_hand(f))
+    front = [f"in play: {', '.join(f.in_play)}"] if f.in_play else []
+    guards = [
+        n for b, n in ((HIGH_VOLTAGE, "High Voltage"), (WATCHDOG, "Watchdog")) if f.guards & b
+    ]
+    if guards:
+        front.append("protected by " + " and ".join(guards))
+    if front:
+        lines.append("; ".join(front))
     return lines
 
 
-def _cow_status(state: State, cow: Cow) -> list[str]:
-    rules = state.rules
+def _table_line(t: _Table) -> str:
+    rules = t.rules
+    pile = f"draw pile {t.draw_pile}"
+    if t.endgame >= 0:
+        pile += f" (+ Endgame among the last {t.endgame})"
+    common = f"; common tiles left {t.tiles_left(0)}" if rules.common_pile else ""
+    bales_left = rules.hay_bales - t.bales.bit_count()
+    return f"{pile}; discard {t.discard}; hay bales in the box {bales_left}{common}"
+
+
+def _cow_parts(t: _Table, cow: Cow) -> list[str]:
+    rules = t.rules
     facing = SIDES[cow.facing] if cow.facing >= 0 else "not turned yet"
     parts = [
         f"on {plot_name(cow.plot)} facing {facing}",
@@ -218,150 +410,390 @@ def _cow_status(state: State, cow: Cow) -> list[str]:
         f"Mad Cow pile {len(cow.deck)}, played {len(cow.discard)}",
     ]
     if cow.pile:
-        parts.append(f"cards to play [{', '.join(cow.pile)}]")
+        parts.append(f"cards to play: {', '.join(cow.pile)}")
     if cow.draws:
         when = "still to draw" if cow.active else "more next turn (Nitro)"
         parts.append(f"{cow.draws} card(s) {when}")
     if cow.rests:
         parts.append(f"skips {cow.rests} turn(s)")
     if cow.ruts:
-        parts.append("Backlash Rut on " + ", ".join(f"player {s}" for s in cow.ruts))
+        parts.append("Backlash Rut on " + _names(cow.ruts))
     if cow.guard == COW_TURN:
         parts.append("its plots guarded until its next turn")
     elif cow.guard != NO_GUARD:
-        parts.append(f"its plots guarded until player {cow.guard}'s turn")
-    lines = ["the Cow: " + "; ".join(parts)]
-    score = scores(state)[0]
-    line = f"score {score} (your main fields minus the Cow's plots)"
-    if state.phase is Phase.OVER and state.ended == "lockdown":
-        line += f": {scoreboard(score)}"
-    lines.append(line)
-    return lines
+        parts.append(f"its plots guarded until {seat_name(cow.guard)}'s turn")
+    return parts
 
 
-def render_text(state: State) -> str:
-    """The board and every player's situation, for a terminal."""
-    return "\n".join(_board_text(state) + _status(state))
+def _viewer_line(viewer: int) -> str:
+    return f"as {seat_name(viewer)} sees it: the other hands are face down"
+
+
+def render_text(state: State | View) -> str:
+    """The board, the key to its marks and every player's situation, for a terminal.
+
+    ``state`` is a :class:`State` or what one player sees of it
+    (:func:`~acreage.crazy_farmers.observe`: the other hands are counted,
+    face down); anything else is a :class:`TypeError`.
+    """
+    t = _table(state, "render_text")
+    lines = [*_board_text(t), *_key_text(t), _headline(t)]
+    if t.viewer is not None:
+        lines.append(_viewer_line(t.viewer))
+    lines.append(_results(t))
+    for seat, sizes in enumerate(t.fields()):
+        name = f"{seat_name(seat)} ({COLOUR_NAMES[seat]})"
+        lines.append(f"{name}: " + "; ".join(_seat_lines(t, seat, sizes)))
+    if t.cow is not None:
+        lines.append("the Cow: " + "; ".join(_cow_parts(t, t.cow)))
+    lines.append(_table_line(t))
+    return "\n".join(lines)
 
 
 # -- SVG --------------------------------------------------------------------------
 
 _UNIT: Final = 44.0
-_MARGIN: Final = 30.0
+_MARGIN: Final = 20.0
+_BOARD_W: Final = 11 * _UNIT
+_BOARD_H: Final = 7 * 1.7320508 * _UNIT
+_PANEL_X: Final = 2 * _MARGIN + _BOARD_W
+_PANEL_W: Final = 300.0
+_WIDTH: Final = _PANEL_X + _PANEL_W + _MARGIN
 _EMPTY: Final = "#f1e7c6"
+_GRID_LINE: Final = "#9c8f6a"
+_LABEL: Final = "#3d3525"
 _BARN: Final = "#8b2f1c"
 _BALE: Final = "#e8c547"
-
-
-def _xy(point: tuple[float, float]) -> tuple[float, float]:
-    return (_MARGIN + (point[0] + 5.5) * _UNIT, _MARGIN + (point[1] + 3.5 * 1.7320508) * _UNIT)
-
-
 _COW: Final = "#5b4636"
 _COW_FIELD: Final = "#b9a58c"
+_PLAYERS_FIELD: Final = "#5a9e3a"  # the Mad Cow mode's shared field: a green no seat has
+_CARD_BACK: Final = "#2f5d8a"
+_MOVING: Final = "#b03000"
+_HEX: Final = ((1.0, 0.0), (0.5, 0.866), (-0.5, 0.866), (-1.0, 0.0), (-0.5, -0.866), (0.5, -0.866))
+_COW_PHASES: Final = frozenset((Phase.FACE, Phase.COW, Phase.COW_BONUS))
+"""The phases where the Cow, not a player, is the subject."""
 
 
-def render_svg(state: State) -> str:
-    """An SVG picture: plots by owner (fallow paler), barns, hay bales, fences, tractors.
+def _xy(point: tuple[float, float], top: float) -> tuple[float, float]:
+    return (_MARGIN + (point[0] + 5.5) * _UNIT, top + (point[1] + 3.5 * 1.7320508) * _UNIT)
 
-    In the Mad Cow mode the players' field has the first seat's colour, the
-    Cow's field a brown, and the Cow a pointed marker showing its facing.
-    """
-    width = 2 * _MARGIN + 11 * _UNIT
-    height = 2 * _MARGIN + 7 * 1.7320508 * _UNIT + 40
-    svg = Svg(width, height)
-    owner = [-1] * GRID.n_cells
-    fallow = [False] * GRID.n_cells
-    cow = state.cow
-    mains = 0
-    for seat, f in enumerate(state.farmers):
-        mains |= f.main
-        for c in range(GRID.n_cells):
-            if f.plots >> c & 1:
-                owner[c] = 0 if cow is not None else seat
-                fallow[c] = not f.main >> c & 1
-    if cow is not None:
-        fallow = [not mains >> c & 1 and owner[c] >= 0 for c in range(GRID.n_cells)]
-    barns = state.barns
+
+def _draw_plots(svg: Svg, t: _Table, top: float) -> None:
+    cow = t.cow
+    barns = t.barns
     for c in range(GRID.n_cells):
-        corners = [_xy(GRID.vertex_xy(v)) for v in GRID.cell_vertices[c]]
-        seat = owner[c]
-        fill = _EMPTY if seat < 0 else PLAYER_COLOURS[seat]
-        title = f"plot {plot_name(c)}" + ("" if seat < 0 else f", player {seat}")
+        name = plot_name(c)
+        fill, title = _EMPTY, f"plot {name}, empty"
+        for seat, f in enumerate(t.farmers):
+            if not f.plots >> c & 1:
+                continue
+            if cow is None:
+                colour, whose, pattern = seat_colour(seat), f"{seat_name(seat)}'s", f"fallow-{seat}"
+                fallow = not f.main >> c & 1
+            else:
+                colour, whose, pattern = _PLAYERS_FIELD, "the players'", "fallow-players"
+                fallow = not any(g.main >> c & 1 for g in t.farmers)
+            fill = svg.stripes(pattern, colour, _EMPTY) if fallow else colour
+            title = f"plot {name}, {whose} " + ("fallow land" if fallow else "main field")
         if cow is not None and cow.plots >> c & 1:
-            fill, title = _COW_FIELD, f"plot {plot_name(c)}, the Cow's"
-        elif cow is not None and seat >= 0:
-            title = f"plot {plot_name(c)}, the players'"
-        if fallow[c]:
-            title += " (fallow)"
-        opacity = 0.35 if fallow[c] else None
-        svg.polygon(
-            corners, fill=fill, stroke="#9c8f6a", stroke_width=1.0, title=title, opacity=opacity
-        )
-        cx, cy = _xy(GRID.cell_xy(c))
-        svg.text(cx, cy + _UNIT * 0.55, plot_name(c), size=8, fill="#6b5f3d")
+            fill, title = _COW_FIELD, f"plot {name}, the Cow's field"
+        corners = [_xy(GRID.vertex_xy(v), top) for v in GRID.cell_vertices[c]]
+        svg.polygon(corners, fill=fill, stroke=_GRID_LINE, stroke_width=1.0, title=title)
         if barns >> c & 1:
-            s = _UNIT * 0.22
-            roof = [(cx - s, cy - s * 0.2), (cx, cy - s), (cx + s, cy - s * 0.2)]
-            house = [(cx - s, cy + s * 0.6), *roof, (cx + s, cy + s * 0.6)]
-            svg.polygon(house, fill=_BARN, stroke="#3b1a10", stroke_width=1.0, title="barn")
-    for e in range(GRID.n_edges):
-        if state.bales >> e & 1:
-            a, b = (_xy(GRID.vertex_xy(v)) for v in GRID.edge_vertices[e])
-            mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
-            p = ((a[0] * 3 + b[0]) / 4, (a[1] * 3 + b[1]) / 4)
-            q = ((a[0] + b[0] * 3) / 4, (a[1] + b[1] * 3) / 4)
-            svg.line(p, q, stroke=_BALE, stroke_width=10, linecap="butt", title="hay bale")
-            svg.circle(mid, 2, fill="#a8862a")
-    for seat, f in enumerate(state.farmers):
-        protected = _protected_paths(f)
-        colour = PLAYER_COLOURS[seat]
-        for i in range(1, len(f.fence)):
-            a, b = _xy(GRID.vertex_xy(f.fence[i - 1])), _xy(GRID.vertex_xy(f.fence[i]))
-            guarded = (
-                edge_between(f.fence[i - 1], f.fence[i]) in protected or f.guards & HIGH_VOLTAGE
-            )
-            if guarded:
-                svg.line(a, b, stroke="#000000", stroke_width=9)
-            title = f"player {seat}'s fence" + (" (protected)" if guarded else "")
-            svg.line(a, b, stroke=colour, stroke_width=5, title=title)
-    for seat, f in enumerate(state.farmers):
-        if f.tractor < 0:
-            continue
-        colour = PLAYER_COLOURS[seat]
-        at = _xy(GRID.vertex_xy(f.tractor))
-        powered = f.powered
-        title = f"player {seat}'s tractor" + ("" if powered else " (powerless)")
-        fill, stroke = (colour, "#000000") if powered else ("#ffffff", colour)
-        svg.circle(at, 9, fill=fill, stroke=stroke, stroke_width=2.5, title=title)
-    if cow is not None and cow.facing >= 0:
-        _draw_cow(svg, cow)
-    lines = _status(state)
-    svg.text(_MARGIN, height - 28, lines[0], size=12, anchor="start")
-    if cow is None:
-        sizes = ", ".join(f"{LETTERS[s]} {m}" for s, (m, _) in enumerate(fields(state)))
-        svg.text(_MARGIN, height - 12, f"main fields: {sizes}", size=12, anchor="start")
+            cx, cy = _xy(GRID.cell_xy(c), top)
+            _barn(svg, cx, cy - 2, _UNIT * 0.22)
+
+
+def _draw_labels(svg: Svg, top: float) -> None:
+    """The plots' names, dark on a pale plate: legible on every field colour and on
+    the stripes, and drawn last so that nothing (the Cow) hides one."""
+    for c in range(GRID.n_cells):
+        name = plot_name(c)
+        cx, cy = _xy(GRID.cell_xy(c), top)
+        ly = cy + _UNIT * 0.55
+        plate = text_width(name, 10) + 4
+        svg.rect(cx - plate / 2, ly - 7, plate, 14, fill="#ffffff", rx=3, opacity=0.8)
+        svg.text(cx, ly, name, size=10, fill=_LABEL)
+
+
+def _barn(svg: Svg, cx: float, cy: float, s: float) -> None:
+    roof = [(cx - s, cy - s * 0.2), (cx, cy - s), (cx + s, cy - s * 0.2)]
+    house = [(cx - s, cy + s * 0.6), *roof, (cx + s, cy + s * 0.6)]
+    svg.polygon(house, fill=_BARN, stroke="#ffffff", stroke_width=1.0, title="barn")
+
+
+def _bale(svg: Svg, a: tuple[float, float], b: tuple[float, float]) -> None:
+    p = ((a[0] * 3 + b[0]) / 4, (a[1] * 3 + b[1]) / 4)
+    q = ((a[0] + b[0] * 3) / 4, (a[1] + b[1] * 3) / 4)
+    svg.line(p, q, stroke="#7a5c12", stroke_width=12, linecap="butt")
+    svg.line(p, q, stroke=_BALE, stroke_width=9, linecap="butt", title="hay bale")
+
+
+def _fence(
+    svg: Svg,
+    a: tuple[float, float],
+    b: tuple[float, float],
+    colour: str,
+    protected: bool,
+    title: str | None,
+) -> None:
+    """A fence piece: the seat's colour on a white casing, a black one when protected."""
+    svg.line(a, b, stroke="#000000" if protected else "#ffffff", stroke_width=10)
+    svg.line(a, b, stroke=colour, stroke_width=5, title=title)
+
+
+def _tractor(
+    svg: Svg, at: tuple[float, float], seat: int, powered: bool, title: str | None, r: float = 10
+) -> None:
+    """A tractor: a disc of the seat's colour with its number; a ring when powerless."""
+    colour = seat_colour(seat)
+    svg.circle(at, r * 1.25, fill="#ffffff")  # sets it off its own field's colour
+    if powered:
+        svg.circle(at, r, fill=colour, stroke="#000000", stroke_width=r / 5, title=title)
+        svg.text(at[0], at[1], str(seat), size=r * 1.2, weight="bold", fill=ink_on(colour))
     else:
-        svg.text(_MARGIN, height - 12, lines[-2], size=12, anchor="start")
-    return str(svg)
+        svg.circle(at, r, fill="#ffffff", stroke=colour, stroke_width=r / 3, title=title)
+        svg.text(at[0], at[1], str(seat), size=r * 1.2, weight="bold", fill=_LABEL)
 
 
-def _draw_cow(svg: Svg, cow: Cow) -> None:
+def _cow_shape(cx: float, cy: float, ux: float, uy: float, r: float) -> list[tuple[float, float]]:
+    """A drop around ``(cx, cy)`` pointing along the unit vector ``(ux, uy)``."""
+    tip = (cx + ux * r * 2.1, cy + uy * r * 2.1)
+    back = [(cx + r * (-ux * 0.6 + uy * sgn), cy + r * (-uy * 0.6 - ux * sgn)) for sgn in (1, -1)]
+    return [tip, back[0], (cx - ux * r, cy - uy * r), back[1]]
+
+
+def _draw_cow(svg: Svg, cow: Cow, top: float) -> None:
     """The Cow: a drop whose point shows the side it faces."""
-    cx, cy = _xy(GRID.cell_xy(cow.plot))
+    cx, cy = _xy(GRID.cell_xy(cow.plot), top)
     a, b = (
-        _xy(GRID.vertex_xy(v)) for v in GRID.edge_vertices[GRID.cell_edges[cow.plot][cow.facing]]
+        _xy(GRID.vertex_xy(v), top)
+        for v in GRID.edge_vertices[GRID.cell_edges[cow.plot][cow.facing]]
     )
     mx, my = (a[0] + b[0]) / 2 - cx, (a[1] + b[1]) / 2 - cy
     size = (mx * mx + my * my) ** 0.5
-    ux, uy = mx / size, my / size
-    r = _UNIT * 0.28
-    tip = (cx + ux * r * 2.1, cy + uy * r * 2.1)
-    back = [(cx + r * (-ux * 0.6 + uy * sgn), cy + r * (-uy * 0.6 - ux * sgn)) for sgn in (1, -1)]
     svg.polygon(
-        [tip, back[0], (cx - ux * r, cy - uy * r), back[1]],
+        _cow_shape(cx, cy, mx / size, my / size, _UNIT * 0.28),
         fill=_COW,
-        stroke="#000000",
+        stroke="#ffffff",
         stroke_width=1.5,
         title=f"the Mad Cow, facing {SIDES[cow.facing]}",
     )
+
+
+def _draw_board(svg: Svg, t: _Table, top: float) -> None:
+    _draw_plots(svg, t, top)
+    for e in range(GRID.n_edges):
+        if t.bales >> e & 1:
+            a, b = (_xy(GRID.vertex_xy(v), top) for v in GRID.edge_vertices[e])
+            _bale(svg, a, b)
+    for seat, f in enumerate(t.farmers):
+        protected = _protected_paths(f)
+        for i in range(1, len(f.fence)):
+            a, b = (_xy(GRID.vertex_xy(v), top) for v in f.fence[i - 1 : i + 1])
+            guarded = bool(
+                edge_between(f.fence[i - 1], f.fence[i]) in protected or f.guards & HIGH_VOLTAGE
+            )
+            title = f"{seat_name(seat)}'s fence" + (" (protected)" if guarded else "")
+            _fence(svg, a, b, seat_colour(seat), guarded, title)
+    for seat, f in enumerate(t.farmers):
+        if f.tractor >= 0:
+            powered = _powered(f)
+            title = f"{seat_name(seat)}'s tractor" + ("" if powered else " (powerless)")
+            _tractor(svg, _xy(GRID.vertex_xy(f.tractor), top), seat, powered, title)
+    if t.cow is not None and t.cow.facing >= 0:
+        _draw_cow(svg, t.cow, top)
+    _draw_labels(svg, top)
+
+
+def _hexagon(fill: str) -> Swatch:
+    def draw(svg: Svg, cx: float, cy: float) -> None:
+        svg.polygon([(cx + 8 * dx, cy + 8 * dy) for dx, dy in _HEX], fill=fill, stroke=_GRID_LINE)
+
+    return draw
+
+
+def _key_barn(svg: Svg, cx: float, cy: float) -> None:
+    _barn(svg, cx, cy + 1, 7)
+
+
+def _key_bale(svg: Svg, cx: float, cy: float) -> None:
+    _bale(svg, (cx - 14, cy), (cx + 14, cy))
+
+
+def _key_fence(protected: bool) -> Swatch:
+    def draw(svg: Svg, cx: float, cy: float) -> None:
+        _fence(svg, (cx - 8, cy), (cx + 8, cy), seat_colour(0), protected, None)
+
+    return draw
+
+
+def _key_tractor(powered: bool) -> Swatch:
+    def draw(svg: Svg, cx: float, cy: float) -> None:
+        _tractor(svg, (cx, cy), 0, powered, None, r=7.5)
+
+    return draw
+
+
+def _key_cow(svg: Svg, cx: float, cy: float) -> None:
+    svg.polygon(_cow_shape(cx - 3, cy, 1.0, 0.0, 5.0), fill=_COW, stroke="#ffffff")
+
+
+def _key(svg: Svg, t: _Table, y: float) -> float:
+    """The key to the board's symbols (player 0's colour for a seat's); returns the ``y`` below."""
+    red = seat_colour(0)
+    entries = [(_hexagon(_EMPTY), "empty plot")]
+    if t.cow is None:
+        entries += [
+            (_hexagon(red), "main field (here player 0's): its plots score"),
+            (
+                _hexagon(svg.stripes("fallow-0", red, _EMPTY)),
+                "fallow land, cut off from the main field: breaks ties only",
+            ),
+        ]
+    else:
+        entries += [
+            (_hexagon(_PLAYERS_FIELD), "the players' field: its plots score"),
+            (
+                _hexagon(svg.stripes("fallow-players", _PLAYERS_FIELD, _EMPTY)),
+                "fallow land: does not score",
+            ),
+            (_hexagon(_COW_FIELD), "the Cow's field: its plots count against you"),
+            (_key_cow, "the Mad Cow, pointing the way it faces"),
+        ]
+    entries += [
+        (_key_barn, "barn"),
+        (_key_bale, "hay bale: blocks the path"),
+        (_key_fence(False), "fence (here player 0's)"),
+        (_key_fence(True), "protected fence: the 2 behind a tractor (all with High Voltage)"),
+        (_key_tractor(True), "tractor, with its seat's number"),
+        (
+            _key_tractor(False),
+            "powerless tractor: off its main field with no fence, it can neither "
+            "pull a fence nor cut one",
+        ),
+    ]
+    with svg.group("key"):
+        svg.text(_PANEL_X, y + 8, "Key", size=12, anchor="start", weight="bold")
+        return svg.key(_PANEL_X, y + 18, entries, _PANEL_W, size=11)
+
+
+def _seat_block(svg: Svg, t: _Table, seat: int, sizes: tuple[int, int], y: float) -> float:
+    """One seat of the legend: its colour, name, score and situation; returns the ``y`` below."""
+    x, width = _PANEL_X, _PANEL_W
+    f = t.farmers[seat]
+    colour = seat_colour(seat)
+    deciding = t.to_move == seat
+    top = y
+    name = seat_name(seat) + (" (you)" if t.viewer == seat else "")
+    svg.rect(x + 8, y + 6, 14, 14, fill=colour, stroke="#000000", stroke_width=1.0)
+    svg.text(x + 28, y + 13, name, size=13, anchor="start", weight="bold")
+    if deciding:
+        svg.text(
+            x + 34 + text_width(name, 13, bold=True),
+            y + 13,
+            "to move",
+            size=11,
+            anchor="start",
+            weight="bold",
+            fill=_MOVING,
+        )
+    if t.cow is None:  # in the Mad Cow mode the players share one score: the headline's
+        won = seat in t.winners()
+        score = f"{'final ' if t.over else ''}score {t.scores()[seat]}"
+        svg.text(
+            x + width - 8,
+            y + 13,
+            ("winner, " if won else "") + score,
+            size=12,
+            anchor="end",
+            weight="bold",
+        )
+    y += 24
+    hidden = f.hand is None and not f.out
+    for line in _seat_lines(t, seat, sizes):
+        if hidden and line.startswith("hand:"):
+            n = f.hand_size if isinstance(f, FarmerView) else 0
+            label = f"hand: {n} face down"
+            svg.text(x + 10, y + 8, label, size=11, anchor="start")
+            left = x + 16 + text_width(label, 11)
+            for i in range(n):
+                svg.rect(left + i * 12, y + 1, 10, 14, fill=_CARD_BACK, stroke="#ffffff", rx=2)
+            y += 17
+        else:
+            y = svg.paragraph(x + 10, y, line, width - 18, size=11)
+    y += 4
+    svg.rect(
+        x,
+        top,
+        width,
+        y - top,
+        stroke=colour if deciding else "#b8b0a0",
+        stroke_width=3.0 if deciding else 1.0,
+        rx=5,
+    )
+    return y + 6
+
+
+def _cow_block(svg: Svg, t: _Table, cow: Cow, y: float) -> float:
+    """The Mad Cow's part of the legend; returns the ``y`` below it."""
+    x, width = _PANEL_X, _PANEL_W
+    top = y
+    svg.rect(x + 8, y + 6, 14, 14, fill=_COW_FIELD, stroke="#000000", stroke_width=1.0)
+    svg.text(x + 28, y + 13, "the Mad Cow", size=13, anchor="start", weight="bold")
+    if t.phase in _COW_PHASES:
+        svg.text(
+            x + 34 + text_width("the Mad Cow", 13, bold=True),
+            y + 13,
+            "its turn",
+            size=11,
+            anchor="start",
+            weight="bold",
+            fill=_MOVING,
+        )
+    y = svg.paragraph(x + 10, y + 24, "; ".join(_cow_parts(t, cow)), width - 18, size=11) + 4
+    svg.rect(x, top, width, y - top, stroke="#b8b0a0", stroke_width=1.0, rx=5)
+    return y + 6
+
+
+def render_svg(state: State | View) -> str:
+    """An SVG picture: the board, whose turn it is and what is being decided, the
+    scores (at the end the final ones and the winners), a legend of the seats and
+    a key to the symbols.
+
+    Plots show their owner's colour, striped for fallow land; fences run in the
+    seat's colour (on black when protected); a tractor is a disc with its seat's
+    number, an empty ring when powerless. In the Mad Cow mode the players' field
+    is green, the Cow's brown, and the Cow a drop pointing the way it faces.
+
+    ``state`` is a :class:`State` or what one player sees of it
+    (:func:`~acreage.crazy_farmers.observe`: the other hands are drawn face
+    down); anything else is a :class:`TypeError`.
+    """
+    t = _table(state, "render_svg")
+    svg = Svg(_WIDTH, 0)
+    width = _WIDTH - 2 * _MARGIN
+    y = _MARGIN - 6
+    with svg.group("status"):
+        if not t.over and t.phase not in _COW_PHASES:
+            svg.rect(_MARGIN, y + 4, 14, 14, fill=seat_colour(t.player), stroke="#000000")
+            y = svg.paragraph(_MARGIN + 20, y, _headline(t), width - 20, size=16, weight="bold")
+        else:
+            y = svg.paragraph(_MARGIN, y, _headline(t), width, size=16, weight="bold")
+        y = svg.paragraph(
+            _MARGIN, y + 2, _results(t), width, size=13, weight="bold" if t.over else None
+        )
+        if t.viewer is not None:
+            y = svg.paragraph(_MARGIN, y, _viewer_line(t.viewer), width, size=12, fill=_MOVING)
+    top = y + 10
+    _draw_board(svg, t, top)
+    y = top
+    with svg.group("legend"):
+        for seat, sizes in enumerate(t.fields()):
+            y = _seat_block(svg, t, seat, sizes, y)
+        if t.cow is not None:
+            y = _cow_block(svg, t, t.cow, y)
+    y = svg.paragraph(_PANEL_X, y, _table_line(t), _PANEL_W, size=11)
+    y = _key(svg, t, y + 6)
+    svg.height = max(top + _BOARD_H + _MARGIN, y + _MARGIN)
+    return str(svg)

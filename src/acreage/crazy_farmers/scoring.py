@@ -16,7 +16,6 @@ from collections.abc import Sequence
 from typing import Final, Protocol
 
 from acreage.core.game import check_seat
-from acreage.crazy_farmers.cow import field
 from acreage.crazy_farmers.rules import Rules
 from acreage.crazy_farmers.state import Cow, Phase, State
 
@@ -27,7 +26,10 @@ __all__ = [
     "is_terminal",
     "scoreboard",
     "scores",
+    "table_fields",
     "table_scores",
+    "table_tiles_left",
+    "table_winners",
     "tiles_left",
     "winners",
 ]
@@ -63,15 +65,8 @@ def tiles_left(state: State, seat: int) -> int:
     and shared, so only empty plots use up the common pile. A seat not at the
     table is a :class:`~acreage.SeatError`.
     """
-    rules = state.rules
-    check_seat(seat, rules.players)
-    if rules.mad_cow:
-        return max(0, rules.plot_tiles - field(state).bit_count())
-    if rules.common_pile:
-        placed = sum(g.plots.bit_count() for g in state.farmers)
-    else:
-        placed = state.farmers[seat].plots.bit_count()
-    return max(0, rules.plot_tiles - placed)
+    check_seat(seat, state.rules.players)
+    return table_tiles_left(state.rules, state.farmers, seat)
 
 
 class Seat(Protocol):
@@ -87,6 +82,20 @@ class Seat(Protocol):
     def out(self) -> bool: ...
 
 
+def table_tiles_left(rules: Rules, farmers: Sequence[Seat], seat: int) -> int:
+    """:func:`tiles_left` from the seats on the table (a state's or a player's view's)."""
+    if rules.mad_cow:
+        shared = 0
+        for g in farmers:
+            shared |= g.plots
+        return max(0, rules.plot_tiles - shared.bit_count())
+    if rules.common_pile:
+        placed = sum(g.plots.bit_count() for g in farmers)
+    else:
+        placed = farmers[seat].plots.bit_count()
+    return max(0, rules.plot_tiles - placed)
+
+
 def _untiled(rules: Rules, farmers: Sequence[Seat], player: int, seat: int) -> int:
     """Plots of ``seat`` that hold no tile: annexed after its pile ran out."""
     if rules.mad_cow:
@@ -98,7 +107,9 @@ def _untiled(rules: Rules, farmers: Sequence[Seat], player: int, seat: int) -> i
     return max(0, farmers[seat].plots.bit_count() - rules.plot_tiles)
 
 
-def _fields(rules: Rules, farmers: Sequence[Seat], player: int) -> tuple[tuple[int, int], ...]:
+def table_fields(rules: Rules, farmers: Sequence[Seat], player: int) -> tuple[tuple[int, int], ...]:
+    """:func:`fields` from the seats on the table and whose turn it is (``state.player``,
+    a view's ``turn``): a state and a player's view of it give the same fields."""
     out = []
     for seat, f in enumerate(farmers):
         if f.out:
@@ -111,7 +122,7 @@ def _fields(rules: Rules, farmers: Sequence[Seat], player: int) -> tuple[tuple[i
 
 def fields(state: State) -> tuple[tuple[int, int], ...]:
     """Per seat: (plots of the main field, plots of the whole field), tiled plots only."""
-    return _fields(state.rules, state.farmers, state.player)
+    return table_fields(state.rules, state.farmers, state.player)
 
 
 def table_scores(
@@ -128,7 +139,7 @@ def table_scores(
             main |= f.main
         score = main.bit_count() - cow.plots.bit_count()
         return (score,) * len(farmers)
-    return tuple(main for main, _ in _fields(rules, farmers, player))
+    return tuple(main for main, _ in table_fields(rules, farmers, player))
 
 
 def scores(state: State) -> tuple[int, ...]:
@@ -155,13 +166,21 @@ def winners(state: State) -> tuple[int, ...]:
     """
     if state.phase is not Phase.OVER:
         return ()
-    if state.cow is not None:
+    return table_winners(state.rules, state.farmers, state.player, state.cow, state.ended)
+
+
+def table_winners(
+    rules: Rules, farmers: Sequence[Seat], player: int, cow: Cow | None, ended: str
+) -> tuple[int, ...]:
+    """:func:`winners` of a game that ended for the reason ``ended`` (``state.ended``),
+    from the seats on the table: a state and a player's view of it give the same winners."""
+    if cow is not None:
         # Together: all the players lock the Cow down, or all lose to it.
-        return tuple(range(len(state.farmers))) if state.ended == "lockdown" else ()
-    alive = [s for s, f in enumerate(state.farmers) if not f.out]
-    if state.ended == "repetition":
+        return tuple(range(len(farmers))) if ended == "lockdown" else ()
+    alive = [s for s, f in enumerate(farmers) if not f.out]
+    if ended == "repetition":
         # The authors' FAQ: "when a position is repeated 3 times, the game ends in a tie."
         return tuple(alive)
-    sizes = fields(state)
+    sizes = table_fields(rules, farmers, player)
     best = max(sizes[s] for s in alive)
     return tuple(s for s in alive if sizes[s] == best)

@@ -91,6 +91,11 @@ class View:
     cow: Cow | None
     turn_number: int
 
+    def _repr_svg_(self) -> str:
+        from acreage.crazy_farmers.render import render_svg
+
+        return render_svg(self)
+
 
 SEATS: Final = 4
 """The most seats at a table (the Rules allow 1 to 4 players)."""

@@ -177,6 +177,11 @@ class View:
     six_rerolls: int
     order_rerolls: int
 
+    def _repr_svg_(self) -> str:
+        from acreage.fence_em_in.render import render_svg
+
+        return render_svg(self)
+
 
 make_state = builder(State)
 """``State(...)`` with every field given in order, built quicker (see
