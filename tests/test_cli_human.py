@@ -250,7 +250,7 @@ def test_bad_entries_get_the_games_own_message_and_are_asked_again(
     with pytest.raises(MoveSyntaxError) as syntax:
         game.parse_move(state, "draw 9,9 N")
     out_file = tmp_path / "game.json"
-    script = ["draw 9,9 N", "0", "13", "xyzzy", "1", first, "quit"]
+    script = ["draw 9,9 N", "0", "13", "9" * 5000, "\u00b2", "x" * 1000, "xyzzy", "1", first]
     code, out, err = run(
         capsys, monkeypatch, script, "play", "dots-and-boxes", "--human", "0", "--seed", "4",
         "--agents", "first", "--out", str(out_file),
@@ -259,6 +259,9 @@ def test_bad_entries_get_the_games_own_message_and_are_asked_again(
     assert f"player 0> draw 9,9 N\n{syntax.value}\n" in out
     assert "player 0> 0\nno move numbered 0: the moves are numbered 1 to 12\n" in out
     assert "player 0> 13\nno move numbered 13: the moves are numbered 1 to 12\n" in out
+    assert "\nno move numbered 999999999...: the moves are numbered 1 to 12\n" in out
+    assert "player 0> \u00b2\n'\u00b2' is not 'draw X,Y DIR' or 'deal X,Y'\n" in out
+    assert "\na move text of 1000 characters is longer than any move" in out
     assert "player 0> xyzzy\n'xyzzy' is not 'draw X,Y DIR' or 'deal X,Y'\n" in out
     # The line drawn by the first move parses, but is drawn already: the rules say no.
     after_first = out.split(f"player 0 (you): {first}\n")[1]

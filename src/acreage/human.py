@@ -368,11 +368,13 @@ class _Session:
 
     def _choose(self, entry: str, moves: Sequence[Any], texts: Sequence[str]) -> Any:
         """The move ``entry`` names, or ``None`` after saying why there is none."""
-        if entry.isdigit():
-            number = int(entry)
+        if entry.isascii() and entry.isdigit():
+            # Past 9 digits no list is that long (and int() refuses thousands of digits).
+            number = int(entry) if len(entry) <= 9 else 0
             if 1 <= number <= len(moves):
                 return moves[number - 1]
-            self.write(f"no move numbered {number}: the moves are numbered 1 to {len(moves)}")
+            shown = entry if len(entry) <= 9 else f"{entry[:9]}..."
+            self.write(f"no move numbered {shown}: the moves are numbered 1 to {len(moves)}")
             return None
         if entry in texts:
             return moves[texts.index(entry)]
