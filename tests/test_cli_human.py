@@ -392,6 +392,11 @@ def test_help_names_every_command(
     for command in COMMANDS:
         assert re.search(rf"^  {command} ", shown, re.MULTILINE), command
     assert "ISMCTSAgent(iterations=1000)" in shown
+    # The examples are this decision's own moves.
+    game, state = dots_first_decision()
+    last = str(game.legal_moves(state)[-1])
+    assert re.search(r"^  12 +the move numbered 12 in the list$", shown, re.MULTILINE)
+    assert re.search(rf"^  {last} +the move itself", shown, re.MULTILINE)
     # 'board' draws the position again.
     board = out.split("player 0> board\n")[1]
     assert board.startswith("\n+  +  +\n")

@@ -74,9 +74,9 @@ COMMANDS: Final = ("list", "board", "hint", "undo", "help", "quit")
 
 _HELP: Final = """\
 Type a move:
-  12                the move numbered 12 in the list
-  place 3,5 4x2     the move itself, as the list writes it
-  pla               the start of a move: picks the one move it fits, or lists them
+  {number:<{width}}the move numbered {number} in the list
+  {text:<{width}}the move itself, as the list writes it (in any case)
+  {start:<{width}}the start of a move: picks the one move it fits, or lists them
 Commands:
   list    every legal move, numbered
   board   the position again
@@ -352,7 +352,7 @@ class _Session:
             if word in ("quit", "exit"):
                 raise _Stop("quit")
             if word in ("help", "?"):
-                self.write(_HELP.format(hint=agent_name(self.hint)))
+                self._help(texts)
             elif word == "list":
                 self._list(range(len(moves)), limited=False)
             elif word == "board":
@@ -365,6 +365,15 @@ class _Session:
                 move = self._choose(entry, moves, texts)
                 if move is not None:
                     return move
+
+    def _help(self, texts: Sequence[str]) -> None:
+        """The commands, with this decision's own moves for examples."""
+        number = str(len(texts))
+        text = texts[-1]
+        start = text[: max(1, len(text) // 2)].rstrip()
+        width = max(len(text), 14) + 2
+        hint = agent_name(self.hint)
+        self.write(_HELP.format(number=number, text=text, start=start, width=width, hint=hint))
 
     def _choose(self, entry: str, moves: Sequence[Any], texts: Sequence[str]) -> Any:
         """The move ``entry`` names, or ``None`` after saying why there is none."""
@@ -394,7 +403,7 @@ class _Session:
         except (MoveSyntaxError, IllegalMoveError) as e:
             self.write(str(e))
             return None
-        # A legal move written otherwise than the list writes it (dice in another order).
+        # A legal move that the game reads from a text the list writes otherwise.
         return moves[[m == move for m in moves].index(True)]
 
     def _list(self, numbers: Sequence[int] | range, limited: bool) -> None:
