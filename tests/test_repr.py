@@ -133,3 +133,14 @@ def test_move_repr_examples() -> None:
     move = goml.legal_moves(state)[0]
     assert repr(move) == f"<{type(move).__name__} {str(move)!r}>"
     assert str(move).startswith("keep ")
+
+
+def test_a_move_with_no_text_still_has_a_repr() -> None:
+    """A hand-built move whose fields are of the wrong types cannot print its text; its repr
+    shows the fields instead of raising (pytest ids, error messages and debuggers print it)."""
+    from acreage import crazy_farmers as cf
+    from acreage import fence_em_in as fei
+
+    assert repr(fei.Roll(None)) == "<Roll with no text: values=None>"  # type: ignore[arg-type]
+    assert repr(cf.Drive(99)) == "<Drive with no text: heading=99>"
+    assert repr(fei.Roll((2, 3))) == "<Roll 'roll 2 3'>"

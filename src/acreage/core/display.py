@@ -40,12 +40,23 @@ class TextMove:
     so a tuple of legal moves reads in a notebook as the moves a player would
     type. The angle brackets say it is no constructor call: a move is made
     from its text with the game's ``parse_move``.
+
+    A move built by hand with fields of the wrong types may have no text
+    (``Roll(None)``: its ``__str__`` fails); its repr then shows the fields,
+    ``<Roll with no text: values=None>``, so that error messages, test ids and
+    debuggers can still print it.
     """
 
     __slots__ = ()
 
     def __repr__(self) -> str:
-        return f"<{type(self).__name__} {str(self)!r}>"
+        try:
+            text = str(self)
+        except Exception:  # whatever a hand-built move's odd fields make str() raise
+            fields = getattr(type(self), "__attrs_attrs__", ())
+            shown = ", ".join(f"{a.name}={getattr(self, a.name)!r}" for a in fields)
+            return f"<{type(self).__name__} with no text: {shown}>"
+        return f"<{type(self).__name__} {text!r}>"
 
 
 def state_repr(game: Game[Any, Any, Any], state: Any, where: str, what: str) -> str:
