@@ -3,6 +3,7 @@
     acreage games
     acreage play fence-em-in --players 3 --seed 1 --show
     acreage play crazy-farmers --players 1 --rule mode=mad-cow
+    acreage play fence-em-in --human 0 --agents mcts:iterations=400
     acreage simulate crazy-farmers --games 200 --workers 2 --out games.jsonl
     acreage simulate fence-em-in --games 1000000 --results results.parquet --resume
     acreage simulate fence-em-in --games 1000000 --scheduler tcp://10.0.0.5:8786 --results r.csv
@@ -15,7 +16,7 @@ Every error is one line on stderr, never a traceback, and the exit status
 says what happened:
 
 exit status:
-  0    success
+  0    success (with --human also when you quit or the input ends)
   1    the work failed: a record in the replayed file is not a valid record
        or does not replay, a game failed while being played, or the output
        could not be written
@@ -56,8 +57,9 @@ from typing import IO, Any, Final, NoReturn
 
 from acreage.agents.spec import AgentSpecError, make_agent
 from acreage.analysis import balance, tournament
-from acreage.core.game import CHANCE, Game, GameError, games, get_game, shorten
+from acreage.core.game import CHANCE, Game, GameError, check_seat, games, get_game, shorten
 from acreage.core.record import RECORD_TEXT_LIMIT, GameRecord, replay
+from acreage.human import hint_agent, play_human
 from acreage.play import WORKERS_LIMIT, play, simulate
 from acreage.streaming import OutputError, results_format
 
@@ -71,7 +73,7 @@ TERMINATED: Final = 128 + signal.SIGTERM
 
 EXIT_STATUS: Final = """\
 exit status:
-  0    success
+  0    success (with --human also when you quit or the input ends)
   1    the work failed: a record in the replayed file is not a valid record
        or does not replay, a game failed while being played, or the output
        could not be written
@@ -90,6 +92,9 @@ flat however many games, the files hold them)."""
 
 TOURNAMENT_GAMES_LIMIT: Final = 1_000_000
 """The most games one ``tournament`` or ``balance`` plays."""
+
+FRESH_SEEDS: Final = 1_000_000
+"""``play --human`` without ``--seed`` draws its seed below this: short enough to retype."""
 
 _MESSAGE_LIMIT: Final = 500
 
@@ -162,6 +167,15 @@ def _rule(text: str) -> tuple[str, Any]:
         ) from None
 
 
+def _seat_list(text: str) -> list[int]:
+    """An argparse type: seats separated by commas (``0`` or ``0,2``), each once."""
+    seats = [_whole(0, None)(part) for part in text.split(",")]
+    twice = sorted({s for s in seats if seats.count(s) > 1})
+    if twice:
+        raise argparse.ArgumentTypeError(f"seat {twice[0]} is named twice")
+    return seats
+
+
 def _seed(text: str) -> int | str:
     """A seed: a whole number when it is one of modest size, else the text itself.
 
@@ -206,12 +220,39 @@ def _parser() -> _Parser:
     )
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     sub.add_parser("games", help="list the games")
-    p = sub.add_parser("play", help="play one game with random agents")
+    p = sub.add_parser(
+        "play",
+        help="play one game: agents in every seat, or you in some (--human)",
+        description="Play one game. Agents play every seat, or with --human you play some"
+        " seats at the terminal: type a move's number, its text or its start at each"
+        " decision ('help' lists the commands: list, board, hint, undo, help, quit).",
+    )
     p.add_argument("game")
     _add_rules_options(p)
-    p.add_argument("--seed", default="0")
+    p.add_argument(
+        "--seed",
+        help="fixes chance and the agents (default 0; with --human a fresh seed, printed)",
+    )
     p.add_argument("--show", action="store_true", help="print the board after every decision")
     p.add_argument("--out", help="write the game record (JSON) to this file")
+    p.add_argument(
+        "--human",
+        type=_seat_list,
+        metavar="SEATS",
+        help="play these seats yourself at the terminal, e.g. 0 or 0,2",
+    )
+    p.add_argument(
+        "--agents",
+        help="the agents of the seats no person plays, in seat order, or one for all of them"
+        " (default random): random, first, greedy, mcts, ismcts, with options as for"
+        " tournament (mcts:iterations=400)",
+    )
+    p.add_argument(
+        "--hint",
+        metavar="AGENT",
+        help="with --human, the agent 'hint' asks (default: mcts, or ismcts in a game"
+        " with hidden cards, 1000 iterations)",
+    )
     s = sub.add_parser("simulate", help="play many games and summarise them")
     s.add_argument("game")
     s.add_argument("--games", type=_whole(1, GAMES_LIMIT), required=True)
@@ -426,11 +467,43 @@ def _cmd_games() -> None:
         print(f"{name:<18} {game.title}")
 
 
+def _seat_agents(
+    game: Game[Any, Any, Any], text: str | None, seats: Sequence[int]
+) -> dict[int, Any]:
+    """The agent of each of ``seats`` from ``--agents`` (one text for all, or one per seat);
+    random agents without it."""
+    if text is None:
+        return {}
+    if not seats:
+        raise _UsageError("acreage: --agents: every seat is played by a person")
+    texts = _agent_texts(text)
+    if len(texts) == 1:
+        texts *= len(seats)
+    if len(texts) != len(seats):
+        raise _UsageError(
+            f"acreage: --agents names {len(texts)} agents for {len(seats)} seats"
+            f" ({', '.join(map(str, seats))}): name one for each, or one for all"
+        )
+    try:
+        # One agent per seat: a searching agent keeps its tree between its moves.
+        return {seat: make_agent(t, game) for seat, t in zip(seats, texts, strict=True)}
+    except AgentSpecError as e:
+        raise _UsageError(f"acreage: --agents: {e}") from None
+
+
 def _cmd_play(args: argparse.Namespace) -> None:
     game = _game(args.game)
     rules = _rules(game, args)
+    if args.human is not None:
+        _cmd_play_human(game, rules, args)
+        return
+    if args.hint is not None:
+        raise _UsageError("acreage: --hint answers a person: give --human too")
+    players = game.players(rules)
+    chosen = _seat_agents(game, args.agents, range(players))
+    agents = [chosen[s] for s in range(players)] if chosen else None
     with _output(args.out) as out:
-        result = play(game, rules, seed=_seed(args.seed))
+        result = play(game, rules, agents=agents, seed=_seed(args.seed or "0"))
         if out is not None:
             out.write(result.record.to_json(indent=1) + "\n")
     if args.show:
@@ -445,6 +518,44 @@ def _cmd_play(args: argparse.Namespace) -> None:
                 print(f">>> {'chance' if who is CHANCE else f'player {who}'}: {text}")
     print(f"scores {' '.join(map(str, result.scores))}; winners {_seats(result.winners)}")
     print(f"{result.decisions} decisions, {result.moves} moves")
+
+
+def _cmd_play_human(game: Game[Any, Any, Any], rules: Any, args: argparse.Namespace) -> None:
+    """``play --human``: people play the seats named, agents the others."""
+    players = game.players(rules)
+    try:
+        humans = [check_seat(seat, players) for seat in args.human]
+    except GameError as e:
+        raise _UsageError(f"acreage: --human: {e}") from None
+    agents = _seat_agents(game, args.agents, [s for s in range(players) if s not in humans])
+    try:
+        hint = hint_agent(game) if args.hint is None else make_agent(args.hint, game)
+    except AgentSpecError as e:
+        raise _UsageError(f"acreage: --hint: {e}") from None
+    seed = _seed(args.seed) if args.seed is not None else secrets.randbelow(FRESH_SEEDS)
+    with _output(args.out) as out:
+        print(f"seed {seed} (the same seed and the same moves play this game again)")
+        result = play_human(
+            game, rules, humans, agents, seed, hint=hint, read=_reader(), show=args.show
+        )
+        if out is not None:
+            out.write(result.record.to_json(indent=1) + "\n")
+
+
+def _reader() -> Callable[[str], str]:
+    """How a person's lines are read: ``input`` with line editing at a terminal; from a
+    file or a pipe, each line is echoed after the prompt, so the output reads as a session."""
+    if sys.stdin.isatty():
+        with contextlib.suppress(ImportError):
+            importlib.import_module("readline")  # line editing and history for input()
+        return input
+
+    def echoing(prompt: str) -> str:
+        line = input(prompt)
+        print(line)
+        return line
+
+    return echoing
 
 
 def _cmd_simulate(args: argparse.Namespace) -> None:

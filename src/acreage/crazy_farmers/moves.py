@@ -42,6 +42,7 @@ from typing import Final
 
 import attrs
 
+from acreage.core.display import TextMove
 from acreage.core.game import MoveSyntaxError, move_text
 from acreage.crazy_farmers import board
 from acreage.crazy_farmers.rules import ENDGAME, Rules
@@ -76,8 +77,8 @@ THE_COW: Final = 99
 """The target of a card played on the Mad Cow (``play Rut on the Cow``)."""
 
 
-@attrs.frozen(slots=True)
-class Draw:
+@attrs.frozen(slots=True, repr=False)
+class Draw(TextMove):
     """Chance: the bonus card (or the Endgame card) drawn."""
 
     card: str
@@ -86,8 +87,8 @@ class Draw:
         return f"draw {self.card}"
 
 
-@attrs.frozen(slots=True)
-class Keep:
+@attrs.frozen(slots=True, repr=False)
+class Keep(TextMove):
     """Setup: keep ``card`` of the three drawn."""
 
     card: str
@@ -96,8 +97,8 @@ class Keep:
         return f"keep {self.card}"
 
 
-@attrs.frozen(slots=True)
-class ChoosePlot:
+@attrs.frozen(slots=True, repr=False)
+class ChoosePlot(TextMove):
     """First turn (``start="choose"``): the plot the player starts from."""
 
     plot: int
@@ -106,8 +107,8 @@ class ChoosePlot:
         return f"start plot {board.plot_name(self.plot)}"
 
 
-@attrs.frozen(slots=True)
-class StartAt:
+@attrs.frozen(slots=True, repr=False)
+class StartAt(TextMove):
     """First turn: the crossroad of the start plot where the tractor is placed."""
 
     crossroad: int
@@ -116,8 +117,8 @@ class StartAt:
         return f"start at {board.crossroad_name(self.crossroad)}"
 
 
-@attrs.frozen(slots=True)
-class Drive:
+@attrs.frozen(slots=True, repr=False)
+class Drive(TextMove):
     """Drive the tractor one path, heading ``board.HEADINGS[heading]``."""
 
     heading: int
@@ -126,8 +127,8 @@ class Drive:
         return f"move {board.HEADINGS[self.heading]}"
 
 
-@attrs.frozen(slots=True)
-class Play:
+@attrs.frozen(slots=True, repr=False)
+class Play(TextMove):
     """Play the bonus card ``card``, on ``target`` where it takes one.
 
     ``target`` is a seat, a path or a plot id (the card's kind says which),
@@ -144,8 +145,8 @@ class Play:
         return f"play {self.card} on {self.aim}"
 
 
-@attrs.frozen(slots=True)
-class TakeBale:
+@attrs.frozen(slots=True, repr=False)
+class TakeBale(TextMove):
     """Pick the hay bale on ``path`` from the board (when the box has none left)."""
 
     path: int
@@ -154,8 +155,8 @@ class TakeBale:
         return f"take hay bale {board.path_name(self.path)}"
 
 
-@attrs.frozen(slots=True)
-class PlaceBale:
+@attrs.frozen(slots=True, repr=False)
+class PlaceBale(TextMove):
     """Put a hay bale on ``path``."""
 
     path: int
@@ -164,8 +165,8 @@ class PlaceBale:
         return f"place hay bale {board.path_name(self.path)}"
 
 
-@attrs.frozen(slots=True)
-class Land:
+@attrs.frozen(slots=True, repr=False)
+class Land(TextMove):
     """Where the helicopter puts the tractor down."""
 
     crossroad: int
@@ -174,8 +175,8 @@ class Land:
         return f"land {board.crossroad_name(self.crossroad)}"
 
 
-@attrs.frozen(slots=True)
-class Discard:
+@attrs.frozen(slots=True, repr=False)
+class Discard(TextMove):
     """Discard ``card`` (more cards in hand than the limit at the end of the turn)."""
 
     card: str
@@ -184,16 +185,16 @@ class Discard:
         return f"discard {self.card}"
 
 
-@attrs.frozen(slots=True)
-class EndTurn:
+@attrs.frozen(slots=True, repr=False)
+class EndTurn(TextMove):
     """End the turn."""
 
     def __str__(self) -> str:
         return "end turn"
 
 
-@attrs.frozen(slots=True)
-class Face:
+@attrs.frozen(slots=True, repr=False)
+class Face(TextMove):
     """Chance, Mad Cow setup: the Cow faces its neighbour on side ``board.SIDES[direction]``."""
 
     direction: int
@@ -202,8 +203,8 @@ class Face:
         return f"the Cow faces {board.SIDES[self.direction]}"
 
 
-@attrs.frozen(slots=True)
-class CowCard:
+@attrs.frozen(slots=True, repr=False)
+class CowCard(TextMove):
     """Chance: the Mad Cow card drawn (``"Turn Left 6"``: its name and number)."""
 
     card: str
@@ -212,8 +213,8 @@ class CowCard:
         return f"mad cow card {self.card}"
 
 
-@attrs.frozen(slots=True)
-class Aim:
+@attrs.frozen(slots=True, repr=False)
+class Aim(TextMove):
     """Backlash Hay Bale: the bales go around the tractor of seat ``seat``."""
 
     seat: int
@@ -222,8 +223,8 @@ class Aim:
         return f"aim at player {self.seat}'s tractor"
 
 
-@attrs.frozen(slots=True)
-class Fly:
+@attrs.frozen(slots=True, repr=False)
+class Fly(TextMove):
     """Backlash Helicopter: the Cow flies to ``plot``, one of the farthest of its field."""
 
     plot: int
@@ -232,8 +233,8 @@ class Fly:
         return f"fly the Cow to {board.plot_name(self.plot)}"
 
 
-@attrs.frozen(slots=True)
-class Surrender:
+@attrs.frozen(slots=True, repr=False)
+class Surrender(TextMove):
     """Backlash Bribe: the players lose ``plot`` to the Cow."""
 
     plot: int

@@ -15,6 +15,7 @@ from typing import Any, Final
 import attrs
 
 from acreage.core.chance import Deck
+from acreage.core.display import state_repr
 from acreage.core.game import CHANCE, Chance
 from acreage.crazy_farmers.board import VERTEX_CELLS
 from acreage.crazy_farmers.rules import Rules
@@ -244,6 +245,26 @@ class Cow:
 
 _COW_FIELDS: Final = tuple(a.name for a in attrs.fields(Cow))
 
+_DECISIONS: Final = {
+    Phase.DEAL: "deal player {p} a card",
+    Phase.KEEP: "keep one of the 3 cards",
+    Phase.START: "choose where the tractor starts",
+    Phase.TURN: "move, play a bonus or end the turn ({left} moves left)",
+    Phase.HAY_BALE: "place {n} hay bale(s)",
+    Phase.HELICOPTER: "choose where the helicopter lands",
+    Phase.DRAW: "player {p} draws {n} bonus card(s)",
+    Phase.OVER: "",
+    Phase.FACE: "turn the Cow to face a neighbour",
+    Phase.COW: "the Cow's next Mad Cow card",
+    Phase.CHECK: "a Mad Cow card checks the {card} just played",
+    Phase.COW_BONUS: "the bonus card the Cow draws on a barn",
+    Phase.AIM: "choose the tractor the Backlash {card} goes around",
+    Phase.BACKLASH_BALE: "place {n} Backlash hay bale(s)",
+    Phase.FLY: "choose where the Cow flies (Backlash {card})",
+    Phase.SURRENDER: "choose the plot to lose to the Cow (Backlash {card})",
+}
+"""What is being decided in each phase, for ``repr(state)`` (who decides comes before it)."""
+
 
 @attrs.frozen(slots=True, cache_hash=True)
 class State:
@@ -347,6 +368,18 @@ class State:
             cow,
             self.turn_number,
         )
+
+    def __repr__(self) -> str:
+        from acreage.crazy_farmers import GAME
+
+        where = f"turn {self.turn_number}" if self.turn_number else "setup"
+        what = _DECISIONS[self.phase].format(
+            p=self.player,
+            n=self.pending,
+            left=self.moves_left,
+            card=self.cow.card if self.cow else "",
+        )
+        return state_repr(GAME, self, where, what)
 
     def _repr_svg_(self) -> str:
         from acreage.crazy_farmers.render import render_svg

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from acreage.core.display import TextMove
 from acreage.core.game import MoveSyntaxError, move_text, shorten
 from acreage.fence_em_in.rules import COLUMNS, DIE_FACES, KINDS
 
@@ -49,8 +50,8 @@ __all__ = [
 ]
 
 
-@attrs.frozen
-class Reveal:
+@attrs.frozen(repr=False)
+class Reveal(TextMove):
     """Chance: the mission card ``card`` is revealed."""
 
     card: str
@@ -59,8 +60,8 @@ class Reveal:
         return f"reveal {self.card}"
 
 
-@attrs.frozen
-class Draw:
+@attrs.frozen(repr=False)
+class Draw(TextMove):
     """Chance: a ``kind`` token comes out of the bag onto assets-board ``column`` (1-5)."""
 
     kind: str
@@ -70,8 +71,8 @@ class Draw:
         return f"draw {self.kind} to column {self.column}"
 
 
-@attrs.frozen(cache_hash=True)  # applying a roll looks it up in a set of the outcomes
-class Roll:
+@attrs.frozen(cache_hash=True, repr=False)  # applying a roll looks it up in a set of the outcomes
+class Roll(TextMove):
     """Chance: dice show ``values`` (sorted; 6 is the choice face)."""
 
     values: tuple[int, ...]
@@ -80,16 +81,16 @@ class Roll:
         return "roll " + " ".join(map(str, self.values))
 
 
-@attrs.frozen
-class RerollSix:
+@attrs.frozen(repr=False)
+class RerollSix(TextMove):
     """The roller takes fertilizer and re-rolls a die showing the choice face."""
 
     def __str__(self) -> str:
         return "take fertilizer and reroll six"
 
 
-@attrs.frozen
-class SetSix:
+@attrs.frozen(repr=False)
+class SetSix(TextMove):
     """The roller sets a die showing the choice face to ``value`` (1-5)."""
 
     value: int
@@ -98,8 +99,8 @@ class SetSix:
         return f"set six to {self.value}"
 
 
-@attrs.frozen
-class Reroll:
+@attrs.frozen(repr=False)
+class Reroll(TextMove):
     """Fertilizer: re-roll one die showing ``value``."""
 
     value: int
@@ -108,8 +109,8 @@ class Reroll:
         return f"reroll {self.value}"
 
 
-@attrs.frozen
-class Adjust:
+@attrs.frozen(repr=False)
+class Adjust(TextMove):
     """Fertilizer: turn one die showing ``value`` to ``to`` (one up or down, within 1-5)."""
 
     value: int
@@ -119,16 +120,16 @@ class Adjust:
         return f"adjust {self.value} to {self.to}"
 
 
-@attrs.frozen
-class Refresh:
+@attrs.frozen(repr=False)
+class Refresh(TextMove):
     """Fertilizer: every token on the assets board goes back in the bag, and the board is refilled."""
 
     def __str__(self) -> str:
         return "refresh assets"
 
 
-@attrs.frozen
-class MoveToken:
+@attrs.frozen(repr=False)
+class MoveToken(TextMove):
     """Fertilizer: move one ``kind`` token from assets-board column ``source`` to ``target``."""
 
     kind: str
@@ -139,16 +140,16 @@ class MoveToken:
         return f"move {self.kind} from {self.source} to {self.target}"
 
 
-@attrs.frozen
-class Done:
+@attrs.frozen(repr=False)
+class Done(TextMove):
     """Stop using fertilizer this turn."""
 
     def __str__(self) -> str:
         return "done"
 
 
-@attrs.frozen
-class Place:
+@attrs.frozen(repr=False)
+class Place(TextMove):
     """Build a ``width`` x ``height`` enclosure whose top-left cell is ``(x, y)``.
 
     The width and height are two of the dice; the third die names the
@@ -164,16 +165,16 @@ class Place:
         return f"place {self.x},{self.y} {self.width}x{self.height}"
 
 
-@attrs.frozen
-class Pass:
+@attrs.frozen(repr=False)
+class Pass(TextMove):
     """No dice assignment gives both a legal enclosure and a token: skip this turn."""
 
     def __str__(self) -> str:
         return "pass"
 
 
-@attrs.frozen
-class Take:
+@attrs.frozen(repr=False)
+class Take(TextMove):
     """Take a ``kind`` token from the third die's column; its miniature goes in the new enclosure."""
 
     kind: str
@@ -182,8 +183,8 @@ class Take:
         return f"take {self.kind}"
 
 
-@attrs.frozen
-class Put:
+@attrs.frozen(repr=False)
+class Put(TextMove):
     """Put the ``kind`` token in hand in farm-board category ``category``."""
 
     kind: str
@@ -193,8 +194,8 @@ class Put:
         return f"put {self.kind} in {self.category}"
 
 
-@attrs.frozen
-class Discard:
+@attrs.frozen(repr=False)
+class Discard(TextMove):
     """Discard the ``kind`` token in hand: it fits no category with a free slot."""
 
     kind: str

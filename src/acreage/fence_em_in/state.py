@@ -10,6 +10,7 @@ import enum
 
 import attrs
 
+from acreage.core.display import state_repr
 from acreage.core.frozen import builder
 from acreage.core.game import Chance
 from acreage.fence_em_in.rules import Rules
@@ -135,6 +136,12 @@ class State:
     def bag_size(self) -> int:
         """The number of tokens left in the bag."""
         return sum(self.bag)
+
+    def __repr__(self) -> str:
+        from acreage.fence_em_in import GAME
+
+        where = f"round {self.round} of {self.rules.rounds}" if self.round else "setup"
+        return state_repr(GAME, self, where, self.phase.value)
 
     def _repr_svg_(self) -> str:
         from acreage.fence_em_in.render import render_svg

@@ -37,6 +37,7 @@ from functools import lru_cache
 
 import attrs
 
+from acreage.core.display import TextMove
 from acreage.core.game import MoveSyntaxError, shorten
 from acreage.fields_of_green.components import DECKS, SILO, WATER_TOWER
 
@@ -65,8 +66,8 @@ __all__ = [
 ]
 
 
-@attrs.frozen
-class StartPlayer:
+@attrs.frozen(repr=False)
+class StartPlayer(TextMove):
     """Chance: seat ``seat`` becomes the start player."""
 
     seat: int
@@ -75,8 +76,8 @@ class StartPlayer:
         return f"start player {self.seat}"
 
 
-@attrs.frozen
-class StoreWater:
+@attrs.frozen(repr=False)
+class StoreWater(TextMove):
     """Put one water token into the water tower at ``(x, y)``."""
 
     x: int
@@ -86,8 +87,8 @@ class StoreWater:
         return f"store water in {self.x},{self.y}"
 
 
-@attrs.frozen
-class DrawFrom:
+@attrs.frozen(repr=False)
+class DrawFrom(TextMove):
     """Draw the next card, blind, from ``deck``."""
 
     deck: str
@@ -96,8 +97,8 @@ class DrawFrom:
         return f"draw from {self.deck}"
 
 
-@attrs.frozen
-class Deal:
+@attrs.frozen(repr=False)
+class Deal(TextMove):
     """Chance: the card drawn is ``card``."""
 
     card: str
@@ -106,8 +107,8 @@ class Deal:
         return f"deal card {self.card}"
 
 
-@attrs.frozen
-class Pick:
+@attrs.frozen(repr=False)
+class Pick(TextMove):
     """Choose ``card`` from the hand and lay it face down."""
 
     card: str
@@ -116,8 +117,8 @@ class Pick:
         return f"pick {self.card}"
 
 
-@attrs.frozen
-class Build:
+@attrs.frozen(repr=False)
+class Build(TextMove):
     """A) Build the revealed ``card`` at ``(x, y)``."""
 
     card: str
@@ -128,8 +129,8 @@ class Build:
         return f"build {self.card} at {self.x},{self.y}"
 
 
-@attrs.frozen
-class BuildTower:
+@attrs.frozen(repr=False)
+class BuildTower(TextMove):
     """B) Discard the revealed card, pay 2 coins and build a water tower at ``(x, y)``."""
 
     x: int
@@ -139,8 +140,8 @@ class BuildTower:
         return f"build {WATER_TOWER} at {self.x},{self.y}"
 
 
-@attrs.frozen
-class BuildSilo:
+@attrs.frozen(repr=False)
+class BuildSilo(TextMove):
     """C) Discard the revealed card and build a silo at ``(x, y)``."""
 
     x: int
@@ -150,8 +151,8 @@ class BuildSilo:
         return f"build {SILO} at {self.x},{self.y}"
 
 
-@attrs.frozen
-class Market:
+@attrs.frozen(repr=False)
+class Market(TextMove):
     """D) Discard the revealed card for 2 coins and sell ``sell`` grain."""
 
     sell: int
@@ -160,8 +161,8 @@ class Market:
         return f"market selling {self.sell} grain" if self.sell else "market"
 
 
-@attrs.frozen
-class Restore:
+@attrs.frozen(repr=False)
+class Restore(TextMove):
     """E) Discard the revealed card, pay 1 coin and turn ``card`` at ``(x, y)`` face up."""
 
     card: str
@@ -172,8 +173,8 @@ class Restore:
         return f"restore {self.card} at {self.x},{self.y}"
 
 
-@attrs.frozen
-class PayWater:
+@attrs.frozen(repr=False)
+class PayWater(TextMove):
     """Pay ``amount`` water from the tower at ``(x, y)``."""
 
     x: int
@@ -184,8 +185,8 @@ class PayWater:
         return f"pay {self.amount} water from {self.x},{self.y}"
 
 
-@attrs.frozen
-class DealTool:
+@attrs.frozen(repr=False)
+class DealTool(TextMove):
     """Chance: the tool tile drawn is ``tool``."""
 
     tool: str
@@ -194,8 +195,8 @@ class DealTool:
         return f"deal tool {self.tool}"
 
 
-@attrs.frozen
-class ChooseTool:
+@attrs.frozen(repr=False)
+class ChooseTool(TextMove):
     """Keep ``tool`` of the tiles drawn; the others go under the pile."""
 
     tool: str
@@ -204,8 +205,8 @@ class ChooseTool:
         return f"choose {self.tool}"
 
 
-@attrs.frozen
-class AttachTool:
+@attrs.frozen(repr=False)
+class AttachTool(TextMove):
     """Attach ``tool`` to the site at ``(x, y)``."""
 
     tool: str
@@ -216,8 +217,8 @@ class AttachTool:
         return f"attach {self.tool} to {self.x},{self.y}"
 
 
-@attrs.frozen
-class KeepTool:
+@attrs.frozen(repr=False)
+class KeepTool(TextMove):
     """Keep ``tool`` aside until a matching site is built."""
 
     tool: str
@@ -226,8 +227,8 @@ class KeepTool:
         return f"keep {self.tool}"
 
 
-@attrs.frozen
-class Supply:
+@attrs.frozen(repr=False)
+class Supply(TextMove):
     """Harvest: supply ``card`` at ``(x, y)`` next."""
 
     card: str
@@ -238,8 +239,8 @@ class Supply:
         return f"supply {self.card} at {self.x},{self.y}"
 
 
-@attrs.frozen
-class ShutDown:
+@attrs.frozen(repr=False)
+class ShutDown(TextMove):
     """Harvest: take ``card`` at ``(x, y)`` next although its needs cannot be met: it shuts down."""
 
     card: str
@@ -250,8 +251,8 @@ class ShutDown:
         return f"shut down {self.card} at {self.x},{self.y}"
 
 
-@attrs.frozen
-class Convert:
+@attrs.frozen(repr=False)
+class Convert(TextMove):
     """Harvest: use the convert ability of ``card`` at ``(x, y)`` once more."""
 
     card: str
@@ -262,8 +263,8 @@ class Convert:
         return f"convert with {self.card} at {self.x},{self.y}"
 
 
-@attrs.frozen
-class Done:
+@attrs.frozen(repr=False)
+class Done(TextMove):
     """Stop attaching tools or converting."""
 
     def __str__(self) -> str:

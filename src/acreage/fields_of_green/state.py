@@ -12,6 +12,7 @@ from __future__ import annotations
 import attrs
 
 from acreage.core.chance import Deck
+from acreage.core.display import state_repr
 from acreage.core.game import CHANCE, Chance
 from acreage.fields_of_green.rules import Rules
 
@@ -52,6 +53,24 @@ PHASES = (
 """Phase names by number, as views and renderings show them."""
 
 CHANCE_PHASES = frozenset({START, DEAL, TOOL_DEAL})
+
+_DECISIONS = (
+    "choose the start player",
+    "store a water token",
+    "choose the deck of the next card",
+    "deal player {p} a card",
+    "pick a card to play",
+    "choose what to do with the revealed card",
+    "choose the water tower that pays",
+    "draw a tool tile for player {p}",
+    "keep one of the drawn tool tiles",
+    "attach the tool tile or keep it aside",
+    "attach a kept tool to the new site",
+    "supply a green site with the harvest",
+    "use a convert ability again, or done",
+    "",
+)
+"""What is being decided in each phase, for ``repr(state)`` (who decides comes before it)."""
 
 
 @attrs.frozen
@@ -168,6 +187,12 @@ class State:
     def pass_direction(self) -> int:
         """+1 (to the left, clockwise) in years 1 and 3, -1 (to the right) in years 2 and 4."""
         return 1 if self.year % 2 else -1
+
+    def __repr__(self) -> str:
+        from acreage.fields_of_green import GAME
+
+        where = f"year {self.year} of {self.rules.years}" if self.year else "setup"
+        return state_repr(GAME, self, where, _DECISIONS[self.phase].format(p=self.actor))
 
     def _repr_svg_(self) -> str:
         from acreage.fields_of_green.render import render_svg

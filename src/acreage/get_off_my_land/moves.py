@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import attrs
 
+from acreage.core.display import TextMove
+
 __all__ = [
     "Break",
     "Buy",
@@ -51,7 +53,7 @@ __all__ = [
 ]
 
 
-class _Text:
+class _Text(TextMove):
     """A move's text is its ``str``; two moves are equal when their fields are."""
 
     __slots__ = ()
@@ -59,9 +61,6 @@ class _Text:
 
     def __str__(self) -> str:
         return self.text
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({self.text!r})"
 
 
 def _text() -> str:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 
 from acreage.core.chance import Deck
+from acreage.core.display import state_repr
 from acreage.core.game import CHANCE, Chance
 from acreage.get_off_my_land.land import Lands, Links
 
@@ -476,6 +477,14 @@ class State:
     def month_name(self) -> str:
         """The current month's name on the month track (the last month's after the end)."""
         return self.rules.months[min(self.month, len(self.rules.months) - 1)].name
+
+    def __repr__(self) -> str:
+        from acreage.get_off_my_land import GAME
+
+        months = len(self.rules.months)
+        where = f"{self.month_name} (month {min(self.month + 1, months)} of {months})"
+        task = self.decision
+        return state_repr(GAME, self, where, "" if task is None else task.kind)
 
     def _repr_svg_(self) -> str:
         from acreage.get_off_my_land.render import render_svg
