@@ -21,9 +21,11 @@ def blocks(language: str) -> list[str]:
 
 
 def test_the_python_on_the_page_runs(capsys: pytest.CaptureFixture[str]) -> None:
-    first, numbers = blocks("python")
+    first, pictures, numbers = blocks("python")
     exec(compile(first, str(PAGE), "exec"), {})
     assert "Year >1<" in capsys.readouterr().out
+    exec(compile(pictures, str(PAGE), "exec"), {})
+    assert capsys.readouterr().out.startswith("as seen by player 2\n")
     exec(compile(numbers, str(PAGE), "exec"), {})
     assert capsys.readouterr().out == "1251 True 1161 182\n"
 

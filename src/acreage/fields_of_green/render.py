@@ -1,37 +1,249 @@
-"""Pictures of a state: text for terminals, SVG for notebooks.
+"""Pictures of a state or of one player's view: text for terminals, SVG for notebooks.
 
-Both show the year track (the tractor on the current year), every farm as a
-grid of cards (water in each tower, grain in the silos, shut-down sites face
-down in brackets, attached tools, and ``~`` on the free cells a water tower
-reaches) and the hands. Pass ``player`` to see only what that player may see.
+Both show the year track (the tractor on the current year), what is being
+decided and by whom, the scores (points if the game ended now; at the end the
+final scores and the winners), every farm as a grid of cards (water in each
+tower, grain in the silos, shut-down sites face down, attached tools, and the
+free cells a water tower reaches) and the hands. Seats are called
+``player 0``, ``player 1``, ... everywhere, as in move texts.
+
+``render_text`` and ``render_svg`` take a :class:`~acreage.fields_of_green.State`
+(everything, hands included) or a :class:`~acreage.fields_of_green.View`
+from ``observe`` (what that seat sees: other hands as card backs showing
+their decks); ``player=seat`` with a State draws ``observe(state, seat)``.
 """
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
 from acreage.core.bitset import bits, mask
-from acreage.core.game import check_seat
+from acreage.core.game import CHANCE, Chance
 from acreage.core.svg import PLAYER_COLOURS, Svg
 from acreage.fields_of_green.components import DECKS
 from acreage.fields_of_green.geometry import catchment, coords
-from acreage.fields_of_green.scoring import score_sheet
-from acreage.fields_of_green.state import END, PHASES, Farm, State
-from acreage.fields_of_green.views import SeatView, seat_views
+from acreage.fields_of_green.rules import Rules
+from acreage.fields_of_green.scoring import farm_sheet, farm_winners
+from acreage.fields_of_green.state import PHASES, Farm, State
+from acreage.fields_of_green.views import SeatView, View, observe, seat_views
 
 __all__ = ["render_svg", "render_text"]
+
+
+@attrs.frozen
+class _Scene:
+    """What one picture shows, from a State (everything) or a View (one seat's sight)."""
+
+    rules: Rules
+    viewer: int | None
+    year: int
+    phase: str
+    to_move: int | Chance | None
+    actor: int
+    start: int
+    farms: tuple[Farm, ...]
+    seats: tuple[SeatView, ...]
+    deck_sizes: tuple[int, ...]
+    tools_left: int
+    silo_stack: int
+    tower_stack: int
+    discard: int
+    pending: tuple[int, ...]
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended."""
+        return self.to_move is None
+
+    @property
+    def direction(self) -> str:
+        """Where the hands pass this year: left (clockwise) in odd years (and before the
+        first), right in even ones."""
+        return "right" if self.year and self.year % 2 == 0 else "left"
+
+    def starts(self, seat: int) -> bool:
+        """Whether ``seat`` holds the start player tile (nobody does before chance deals it)."""
+        return seat == self.start and self.phase != "start"
+
+
+def _scene(position: State | View, player: int | None, caller: str) -> _Scene:
+    """The picture's content; ``TypeError`` for anything but this game's State or View."""
+    if isinstance(position, State):
+        if player is not None:
+            return _scene(observe(position, player), None, caller)
+        s = position
+        return _Scene(
+            rules=s.rules,
+            viewer=None,
+            year=s.year,
+            phase=PHASES[s.phase],
+            to_move=s.to_move,
+            actor=s.actor,
+            start=s.start,
+            farms=s.farms,
+            seats=seat_views(s, None),
+            deck_sizes=tuple(map(len, s.decks)),
+            tools_left=len(s.tool_pile),
+            silo_stack=s.silo_stack,
+            tower_stack=s.tower_stack,
+            discard=len(s.discard),
+            pending=s.pending,
+        )
+    if isinstance(position, View):
+        if player is not None:
+            raise TypeError(
+                f"{caller}: a View is already player {position.player}'s sight; pass no player"
+            )
+        v = position
+        return _Scene(
+            rules=v.rules,
+            viewer=v.player,
+            year=v.year,
+            phase=v.phase,
+            to_move=v.to_move,
+            actor=v.actor,
+            start=v.start,
+            farms=v.farms,
+            seats=v.seats,
+            deck_sizes=v.deck_sizes,
+            tools_left=len(v.tool_pile),
+            silo_stack=v.silo_stack,
+            tower_stack=v.tower_stack,
+            discard=len(v.discard),
+            pending=v.pending,
+        )
+    raise TypeError(
+        f"{caller} draws a Fields of Green State or View, not {type(position).__name__}"
+    )
+
+
+# -- shared by both pictures ---------------------------------------------------------
+
+
+def _water_area(rules: Rules, f: Farm) -> int:
+    """The free cells next to the farm that some water tower reaches."""
+    area = 0
+    for c, _, _, reach in f.towers:
+        area |= catchment(rules, c, reach, f.occupied)
+    return area & mask(f.frontier)
+
+
+def _bounds(rules: Rules, f: Farm, area: int) -> tuple[int, int, int, int]:
+    """The farm's columns and rows, water reach included: ``(x0, x1, y0, y1)``."""
+    xy = [coords(rules, c) for c in bits(f.occupied | area)]
+    return (
+        min(x for x, _ in xy),
+        max(x for x, _ in xy),
+        min(y for _, y in xy),
+        max(y for _, y in xy),
+    )
+
+
+def _now(scene: _Scene) -> str:
+    """Whose turn it is and what is being decided, in words."""
+    if scene.over:
+        return "game over"
+    a = scene.actor
+    if scene.to_move is CHANCE:
+        return "chance: " + _chance_words(scene)
+    return f"player {a} to move: " + _decision_words(scene)
+
+
+def _chance_words(scene: _Scene) -> str:
+    a = scene.actor
+    if scene.phase == "start":
+        return "who is the start player"
+    if scene.phase == "deal":
+        return f"the card player {a} draws from {DECKS[scene.pending[2]]}"
+    return f"a tool tile drawn for player {a}"
+
+
+def _decision_words(scene: _Scene) -> str:
+    """What the player to move decides (``pending`` holds its details, by phase)."""
+    phase = scene.phase
+    pending = scene.pending
+    if phase == "store":
+        return f"store a water token in a tower with room ({pending[0]} left)"
+    if phase == "draw":
+        return "choose the deck to draw their next card from, blind"
+    if phase == "pick":
+        return "pick a hand card to play (face down)"
+    if phase == "action":
+        pick = scene.seats[scene.actor].pick
+        return (
+            f"play the revealed {pick}: build it, build a water tower or a silo, "
+            "sell at the market, or restore a site"
+        )
+    if phase == "pay":
+        return f"choose the water tower that pays ({pending[1]} water due)"
+    if phase == "tool choose":
+        return "choose the tool tile to keep"
+    if phase == "tool place":
+        return f"attach the {scene.rules.tables.tool_names[pending[0]]} to a site, or keep it aside"
+    if phase == "attach":
+        return "attach a tool kept aside to the new site, or done"
+    if phase == "supply":
+        return "harvest: choose the site to supply next, or shut one down"
+    return "use a convert ability once more, or done"
+
+
+def _points(scene: _Scene) -> tuple[int, ...]:
+    return tuple(farm_sheet(scene.rules, f).total for f in scene.farms)
+
+
+def _result(scene: _Scene) -> str:
+    """The scores: points if the game ended now; at the end, final scores and the winners."""
+    listed = ", ".join(f"player {p} {n}" for p, n in enumerate(_points(scene)))
+    if not scene.over:
+        return f"scores (points if the game ended now): {listed}"
+    won = farm_winners(scene.rules, scene.farms)
+    names = ", ".join(f"player {p}" for p in won)
+    return f"final scores: {listed}; {'winner' if len(won) == 1 else 'winners'}: {names}"
+
+
+def _counted(names: tuple[str, ...]) -> str:
+    counts = Counter(names)
+    return ", ".join(f"{n}x {name}" if n > 1 else name for name, n in counts.items())
+
+
+def _hand_text(seat: SeatView) -> str:
+    """A seat's hand and pick as the viewer sees them: names, or the backs' decks."""
+    n = len(seat.backs)
+    if seat.hand is not None:
+        text = _counted(seat.hand)
+    elif seat.among is not None:
+        # The viewer held this hand: they know its cards and the pick's, not which is which.
+        return f"{n} card{'s' if n != 1 else ''} and a face-down pick, together: " + _counted(
+            seat.among
+        )
+    elif n:
+        text = f"{n} card{'s' if n != 1 else ''} face down ({_counted(seat.backs)})"
+    else:
+        text = ""
+    text = text or "none"
+    if seat.pick is not None:
+        text += f"; picked: {seat.pick}"
+    elif seat.pick_back is not None:
+        text += f"; picked: a {seat.pick_back} card, face down"
+    return text
+
+
+def _some(n: int, thing: str) -> str:
+    """``n`` things, singular when one."""
+    return f"{n} {thing}{'' if n == 1 else 's'}"
+
+
+# -- text --------------------------------------------------------------------------
 
 _CELL = 17
 
 
-def _water_area(state: State, f: Farm) -> int:
-    """The free cells next to the farm that some water tower reaches."""
-    area = 0
-    for c, _, _, reach in f.towers:
-        area |= catchment(state.rules, c, reach, f.occupied)
-    return area & mask(f.frontier)
-
-
-def _cell_text(state: State, f: Farm, c: int, area: int) -> tuple[str, str]:
-    t = state.rules.tables
+def _cell_text(rules: Rules, f: Farm, c: int, area: int) -> tuple[str, str]:
+    t = rules.tables
     kind = f.kind_at(c)
     if kind < 0:
         return ("~" if area >> c & 1 else "", "")
@@ -48,34 +260,25 @@ def _cell_text(state: State, f: Farm, c: int, area: int) -> tuple[str, str]:
     return (name, detail)
 
 
-def _bounds(state: State, f: Farm, area: int) -> tuple[int, int, int, int]:
-    xy = [coords(state.rules, c) for c in bits(f.occupied | area)]
-    return (
-        min(x for x, _ in xy),
-        max(x for x, _ in xy),
-        min(y for _, y in xy),
-        max(y for _, y in xy),
-    )
-
-
-def _farm_text(state: State, p: int) -> list[str]:
-    t = state.rules.tables
-    f = state.farms[p]
+def _farm_text(scene: _Scene, p: int) -> list[str]:
+    rules = scene.rules
+    t = rules.tables
+    f = scene.farms[p]
     head = (
-        f"Player {p}{' (start player)' if p == state.start else ''}: {f.coins} coins, "
-        f"{f.grain}/{f.grain_capacity} grain, {f.tokens} star tokens, "
-        f"{score_sheet(state, p).total} points"
+        f"player {p}{' (start player)' if scene.starts(p) else ''}: {_some(f.coins, 'coin')}, "
+        f"{f.grain}/{f.grain_capacity} grain, {_some(f.tokens, 'star token')}, "
+        f"{_some(farm_sheet(rules, f).total, 'point')}"
     )
     if f.kept:
         head += "; tools kept aside: " + ", ".join(t.tool_names[x] for x in f.kept)
-    area = _water_area(state, f)
-    x0, x1, y0, y1 = _bounds(state, f, area)
+    area = _water_area(rules, f)
+    x0, x1, y0, y1 = _bounds(rules, f, area)
     lines = [head, " " * 5 + "".join(f"{x:^{_CELL}}" for x in range(x0, x1 + 1)).rstrip()]
     for y in range(y0, y1 + 1):
         names, details = [], []
         for x in range(x0, x1 + 1):
             c = (y + t.origin) * t.width + x + t.origin
-            name, detail = _cell_text(state, f, c, area)
+            name, detail = _cell_text(rules, f, c, area)
             names.append(f"{name:^{_CELL}}")
             details.append(f"{detail[:_CELL]:^{_CELL}}")
         lines.append(f"{y:>4} " + "".join(names).rstrip())
@@ -84,151 +287,405 @@ def _farm_text(state: State, p: int) -> list[str]:
     return lines
 
 
-def _hand_text(seat: SeatView) -> str:
-    """A seat's hand and pick as the viewer sees them: names, or the backs' decks."""
-    cards = (
-        ", ".join(seat.hand) if seat.hand is not None else ", ".join(f"({d})" for d in seat.backs)
-    )
-    text = cards or "-"
-    if seat.pick is not None:
-        text += f"; picked: {seat.pick}"
-    elif seat.pick_back is not None:
-        text += f"; picked: ({seat.pick_back}, face down)"
-    return text
+def render_text(position: State | View, player: int | None = None) -> str:
+    """The game as text: year track, what is being decided, scores, decks, farms, hands.
 
-
-def render_text(state: State, player: int | None = None) -> str:
-    """The state as text: year track, decks, farms, hands (only ``player``'s view if given).
-
-    :class:`~acreage.SeatError` if ``player`` is not ``None`` or a seat at this table.
+    ``position`` is a :class:`State` (everything) or a :class:`View` from
+    ``observe`` (what that seat sees); ``player=seat`` with a State draws
+    ``observe(state, seat)``. :class:`~acreage.SeatError` if ``player`` is
+    not ``None`` or a seat at this table; ``TypeError`` for anything but a
+    State or a View, or for a View with a ``player``.
     """
-    r = state.rules
-    if player is not None:
-        check_seat(player, r.players)
-    track = " ".join(f">{y}<" if y == state.year else f" {y} " for y in range(1, r.years + 1))
-    direction = "left" if state.pass_direction > 0 else "right"
-    if state.phase == END:
-        now = "game over"
-    elif isinstance(state.to_move, int):
-        now = f"{PHASES[state.phase]}, player {state.actor}"
-    else:
-        now = f"chance ({PHASES[state.phase]})"
-    lines = [
-        f"Year {track} (hands pass {direction}); now: {now}",
+    scene = _scene(position, player, "render_text")
+    r = scene.rules
+    track = " ".join(f">{y}<" if y == scene.year else f" {y} " for y in range(1, r.years + 1))
+    lines = [f"as seen by player {scene.viewer}"] if scene.viewer is not None else []
+    lines += [
+        f"Year {track} (hands pass {scene.direction}); now: {_now(scene)}",
+        _result(scene),
         "Decks: "
-        + ", ".join(f"{name} {len(d)}" for name, d in zip(DECKS, state.decks, strict=True))
-        + f"; tool tiles {len(state.tool_pile)}; silos {state.silo_stack}, "
-        f"water towers {state.tower_stack} left; discard {len(state.discard)}",
+        + ", ".join(f"{name} {n}" for name, n in zip(DECKS, scene.deck_sizes, strict=True))
+        + f"; tool tiles {scene.tools_left}; silos {scene.silo_stack}, "
+        f"water towers {scene.tower_stack} left; discard {scene.discard}",
     ]
-    for p, seat in enumerate(seat_views(state, player)):
+    for p, seat in enumerate(scene.seats):
         lines.append("")
-        lines.extend(_farm_text(state, p))
+        lines.extend(_farm_text(scene, p))
         if seat.backs or seat.pick_back is not None:
             lines.append(f"  hand of player {p}: {_hand_text(seat)}")
     return "\n".join(lines)
 
 
+# -- SVG ---------------------------------------------------------------------------
+
+_WIDTH = 800
+"""The picture's width: a notebook's, so that it shows at its own size."""
+_PAD = 16
+_CELL_W = 86
+"""A card cell's width when there is room; farms squeeze theirs down to ``_CELL_MIN``."""
+_CELL_MIN = 56
+_CELL_H = 62
 _FILL = ("#b7e3a1", "#f2a7a7", "#f6e08a", "#cdb4e6", "#d9c7a7", "#a9d3f5")
 """Card colours: Fields, Livestock, Facilities, Buildings, silo, water tower."""
+_KINDS = ("fields", "livestock", "facilities", "buildings", "silo", "water tower")
+_GAP = 12
+"""The space between two farms."""
+_MARGIN = 26
+"""A farm box's room beside its card grid (row numbers on the left, a little on the right)."""
+_DOWN = "#7a7a7a"
+_REACH = "#dcecfb"
+
+
+def _ink(fill: str) -> str:
+    """Black or white, whichever reads better on ``fill`` (``#rrggbb``)."""
+    r, g, b = (int(fill[i : i + 2], 16) for i in (1, 3, 5))
+    return "#000000" if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#ffffff"
+
+
+def _text_width(text: str, size: float, bold: bool = False) -> float:
+    """An upper estimate of the text's width: DejaVu Sans's advances (sans-serif here, and
+    wider than the Helvetica or Arial a browser may pick), bold a little wider."""
+    width = 0.0
+    for ch in text:
+        if ch in "ijl'|.,:;!":
+            width += 0.34
+        elif ch in "frtI()[]/- ":
+            width += 0.42
+        elif ch in "mwMW%":
+            width += 1.0
+        elif ch.isupper() or ch in "#&":
+            width += 0.78
+        else:
+            width += 0.64
+    return width * size * (1.12 if bold else 1.0)
+
+
+def _fit(text: str, size: float, width: float, bold: bool = False) -> float:
+    """The font size up to ``size`` at which ``text`` fits ``width`` (7.5 at the least)."""
+    return max(7.5, min(size, size * width / _text_width(text, size, bold)))
+
+
+def _wrap(text: str, size: float, width: float, bold: bool = False) -> list[str]:
+    """``text`` broken at spaces into lines that fit ``width`` (a long word stands alone)."""
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and _text_width(lines[-1] + " " + word, size, bold) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
+
+
+class _Page:
+    """An SVG laid out from the top down, whose height is known once everything is placed.
+
+    It keeps the drawing calls and the lowest point drawn, and plays the calls
+    onto an :class:`Svg` of the final height.
+    """
+
+    def __init__(self, width: float) -> None:
+        self.width = width
+        self.bottom = 0.0
+        self._calls: list[Callable[[Svg], None]] = []
+
+    def rect(self, x: float, y: float, w: float, h: float, **kw: Any) -> None:
+        self._calls.append(lambda svg: svg.rect(x, y, w, h, **kw))
+        self.bottom = max(self.bottom, y + h)
+
+    def circle(self, centre: tuple[float, float], r: float, **kw: Any) -> None:
+        self._calls.append(lambda svg: svg.circle(centre, r, **kw))
+
+    def text(self, x: float, y: float, text: str, *, size: float = 12.0, **kw: Any) -> None:
+        """``text`` with its middle at height ``y``; left-aligned unless ``anchor`` says."""
+        kw.setdefault("anchor", "start")
+        self._calls.append(lambda svg: svg.text(x, y, text, size=size, **kw))
+        self.bottom = max(self.bottom, y + size / 2)
+
+    def paragraph(
+        self, x: float, y: float, text: str, width: float, *, size: float = 12.0, **kw: Any
+    ) -> float:
+        """``text`` wrapped to ``width``, its first line's middle at ``y``; the y below it."""
+        for line in _wrap(text, size, width, kw.get("weight") == "bold"):
+            self.text(x, y, line, size=size, **kw)
+            y += size * 1.35
+        return y
+
+    def render(self, height: float) -> str:
+        svg = Svg(self.width, height)
+        for call in self._calls:
+            call(svg)
+        return str(svg)
+
+
+def _svg_card(
+    page: _Page, scene: _Scene, f: Farm, c: int, kind: int, box: tuple[float, float, float]
+) -> None:
+    """One card of a farm in its cell; ``box`` is the cell's left, top and width."""
+    rules = scene.rules
+    t = rules.tables
+    left, top, w = box
+    x, y = coords(rules, c)
+    down = bool(f.down >> c & 1)
+    fill = _DOWN if down else _FILL[t.deck[kind]]
+    ink = _ink(fill)
+    px, py, cw, ch = left + 2, top + 2, w - 4, _CELL_H - 4
+    page.rect(
+        px,
+        py,
+        cw,
+        ch,
+        fill=fill,
+        stroke="#444444",
+        rx=5,
+        title=f"{t.names[kind]} at {x},{y}" + (" (shut down)" if down else ""),
+    )
+    name = _wrap(t.names[kind], 10, cw - 6)
+    if len(name) > 2:
+        name = [name[0], " ".join(name[1:])]
+    size = min(_fit(line, 10, cw - 6) for line in name)
+    for i, line in enumerate(name):
+        page.text(px + cw / 2, py + 9 + i * 11, line, size=size, anchor="middle", fill=ink)
+    row = py + 12 + 11 * len(name)
+    if down:
+        size = _fit("shut down", 10, cw - 6)
+        page.text(px + cw / 2, row, "shut down", size=size, anchor="middle", fill=ink)
+    elif kind == t.tower:
+        _, water, cap, _ = next(tw for tw in f.towers if tw[0] == c)
+        _tokens(page, px + cw / 2, row, water, cap, "#1f77b4", cw - 8)
+    elif kind == t.silo:
+        held = min(rules.silo_capacity, max(0, f.grain - _grain_before(rules, f, c)))
+        _tokens(page, px + cw / 2, row, held, rules.silo_capacity, "#d4a017", cw - 8)
+    tools = ", ".join(t.tool_names[x] for x in f.tools_at(c))
+    if tools:
+        page.text(
+            px + cw / 2, py + ch - 7, tools, size=_fit(tools, 9, cw - 6), anchor="middle", fill=ink
+        )
+
+
+def _grain_before(rules: Rules, f: Farm, c: int) -> int:
+    """The grain the farm's silos built before the one at ``c`` hold (filled in build order)."""
+    t = rules.tables
+    before = 0
+    for cell, kind in zip(f.cells, f.kinds, strict=True):
+        if cell == c:
+            break
+        if kind == t.silo:
+            before += rules.silo_capacity
+    return before
+
+
+def _tokens(
+    page: _Page, mid: float, y: float, held: int, cap: int, colour: str, room: float
+) -> None:
+    """``cap`` token places in a row around ``mid``, the first ``held`` filled."""
+    step = min(13.0, room / max(cap, 1))
+    r = min(5.0, step / 2 - 0.5)
+    first = mid - step * (cap - 1) / 2
+    for i in range(cap):
+        page.circle(
+            (first + i * step, y + 3), r, fill=colour if i < held else "#ffffff", stroke=colour
+        )
+
+
+@attrs.frozen
+class _Plot:
+    """Where one farm goes: its seat, its columns and rows, its water reach, and whether it
+    fits half the picture's width."""
+
+    seat: int
+    bounds: tuple[int, int, int, int]
+    area: int
+    half: bool
+
+    @property
+    def cols(self) -> int:
+        return self.bounds[1] - self.bounds[0] + 1
+
+    @property
+    def rows(self) -> int:
+        return self.bounds[3] - self.bounds[2] + 1
+
+
+def _layout(scene: _Scene, width: float) -> list[list[_Plot]]:
+    """Rows of farms: two to a row when both fit half the width (pairing the next farm
+    that fits, even past a wide one), else one; rows in the order of their first seat."""
+    rules = scene.rules
+    half = (width - 2 * _PAD - _GAP) / 2
+    rows: list[list[_Plot]] = []
+    waiting: list[_Plot] | None = None
+    for p, f in enumerate(scene.farms):
+        area = _water_area(rules, f)
+        box = _bounds(rules, f, area)
+        plot = _Plot(p, box, area, (box[1] - box[0] + 1) * _CELL_MIN + _MARGIN <= half)
+        if plot.half and waiting is not None:
+            waiting.append(plot)
+            waiting = None
+            continue
+        rows.append([plot])
+        if plot.half:
+            waiting = rows[-1]
+    return rows
 
 
 def _svg_farm(
-    svg: Svg, state: State, p: int, left: float, top: float, box: tuple[int, ...]
-) -> None:
-    r = state.rules
-    t = r.tables
-    f = state.farms[p]
-    uw, uh = 96, 60
-    x0, _, y0, _ = box
-    for c in bits(_water_area(state, f)):
-        x, y = coords(r, c)
-        svg.rect(
-            left + (x - x0) * uw,
-            top + (y - y0) * uh,
-            uw,
-            uh,
-            fill="#a9d3f5",
-            opacity=0.35,
-            title=f"{x},{y}: within a water tower's range",
+    page: _Page, scene: _Scene, plot: _Plot, left: float, top: float, room: float
+) -> float:
+    """One farm in a box ``room`` wide from ``(left, top)``; the y below it."""
+    rules = scene.rules
+    t = rules.tables
+    p = plot.seat
+    f = scene.farms[p]
+    colour = PLAYER_COLOURS[p]
+    tags = []
+    if scene.starts(p) and not scene.over:
+        tags.append("start player")
+    if p == scene.to_move:
+        tags.append("to move")
+    if scene.over and p in farm_winners(rules, scene.farms):
+        tags.append("winner")
+    y = top + 14
+    page.circle((left + 16, y), 7, fill=colour, stroke="#000000", stroke_width=1)
+    page.text(left + 28, y, f"player {p}", size=13, weight="bold")
+    if tags:
+        page.text(
+            left + 28 + _text_width(f"player {p} ", 13, True), y, f"({', '.join(tags)})", size=12
         )
-    grain_left = f.grain
+    y = page.paragraph(
+        left + 10,
+        y + 18,
+        f"{_some(f.coins, 'coin')} \u00b7 {f.grain}/{f.grain_capacity} grain"
+        f" \u00b7 {_some(f.tokens, 'star token')} \u00b7 {_some(farm_sheet(rules, f).total, 'point')}",
+        room - 20,
+        size=11,
+    )
+    x0, _, y0, _ = plot.bounds
+    cw = max(_CELL_MIN, min(_CELL_W, (room - _MARGIN) / plot.cols))
+    gx, gy = left + _MARGIN - 6, y + 8
+    for i in range(plot.cols):
+        page.text(
+            gx + (i + 0.5) * cw, gy - 1, str(x0 + i), size=10, anchor="middle", fill="#555555"
+        )
+    gy += 6
+    for j in range(plot.rows):
+        page.text(
+            gx - 6, gy + (j + 0.5) * _CELL_H, str(y0 + j), size=10, anchor="end", fill="#555555"
+        )
+    for c in bits(plot.area):
+        x, yy = coords(rules, c)
+        page.rect(
+            gx + (x - x0) * cw,
+            gy + (yy - y0) * _CELL_H,
+            cw,
+            _CELL_H,
+            fill=_REACH,
+            title=f"{x},{yy}: free, within a water tower's reach",
+        )
     for c, kind in zip(f.cells, f.kinds, strict=True):
-        x, y = coords(r, c)
-        px, py = left + (x - x0) * uw + 3, top + (y - y0) * uh + 3
-        mid = px + (uw - 6) / 2
-        down = f.down >> c & 1
-        svg.rect(
-            px,
-            py,
-            uw - 6,
-            uh - 6,
-            fill="#7a7a7a" if down else _FILL[t.deck[kind]],
-            stroke="#444444",
-            rx=5,
-            title=f"{t.names[kind]} at {x},{y}" + (" (shut down)" if down else ""),
-        )
-        svg.text(mid, py + 11, t.names[kind], size=9, fill="#ffffff" if down else "#000000")
-        if kind == t.tower:
-            _, water, cap, _ = next(tw for tw in f.towers if tw[0] == c)
-            for i in range(cap):
-                fill = "#1f77b4" if i < water else "none"
-                svg.circle((px + 14 + i * 13, py + 30), 5, fill=fill, stroke="#1f77b4")
-        elif kind == t.silo:
-            held = min(r.silo_capacity, grain_left)
-            grain_left -= held
-            for i in range(r.silo_capacity):
-                fill = "#d4a017" if i < held else "none"
-                svg.circle((px + 14 + i * 13, py + 30), 5, fill=fill, stroke="#d4a017")
-        elif down:
-            svg.text(mid, py + 30, "shut down", size=9, fill="#ffffff")
-        tools = f.tools_at(c)
-        if tools:
-            svg.text(mid, py + 46, ", ".join(t.tool_names[x] for x in tools), size=8)
+        x, yy = coords(rules, c)
+        _svg_card(page, scene, f, c, kind, (gx + (x - x0) * cw, gy + (yy - y0) * _CELL_H, cw))
+    y = gy + plot.rows * _CELL_H + 14
+    seat = scene.seats[p]
+    if seat.backs or seat.pick_back is not None or seat.hand:
+        y = page.paragraph(left + 10, y, "hand: " + _hand_text(seat), room - 20, size=11)
+    if f.kept:
+        kept = ", ".join(t.tool_names[x] for x in f.kept)
+        y = page.paragraph(left + 10, y, f"tools kept aside: {kept}", room - 20, size=11)
+    return y
 
 
-def render_svg(state: State, player: int | None = None) -> str:
-    """The state as SVG: the year track, each farm's cards, tokens, tools and water range, hands
-    (only ``player``'s view if given).
+def _svg_key(page: _Page, y: float) -> float:
+    """The card colours; the y below it."""
+    entries = [(fill, name) for fill, name in zip(_FILL, _KINDS, strict=True)]
+    entries += [(_DOWN, "shut down"), (_REACH, "free cell a water tower reaches")]
+    x: float = _PAD
+    for fill, label in entries:
+        step = 20 + _text_width(label, 11) + 14
+        if x + step > page.width - _PAD:
+            x = _PAD
+            y += 20
+        page.rect(x, y - 7, 14, 14, fill=fill, stroke="#444444", rx=2)
+        page.text(x + 20, y, label, size=11)
+        x += step
+    return y + 12
 
-    :class:`~acreage.SeatError` if ``player`` is not ``None`` or a seat at this table.
+
+def render_svg(position: State | View, player: int | None = None) -> str:
+    """The game as SVG, 800 px wide unless a farm needs more: the year track, what is being
+    decided and by whom, the scores (at the end the final scores and the winners), the
+    decks, and each farm in its seat's colour (cards, water and grain, tools, the free
+    cells a tower reaches) with its hand.
+
+    ``position`` is a :class:`State` (everything) or a :class:`View` from
+    ``observe`` (what that seat sees: other hands as card backs); ``player=seat``
+    with a State draws ``observe(state, seat)``. :class:`~acreage.SeatError` if
+    ``player`` is not ``None`` or a seat at this table; ``TypeError`` for anything
+    but a State or a View, or for a View with a ``player``.
     """
-    r = state.rules
-    if player is not None:
-        check_seat(player, r.players)
-    t = r.tables
-    uw, uh, pad = 96, 60, 16
-    boxes = []
-    for f in state.farms:
-        box = _bounds(state, f, _water_area(state, f))
-        boxes.append((box, (box[1] - box[0] + 1) * uw, (box[3] - box[2] + 1) * uh))
-    width = max(600, sum(w for _, w, _ in boxes) + pad * (len(boxes) + 1))
-    height = 70 + max(h for _, _, h in boxes) + 60
-    svg = Svg(width, height)
-    for y in range(1, r.years + 1):
-        cx = pad + 40 + (y - 1) * 84
-        here = y == state.year
-        svg.rect(cx - 36, 10, 72, 26, fill="#ffe9a8" if here else "#f0f0f0", stroke="#888888", rx=4)
-        svg.text(cx, 23, f"year {y}" + (" (tractor)" if here else ""), size=9)
-    svg.text(pad + r.years * 84 + 20, 23, PHASES[state.phase], size=11, anchor="start")
-    left: float = pad
-    for p, (seat, (box, w, h)) in enumerate(zip(seat_views(state, player), boxes, strict=True)):
-        f = state.farms[p]
-        top = 64
-        svg.text(
-            left,
-            top - 10,
-            f"player {p}{' (start)' if p == state.start else ''}: {f.coins} coins, "
-            f"{f.grain} grain, {f.tokens} star tokens, {score_sheet(state, p).total} points",
-            size=11,
-            anchor="start",
-            weight="bold",
+    scene = _scene(position, player, "render_svg")
+    r = scene.rules
+    widest = max(
+        _bounds(r, f, _water_area(r, f))[1] - _bounds(r, f, _water_area(r, f))[0] + 1
+        for f in scene.farms
+    )
+    page = _Page(max(_WIDTH, widest * _CELL_MIN + _MARGIN + 2 * _PAD))
+    inner = page.width - 2 * _PAD
+    head = f"Fields of Green \u00b7 year {min(max(scene.year, 1), r.years)} of {r.years}"
+    if scene.viewer is not None:
+        head += f" \u00b7 as seen by player {scene.viewer}"
+    y = page.paragraph(_PAD, 18, head, inner, size=16, weight="bold")
+    if not scene.over:
+        y = page.paragraph(_PAD, y + 2, _now(scene), inner, size=13)
+    y = page.paragraph(
+        _PAD, y + 2, _result(scene), inner, size=13, weight="bold" if scene.over else None
+    )
+    y += 8
+    box = min(110.0, (inner - 120) / r.years)
+    for i in range(1, r.years + 1):
+        here = i == scene.year
+        x = _PAD + (i - 1) * (box + 6)
+        page.rect(
+            x,
+            y,
+            box,
+            24,
+            fill="#ffd54f" if here else "#f0f0f0",
+            stroke="#222222" if here else "#999999",
+            stroke_width=2 if here else 1,
+            rx=4,
         )
-        svg.rect(left - 4, top - 2, w + 8, h + 4, stroke=PLAYER_COLOURS[p], stroke_width=2)
-        _svg_farm(svg, state, p, left, top, box)
-        if seat.backs or seat.pick_back is not None:
-            svg.text(left, top + h + 16, "hand: " + _hand_text(seat), size=9, anchor="start")
-        if f.kept:
-            kept = ", ".join(t.tool_names[x] for x in f.kept)
-            svg.text(left, top + h + 30, f"tools kept: {kept}", size=9, anchor="start")
-        left += w + pad
-    return str(svg)
+        label = f"year {i}" + (" (tractor)" if here else "")
+        page.text(
+            x + box / 2,
+            y + 12,
+            label,
+            size=_fit(label, 11, box - 6, here),
+            anchor="middle",
+            weight="bold" if here else None,
+        )
+    x = _PAD + r.years * (box + 6)
+    page.text(x, y + 12, f"hands pass {scene.direction}", size=11)
+    y += 44
+    y = page.paragraph(
+        _PAD,
+        y,
+        "Decks: "
+        + ", ".join(f"{name} {n}" for name, n in zip(DECKS, scene.deck_sizes, strict=True))
+        + f"; tool tiles {scene.tools_left}; silos {scene.silo_stack}, water towers "
+        f"{scene.tower_stack} left; discard {scene.discard}",
+        inner,
+        size=11,
+    )
+    y = _svg_key(page, y + 4) + 10
+    half = (inner - _GAP) / 2
+    for row in _layout(scene, page.width):
+        bottom = y
+        for i, plot in enumerate(row):
+            room = half if plot.half else inner
+            left = _PAD + i * (half + _GAP)
+            end = _svg_farm(page, scene, plot, left, y, room)
+            page.rect(
+                left, y, room, end - y, stroke=PLAYER_COLOURS[plot.seat], stroke_width=2.5, rx=6
+            )
+            bottom = max(bottom, end)
+        y = bottom + _GAP
+    return page.render(y)

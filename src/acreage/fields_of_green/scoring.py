@@ -15,6 +15,8 @@ no tie-break; ``Rules.tie_break`` chooses (most coins left, or a shared win).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import attrs
 
 from acreage.core.game import check_seat
@@ -22,7 +24,7 @@ from acreage.fields_of_green.effects import multiplier
 from acreage.fields_of_green.rules import YELLOW, Compiled, Rules
 from acreage.fields_of_green.state import END, Farm, State
 
-__all__ = ["ScoreSheet", "farm_sheet", "score_sheet", "scores", "winners"]
+__all__ = ["ScoreSheet", "farm_sheet", "farm_winners", "score_sheet", "scores", "winners"]
 
 
 @attrs.frozen
@@ -101,10 +103,19 @@ def winners(state: State) -> tuple[int, ...]:
     """The winning seats after the tie-break; ``()`` before the end."""
     if state.phase != END:
         return ()
-    totals = scores(state)
+    return farm_winners(state.rules, state.farms)
+
+
+def farm_winners(rules: Rules, farms: Sequence[Farm]) -> tuple[int, ...]:
+    """The seats whose farms would win if the game ended now, after the tie-break.
+
+    It reads only the farms, which everyone sees, so a view's picture names the
+    same winners as the state's.
+    """
+    totals = [farm_sheet(rules, f).total for f in farms]
     best = max(totals)
     tied = [p for p, v in enumerate(totals) if v == best]
-    if state.rules.tie_break == "coins" and len(tied) > 1:
-        most = max(state.farms[p].coins for p in tied)
-        tied = [p for p in tied if state.farms[p].coins == most]
+    if rules.tie_break == "coins" and len(tied) > 1:
+        most = max(farms[p].coins for p in tied)
+        tied = [p for p in tied if farms[p].coins == most]
     return tuple(tied)

@@ -132,6 +132,11 @@ class View:
     discard: tuple[str, ...]
     pending: tuple[int, ...]
 
+    def _repr_svg_(self) -> str:
+        from acreage.fields_of_green.render import render_svg
+
+        return render_svg(self)
+
 
 def _drawing_blind(state: State, player: int) -> bool:
     """Whether ``player`` is drawing cards blind right now (and so cannot see their hand)."""

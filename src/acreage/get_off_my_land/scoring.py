@@ -9,16 +9,53 @@ land is the winner."
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol
 
 import attrs
 
 from acreage.core.bitset import bits
 from acreage.core.game import check_seat
 from acreage.get_off_my_land.farm import tile_bonus
-from acreage.get_off_my_land.state import State
 from acreage.get_off_my_land.tables import EQUIPMENT
 
-__all__ = ["EndBonus", "end_bonuses", "farmhouse_bonus", "is_terminal", "scores", "winners"]
+if TYPE_CHECKING:
+    from acreage.get_off_my_land.rules import Rules
+    from acreage.get_off_my_land.state import Task
+
+__all__ = [
+    "EndBonus",
+    "Holdings",
+    "end_bonuses",
+    "farmhouse_bonus",
+    "is_terminal",
+    "scores",
+    "winners",
+]
+
+
+class Holdings(Protocol):
+    """What scoring reads of a position: a :class:`State`, or a picture of a view at the end
+    (where everything scoring reads is public)."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def agenda(self) -> Sequence[Task]: ...
+    @property
+    def money(self) -> tuple[int, ...]: ...
+    @property
+    def hands(self) -> Sequence[Sequence[int]]: ...
+    @property
+    def farmhouses(self) -> Sequence[int]: ...
+    @property
+    def tiles(self) -> Sequence[int]: ...
+    @property
+    def cards(self) -> Sequence[int]: ...
+    @property
+    def mature(self) -> int: ...
+    @property
+    def control(self) -> Sequence[int]: ...
 
 
 @attrs.frozen
@@ -39,7 +76,7 @@ def _table(values: tuple[int, ...], k: int) -> int:
     return values[min(k, len(values) - 1)]
 
 
-def farmhouse_bonus(state: State, player: int) -> int:
+def farmhouse_bonus(state: Holdings, player: int) -> int:
     """The player's farmhouse bonus (at most the cap; $0 without control of the farmhouse).
 
     "You won't receive the extra money for your Farmhouse Tile bonus if you
@@ -74,7 +111,7 @@ def farmhouse_bonus(state: State, player: int) -> int:
     return min(amount, rules.farmhouse_cap)
 
 
-def end_bonuses(state: State) -> tuple[EndBonus, ...]:
+def end_bonuses(state: Holdings) -> tuple[EndBonus, ...]:
     """Each player's end-of-game money (as it would be now).
 
     1. Oil strikes: for 1, 2, 3 oil strike tiles controlled, each land tile
@@ -102,19 +139,19 @@ def end_bonuses(state: State) -> tuple[EndBonus, ...]:
     return tuple(out)
 
 
-def is_terminal(state: State) -> bool:
+def is_terminal(state: Holdings) -> bool:
     """Whether the game is over (after April)."""
     return not state.agenda
 
 
-def scores(state: State) -> tuple[int, ...]:
+def scores(state: Holdings) -> tuple[int, ...]:
     """Each player's money; at the end, money plus the end-of-game bonuses."""
     if state.agenda:
         return state.money
     return tuple(m + b.total for m, b in zip(state.money, end_bonuses(state), strict=True))
 
 
-def winners(state: State) -> tuple[int, ...]:
+def winners(state: Holdings) -> tuple[int, ...]:
     """The winners after the tie-break (most land tiles controlled); () before the end."""
     if state.agenda:
         return ()

@@ -58,6 +58,11 @@ class View:
     farmers: tuple[int, ...]
     control: tuple[int, ...]
 
+    def _repr_svg_(self) -> str:
+        from acreage.get_off_my_land.render import render_svg
+
+        return render_svg(self)
+
 
 def _farmhouses_public(state: State) -> bool:
     if -1 in state.farmhouses:
