@@ -144,3 +144,25 @@ def test_a_move_with_no_text_still_has_a_repr() -> None:
     assert repr(fei.Roll(None)) == "<Roll with no text: values=None>"  # type: ignore[arg-type]
     assert repr(cf.Drive(99)) == "<Drive with no text: heading=99>"
     assert repr(fei.Roll((2, 3))) == "<Roll 'roll 2 3'>"
+
+
+@pytest.mark.parametrize(("name", "options"), TABLES)
+def test_a_views_repr_is_one_short_line_for_its_seat(name: str, options: dict[str, Any]) -> None:
+    game = get_game(name)
+    rules = game.rules(**options)
+    states = _playout(game, rules, 7)
+    for state in [*states[:: max(1, len(states) // 25)], states[-1]]:
+        for seat in range(game.players(rules)):
+            view = game.observe(state, seat)
+            text = repr(view)
+            assert len(text) <= REPR_LIMIT and "\n" not in text, text
+            assert "Rules" not in text, text
+            assert text.startswith(f"<{name} View of player {seat}: "), text
+            assert text.endswith(f"; digest {digest(view)[:DIGEST_CHARS]}>"), text
+            who = game.to_move(state)
+            if who is None:
+                assert ", game over; " in text, text
+            elif who is CHANCE:
+                assert ", chance to move; " in text, text
+            else:
+                assert f", player {who} to move; " in text, text

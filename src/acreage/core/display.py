@@ -10,6 +10,11 @@ writes its states and moves through this module instead:
 
       <fence-em-in State: round 5 of 10, player 0: take an asset token; scores 6 10; digest 8d880353>
 
+- ``repr(view)``, what one seat sees, says the same without the scores
+  (a view may hide what they are made of) (:func:`view_repr`)::
+
+      <fence-em-in View of player 1: round 5 of 10, player 0 to move; digest 0c5e18aa>
+
 - ``repr(move)`` shows the move's text, the same text ``str(move)`` gives and
   ``parse_move`` reads (:class:`TextMove`)::
 
@@ -26,7 +31,7 @@ from acreage.core.game import CHANCE
 if TYPE_CHECKING:
     from acreage.core.game import Game
 
-__all__ = ["DIGEST_CHARS", "TextMove", "state_repr"]
+__all__ = ["DIGEST_CHARS", "TextMove", "state_repr", "view_repr"]
 
 DIGEST_CHARS: Final = 8
 """Hex digits of :func:`~acreage.core.digest.digest` a state's repr shows."""
@@ -82,4 +87,25 @@ def state_repr(game: Game[Any, Any, Any], state: Any, where: str, what: str) -> 
     return (
         f"<{game.name} State: {where}, {doing}; scores {scores}{result};"
         f" digest {digest(state)[:DIGEST_CHARS]}>"
+    )
+
+
+def view_repr(name: str, view: Any, where: str) -> str:
+    """A view's one-line ``repr``: the game's ``name``, the seat it is for, ``where``
+    in the game, who is to move, and the first :data:`DIGEST_CHARS` hex digits of the
+    view's :func:`~acreage.core.digest.digest` (two views differ in it when they differ).
+
+    ``view`` has the ``player`` it is for and the ``to_move`` of its state, as
+    every game's view does::
+
+        <get-off-my-land View of player 1: February, player 0 to move; digest 5be0c2d1>
+    """
+    who = view.to_move
+    if who is None:
+        doing = "game over"
+    else:
+        doing = f"{'chance' if who is CHANCE else f'player {who}'} to move"
+    return (
+        f"<{name} View of player {view.player}: {where}, {doing};"
+        f" digest {digest(view)[:DIGEST_CHARS]}>"
     )

@@ -16,6 +16,7 @@ from typing import Final
 import attrs
 
 from acreage.core.chance import Deck, Pile
+from acreage.core.display import view_repr
 from acreage.core.game import Chance, check_seat
 from acreage.crazy_farmers.rules import Rules
 from acreage.crazy_farmers.state import Cow, Farmer, Phase, State
@@ -90,6 +91,10 @@ class View:
     ended: str
     cow: Cow | None
     turn_number: int
+
+    def __repr__(self) -> str:
+        where = f"turn {self.turn_number}" if self.turn_number else "setup"
+        return view_repr("crazy-farmers", self, where)
 
     def _repr_svg_(self) -> str:
         from acreage.crazy_farmers.render import render_svg

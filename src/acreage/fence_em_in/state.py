@@ -10,7 +10,7 @@ import enum
 
 import attrs
 
-from acreage.core.display import state_repr
+from acreage.core.display import state_repr, view_repr
 from acreage.core.frozen import builder
 from acreage.core.game import Chance
 from acreage.fence_em_in.rules import Rules
@@ -183,6 +183,10 @@ class View:
     rolls: tuple[int, ...]
     six_rerolls: int
     order_rerolls: int
+
+    def __repr__(self) -> str:
+        where = f"round {self.round} of {self.rules.rounds}" if self.round else "setup"
+        return view_repr("fence-em-in", self, where)
 
     def _repr_svg_(self) -> str:
         from acreage.fence_em_in.render import render_svg

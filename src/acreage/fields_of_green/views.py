@@ -20,6 +20,7 @@ from typing import Any
 import attrs
 
 from acreage.core.chance import Deck, Pile, Stack
+from acreage.core.display import view_repr
 from acreage.core.game import Chance, check_seat
 from acreage.fields_of_green.components import DECKS, SILO, WATER_TOWER
 from acreage.fields_of_green.geometry import coords
@@ -131,6 +132,10 @@ class View:
     tower_stack: int
     discard: tuple[str, ...]
     pending: tuple[int, ...]
+
+    def __repr__(self) -> str:
+        where = f"year {self.year} of {self.rules.years}" if self.year else "setup"
+        return view_repr("fields-of-green", self, where)
 
     def _repr_svg_(self) -> str:
         from acreage.fields_of_green.render import render_svg

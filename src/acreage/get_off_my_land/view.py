@@ -16,6 +16,7 @@ import random
 import attrs
 
 from acreage.core.chance import Deck, Pile
+from acreage.core.display import view_repr
 from acreage.core.game import Chance, check_seat
 from acreage.get_off_my_land.rules import Rules
 from acreage.get_off_my_land.state import State, Task
@@ -57,6 +58,11 @@ class View:
     fences: tuple[int, ...]
     farmers: tuple[int, ...]
     control: tuple[int, ...]
+
+    def __repr__(self) -> str:
+        months = self.rules.months
+        where = f"{months[min(self.month, len(months) - 1)].name} (month {min(self.month + 1, len(months))} of {len(months)})"
+        return view_repr("get-off-my-land", self, where)
 
     def _repr_svg_(self) -> str:
         from acreage.get_off_my_land.render import render_svg
