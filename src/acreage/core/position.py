@@ -183,7 +183,9 @@ class Node:
         """The value as a list (or tuple) of at most ``max_length`` items, exactly
         ``length`` when given; each item a :class:`Node` with its index in the path."""
         value = self.value
-        if not isinstance(value, list | tuple):
+        # A plain list is tested first: positions are read often, and an
+        # isinstance over a union costs more.
+        if type(value) is not list and not isinstance(value, list | tuple):
             self.fail(f"expected a list, got {shorten(value, 40)}")
         if length is not None and len(value) != length:
             self.fail(f"expected {length} items, got {len(value)}")
@@ -205,22 +207,30 @@ class Node:
         position never states what the rest of it determines.
         """
         value = self.value
-        if not isinstance(value, Mapping):
+        # A plain dict is tested first: the Mapping check is an abstract-class lookup.
+        if type(value) is not dict and not isinstance(value, Mapping):
             self.fail(f"expected an object (a dict), got {shorten(value, 40)}")
-        allowed = (*required, *optional)
         present: dict[str, Node] = {}
         for name, item in value.items():
-            if not isinstance(name, str):
-                self.fail(f"keys are text, not {shorten(name, 40)}")
-            if name not in allowed:
-                if derived and name in derived:
-                    self.key(name).fail(derived[name])
-                self.fail(f"unknown key {shorten(name, 40)}{close_names(name, allowed)}")
+            if type(name) is not str or (name not in required and name not in optional):
+                name = self._check_key(name, (*required, *optional), derived)
             present[name] = Node(item, parent=self, step=name)
         for name in required:
             if name not in present:
                 self.key(name).fail("missing")
         return Fields(self, present)
+
+    def _check_key(
+        self, name: object, allowed: Sequence[str], derived: Mapping[str, str] | None
+    ) -> str:
+        """``name`` as a plain str if it is one of ``allowed``; else the error saying why not."""
+        if not isinstance(name, str):
+            self.fail(f"keys are text, not {shorten(name, 40)}")
+        if name in allowed:  # an instance of a str subclass
+            return str.__str__(name)
+        if derived and name in derived:
+            self.key(name).fail(derived[name])
+        raise self.error(f"unknown key {shorten(name, 40)}{close_names(name, allowed)}")
 
 
 class Fields:
