@@ -184,6 +184,10 @@ def states(
     return playouts(game, rules, max_moves=max_moves, complete=False).map(lambda p: p.final)
 
 
+_WHERE_TRIES = 10
+"""How many positions :func:`positions` builds for one example before ``where`` holds."""
+
+
 def positions(
     game: Game[Any, Any, Any],
     rules: Any = None,
@@ -198,8 +202,10 @@ def positions(
     choices of 0, that is towards simpler positions, and every shrunk example
     is still a valid position. ``where`` keeps only the states it holds true
     for (a rule test's precondition: "the player to move can place an
-    enclosure", "a token is in hand"); keep it true often, or hypothesis
-    gives up for want of examples. ``rules`` may itself be a strategy.
+    enclosure", "a token is in hand"): up to 10 positions are built for one
+    example until one meets it, so it should hold for one position in twenty
+    or more, or hypothesis gives up for want of examples. ``rules`` may
+    itself be a strategy.
     :class:`~acreage.GameError` for a game without ``build_position``.
 
     ::
@@ -209,6 +215,7 @@ def positions(
                          where=lambda s: s.phase is fei.Phase.TAKE))
         def test_a_token_can_be_taken(state): ...
     """
+    from hypothesis import reject
     from hypothesis import strategies as st
 
     build = game.build_position
@@ -226,10 +233,18 @@ def positions(
             choice: int = draw(st.integers(0, n - 1))
             return choice
 
-        return build(r, choose)
+        # A precondition that holds for few positions is met by building again
+        # from further choices, rather than by rejecting the example: hypothesis
+        # gives up on a test whose examples it mostly has to throw away. Shrinking
+        # then removes the failed attempts along with their choices.
+        for _ in range(_WHERE_TRIES if where is not None else 1):
+            state = build(r, choose)
+            if where is None or where(state):
+                return state
+        reject()
 
     strategy: SearchStrategy[Any] = draw_position()
-    return strategy if where is None else strategy.filter(where)
+    return strategy
 
 
 # -- immutability ------------------------------------------------------------------
