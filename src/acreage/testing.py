@@ -237,11 +237,14 @@ def positions(
         # from further choices, rather than by rejecting the example: hypothesis
         # gives up on a test whose examples it mostly has to throw away. Shrinking
         # then removes the failed attempts along with their choices.
-        for _ in range(_WHERE_TRIES if where is not None else 1):
+        state = build(r, choose)
+        tries = 1
+        while where is not None and not where(state):
+            if tries == _WHERE_TRIES:
+                reject()
             state = build(r, choose)
-            if where is None or where(state):
-                return state
-        reject()
+            tries += 1
+        return state
 
     strategy: SearchStrategy[Any] = draw_position()
     return strategy

@@ -31,7 +31,7 @@ from collections.abc import Mapping
 from typing import Any, NoReturn
 
 from acreage.core.bitset import bits
-from acreage.core.game import CHANCE
+from acreage.core.game import CHANCE, Chance
 from acreage.core.position import (
     POSITION_FORMAT,
     Fields,
@@ -124,10 +124,8 @@ _LIST_LIMIT = 1000  # far above any list of a real position; bounds what is read
 # -- to data -------------------------------------------------------------------------
 
 
-def _to_move_data(to_move: object) -> int | str | None:
-    if to_move is CHANCE:
-        return "chance"
-    return to_move  # type: ignore[return-value]
+def _to_move_data(to_move: int | Chance | None) -> int | str | None:
+    return "chance" if isinstance(to_move, Chance) else to_move
 
 
 def to_position(state: State) -> dict[str, Any]:
@@ -1035,6 +1033,17 @@ def _column(line: str, index: int) -> int:
     return words[index].start() + 1 if index < len(words) else len(line) + 1
 
 
+_Where = tuple[int, int] | tuple[int, str, int]
+
+
+def _at(where: _Where) -> tuple[int, int]:
+    """The line and column of ``where``."""
+    if len(where) == 3:
+        number, line, index = where
+        return number, _column(line, index)
+    return where
+
+
 def _groups(line: str, start: int) -> list[list[tuple[str, int]]]:
     """The words of ``line`` from index ``start`` on, each with its 1-based column,
     in the groups ``/`` separates."""
@@ -1123,8 +1132,10 @@ class _Text:
             for number, line in enumerate(text_lines(text), 1)
             if line.strip() and not line.lstrip().startswith("#")
         ]
-        # Position-data paths -> (line, column) of the text they were read from.
-        self.where: dict[str, tuple[int, int]] = {}
+        # Position-data paths -> where in the text they were read from: (line, column),
+        # or for a board cell (line, its text, the cell's index), whose column is
+        # worked out only if an error needs it.
+        self.where: dict[str, _Where] = {}
 
     def fail(self, line: int, column: int, reason: str) -> NoReturn:
         raise PositionError(reason, line=line, column=column)
@@ -1174,7 +1185,7 @@ class _Text:
                 count = len(kinds or ())
                 if count != len(found):
                     self.fail(
-                        *where,
+                        *_at(where),
                         f"farm {seat} lists {_count(count, 'miniature')}, and the board shows "
                         f"{_count(len(found), 'enclosure')} of player {seat}"
                         + (f" ({', '.join(_LETTERS[: len(found)])})" if found else ""),
@@ -1210,7 +1221,7 @@ class _Text:
         enclosures: dict[tuple[int, int], list[tuple[int, int, int, str]]] = {}
         for token, spots in cells.items():
             x, y, number, line = spots[0]
-            where = (number, _column(line, x))
+            where = (number, line, x)
             if token[0] == "*":
                 for x, y, number, line in spots:
                     if token[1:] not in _START_MARKS or rules.start_cells[int(token[1:])] != (x, y):
@@ -1223,23 +1234,23 @@ class _Text:
                 continue
             if len(token) != 2 or token[0] not in _START_MARKS or token[1] not in _LETTERS:
                 self.fail(
-                    *where,
+                    *_at(where),
                     f"{token[:10]!r} is no cell: expected '.', '*N' (player N's starting "
                     "cell) or a seat and a letter ('0a': player 0's first enclosure)",
                 )
             seat = int(token[0])
             if seat >= rules.players:
-                self.fail(*where, f"seat {seat} is not at this {rules.players}-player table")
+                self.fail(*_at(where), f"seat {seat} is not at this {rules.players}-player table")
             enclosures[(seat, _LETTERS.index(token[1]))] = spots
         for seat in range(rules.players):
             indexes = sorted(i for s, i in enclosures if s == seat)
             for want, index in enumerate(indexes):
                 spots = enclosures[(seat, index)]
                 x, y, number, line = spots[0]
-                where = (number, _column(line, x))
+                where = (number, line, x)
                 if index != want:
                     self.fail(
-                        *where,
+                        *_at(where),
                         f"player {seat}'s enclosure {_LETTERS[index]}, but none is "
                         f"{_LETTERS[want]}: the letters go a, b, c... in the order built",
                     )
@@ -1248,7 +1259,8 @@ class _Text:
                 width, height = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
                 if width * height != len(spots):
                     self.fail(
-                        *where, f"player {seat}'s enclosure {_LETTERS[index]} is not a rectangle"
+                        *_at(where),
+                        f"player {seat}'s enclosure {_LETTERS[index]} is not a rectangle",
                     )
                 found[seat].append({"x": min(xs), "y": min(ys), "width": width, "height": height})
                 self.where[f"farms[{seat}].enclosures[{want}]"] = where
@@ -1374,7 +1386,7 @@ class _Text:
         path = error.path
         while path:
             if path in self.where:
-                line, column = self.where[path]
+                line, column = _at(self.where[path])
                 return PositionError(error.reason, error.path, line=line, column=column)
             cut = max(path.rfind("."), path.rfind("["))
             path = path[:cut] if cut > 0 else ""
