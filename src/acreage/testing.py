@@ -7,8 +7,9 @@ variant can run it too::
     from acreage.testing import check_game
     check_game(fei.GAME, fei.Rules(players=3))
 
-The strategies drive games through hypothesis, so a failing property shrinks
-to a short game with simple choices::
+The strategies drive games through hypothesis (whole playouts, reachable
+states, or positions a game builds directly), so a failing property shrinks
+to a short game or a simple position::
 
     from hypothesis import given
     from acreage.testing import SETTINGS, playouts
@@ -49,7 +50,7 @@ from acreage.core.game import (
     SeatError,
 )
 from acreage.core.grid import Grid
-from acreage.core.record import record_of, replay
+from acreage.core.record import GameRecord, record_of, replay
 
 if TYPE_CHECKING:
     from hypothesis import settings
@@ -87,6 +88,7 @@ __all__ = [
     "golden_playthrough",
     "move_counts",
     "playouts",
+    "positions",
     "soak",
     "states",
 ]
@@ -182,6 +184,72 @@ def states(
     return playouts(game, rules, max_moves=max_moves, complete=False).map(lambda p: p.final)
 
 
+_WHERE_TRIES = 10
+"""How many positions :func:`positions` builds for one example before ``where`` holds."""
+
+
+def positions(
+    game: Game[Any, Any, Any],
+    rules: Any = None,
+    *,
+    where: Callable[[Any], bool] | None = None,
+) -> SearchStrategy[Any]:
+    """Strategy for valid states built directly by the game's ``build_position``.
+
+    Not only states a random playout reaches: any round, any phase, farms and
+    boards of any shape the rules allow. Each choice the builder makes is
+    drawn by hypothesis as an integer, so a failing example shrinks towards
+    choices of 0, that is towards simpler positions, and every shrunk example
+    is still a valid position. ``where`` keeps only the states it holds true
+    for (a rule test's precondition: "the player to move can place an
+    enclosure", "a token is in hand"): up to 10 positions are built for one
+    example until one meets it, so it should hold for one position in twenty
+    or more, or hypothesis gives up for want of examples. ``rules`` may
+    itself be a strategy.
+    :class:`~acreage.GameError` for a game without ``build_position``.
+
+    ::
+
+        @SETTINGS
+        @given(positions(fei.GAME, fei.Rules(players=3),
+                         where=lambda s: s.phase is fei.Phase.TAKE))
+        def test_a_token_can_be_taken(state): ...
+    """
+    from hypothesis import reject
+    from hypothesis import strategies as st
+
+    build = game.build_position
+    if build is None:
+        raise GameError(f"{game.name} has no build_position: it cannot build positions")
+
+    @st.composite
+    def draw_position(draw: Callable[..., Any]) -> Any:
+        r = draw(rules) if isinstance(rules, st.SearchStrategy) else rules
+        r = game.rules_type() if r is None else r
+
+        def choose(n: int) -> int:
+            if n < 1:
+                raise ValueError(f"choose({n}): a choice needs at least one option")
+            choice: int = draw(st.integers(0, n - 1))
+            return choice
+
+        # A precondition that holds for few positions is met by building again
+        # from further choices, rather than by rejecting the example: hypothesis
+        # gives up on a test whose examples it mostly has to throw away. Shrinking
+        # then removes the failed attempts along with their choices.
+        state = build(r, choose)
+        tries = 1
+        while where is not None and not where(state):
+            if tries == _WHERE_TRIES:
+                reject()
+            state = build(r, choose)
+            tries += 1
+        return state
+
+    strategy: SearchStrategy[Any] = draw_position()
+    return strategy
+
+
 # -- immutability ------------------------------------------------------------------
 
 _IMMUTABLE_LEAVES = (int, str, bytes, bool, float, Fraction, type(None), enum.Enum, Grid, range)
@@ -264,6 +332,7 @@ def check_game(
     max_moves: int = 20_000,
     moves_per_state: int = 6,
     expect_hidden: bool | None = None,
+    positions: int | None = None,
 ) -> None:
     """Check that ``game`` keeps the acreage contract; raise :class:`ConformanceError` if not.
 
@@ -291,10 +360,21 @@ def check_game(
     decodes back to it, the legal-action mask agrees, and every seat's
     observation tensor is the declared number of ints. ``expect_hidden``
     then defaults to the facts' ``hidden_information``.
+
+    A game with positions is held to them: every state of the playouts goes
+    to position data (strict JSON) and back, and to text and back, to an
+    equal state with an equal digest; a view turned back into a state
+    (``from_view``) looks the same to its seat. ``positions`` positions (as
+    many as ``playouts`` unless given) made by ``build_position`` (from seeded choices) round-trip the same way and
+    play on with random moves to a legal end, every state on the way
+    passing the checks above (its moves, immutability, scores...); a record
+    starting from each replays to the same states.
     """
     rules = game.rules_type() if rules is None else rules
     n_players = game.players(rules)
     rng = random.Random(f"check:{seed}")
+    # Positions draw from their own generator, so the playouts are the same with or without them.
+    position_rng = random.Random(f"check:{seed}:positions")
     try:
         again = game.rules(rules.to_data())
     except GameError as e:
@@ -315,6 +395,8 @@ def check_game(
         while True:
             where = f"playout {run} move {len(moves)}"
             _check_state(game, state, n_players, where, immutability)
+            if game.to_position is not None:
+                _check_position(game, rules, state, len(moves) % n_players, position_rng, where)
             if game.to_move(state) is None:
                 if facts is not None:
                     _check_numbers(game, facts, state, n_players, where)
@@ -333,6 +415,11 @@ def check_game(
         if facts is not None:
             _check_length(game, facts, states, f"playout {run}")
         _check_replay(game, rules, moves, states, f"playout {run}")
+    if game.build_position is not None:
+        for i in range(playouts if positions is None else positions):
+            _check_built_position(
+                game, rules, position_rng, max_moves, moves_per_state, immutability, i
+            )
     if facts is not None and resample_changed and not facts.hidden_information:
         raise _fail(game, "facts", "hidden_information is False but resample redeals something")
     if expect_hidden is None:
@@ -341,6 +428,93 @@ def check_game(
         raise _fail(
             game, "resample", "never produced a different state: hidden information is not hidden"
         )
+
+
+def _check_position(
+    game: Game[Any, Any, Any],
+    rules: Any,
+    state: Any,
+    seat: int,
+    rng: random.Random,
+    where: str,
+) -> None:
+    """``state`` to a position and back (as JSON data, and as text), and seat ``seat``'s
+    view of it back to a state."""
+    assert game.to_position is not None
+    assert game.from_position is not None
+    data = game.to_position(state)
+    try:
+        text = json.dumps(data, allow_nan=False)
+    except (TypeError, ValueError) as e:
+        raise _fail(game, where, f"to_position is not plain JSON data: {e}") from None
+    try:
+        again = game.from_position(rules, json.loads(text))
+    except GameError as e:
+        raise _fail(game, where, f"to_position does not read back: {e}") from None
+    if again != state or hash(again) != hash(state) or game.digest(again) != game.digest(state):
+        raise _fail(game, where, "the state differs after to_position and from_position")
+    if game.position_text is not None and game.parse_position is not None:
+        written = game.position_text(state)
+        try:
+            again = game.parse_position(rules, written)
+        except GameError as e:
+            raise _fail(game, where, f"position_text does not parse back: {e}") from None
+        if again != state:
+            raise _fail(game, where, "the state differs after position_text and parse_position")
+    if game.from_view is not None:
+        view = game.observe(state, seat)
+        try:
+            seen = game.observe(game.from_view(view, rng), seat)
+        except GameError as e:
+            raise _fail(game, where, f"from_view(observe(state, {seat})) failed: {e}") from None
+        if seen != view:
+            raise _fail(
+                game,
+                where,
+                f"seat {seat} sees a difference in the state from_view made of its view",
+            )
+
+
+def _check_built_position(
+    game: Game[Any, Any, Any],
+    rules: Any,
+    rng: random.Random,
+    max_moves: int,
+    moves_per_state: int,
+    immutability: _Immutability,
+    index: int,
+) -> None:
+    """One position from ``build_position``: valid, round-tripping, and playable to the end."""
+    assert game.build_position is not None
+    n_players = game.players(rules)
+    try:
+        state = game.build_position(rules, rng.randrange)
+    except GameError as e:
+        raise _fail(game, f"built position {index}", f"build_position failed: {e}") from None
+    states = [state]
+    moves: list[Any] = []
+    seen_moves: dict[str, Any] = {}
+    _check_position(game, rules, state, index % n_players, rng, f"built position {index}")
+    while True:
+        where = f"built position {index} move {len(moves)}"
+        _check_state(game, state, n_players, where, immutability)
+        if game.to_move(state) is None:
+            break
+        if len(moves) >= max_moves:
+            raise _fail(game, f"built position {index}", f"no end after {max_moves} moves")
+        legal = game.legal_moves(state)
+        _check_moves(game, state, legal, rng, moves_per_state, seen_moves, where)
+        move = legal[rng.randrange(len(legal))]
+        state = game.apply_move(state, move)
+        moves.append(move)
+        states.append(state)
+    record = record_of(game, rules, moves, start=states[0])
+    try:
+        again = replay(GameRecord.from_json(record.to_json()), game)
+    except GameError as e:
+        raise _fail(game, f"built position {index}", f"its record does not replay: {e}") from None
+    if list(again) != states:
+        raise _fail(game, f"built position {index}", "its record replays to other states")
 
 
 def _check_facts(game: Game[Any, Any, Any], rules: Any, n_players: int) -> Facts:

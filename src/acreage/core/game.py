@@ -200,6 +200,28 @@ class Game(Generic[S, M, R]):
         end_reason: (final state) -> a short name for the condition that
             ended the game (``"rounds"``, ``"tiles"``...), for balance
             studies; ``None`` for a game with one way to end.
+        to_position: state -> the whole state as plain JSON data (a
+            *position*, see :mod:`acreage.core.position`), hidden parts and
+            what is being decided now included; ``None`` for a game without
+            positions. The position fields below come together.
+        from_position: (rules, data) -> the state the position describes,
+            checked against the rules: a position that cannot exist raises
+            :class:`~acreage.core.position.PositionError` naming what is
+            wrong. ``from_position(rules, to_position(s)) == s``.
+        position_text: state -> the position as compact text (the board as
+            rows of cells, then named fields).
+        parse_position: (rules, text) -> the state; ``parse_position(rules,
+            position_text(s)) == s``; malformed text names its line and column.
+        arrange: (state, **changes) -> the state with some position fields
+            replaced (the keys of ``to_position``'s data), checked like
+            ``from_position`` and with what is derived recomputed.
+        build_position: (rules, choose) -> a valid state built directly
+            (not by playing moves) from the choices ``choose(n)`` makes, each
+            an int in ``range(n)``; choices of 0 give simpler positions.
+            :func:`acreage.testing.positions` draws the choices with hypothesis.
+        from_view: (view, rng) -> a state the viewing seat cannot tell from
+            the one observed, its hidden parts sampled with ``rng``
+            (:func:`~acreage.core.position.position_of_view`).
     """
 
     name: str
@@ -221,6 +243,13 @@ class Game(Generic[S, M, R]):
     encoding: Callable[[R], Encoding] | None = None
     evaluate: Callable[[S, int], float] | None = None
     end_reason: Callable[[S], str] | None = None
+    to_position: Callable[[S], dict[str, Any]] | None = None
+    from_position: Callable[[R, Mapping[str, Any]], S] | None = None
+    position_text: Callable[[S], str] | None = None
+    parse_position: Callable[[R, str], S] | None = None
+    arrange: Callable[..., S] | None = None
+    build_position: Callable[[R, Callable[[int], int]], S] | None = None
+    from_view: Callable[[Any, random.Random], S] | None = None
 
     def to_move(self, state: S) -> ToMove:
         """Who decides next: a player index, :data:`CHANCE`, or ``None`` at the end."""

@@ -8,13 +8,17 @@ is JSON::
      "rules": {"players": 3}, "moves": ["roll 1 4 5", "place 3,5 4x2", ...],
      "metadata": {"seed": 7}}
 
+A record may start from a position instead of the game's start
+(``"start"``: the position data of :mod:`acreage.core.position`); it is then
+replayed from ``from_position(rules, start)``.
+
 A record is checked however it is made (``GameRecord(...)``,
 :meth:`GameRecord.from_dict`, :meth:`GameRecord.from_json`,
 ``attrs.evolve``), and every problem is a :class:`RecordError` saying which
 field is wrong. Records come from files and other people, so what one may
 hold is bounded (the limits below): reading one never takes more memory or
 time than a few real games, and a record that exists always writes as strict
-JSON. ``rules`` and ``metadata`` are read-only once in a record (change a
+JSON. ``rules``, ``metadata`` and ``start`` are read-only once in a record (change a
 copy: ``dict(record.metadata)``), so a record cannot be made invalid later.
 """
 
@@ -62,24 +66,27 @@ GAME_NAME_LIMIT: Final = 100
 """The longest game name a record holds (registry names are a few words)."""
 
 DATA_DEPTH_LIMIT: Final = 32
-"""How deeply ``rules`` and ``metadata`` may nest (component data nests about five deep)."""
+"""How deeply ``rules``, ``metadata`` and ``start`` may nest (component data nests about
+five deep)."""
 
 DATA_TEXT_LIMIT: Final = 1_048_576
-"""The most characters ``rules``, and separately ``metadata``, may take as JSON (1 MiB)."""
+"""The most characters ``rules``, and separately ``metadata`` and ``start``, may take as
+JSON (1 MiB)."""
 
 INT_BITS_LIMIT: Final = 256
-"""Integers in ``rules`` and ``metadata`` lie strictly between ``-2**256`` and ``2**256``."""
+"""Integers in ``rules``, ``metadata`` and ``start`` lie strictly between ``-2**256`` and
+``2**256``."""
 
 RECORD_TEXT_LIMIT: Final = 64 * 1_048_576
 """The longest JSON text :meth:`GameRecord.from_json` reads (64 MiB): enough for
 :data:`MOVES_LIMIT` moves of :data:`~acreage.core.game.MOVE_TEXT_LIMIT` characters
-plus ``rules`` and ``metadata`` at their limits."""
+plus ``rules``, ``metadata`` and ``start`` at their limits."""
 
 # A decimal integer of more digits than this has more than INT_BITS_LIMIT bits;
 # JSON reading refuses it before Python converts it (a slow conversion, and one
 # Python itself refuses past 4300 digits).
 _INT_DIGITS: Final = len(str(2**INT_BITS_LIMIT))
-_FIELDS: Final = frozenset({"format", "version", "game", "rules", "moves", "metadata"})
+_FIELDS: Final = frozenset({"format", "version", "game", "rules", "moves", "metadata", "start"})
 
 
 class _ReadOnlyDict(dict[str, Any]):
@@ -207,6 +214,10 @@ def _metadata(value: Any) -> dict[str, Any]:
     return _DataReader("metadata").read(value)
 
 
+def _start(value: Any) -> dict[str, Any] | None:
+    return None if value is None else _DataReader("start").read(value)
+
+
 def _game_name(value: Any) -> str:
     if not isinstance(value, str):
         raise RecordError(f"game: expected a game's registry name (text), got {shorten(value)}")
@@ -261,8 +272,12 @@ class GameRecord:
             letters), at most :data:`MOVES_LIMIT` of them, each at most
             :data:`~acreage.core.game.MOVE_TEXT_LIMIT` characters.
         metadata: free JSON data (seed, agents, date, ...), held like ``rules``.
+        start: the position the game starts from (position data, see
+            :mod:`acreage.core.position`, held like ``rules``), or ``None``
+            for the game's own start. It is checked against the rules when
+            the record is replayed.
 
-    ``rules`` and ``metadata`` hold only ``None``, bools, integers of at most
+    ``rules``, ``metadata`` and ``start`` hold only ``None``, bools, integers of at most
     :data:`INT_BITS_LIMIT` bits, finite floats, text, lists (tuples are read as
     lists) and objects with text keys, nested at most :data:`DATA_DEPTH_LIMIT`
     deep and at most :data:`DATA_TEXT_LIMIT` characters as JSON. Text must be
@@ -273,10 +288,12 @@ class GameRecord:
     rules: dict[str, Any] = attrs.field(converter=_rules_data)
     moves: tuple[str, ...] = attrs.field(converter=_texts)
     metadata: dict[str, Any] = attrs.field(factory=dict, converter=_metadata)
+    start: dict[str, Any] | None = attrs.field(default=None, converter=_start)
 
     def to_dict(self) -> dict[str, Any]:
-        """The record as JSON-ready data (``rules`` and ``metadata`` stay read-only)."""
-        return {
+        """The record as JSON-ready data (``rules``, ``metadata`` and ``start`` stay
+        read-only); ``"start"`` only for a record that starts from a position."""
+        data = {
             "format": FORMAT,
             "version": VERSION,
             "game": self.game,
@@ -284,6 +301,9 @@ class GameRecord:
             "moves": list(self.moves),
             "metadata": self.metadata,
         }
+        if self.start is not None:
+            data["start"] = self.start
+        return data
 
     def to_json(self, *, indent: int | None = None) -> str:
         """The record as strict JSON text (one line unless ``indent`` is given).
@@ -311,7 +331,13 @@ class GameRecord:
         for key in ("game", "moves"):
             if key not in data:
                 raise RecordError(f"{key}: missing (a record names its game and lists its moves)")
-        return cls(data["game"], data.get("rules", {}), data["moves"], data.get("metadata", {}))
+        return cls(
+            data["game"],
+            data.get("rules", {}),
+            data["moves"],
+            data.get("metadata", {}),
+            data.get("start"),
+        )
 
     @classmethod
     def from_json(cls, text: str | bytes) -> GameRecord:
@@ -382,19 +408,31 @@ def record_of(
     rules: Any,
     moves: Iterable[Any],
     metadata: Mapping[str, Any] | None = None,
+    *,
+    start: Any = None,
 ) -> GameRecord:
-    """The record of playing ``moves`` (move objects or texts) under ``rules``."""
+    """The record of playing ``moves`` (move objects or texts) under ``rules``.
+
+    ``start`` is where the game started when not at its beginning: position
+    data, or a state (written with ``game.to_position``).
+    """
+    if start is not None and not isinstance(start, Mapping):
+        if game.to_position is None:
+            raise RecordError(f"start: {game.name} has no positions (to_position)")
+        start = game.to_position(start)
     return GameRecord(
-        game.name, rules.to_data(), tuple(str(m) for m in moves), dict(metadata or {})
+        game.name, rules.to_data(), tuple(str(m) for m in moves), dict(metadata or {}), start
     )
 
 
 def replay(record: GameRecord, game: Game[Any, Any, Any] | None = None) -> tuple[Any, ...]:
     """Every state of the recorded game, the initial one first.
 
-    The game is looked up by name unless given. Bad rules, a move text that
-    does not parse or a move the rules forbid raise :class:`RecordError`
-    naming the move.
+    The game is looked up by name unless given. The first state is the
+    game's start, or the record's ``start`` position. Bad rules, a start
+    position that cannot exist under them, a move text that does not parse
+    or a move the rules forbid raise :class:`RecordError` naming the field or
+    the move.
     """
     if not isinstance(record, GameRecord):
         raise RecordError(
@@ -408,9 +446,17 @@ def replay(record: GameRecord, game: Game[Any, Any, Any] | None = None) -> tuple
     elif game.name != record.game:
         raise RecordError(f"record is of {record.game!r}, not {game.name!r}")
     try:
-        state = game.new_game(game.rules(record.rules))
+        rules = game.rules(record.rules)
+        state = game.new_game(rules)
     except GameError as e:
         raise RecordError(f"rules: {e}") from None
+    if record.start is not None:
+        if game.from_position is None:
+            raise RecordError(f"start: {game.name} has no positions to start from")
+        try:
+            state = game.from_position(rules, record.start)
+        except GameError as e:
+            raise RecordError(f"start: {e}") from None
     states = [state]
     for i, text in enumerate(record.moves):
         try:

@@ -21,7 +21,10 @@ The public API keeps the acreage contract (https://acreage.readthedocs.io/en/lat
 See https://acreage.readthedocs.io/en/latest/games/fence-em-in/ for the moves, phases, Rules options and
 numbers: integer actions, observation tensors and the game's facts for
 learning agents and search frameworks (:mod:`acreage.fence_em_in.actions`:
-``fei.encode_move``, ``fei.legal_action_mask``, ``fei.observation_tensor``...).
+``fei.encode_move``, ``fei.legal_action_mask``, ``fei.observation_tensor``...),
+and positions: any state as checked JSON data or text, to start from anywhere
+(:mod:`acreage.fence_em_in.position`: ``fei.to_position``, ``fei.from_position``,
+``fei.position_text``, ``fei.parse_position``, ``fei.arrange``).
 """
 
 from acreage.core.game import Game, check_seat
@@ -35,6 +38,7 @@ from acreage.fence_em_in.actions import (
     legal_actions,
     observation_tensor,
 )
+from acreage.fence_em_in.build import build_position
 from acreage.fence_em_in.engine import (
     apply_move,
     chance_outcomes,
@@ -61,6 +65,14 @@ from acreage.fence_em_in.moves import (
     SetSix,
     Take,
     parse_move,
+)
+from acreage.fence_em_in.position import (
+    arrange,
+    from_position,
+    from_view,
+    parse_position,
+    position_text,
+    to_position,
 )
 from acreage.fence_em_in.render import render_svg, render_text
 from acreage.fence_em_in.rules import (
@@ -125,12 +137,16 @@ __all__ = [
     "View",
     "action_space_size",
     "apply_move",
+    "arrange",
+    "build_position",
     "chance_outcomes",
     "decode_move",
     "encode_move",
     "encoding",
     "end_reason",
     "evaluate",
+    "from_position",
+    "from_view",
     "is_terminal",
     "legal_action_mask",
     "legal_actions",
@@ -139,10 +155,13 @@ __all__ = [
     "observation_tensor",
     "observe",
     "parse_move",
+    "parse_position",
+    "position_text",
     "render_svg",
     "render_text",
     "score_sheets",
     "scores",
+    "to_position",
     "winners",
 ]
 
@@ -194,6 +213,13 @@ GAME: Game[State, Move, Rules] = Game(
     encoding=encoding,
     evaluate=evaluate,
     end_reason=end_reason,
+    to_position=to_position,
+    from_position=from_position,
+    position_text=position_text,
+    parse_position=parse_position,
+    arrange=arrange,
+    build_position=build_position,
+    from_view=from_view,
 )
 """Fence Em In as one :class:`~acreage.Game` value, for generic tools
 (agents, ``play``, ``check_game``, the adapters)."""
