@@ -20,7 +20,7 @@ from acreage import fields_of_green as fog
 from acreage import get_off_my_land as goml
 from acreage.core.svg import PLAYER_COLOURS
 from golden import check_golden
-from svg_layout import collisions, fills, outside, texts, words
+from pictures import collisions, fills, overflowing_texts, texts, words
 
 SEED = 1
 MIDDLE = 156
@@ -63,7 +63,7 @@ def test_golden_svg(name: str) -> None:
 @pytest.mark.parametrize("name", NAMES)
 def test_every_text_fits_the_canvas_and_none_overlaps_another(name: str) -> None:
     svg = fog.render_svg(pictures()[name])
-    assert outside(svg) == []
+    assert overflowing_texts(svg) == []
     assert collisions(svg) == []
 
 
