@@ -14,6 +14,7 @@ from acreage.core.svg import (
     ink_on,
     seat_colour,
     seat_name,
+    square,
     text_width,
     wrap,
 )
@@ -87,3 +88,19 @@ def test_a_halo_outlines_a_label_under_its_fill() -> None:
     node = ET.fromstring(str(svg)).find(f"{NS}text")
     assert node is not None
     assert node.attrib["stroke"] == "#ffffff" and node.attrib["paint-order"] == "stroke"
+
+
+def test_a_row_legend_starts_a_new_row_where_the_next_entry_would_not_fit() -> None:
+    svg = Svg(300, 100)
+    labels = ["grass", "light forest", "dark forest", "logged"]
+    y = svg.key_row(10, 5, [(square("#b5dc98", "#8a8a8a"), label) for label in labels], 200)
+    root = ET.fromstring(str(svg))
+    shown = [(t.text, float(t.attrib["x"]), float(t.attrib["y"])) for t in root.iter(f"{NS}text")]
+    assert [text for text, _, _ in shown] == labels
+    rows = sorted({middle for _, _, middle in shown})
+    assert rows == [15, 35] and y == 45
+    for text, x, _ in shown:
+        assert x + text_width(text or "", 11) <= 210
+        assert (x == 32) == (text in ("grass", "dark forest"))  # each row starts at the left
+    squares = [r for r in root.iter(f"{NS}rect") if r.attrib.get("rx") == "2"]
+    assert [(r.attrib["x"], r.attrib["y"]) for r in squares[:1]] == [("11", "8")]

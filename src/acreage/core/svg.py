@@ -8,8 +8,9 @@ name and one colour per seat (:func:`seat_name`, :func:`seat_colour`), text
 that fits its canvas (:func:`text_width` estimates a width generously from
 the characters, :meth:`Svg.paragraph` wraps a status line to the width it
 has), dark or light ink for a label on a coloured fill (:func:`ink_on`,
-or a ``halo``), striped fills (:meth:`Svg.stripes`) and a legend
-(:meth:`Svg.key`) mapping each swatch to what it means.
+or a ``halo``), striped fills (:meth:`Svg.stripes`) and a legend mapping
+each swatch to what it means, one entry a line (:meth:`Svg.key`) or in
+rows (:meth:`Svg.key_row`).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ __all__ = [
     "ink_on",
     "seat_colour",
     "seat_name",
+    "square",
     "text_width",
     "wrap",
 ]
@@ -169,6 +171,15 @@ def _attrs(**kw: object) -> str:
 
 Swatch = Callable[["Svg", float, float], None]
 """Draws a legend swatch centred on ``(x, y)`` inside a 16 x 16 box."""
+
+
+def square(fill: str, stroke: str) -> Swatch:
+    """A legend swatch: a 14 x 14 square of ``fill`` with rounded corners, edged in ``stroke``."""
+
+    def draw(svg: Svg, x: float, y: float) -> None:
+        svg.rect(x - 7, y - 7, 14, 14, fill=fill, stroke=stroke, rx=2)
+
+    return draw
 
 
 class Svg:
@@ -394,6 +405,33 @@ class Svg:
             bottom = self.paragraph(x + 22, y + 8 - size * 0.65, label, width - 22, size=size)
             y = max(y + 18, bottom + 4)
         return y
+
+    def key_row(
+        self,
+        x: float,
+        y: float,
+        entries: Iterable[tuple[Swatch, str]],
+        width: float,
+        *,
+        size: float = 11.0,
+    ) -> float:
+        """A legend in rows 20 high: each entry's swatch and its label, left to right.
+
+        The first row's top is at ``y``; an entry that would pass ``x + width``
+        starts the next row. Each swatch is drawn centred in a 16 x 16 box
+        left of its label; returns the ``y`` below the last row.
+        """
+        left = x
+        middle = y + 10
+        for swatch, label in entries:
+            wide = 22 + text_width(label, size)
+            if left > x and left + wide > x + width:
+                left = x
+                middle += 20
+            swatch(self, left + 8, middle)
+            self.text(left + 22, middle, label, size=size, anchor="start")
+            left += wide + 14
+        return middle + 10
 
     def __str__(self) -> str:
         head = (
