@@ -33,6 +33,9 @@ def test_wrapped_lines_fit_and_keep_every_word(
     lines = wrap(text, width, size, bold=bold)
     assert all(text_width(line, size, bold=bold) <= width or len(line) == 1 for line in lines)
     assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+    whole = wrap(text, width, size, bold=bold, cut=False)
+    assert " ".join(whole) == text  # words never cut: joined back, the text itself
+    assert all(text_width(line, size, bold=bold) <= width or " " not in line for line in whole)
 
 
 def test_a_paragraph_wraps_to_its_width_and_returns_the_next_line() -> None:

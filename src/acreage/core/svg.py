@@ -82,11 +82,14 @@ def text_width(text: str, size: float, *, bold: bool = False) -> float:
     return round(em * size * (1.1 if bold else 1.0), 2)
 
 
-def wrap(text: str, width: float, size: float, *, bold: bool = False) -> list[str]:
+def wrap(
+    text: str, width: float, size: float, *, bold: bool = False, cut: bool = True
+) -> list[str]:
     """``text`` broken at spaces into lines no wider than ``width`` (by :func:`text_width`).
 
-    A word wider than ``width`` on its own is cut between characters.
-    An empty text is one empty line.
+    A word wider than ``width`` on its own is cut between characters, or with
+    ``cut=False`` stands whole on its line (for a name that is shrunk to fit
+    with :func:`fit` rather than broken). An empty text is one empty line.
 
     >>> wrap("the Cow's turn: the next Mad Cow card is drawn", 150, 12)
     ["the Cow's turn: the", 'next Mad Cow card is', 'drawn']
@@ -100,6 +103,9 @@ def wrap(text: str, width: float, size: float, *, bold: bool = False) -> list[st
             continue
         if line:
             lines.append(line)
+        if not cut:
+            line = word
+            continue
         line = ""
         for ch in word:
             if line and text_width(line + ch, size, bold=bold) > width:
