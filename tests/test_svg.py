@@ -107,3 +107,14 @@ def test_a_row_legend_starts_a_new_row_where_the_next_entry_would_not_fit() -> N
         assert (x == 32) == (text in ("grass", "dark forest"))  # each row starts at the left
     squares = [r for r in root.iter(f"{NS}rect") if r.attrib.get("rx") == "2"]
     assert [(r.attrib["x"], r.attrib["y"]) for r in squares[:1]] == [("11", "8")]
+
+
+def test_a_heading_is_a_bold_name_and_its_notes_in_brackets_after_it() -> None:
+    svg = Svg(300, 40)
+    svg.heading(10, 20, "player 1", ["to move", "winner"])
+    svg.heading(10, 30, "Players", size=14)
+    shown = list(ET.fromstring(str(svg)).iter(f"{NS}text"))
+    assert [t.text for t in shown] == ["player 1", "(to move, winner)", "Players"]
+    assert [t.attrib.get("font-weight") for t in shown] == ["bold", None, "bold"]
+    assert [t.attrib["font-size"] for t in shown] == ["13", "12", "14"]
+    assert float(shown[1].attrib["x"]) == 10 + text_width("player 1 ", 13, bold=True)

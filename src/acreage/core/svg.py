@@ -15,7 +15,7 @@ rows (:meth:`Svg.key_row`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from xml.sax.saxutils import escape, quoteattr
 
@@ -342,6 +342,19 @@ class Svg:
             f"<text{_attrs(x=float(x), y=float(y), font_size=float(size), fill=fill, text_anchor=anchor, font_weight=weight, dominant_baseline='central', font_family=FONT, **outline)}>"
             f"{escape(text)}</text>"
         )
+
+    def heading(
+        self, x: float, y: float, name: str, notes: Sequence[str] = (), *, size: float = 13.0
+    ) -> None:
+        """``name`` in bold from ``x``, its middle at ``y``, then any ``notes`` in brackets.
+
+        The notes follow a space after the name, a point smaller:
+        ``player 1 (to move, winner)``.
+        """
+        self.text(x, y, name, size=size, anchor="start", weight="bold")
+        if notes:
+            after = x + text_width(name + " ", size, bold=True)
+            self.text(after, y, f"({', '.join(notes)})", size=size - 1, anchor="start")
 
     def paragraph(
         self,

@@ -21,7 +21,7 @@ import attrs
 
 from acreage.core.bitset import bits, mask
 from acreage.core.game import CHANCE, Chance
-from acreage.core.svg import PLAYER_COLOURS, Svg, fit, ink_on, square, text_width, wrap
+from acreage.core.svg import PLAYER_COLOURS, Svg, fit, ink_on, seat_name, square, wrap
 from acreage.fields_of_green.components import DECKS
 from acreage.fields_of_green.geometry import catchment, coords
 from acreage.fields_of_green.rules import Rules
@@ -458,15 +458,7 @@ def _svg_farm(svg: Svg, scene: _Scene, plot: _Plot, left: float, top: float, roo
         tags.append("winner")
     y = top + 14
     svg.circle((left + 16, y), 7, fill=colour, stroke="#000000", stroke_width=1)
-    svg.text(left + 28, y, f"player {p}", size=13, anchor="start", weight="bold")
-    if tags:
-        svg.text(
-            left + 28 + text_width(f"player {p} ", 13, bold=True),
-            y,
-            f"({', '.join(tags)})",
-            size=12,
-            anchor="start",
-        )
+    svg.heading(left + 28, y, seat_name(p), tags)
     y = svg.paragraph(
         left + 10,
         y + 11,

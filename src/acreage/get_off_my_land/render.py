@@ -26,7 +26,7 @@ from collections.abc import Sequence
 import attrs
 
 from acreage.core.bitset import bits
-from acreage.core.svg import PLAYER_COLOURS, Svg, Swatch, fit, ink_on, square, text_width, wrap
+from acreage.core.svg import PLAYER_COLOURS, Svg, Swatch, fit, ink_on, seat_name, square, wrap
 from acreage.get_off_my_land import land
 from acreage.get_off_my_land.farm import tile_bonus
 from acreage.get_off_my_land.rules import Rules
@@ -575,7 +575,7 @@ def _svg_players(svg: Svg, scene: _Scene, x: float, y: float, width: float) -> f
     actor = scene.to_move
     bonuses = () if scene.agenda else end_bonuses(scene)
     won = winners(scene)
-    svg.text(x, y, "Players", size=14, anchor="start", weight="bold")
+    svg.heading(x, y, "Players", size=14)
     y += 22
     for p in range(rules.players):
         if p:
@@ -590,15 +590,7 @@ def _svg_players(svg: Svg, scene: _Scene, x: float, y: float, width: float) -> f
             tags.append("first player")
         if p in won:
             tags.append("winner")
-        svg.text(x + 30, y, f"player {p}", size=13, anchor="start", weight="bold")
-        if tags:
-            svg.text(
-                x + 30 + text_width(f"player {p} ", 13, bold=True),
-                y,
-                f"({', '.join(tags)})",
-                size=12,
-                anchor="start",
-            )
+        svg.heading(x + 30, y, seat_name(p), tags)
         y += 10
         hand = scene.hands[p]
         hidden = sum(1 for k in hand if k == _HIDDEN)
@@ -632,13 +624,8 @@ def _svg_market(svg: Svg, scene: _Scene, y: float) -> float:
     rules = scene.rules
     t = rules.tables
     width = svg.width - 2 * _PAD
-    svg.text(
-        _PAD,
-        y,
-        f"Market track (price above each card; lumber costs ${rules.lumber_cost})",
-        size=14,
-        anchor="start",
-        weight="bold",
+    svg.heading(
+        _PAD, y, f"Market track (price above each card; lumber costs ${rules.lumber_cost})", size=14
     )
     y += 14
     slots = len(rules.market_costs)
@@ -684,14 +671,7 @@ def _svg_months(svg: Svg, scene: _Scene, y: float) -> float:
     rules = scene.rules
     months = rules.months
     width = svg.width - 2 * _PAD
-    svg.text(
-        _PAD,
-        y,
-        "Month track (events happen as the marker leaves a month)",
-        size=14,
-        anchor="start",
-        weight="bold",
-    )
+    svg.heading(_PAD, y, "Month track (events happen as the marker leaves a month)", size=14)
     y += 16
     w = width / len(months)
     now = scene.month if scene.agenda else len(months)
