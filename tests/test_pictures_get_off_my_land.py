@@ -23,7 +23,7 @@ from acreage import get_off_my_land as goml
 from acreage.core.svg import PLAYER_COLOURS
 from acreage.get_off_my_land.state import Turn
 from golden import check_golden
-from svg_layout import collisions, fills, lines, outside, texts, words
+from pictures import collisions, fills, lines, overflowing_texts, texts, words
 
 SEED = 145
 """A 4-player seeded random game in which players get to control land and place cards."""
@@ -121,7 +121,7 @@ def test_golden_svg(name: str) -> None:
 @pytest.mark.parametrize("name", NAMES)
 def test_every_text_fits_the_canvas_and_none_overlaps_another(name: str) -> None:
     svg = goml.render_svg(pictures()[name])
-    assert outside(svg) == []
+    assert overflowing_texts(svg) == []
     assert collisions(svg) == []
 
 

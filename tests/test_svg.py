@@ -14,6 +14,7 @@ from acreage.core.svg import (
     ink_on,
     seat_colour,
     seat_name,
+    square,
     text_width,
     wrap,
 )
@@ -32,6 +33,9 @@ def test_wrapped_lines_fit_and_keep_every_word(
     lines = wrap(text, width, size, bold=bold)
     assert all(text_width(line, size, bold=bold) <= width or len(line) == 1 for line in lines)
     assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+    whole = wrap(text, width, size, bold=bold, cut=False)
+    assert " ".join(whole) == text  # words never cut: joined back, the text itself
+    assert all(text_width(line, size, bold=bold) <= width or " " not in line for line in whole)
 
 
 def test_a_paragraph_wraps_to_its_width_and_returns_the_next_line() -> None:
@@ -87,3 +91,30 @@ def test_a_halo_outlines_a_label_under_its_fill() -> None:
     node = ET.fromstring(str(svg)).find(f"{NS}text")
     assert node is not None
     assert node.attrib["stroke"] == "#ffffff" and node.attrib["paint-order"] == "stroke"
+
+
+def test_a_row_legend_starts_a_new_row_where_the_next_entry_would_not_fit() -> None:
+    svg = Svg(300, 100)
+    labels = ["grass", "light forest", "dark forest", "logged"]
+    y = svg.key_row(10, 5, [(square("#b5dc98", "#8a8a8a"), label) for label in labels], 200)
+    root = ET.fromstring(str(svg))
+    shown = [(t.text, float(t.attrib["x"]), float(t.attrib["y"])) for t in root.iter(f"{NS}text")]
+    assert [text for text, _, _ in shown] == labels
+    rows = sorted({middle for _, _, middle in shown})
+    assert rows == [15, 35] and y == 45
+    for text, x, _ in shown:
+        assert x + text_width(text or "", 11) <= 210
+        assert (x == 32) == (text in ("grass", "dark forest"))  # each row starts at the left
+    squares = [r for r in root.iter(f"{NS}rect") if r.attrib.get("rx") == "2"]
+    assert [(r.attrib["x"], r.attrib["y"]) for r in squares[:1]] == [("11", "8")]
+
+
+def test_a_heading_is_a_bold_name_and_its_notes_in_brackets_after_it() -> None:
+    svg = Svg(300, 40)
+    svg.heading(10, 20, "player 1", ["to move", "winner"])
+    svg.heading(10, 30, "Players", size=14)
+    shown = list(ET.fromstring(str(svg)).iter(f"{NS}text"))
+    assert [t.text for t in shown] == ["player 1", "(to move, winner)", "Players"]
+    assert [t.attrib.get("font-weight") for t in shown] == ["bold", None, "bold"]
+    assert [t.attrib["font-size"] for t in shown] == ["13", "12", "14"]
+    assert float(shown[1].attrib["x"]) == 10 + text_width("player 1 ", 13, bold=True)

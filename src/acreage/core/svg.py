@@ -8,13 +8,14 @@ name and one colour per seat (:func:`seat_name`, :func:`seat_colour`), text
 that fits its canvas (:func:`text_width` estimates a width generously from
 the characters, :meth:`Svg.paragraph` wraps a status line to the width it
 has), dark or light ink for a label on a coloured fill (:func:`ink_on`,
-or a ``halo``), striped fills (:meth:`Svg.stripes`) and a legend
-(:meth:`Svg.key`) mapping each swatch to what it means.
+or a ``halo``), striped fills (:meth:`Svg.stripes`) and a legend mapping
+each swatch to what it means, one entry a line (:meth:`Svg.key`) or in
+rows (:meth:`Svg.key_row`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from xml.sax.saxutils import escape, quoteattr
 
@@ -26,6 +27,7 @@ __all__ = [
     "ink_on",
     "seat_colour",
     "seat_name",
+    "square",
     "text_width",
     "wrap",
 ]
@@ -80,11 +82,14 @@ def text_width(text: str, size: float, *, bold: bool = False) -> float:
     return round(em * size * (1.1 if bold else 1.0), 2)
 
 
-def wrap(text: str, width: float, size: float, *, bold: bool = False) -> list[str]:
+def wrap(
+    text: str, width: float, size: float, *, bold: bool = False, cut: bool = True
+) -> list[str]:
     """``text`` broken at spaces into lines no wider than ``width`` (by :func:`text_width`).
 
-    A word wider than ``width`` on its own is cut between characters.
-    An empty text is one empty line.
+    A word wider than ``width`` on its own is cut between characters, or with
+    ``cut=False`` stands whole on its line (for a name that is shrunk to fit
+    with :func:`fit` rather than broken). An empty text is one empty line.
 
     >>> wrap("the Cow's turn: the next Mad Cow card is drawn", 150, 12)
     ["the Cow's turn: the", 'next Mad Cow card is', 'drawn']
@@ -98,6 +103,9 @@ def wrap(text: str, width: float, size: float, *, bold: bool = False) -> list[st
             continue
         if line:
             lines.append(line)
+        if not cut:
+            line = word
+            continue
         line = ""
         for ch in word:
             if line and text_width(line + ch, size, bold=bold) > width:
@@ -169,6 +177,15 @@ def _attrs(**kw: object) -> str:
 
 Swatch = Callable[["Svg", float, float], None]
 """Draws a legend swatch centred on ``(x, y)`` inside a 16 x 16 box."""
+
+
+def square(fill: str, stroke: str) -> Swatch:
+    """A legend swatch: a 14 x 14 square of ``fill`` with rounded corners, edged in ``stroke``."""
+
+    def draw(svg: Svg, x: float, y: float) -> None:
+        svg.rect(x - 7, y - 7, 14, 14, fill=fill, stroke=stroke, rx=2)
+
+    return draw
 
 
 class Svg:
@@ -326,6 +343,19 @@ class Svg:
             f"{escape(text)}</text>"
         )
 
+    def heading(
+        self, x: float, y: float, name: str, notes: Sequence[str] = (), *, size: float = 13.0
+    ) -> None:
+        """``name`` in bold from ``x``, its middle at ``y``, then any ``notes`` in brackets.
+
+        The notes follow a space after the name, a point smaller:
+        ``player 1 (to move, winner)``.
+        """
+        self.text(x, y, name, size=size, anchor="start", weight="bold")
+        if notes:
+            after = x + text_width(name + " ", size, bold=True)
+            self.text(after, y, f"({', '.join(notes)})", size=size - 1, anchor="start")
+
     def paragraph(
         self,
         x: float,
@@ -394,6 +424,33 @@ class Svg:
             bottom = self.paragraph(x + 22, y + 8 - size * 0.65, label, width - 22, size=size)
             y = max(y + 18, bottom + 4)
         return y
+
+    def key_row(
+        self,
+        x: float,
+        y: float,
+        entries: Iterable[tuple[Swatch, str]],
+        width: float,
+        *,
+        size: float = 11.0,
+    ) -> float:
+        """A legend in rows 20 high: each entry's swatch and its label, left to right.
+
+        The first row's top is at ``y``; an entry that would pass ``x + width``
+        starts the next row. Each swatch is drawn centred in a 16 x 16 box
+        left of its label; returns the ``y`` below the last row.
+        """
+        left = x
+        middle = y + 10
+        for swatch, label in entries:
+            wide = 22 + text_width(label, size)
+            if left > x and left + wide > x + width:
+                left = x
+                middle += 20
+            swatch(self, left + 8, middle)
+            self.text(left + 22, middle, label, size=size, anchor="start")
+            left += wide + 14
+        return middle + 10
 
     def __str__(self) -> str:
         head = (

@@ -16,14 +16,12 @@ their decks); ``player=seat`` with a State draws ``observe(state, seat)``.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
-from typing import Any
 
 import attrs
 
 from acreage.core.bitset import bits, mask
 from acreage.core.game import CHANCE, Chance
-from acreage.core.svg import PLAYER_COLOURS, Svg
+from acreage.core.svg import PLAYER_COLOURS, Svg, fit, ink_on, seat_name, square, wrap
 from acreage.fields_of_green.components import DECKS
 from acreage.fields_of_green.geometry import catchment, coords
 from acreage.fields_of_green.rules import Rules
@@ -336,89 +334,8 @@ _DOWN = "#7a7a7a"
 _REACH = "#dcecfb"
 
 
-def _ink(fill: str) -> str:
-    """Black or white, whichever reads better on ``fill`` (``#rrggbb``)."""
-    r, g, b = (int(fill[i : i + 2], 16) for i in (1, 3, 5))
-    return "#000000" if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#ffffff"
-
-
-def _text_width(text: str, size: float, bold: bool = False) -> float:
-    """An upper estimate of the text's width: DejaVu Sans's advances (sans-serif here, and
-    wider than the Helvetica or Arial a browser may pick), bold a little wider."""
-    width = 0.0
-    for ch in text:
-        if ch in "ijl'|.,:;!":
-            width += 0.34
-        elif ch in "frtI()[]/- ":
-            width += 0.42
-        elif ch in "mwMW%":
-            width += 1.0
-        elif ch.isupper() or ch in "#&":
-            width += 0.78
-        else:
-            width += 0.64
-    return width * size * (1.12 if bold else 1.0)
-
-
-def _fit(text: str, size: float, width: float, bold: bool = False) -> float:
-    """The font size up to ``size`` at which ``text`` fits ``width`` (7.5 at the least)."""
-    return max(7.5, min(size, size * width / _text_width(text, size, bold)))
-
-
-def _wrap(text: str, size: float, width: float, bold: bool = False) -> list[str]:
-    """``text`` broken at spaces into lines that fit ``width`` (a long word stands alone)."""
-    lines: list[str] = []
-    for word in text.split(" "):
-        if lines and _text_width(lines[-1] + " " + word, size, bold) <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines
-
-
-class _Page:
-    """An SVG laid out from the top down, whose height is known once everything is placed.
-
-    It keeps the drawing calls and the lowest point drawn, and plays the calls
-    onto an :class:`Svg` of the final height.
-    """
-
-    def __init__(self, width: float) -> None:
-        self.width = width
-        self.bottom = 0.0
-        self._calls: list[Callable[[Svg], None]] = []
-
-    def rect(self, x: float, y: float, w: float, h: float, **kw: Any) -> None:
-        self._calls.append(lambda svg: svg.rect(x, y, w, h, **kw))
-        self.bottom = max(self.bottom, y + h)
-
-    def circle(self, centre: tuple[float, float], r: float, **kw: Any) -> None:
-        self._calls.append(lambda svg: svg.circle(centre, r, **kw))
-
-    def text(self, x: float, y: float, text: str, *, size: float = 12.0, **kw: Any) -> None:
-        """``text`` with its middle at height ``y``; left-aligned unless ``anchor`` says."""
-        kw.setdefault("anchor", "start")
-        self._calls.append(lambda svg: svg.text(x, y, text, size=size, **kw))
-        self.bottom = max(self.bottom, y + size / 2)
-
-    def paragraph(
-        self, x: float, y: float, text: str, width: float, *, size: float = 12.0, **kw: Any
-    ) -> float:
-        """``text`` wrapped to ``width``, its first line's middle at ``y``; the y below it."""
-        for line in _wrap(text, size, width, kw.get("weight") == "bold"):
-            self.text(x, y, line, size=size, **kw)
-            y += size * 1.35
-        return y
-
-    def render(self, height: float) -> str:
-        svg = Svg(self.width, height)
-        for call in self._calls:
-            call(svg)
-        return str(svg)
-
-
 def _svg_card(
-    page: _Page, scene: _Scene, f: Farm, c: int, kind: int, box: tuple[float, float, float]
+    svg: Svg, scene: _Scene, f: Farm, c: int, kind: int, box: tuple[float, float, float]
 ) -> None:
     """One card of a farm in its cell; ``box`` is the cell's left, top and width."""
     rules = scene.rules
@@ -427,9 +344,9 @@ def _svg_card(
     x, y = coords(rules, c)
     down = bool(f.down >> c & 1)
     fill = _DOWN if down else _FILL[t.deck[kind]]
-    ink = _ink(fill)
+    ink = ink_on(fill)
     px, py, cw, ch = left + 2, top + 2, w - 4, _CELL_H - 4
-    page.rect(
+    svg.rect(
         px,
         py,
         cw,
@@ -439,27 +356,27 @@ def _svg_card(
         rx=5,
         title=f"{t.names[kind]} at {x},{y}" + (" (shut down)" if down else ""),
     )
-    name = _wrap(t.names[kind], 10, cw - 6)
+    name = wrap(t.names[kind], cw - 6, 10, cut=False)
     if len(name) > 2:
         name = [name[0], " ".join(name[1:])]
-    size = min(_fit(line, 10, cw - 6) for line in name)
-    for i, line in enumerate(name):
-        page.text(px + cw / 2, py + 9 + i * 11, line, size=size, anchor="middle", fill=ink)
+    fitted = [fit(line, cw - 6, 10, smallest=7.5) for line in name]
+    size = min(pt for _, pt in fitted)
+    for i, (line, _) in enumerate(fitted):
+        svg.text(px + cw / 2, py + 9 + i * 11, line, size=size, anchor="middle", fill=ink)
     row = py + 12 + 11 * len(name)
     if down:
-        size = _fit("shut down", 10, cw - 6)
-        page.text(px + cw / 2, row, "shut down", size=size, anchor="middle", fill=ink)
+        shut, size = fit("shut down", cw - 6, 10, smallest=7.5)
+        svg.text(px + cw / 2, row, shut, size=size, anchor="middle", fill=ink)
     elif kind == t.tower:
         _, water, cap, _ = next(tw for tw in f.towers if tw[0] == c)
-        _tokens(page, px + cw / 2, row, water, cap, "#1f77b4", cw - 8)
+        _tokens(svg, px + cw / 2, row, water, cap, "#1f77b4", cw - 8)
     elif kind == t.silo:
         held = min(rules.silo_capacity, max(0, f.grain - _grain_before(rules, f, c)))
-        _tokens(page, px + cw / 2, row, held, rules.silo_capacity, "#d4a017", cw - 8)
+        _tokens(svg, px + cw / 2, row, held, rules.silo_capacity, "#d4a017", cw - 8)
     tools = ", ".join(t.tool_names[x] for x in f.tools_at(c))
     if tools:
-        page.text(
-            px + cw / 2, py + ch - 7, tools, size=_fit(tools, 9, cw - 6), anchor="middle", fill=ink
-        )
+        tools, size = fit(tools, cw - 6, 9, smallest=7.5)
+        svg.text(px + cw / 2, py + ch - 7, tools, size=size, anchor="middle", fill=ink)
 
 
 def _grain_before(rules: Rules, f: Farm, c: int) -> int:
@@ -474,15 +391,13 @@ def _grain_before(rules: Rules, f: Farm, c: int) -> int:
     return before
 
 
-def _tokens(
-    page: _Page, mid: float, y: float, held: int, cap: int, colour: str, room: float
-) -> None:
+def _tokens(svg: Svg, mid: float, y: float, held: int, cap: int, colour: str, room: float) -> None:
     """``cap`` token places in a row around ``mid``, the first ``held`` filled."""
     step = min(13.0, room / max(cap, 1))
     r = min(5.0, step / 2 - 0.5)
     first = mid - step * (cap - 1) / 2
     for i in range(cap):
-        page.circle(
+        svg.circle(
             (first + i * step, y + 3), r, fill=colour if i < held else "#ffffff", stroke=colour
         )
 
@@ -527,9 +442,7 @@ def _layout(scene: _Scene, width: float) -> list[list[_Plot]]:
     return rows
 
 
-def _svg_farm(
-    page: _Page, scene: _Scene, plot: _Plot, left: float, top: float, room: float
-) -> float:
+def _svg_farm(svg: Svg, scene: _Scene, plot: _Plot, left: float, top: float, room: float) -> float:
     """One farm in a box ``room`` wide from ``(left, top)``; the y below it."""
     rules = scene.rules
     t = rules.tables
@@ -544,15 +457,11 @@ def _svg_farm(
     if scene.over and p in farm_winners(rules, scene.farms):
         tags.append("winner")
     y = top + 14
-    page.circle((left + 16, y), 7, fill=colour, stroke="#000000", stroke_width=1)
-    page.text(left + 28, y, f"player {p}", size=13, weight="bold")
-    if tags:
-        page.text(
-            left + 28 + _text_width(f"player {p} ", 13, True), y, f"({', '.join(tags)})", size=12
-        )
-    y = page.paragraph(
+    svg.circle((left + 16, y), 7, fill=colour, stroke="#000000", stroke_width=1)
+    svg.heading(left + 28, y, seat_name(p), tags)
+    y = svg.paragraph(
         left + 10,
-        y + 18,
+        y + 11,
         f"{_some(f.coins, 'coin')} \u00b7 {f.grain}/{f.grain_capacity} grain"
         f" \u00b7 {_some(f.tokens, 'star token')} \u00b7 {_some(farm_sheet(rules, f).total, 'point')}",
         room - 20,
@@ -560,19 +469,17 @@ def _svg_farm(
     )
     x0, _, y0, _ = plot.bounds
     cw = max(_CELL_MIN, min(_CELL_W, (room - _MARGIN) / plot.cols))
-    gx, gy = left + _MARGIN - 6, y + 8
+    gx, gy = left + _MARGIN - 6, y + 15
     for i in range(plot.cols):
-        page.text(
-            gx + (i + 0.5) * cw, gy - 1, str(x0 + i), size=10, anchor="middle", fill="#555555"
-        )
+        svg.text(gx + (i + 0.5) * cw, gy - 1, str(x0 + i), size=10, anchor="middle", fill="#555555")
     gy += 6
     for j in range(plot.rows):
-        page.text(
+        svg.text(
             gx - 6, gy + (j + 0.5) * _CELL_H, str(y0 + j), size=10, anchor="end", fill="#555555"
         )
     for c in bits(plot.area):
         x, yy = coords(rules, c)
-        page.rect(
+        svg.rect(
             gx + (x - x0) * cw,
             gy + (yy - y0) * _CELL_H,
             cw,
@@ -582,31 +489,25 @@ def _svg_farm(
         )
     for c, kind in zip(f.cells, f.kinds, strict=True):
         x, yy = coords(rules, c)
-        _svg_card(page, scene, f, c, kind, (gx + (x - x0) * cw, gy + (yy - y0) * _CELL_H, cw))
-    y = gy + plot.rows * _CELL_H + 14
+        _svg_card(svg, scene, f, c, kind, (gx + (x - x0) * cw, gy + (yy - y0) * _CELL_H, cw))
+    y = gy + plot.rows * _CELL_H + 7
     seat = scene.seats[p]
     if seat.backs or seat.pick_back is not None or seat.hand:
-        y = page.paragraph(left + 10, y, "hand: " + _hand_text(seat), room - 20, size=11)
+        y = svg.paragraph(left + 10, y, "hand: " + _hand_text(seat), room - 20, size=11)
     if f.kept:
         kept = ", ".join(t.tool_names[x] for x in f.kept)
-        y = page.paragraph(left + 10, y, f"tools kept aside: {kept}", room - 20, size=11)
-    return y
+        y = svg.paragraph(left + 10, y, f"tools kept aside: {kept}", room - 20, size=11)
+    return y + 7
 
 
-def _svg_key(page: _Page, y: float) -> float:
+def _svg_key(svg: Svg, y: float) -> float:
     """The card colours; the y below it."""
-    entries = [(fill, name) for fill, name in zip(_FILL, _KINDS, strict=True)]
-    entries += [(_DOWN, "shut down"), (_REACH, "free cell a water tower reaches")]
-    x: float = _PAD
-    for fill, label in entries:
-        step = 20 + _text_width(label, 11) + 14
-        if x + step > page.width - _PAD:
-            x = _PAD
-            y += 20
-        page.rect(x, y - 7, 14, 14, fill=fill, stroke="#444444", rx=2)
-        page.text(x + 20, y, label, size=11)
-        x += step
-    return y + 12
+    entries = [(square(fill, "#444444"), name) for fill, name in zip(_FILL, _KINDS, strict=True)]
+    entries += [
+        (square(_DOWN, "#444444"), "shut down"),
+        (square(_REACH, "#444444"), "free cell a water tower reaches"),
+    ]
+    return svg.key_row(_PAD, y, entries, svg.width - 2 * _PAD)
 
 
 def render_svg(position: State | View, player: int | None = None) -> str:
@@ -627,23 +528,24 @@ def render_svg(position: State | View, player: int | None = None) -> str:
         _bounds(r, f, _water_area(r, f))[1] - _bounds(r, f, _water_area(r, f))[0] + 1
         for f in scene.farms
     )
-    page = _Page(max(_WIDTH, widest * _CELL_MIN + _MARGIN + 2 * _PAD))
-    inner = page.width - 2 * _PAD
+    # The canvas grows down as the parts are laid out; its height is set at the end.
+    svg = Svg(max(_WIDTH, widest * _CELL_MIN + _MARGIN + 2 * _PAD), 0)
+    inner = svg.width - 2 * _PAD
     head = f"Fields of Green \u00b7 year {min(max(scene.year, 1), r.years)} of {r.years}"
     if scene.viewer is not None:
         head += f" \u00b7 as seen by player {scene.viewer}"
-    y = page.paragraph(_PAD, 18, head, inner, size=16, weight="bold")
+    y = svg.paragraph(_PAD, 8, head, inner, size=16, weight="bold")
     if not scene.over:
-        y = page.paragraph(_PAD, y + 2, _now(scene), inner, size=13)
-    y = page.paragraph(
+        y = svg.paragraph(_PAD, y + 2, _now(scene), inner, size=13)
+    y = svg.paragraph(
         _PAD, y + 2, _result(scene), inner, size=13, weight="bold" if scene.over else None
     )
-    y += 8
+    y += 17
     box = min(110.0, (inner - 120) / r.years)
     for i in range(1, r.years + 1):
         here = i == scene.year
         x = _PAD + (i - 1) * (box + 6)
-        page.rect(
+        svg.rect(
             x,
             y,
             box,
@@ -653,19 +555,19 @@ def render_svg(position: State | View, player: int | None = None) -> str:
             stroke_width=2 if here else 1,
             rx=4,
         )
-        label = f"year {i}" + (" (tractor)" if here else "")
-        page.text(
+        label, size = fit(f"year {i}" + (" (tractor)" if here else ""), box - 6, 11, bold=here)
+        svg.text(
             x + box / 2,
             y + 12,
             label,
-            size=_fit(label, 11, box - 6, here),
+            size=size,
             anchor="middle",
             weight="bold" if here else None,
         )
     x = _PAD + r.years * (box + 6)
-    page.text(x, y + 12, f"hands pass {scene.direction}", size=11)
-    y += 44
-    y = page.paragraph(
+    svg.text(x, y + 12, f"hands pass {scene.direction}", size=11, anchor="start")
+    y += 37
+    y = svg.paragraph(
         _PAD,
         y,
         "Decks: "
@@ -675,17 +577,18 @@ def render_svg(position: State | View, player: int | None = None) -> str:
         inner,
         size=11,
     )
-    y = _svg_key(page, y + 4) + 10
+    y = _svg_key(svg, y + 2) + 12
     half = (inner - _GAP) / 2
-    for row in _layout(scene, page.width):
+    for row in _layout(scene, svg.width):
         bottom = y
         for i, plot in enumerate(row):
             room = half if plot.half else inner
             left = _PAD + i * (half + _GAP)
-            end = _svg_farm(page, scene, plot, left, y, room)
-            page.rect(
+            end = _svg_farm(svg, scene, plot, left, y, room)
+            svg.rect(
                 left, y, room, end - y, stroke=PLAYER_COLOURS[plot.seat], stroke_width=2.5, rx=6
             )
             bottom = max(bottom, end)
         y = bottom + _GAP
-    return page.render(y)
+    svg.height = y
+    return str(svg)

@@ -21,13 +21,12 @@ fences, the first facing up (or left).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 import attrs
 
 from acreage.core.bitset import bits
-from acreage.core.svg import PLAYER_COLOURS, Svg
+from acreage.core.svg import PLAYER_COLOURS, Svg, Swatch, fit, ink_on, seat_name, square, wrap
 from acreage.get_off_my_land import land
 from acreage.get_off_my_land.farm import tile_bonus
 from acreage.get_off_my_land.rules import Rules
@@ -398,93 +397,6 @@ _EVENT = {
 """Each month event's icon letter, colour and meaning."""
 
 
-def _ink(fill: str) -> str:
-    """Black or white, whichever reads better on ``fill`` (``#rrggbb``)."""
-    r, g, b = (int(fill[i : i + 2], 16) for i in (1, 3, 5))
-    return "#000000" if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#ffffff"
-
-
-def _text_width(text: str, size: float, bold: bool = False) -> float:
-    """An upper estimate of the text's width: DejaVu Sans's advances (sans-serif here, and
-    wider than the Helvetica or Arial a browser may pick), bold a little wider."""
-    width = 0.0
-    for ch in text:
-        if ch in "ijl'|.,:;!":
-            width += 0.34
-        elif ch in "frtI()[]/- ":
-            width += 0.42
-        elif ch in "mwMW%":
-            width += 1.0
-        elif ch.isupper() or ch in "#&":
-            width += 0.78
-        else:
-            width += 0.64
-    return width * size * (1.12 if bold else 1.0)
-
-
-def _fit(text: str, size: float, width: float, bold: bool = False) -> float:
-    """The font size up to ``size`` at which ``text`` fits ``width`` (8 at the least)."""
-    return max(8.0, min(size, size * width / _text_width(text, size, bold)))
-
-
-def _wrap(text: str, size: float, width: float, bold: bool = False) -> list[str]:
-    """``text`` broken at spaces into lines that fit ``width`` (a long word stands alone)."""
-    lines: list[str] = []
-    for word in text.split(" "):
-        if lines and _text_width(lines[-1] + " " + word, size, bold) <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines
-
-
-class _Page:
-    """An SVG laid out from the top down, whose height is known once everything is placed.
-
-    It keeps the drawing calls and the lowest point drawn, and plays the calls
-    onto an :class:`Svg` of the final height.
-    """
-
-    def __init__(self, width: float) -> None:
-        self.width = width
-        self.bottom = 0.0
-        self._calls: list[Callable[[Svg], None]] = []
-
-    def rect(self, x: float, y: float, w: float, h: float, **kw: Any) -> None:
-        self._calls.append(lambda svg: svg.rect(x, y, w, h, **kw))
-        self.bottom = max(self.bottom, y + h)
-
-    def line(self, a: tuple[float, float], b: tuple[float, float], **kw: Any) -> None:
-        self._calls.append(lambda svg: svg.line(a, b, **kw))
-
-    def circle(self, centre: tuple[float, float], r: float, **kw: Any) -> None:
-        self._calls.append(lambda svg: svg.circle(centre, r, **kw))
-
-    def polygon(self, points: list[tuple[float, float]], **kw: Any) -> None:
-        self._calls.append(lambda svg: svg.polygon(points, **kw))
-
-    def text(self, x: float, y: float, text: str, *, size: float = 12.0, **kw: Any) -> None:
-        """``text`` with its middle at height ``y``; left-aligned unless ``anchor`` says."""
-        kw.setdefault("anchor", "start")
-        self._calls.append(lambda svg: svg.text(x, y, text, size=size, **kw))
-        self.bottom = max(self.bottom, y + size / 2)
-
-    def paragraph(
-        self, x: float, y: float, text: str, width: float, *, size: float = 12.0, **kw: Any
-    ) -> float:
-        """``text`` wrapped to ``width``, its first line's middle at ``y``; the y below it."""
-        for line in _wrap(text, size, width, kw.get("weight") == "bold"):
-            self.text(x, y, line, size=size, **kw)
-            y += size * 1.35
-        return y
-
-    def render(self, height: float) -> str:
-        svg = Svg(self.width, height)
-        for call in self._calls:
-            call(svg)
-        return str(svg)
-
-
 def _tile_kind(scene: _Scene, c: int) -> str:
     t = scene.rules.tables
     if t.farm_owner[c] >= 0:
@@ -496,7 +408,7 @@ def _tile_kind(scene: _Scene, c: int) -> str:
     return FOREST_KINDS[t.forest_kind[c]]
 
 
-def _svg_board(page: _Page, scene: _Scene, left: float, top: float, tile: float) -> None:
+def _svg_board(svg: Svg, scene: _Scene, left: float, top: float, tile: float) -> None:
     """The land: tiles, control, cards, farmers and fences; ``(left, top)`` is a1's corner."""
     rules = scene.rules
     t = rules.tables
@@ -504,9 +416,9 @@ def _svg_board(page: _Page, scene: _Scene, left: float, top: float, tile: float)
     owner = _owners_of_cells(scene)
     farmer = _farmer_of_cells(scene)
     for x in range(grid.width):
-        page.text(left + (x + 0.5) * tile, top - 17, chr(ord("a") + x), size=12, anchor="middle")
+        svg.text(left + (x + 0.5) * tile, top - 17, chr(ord("a") + x), size=12, anchor="middle")
     for y in range(grid.height):
-        page.text(left - 17, top + (y + 0.5) * tile, str(y + 1), size=12, anchor="middle")
+        svg.text(left - 17, top + (y + 0.5) * tile, str(y + 1), size=12, anchor="middle")
     for c in range(t.n):
         x, y = grid.cell_coords[c]
         px, py = left + x * tile, top + y * tile
@@ -514,7 +426,7 @@ def _svg_board(page: _Page, scene: _Scene, left: float, top: float, tile: float)
         bonus = tile_bonus(t, scene.tiles, c)
         name = t.cell_names[c]
         who = owner[c]
-        page.rect(
+        svg.rect(
             px,
             py,
             tile,
@@ -529,15 +441,16 @@ def _svg_board(page: _Page, scene: _Scene, left: float, top: float, tile: float)
         if who >= 0:
             # Control: the tile washed in the controller's colour and ringed inside its fences.
             colour = PLAYER_COLOURS[who]
-            page.rect(px + 5, py + 5, tile - 10, tile - 10, fill=colour, opacity=0.45)
-            page.rect(px + 8, py + 8, tile - 16, tile - 16, stroke=colour, stroke_width=3)
+            svg.rect(px + 5, py + 5, tile - 10, tile - 10, fill=colour, opacity=0.45)
+            svg.rect(px + 8, py + 8, tile - 16, tile - 16, stroke=colour, stroke_width=3)
         ink = "#ffffff" if kind in ("light", "dark") and who < 0 else "#1a1a1a"
         if kind == "house":
             p = t.farm_owner[c]
-            page.text(px + 13, py + 20, f"player {p}", size=11, weight="bold")
-            for i, line in enumerate(_wrap(_farmhouse(scene, p), 10, tile - 26)[:3]):
-                page.text(px + 13, py + 34 + 12 * i, line, size=10, fill="#1a1a1a")
-            page.polygon(
+            svg.text(px + 13, py + 20, f"player {p}", size=11, anchor="start", weight="bold")
+            # The room inside the control ring (its inner edge 9.5 from the side).
+            for i, line in enumerate(wrap(_farmhouse(scene, p), tile - 24, 10)[:3]):
+                svg.text(px + 13, py + 34 + 12 * i, line, size=10, anchor="start", fill="#1a1a1a")
+            svg.polygon(
                 [
                     (px + 13, py + tile - 22),
                     (px + 21, py + tile - 30),
@@ -551,15 +464,15 @@ def _svg_board(page: _Page, scene: _Scene, left: float, top: float, tile: float)
                 title=f"player {p}'s farmhouse",
             )
         else:
-            page.text(px + 13, py + 20, _TILE_WORDS[kind], size=10, fill=ink)
+            svg.text(px + 13, py + 20, _TILE_WORDS[kind], size=10, anchor="start", fill=ink)
         if bonus:
-            page.text(px + 13, py + 33, bonus, size=10, fill=ink)
+            svg.text(px + 13, py + 33, bonus, size=10, anchor="start", fill=ink)
         k = scene.cards[c]
         if k >= 0:
-            _svg_card(page, scene, c, k, px + 9, py + 40, tile - 18)
+            _svg_card(svg, scene, c, k, px + 9, py + 40, tile - 18)
         f = farmer[c]
         if f >= 0:
-            page.circle(
+            svg.circle(
                 (px + tile - 19, py + tile - 16),
                 7,
                 fill=PLAYER_COLOURS[f],
@@ -567,19 +480,19 @@ def _svg_board(page: _Page, scene: _Scene, left: float, top: float, tile: float)
                 stroke_width=1.5,
                 title=f"player {f}'s farmer",
             )
-            page.text(
+            svg.text(
                 px + tile - 19,
                 py + tile - 16,
                 "F",
                 size=9,
                 anchor="middle",
-                fill=_ink(PLAYER_COLOURS[f]),
+                fill=ink_on(PLAYER_COLOURS[f]),
                 weight="bold",
             )
-    _svg_fences(page, scene, left, top, tile)
+    _svg_fences(svg, scene, left, top, tile)
 
 
-def _svg_card(page: _Page, scene: _Scene, c: int, k: int, x: float, y: float, w: float) -> None:
+def _svg_card(svg: Svg, scene: _Scene, c: int, k: int, x: float, y: float, w: float) -> None:
     """A market card on a tile: mature or active cards solid and bold, the others hollow."""
     t = scene.rules.tables
     card = t.market[k]
@@ -588,7 +501,7 @@ def _svg_card(page: _Page, scene: _Scene, c: int, k: int, x: float, y: float, w:
     side = (
         ("active" if up else "exhausted") if kind == EQUIPMENT else ("mature" if up else "immature")
     )
-    page.rect(
+    svg.rect(
         x,
         y,
         w,
@@ -599,19 +512,20 @@ def _svg_card(page: _Page, scene: _Scene, c: int, k: int, x: float, y: float, w:
         rx=4,
         title=f"{card.label}, {_CARD_TYPE[kind]}, {side} side up",
     )
-    page.text(
+    name, size = fit(card.name, w - 4, 11, bold=up, smallest=8)
+    svg.text(
         x + w / 2,
         y + 9,
-        card.name,
-        size=_fit(card.name, 11, w - 4, up),
+        name,
+        size=size,
         anchor="middle",
         weight="bold" if up else None,
         fill="#000000" if up else "#777777",
     )
-    page.text(x + w / 2, y + 20, side, size=9, anchor="middle", fill="#000000" if up else "#777777")
+    svg.text(x + w / 2, y + 20, side, size=9, anchor="middle", fill="#000000" if up else "#777777")
 
 
-def _svg_fences(page: _Page, scene: _Scene, left: float, top: float, tile: float) -> None:
+def _svg_fences(svg: Svg, scene: _Scene, left: float, top: float, tile: float) -> None:
     t = scene.rules.tables
     grid = t.grid
     for e in bits(land.blocked_edges(t, scene.fences)):
@@ -625,7 +539,7 @@ def _svg_fences(page: _Page, scene: _Scene, left: float, top: float, tile: float
             if who < 0:
                 continue
             dx, dy = (cx - mx) * shift * sign * 2, (cy - my) * shift * sign * 2
-            page.line(
+            svg.line(
                 (left + (a[0] + dx) * tile, top + (a[1] + dy) * tile),
                 (left + (b[0] + dx) * tile, top + (b[1] + dy) * tile),
                 stroke=PLAYER_COLOURS[who],
@@ -634,7 +548,7 @@ def _svg_fences(page: _Page, scene: _Scene, left: float, top: float, tile: float
             )
 
 
-def _svg_title(page: _Page, scene: _Scene) -> float:
+def _svg_title(svg: Svg, scene: _Scene) -> float:
     """The month, whose turn it is and what they decide, the scores; the y below it."""
     rules = scene.rules
     over = not scene.agenda
@@ -645,27 +559,30 @@ def _svg_title(page: _Page, scene: _Scene) -> float:
     )
     if scene.viewer is not None:
         head += f" \u00b7 as seen by player {scene.viewer}"
-    width = page.width - 2 * _PAD
-    y = page.paragraph(_PAD, 18, head, width, size=16, weight="bold")
+    width = svg.width - 2 * _PAD
+    y = svg.paragraph(_PAD, 8, head, width, size=16, weight="bold")
     if not over:
-        y = page.paragraph(_PAD, y + 2, _now(scene), width, size=13)
-    return page.paragraph(
+        y = svg.paragraph(_PAD, y + 2, _now(scene), width, size=13)
+    return svg.paragraph(
         _PAD, y + 2, _result(scene), width, size=13, weight="bold" if over else None
     )
 
 
-def _svg_players(page: _Page, scene: _Scene, x: float, y: float, width: float) -> None:
-    """The legend: each seat's colour and name, farmhouse, money, land, stash and hand."""
+def _svg_players(svg: Svg, scene: _Scene, x: float, y: float, width: float) -> float:
+    """The legend: each seat's colour and name, farmhouse, money, land, stash and hand;
+    the y below it."""
     rules = scene.rules
     actor = scene.to_move
     bonuses = () if scene.agenda else end_bonuses(scene)
     won = winners(scene)
-    page.text(x, y, "Players", size=14, weight="bold")
+    svg.heading(x, y, "Players", size=14)
     y += 22
     for p in range(rules.players):
+        if p:
+            y += 15  # the next seat's name, its middle 15 below the last line
         colour = PLAYER_COLOURS[p]
-        page.line((x, y), (x + 22, y), stroke=colour, stroke_width=5)
-        page.circle((x + 11, y), 7, fill=colour, stroke="#000000", stroke_width=1)
+        svg.line((x, y), (x + 22, y), stroke=colour, stroke_width=5)
+        svg.circle((x + 11, y), 7, fill=colour, stroke="#000000", stroke_width=1)
         tags = []
         if p == actor:
             tags.append("to move")
@@ -673,12 +590,8 @@ def _svg_players(page: _Page, scene: _Scene, x: float, y: float, width: float) -
             tags.append("first player")
         if p in won:
             tags.append("winner")
-        page.text(x + 30, y, f"player {p}", size=13, weight="bold", fill="#000000")
-        if tags:
-            page.text(
-                x + 30 + _text_width(f"player {p} ", 13, True), y, f"({', '.join(tags)})", size=12
-            )
-        y += 17
+        svg.heading(x + 30, y, seat_name(p), tags)
+        y += 10
         hand = scene.hands[p]
         hidden = sum(1 for k in hand if k == _HIDDEN)
         lines = [
@@ -699,24 +612,20 @@ def _svg_players(page: _Page, scene: _Scene, x: float, y: float, width: float) -
         if dealt:
             lines.insert(1, "choosing: " + " or ".join(rules.farmhouses[f].name for f in dealt))
         for line in lines:
-            y = page.paragraph(x + 30, y, line, width - 30, size=11)
+            y = svg.paragraph(x + 30, y, line, width - 30, size=11)
         if hidden < len(hand):
             for word in _hand_words(scene, p):
-                y = page.paragraph(x + 42, y, word, width - 42, size=11, fill="#333333")
-        y += 8
+                y = svg.paragraph(x + 42, y, word, width - 42, size=11, fill="#333333")
+    return y
 
 
-def _svg_market(page: _Page, scene: _Scene, y: float) -> float:
+def _svg_market(svg: Svg, scene: _Scene, y: float) -> float:
     """The market track with its prices, the lumber price and the decks; the y below it."""
     rules = scene.rules
     t = rules.tables
-    width = page.width - 2 * _PAD
-    page.text(
-        _PAD,
-        y,
-        f"Market track (price above each card; lumber costs ${rules.lumber_cost})",
-        size=14,
-        weight="bold",
+    width = svg.width - 2 * _PAD
+    svg.heading(
+        _PAD, y, f"Market track (price above each card; lumber costs ${rules.lumber_cost})", size=14
     )
     y += 14
     slots = len(rules.market_costs)
@@ -724,31 +633,31 @@ def _svg_market(page: _Page, scene: _Scene, y: float) -> float:
     w = (width - gap * (slots - 1)) / slots
     for i, (cost, k) in enumerate(zip(rules.market_costs, scene.track, strict=True)):
         x = _PAD + i * (w + gap)
-        page.text(x + w / 2, y + 9, f"${cost}", size=13, anchor="middle", weight="bold")
+        svg.text(x + w / 2, y + 9, f"${cost}", size=13, anchor="middle", weight="bold")
         if k < 0:
-            page.rect(x, y + 20, w, 40, stroke="#999999", rx=4)
-            page.text(x + w / 2, y + 40, "empty", size=11, anchor="middle", fill="#777777")
+            svg.rect(x, y + 20, w, 40, stroke="#999999", rx=4)
+            svg.text(x + w / 2, y + 40, "empty", size=11, anchor="middle", fill="#777777")
             continue
         card = t.market[k]
         kind = t.market_type[k]
-        page.rect(x, y + 20, w, 40, fill=_CARD_FILL[kind], stroke="#222222", rx=4, title=card.label)
-        page.text(x + w / 2, y + 32, card.name, size=11, anchor="middle", weight="bold")
-        page.text(
+        svg.rect(x, y + 20, w, 40, fill=_CARD_FILL[kind], stroke="#222222", rx=4, title=card.label)
+        svg.text(x + w / 2, y + 32, card.name, size=11, anchor="middle", weight="bold")
+        svg.text(
             x + w / 2,
             y + 48,
             f"{_CARD_TYPE[kind]}, pile {card.letter}",
             size=10,
             anchor="middle",
         )
-    y += 76
-    y = page.paragraph(
+    y += 69
+    y = svg.paragraph(
         _PAD,
         y,
         f"Market deck: {scene.market_deck} cards.  Removed from the game: {_removed(scene)}",
         width,
         size=11,
     )
-    return page.paragraph(
+    return svg.paragraph(
         _PAD,
         y,
         f"Fence cards: {scene.fence_deck} in the deck, {scene.fence_discard} in the discard pile.",
@@ -757,14 +666,12 @@ def _svg_market(page: _Page, scene: _Scene, y: float) -> float:
     )
 
 
-def _svg_months(page: _Page, scene: _Scene, y: float) -> float:
+def _svg_months(svg: Svg, scene: _Scene, y: float) -> float:
     """The month track, the marker and each month's events; the y below it."""
     rules = scene.rules
     months = rules.months
-    width = page.width - 2 * _PAD
-    page.text(
-        _PAD, y, "Month track (events happen as the marker leaves a month)", size=14, weight="bold"
-    )
+    width = svg.width - 2 * _PAD
+    svg.heading(_PAD, y, "Month track (events happen as the marker leaves a month)", size=14)
     y += 16
     w = width / len(months)
     now = scene.month if scene.agenda else len(months)
@@ -773,7 +680,7 @@ def _svg_months(page: _Page, scene: _Scene, y: float) -> float:
         left = _PAD + i * w
         here = i == now
         fill = "#ffd54f" if here else ("#e0e0e0" if i < now else "#f7f7f7")
-        page.rect(
+        svg.rect(
             left + 1,
             y,
             w - 2,
@@ -784,7 +691,7 @@ def _svg_months(page: _Page, scene: _Scene, y: float) -> float:
             rx=3,
             title=month.name,
         )
-        page.text(
+        svg.text(
             left + w / 2,
             y + 12,
             month.name[:3],
@@ -793,64 +700,49 @@ def _svg_months(page: _Page, scene: _Scene, y: float) -> float:
             weight="bold" if here else None,
         )
         for j, event in enumerate(month.events):
-            letter, colour, meaning = _EVENT[event]
-            cy = y + 38 + j * 20
-            page.circle(
-                (left + w / 2, cy),
-                8,
-                fill=colour,
-                stroke="#333333",
-                stroke_width=0.75,
-                title=f"end of {month.name}: {meaning}",
-            )
-            page.text(
-                left + w / 2, cy, letter, size=10, anchor="middle", weight="bold", fill=_ink(colour)
+            _event_icon(event, f"end of {month.name}: {_EVENT[event][2]}")(
+                svg, left + w / 2, y + 38 + j * 20
             )
             deepest = max(deepest, j + 1)
-    y += 38 + 20 * deepest
-    x: float = _PAD
-    for name, (letter, colour, label) in _EVENT.items():
-        if not any(name in m.events for m in months):
-            continue
-        step = 22 + _text_width(label, 11) + 14
-        if x + step > page.width - _PAD:
-            x = _PAD
-            y += 20
-        page.circle((x + 8, y), 8, fill=colour, stroke="#333333", stroke_width=0.75)
-        page.text(x + 8, y, letter, size=10, anchor="middle", weight="bold", fill=_ink(colour))
-        page.text(x + 20, y, label, size=11)
-        x += step
-    return y + 14
+    y += 28 + 20 * deepest
+    entries = [
+        (_event_icon(name), label)
+        for name, (_, _, label) in _EVENT.items()
+        if any(name in m.events for m in months)
+    ]
+    return svg.key_row(_PAD, y, entries, width)
 
 
-def _svg_key(page: _Page, y: float) -> float:
+def _event_icon(event: str, title: str | None = None) -> Swatch:
+    """A month event's icon: its letter on a disc of its colour; ``title`` is its tooltip."""
+    letter, colour, _ = _EVENT[event]
+
+    def draw(svg: Svg, x: float, y: float) -> None:
+        svg.circle((x, y), 8, fill=colour, stroke="#333333", stroke_width=0.75, title=title)
+        svg.text(x, y, letter, size=10, anchor="middle", weight="bold", fill=ink_on(colour))
+
+    return draw
+
+
+def _svg_key(svg: Svg, y: float) -> float:
     """The tile and card key; the y below it."""
-    entries: list[tuple[str, str, str]] = [
-        (_TILE_FILL[k], "#8a8a8a", _TILE_WORDS[k])
+    entries = [
+        (square(_TILE_FILL[k], "#8a8a8a"), _TILE_WORDS[k])
         for k in ("grass", "light", "dark", "logged", "house")
     ]
     entries += [
-        ("#ffffff", "#999999", "immature / exhausted card"),
-        (_CARD_FILL[CROP], "#222222", "mature crop"),
-        (_CARD_FILL[LIVESTOCK], "#222222", "mature livestock"),
-        (_CARD_FILL[EQUIPMENT], "#222222", "active equipment"),
+        (square("#ffffff", "#999999"), "immature / exhausted card"),
+        (square(_CARD_FILL[CROP], "#222222"), "mature crop"),
+        (square(_CARD_FILL[LIVESTOCK], "#222222"), "mature livestock"),
+        (square(_CARD_FILL[EQUIPMENT], "#222222"), "active equipment"),
     ]
-    x: float = _PAD
-    for fill, stroke, label in entries:
-        step = 20 + _text_width(label, 11) + 14
-        if x + step > page.width - _PAD:
-            x = _PAD
-            y += 20
-        page.rect(x, y - 7, 14, 14, fill=fill, stroke=stroke, rx=2)
-        page.text(x + 20, y, label, size=11)
-        x += step
-    y += 20
-    return page.paragraph(
+    y = svg.key_row(_PAD, y, entries, svg.width - 2 * _PAD)
+    return svg.paragraph(
         _PAD,
-        y,
+        y + 3,
         "A tile washed and ringed in a player's colour is land they control; "
         "F marks a farmer; fences are drawn in their owner's colour.",
-        page.width - 2 * _PAD,
+        svg.width - 2 * _PAD,
         size=11,
     )
 
@@ -869,13 +761,15 @@ def render_svg(position: State | View) -> str:
     scene = _scene(position, "render_svg")
     grid = scene.rules.tables.grid
     tile = _TILE
-    page = _Page(max(_WIDTH, 2 * _PAD + 26 + grid.width * tile + 24 + _PANEL))
-    top = _svg_title(page, scene) + 26
+    # The canvas grows down as the parts are laid out; its height is set at the end.
+    svg = Svg(max(_WIDTH, 2 * _PAD + 26 + grid.width * tile + 24 + _PANEL), 0)
+    top = _svg_title(svg, scene) + 34
     left = _PAD + 26
-    _svg_board(page, scene, left, top, tile)
+    _svg_board(svg, scene, left, top, tile)
     panel = left + grid.width * tile + 24
-    _svg_players(page, scene, panel, top - 8, page.width - _PAD - panel)
-    y = _svg_market(page, scene, page.bottom + 34)
-    y = _svg_months(page, scene, y + 16)
-    y = _svg_key(page, y + 10)
-    return page.render(y + 6)
+    players = _svg_players(svg, scene, panel, top - 8, svg.width - _PAD - panel)
+    y = _svg_market(svg, scene, max(top + grid.height * tile, players) + 34)
+    y = _svg_months(svg, scene, y + 24)
+    y = _svg_key(svg, y + 4)
+    svg.height = y + 12
+    return str(svg)
