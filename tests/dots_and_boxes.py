@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Sequence
 from fractions import Fraction
 
 import attrs
@@ -267,6 +268,7 @@ class DotsEncoding(Encoding):
     def __init__(self, rules: Rules) -> None:
         grid = rules.grid
         n, players = grid.n_cells, rules.players
+        # One block, numbered from 0: a line's number is its edge (encode_actions relies on it).
         self.actions = Numbering([("draw", (("edge", grid.n_edges),))])
         self.chance = Numbering([("deal", (("cell", n),))])
         self.planes = Planes(
@@ -301,6 +303,18 @@ class DotsEncoding(Encoding):
         if not isinstance(move, Draw):
             raise IllegalMoveError(f"{move!r:.40} is not a line to draw")
         return self.actions.index("draw", move.edge)
+
+    def encode_actions(self, state: State, moves: Sequence[Move]) -> list[int]:
+        """A line's number is its edge: one pass over the list, checked as
+        :meth:`encode_action` checks a move (any other move takes that way, and fails there)."""
+        n = self.actions.size
+        numbers = [
+            m.edge if m.__class__ is Draw and m.edge.__class__ is int and 0 <= m.edge < n else -1
+            for m in moves
+        ]
+        if -1 in numbers:
+            return super().encode_actions(state, moves)
+        return numbers
 
     def encode_chance(self, state: State, move: Move) -> int:
         if not isinstance(move, Deal):
