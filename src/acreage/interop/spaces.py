@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import functools
 import operator
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Iterable
 from typing import Any, Final
 
 from acreage.core.encoding import Encoding
@@ -71,7 +71,7 @@ def observation_space(encoding: Encoding, dtype: Any) -> gymnasium.spaces.Dict:
 
 
 def observation(
-    encoding: Encoding, view: Any, legal: Collection[int], dtype: np.dtype[Any]
+    encoding: Encoding, view: Any, legal: Iterable[int], dtype: np.dtype[Any]
 ) -> dict[str, Any]:
     """The observation of ``view`` (what ``observe`` returned) with the mask of the ``legal`` actions.
 
@@ -94,21 +94,15 @@ class Observer:
         self._actions = encoding.actions.size
         self._convert = converter(np.dtype(dtype))
 
-    def __call__(self, packed: bytes, legal: Collection[int]) -> dict[str, Any]:
+    def __call__(self, packed: bytes, legal: Iterable[int]) -> dict[str, Any]:
         """The observation packed as ``packed`` (``Encoding.observation_bytes`` of a view)
         and the mask of the ``legal`` action numbers."""
-        mask = np.zeros(self._actions, _INT8)
-        if len(legal) <= _FEW:
-            # A handful of item stores beat making an index array of them.
-            for action in legal:
-                mask[action] = 1
-        else:
-            mask[list(legal)] = 1
-        return {"observation": self._convert(packed), "action_mask": mask}
+        # Set in a bytearray (a byte store each) and handed to numpy without a copy.
+        mask = bytearray(self._actions)
+        for action in legal:
+            mask[action] = 1
+        return {"observation": self._convert(packed), "action_mask": np.frombuffer(mask, _INT8)}
 
-
-_FEW: Final = 16
-"""Up to this many legal actions, a mask is set item by item rather than by one index array."""
 
 _INT16: Final = np.dtype(np.int16)
 _INT8: Final = np.dtype(np.int8)
