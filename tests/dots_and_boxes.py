@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Sequence
 from fractions import Fraction
 
 import attrs
 
 from acreage import CHANCE, Game, IllegalMoveError, MoveSyntaxError, RulesError
 from acreage.core.data import DataClass, limits
-from acreage.core.encoding import Encoding, Facts, Numbering, Planes
+from acreage.core.encoding import Encoding, Facts, Numbering, Planes, spread_bits
 from acreage.core.game import Chance, check_seat, move_text
 from acreage.core.grid import SquareGrid
 
@@ -267,6 +268,7 @@ class DotsEncoding(Encoding):
     def __init__(self, rules: Rules) -> None:
         grid = rules.grid
         n, players = grid.n_cells, rules.players
+        # One block, numbered from 0: a line's number is its edge (encode_actions relies on it).
         self.actions = Numbering([("draw", (("edge", grid.n_edges),))])
         self.chance = Numbering([("deal", (("cell", n),))])
         self.planes = Planes(
@@ -296,11 +298,27 @@ class DotsEncoding(Encoding):
             num_chance_outcomes=self.chance.size,
             observation_shape=self.planes.shape,
         )
+        # observation_bytes: every place is 0 or 1, so the observation is one int's bits.
+        self._owner_at = self.planes.offset("owner")
+        self._secret_at = self.planes.offset("secret")
+        self._to_move_at = self.planes.offset("to_move")
 
     def encode_action(self, state: State, move: Move) -> int:
         if not isinstance(move, Draw):
             raise IllegalMoveError(f"{move!r:.40} is not a line to draw")
         return self.actions.index("draw", move.edge)
+
+    def encode_actions(self, state: State, moves: Sequence[Move]) -> list[int]:
+        """A line's number is its edge: one pass over the list, checked as
+        :meth:`encode_action` checks a move (any other move takes that way, and fails there)."""
+        n = self.actions.size
+        numbers = [
+            m.edge if m.__class__ is Draw and m.edge.__class__ is int and 0 <= m.edge < n else -1
+            for m in moves
+        ]
+        if -1 in numbers:
+            return super().encode_actions(state, moves)
+        return numbers
 
     def encode_chance(self, state: State, move: Move) -> int:
         if not isinstance(move, Deal):
@@ -324,6 +342,22 @@ class DotsEncoding(Encoding):
             slot = view.rules.players if who is CHANCE else who
             out[self.planes.offset("to_move") + slot] = 1
         return out
+
+    def observation_bytes(self, view: View) -> bytes:
+        """:meth:`observation` packed: its places are all 0 or 1, set as the bits of one
+        int (the drawn edges are ``view.drawn`` itself, at place 0) and spread at once."""
+        bits = view.drawn
+        n = len(view.owners)
+        owner = self._owner_at
+        for cell, who in enumerate(view.owners):
+            if who >= 0:
+                bits |= 1 << owner + who * n + cell
+        if view.my_secret is not None:
+            bits |= 1 << self._secret_at + view.my_secret
+        who = view.to_move
+        if who is not None:
+            bits |= 1 << self._to_move_at + (view.rules.players if who is CHANCE else who)
+        return spread_bits(bits, self.planes.size)
 
 
 @functools.lru_cache(maxsize=64)

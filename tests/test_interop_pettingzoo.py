@@ -164,3 +164,28 @@ def test_metadata_and_names() -> None:
         AcreageEnv(dab.GAME, reward="points")
     with pytest.raises(ValueError, match="dtype"):
         AcreageEnv(dab.GAME, dtype="U3")
+
+
+def test_observing_again_gives_fresh_arrays_of_the_same_observation() -> None:
+    """last() and observe() of one agent at one step observe once; each call still
+    hands out arrays of its own, so changing one changes no other."""
+    e = env(dab.GAME, dab.Rules(players=2, width=8, height=8))  # 144 lines to draw
+    e.reset(seed=4)
+    agent = e.agent_selection
+    seat = e.possible_agents.index(agent)
+    expected = dab.GAME.observation_tensor(e.game_state, seat)
+    legal = list(dab.GAME.legal_actions(e.game_state))
+    assert len(legal) > 100
+    first = e.last()[0]
+    first["observation"][:] = -7
+    first["action_mask"][:] = 0
+    other = e.observe(e.possible_agents[1 - seat])
+    assert not other["action_mask"].any()
+    for again in (e.observe(agent), e.last()[0]):
+        assert again["observation"].tolist() == expected
+        assert again["action_mask"].dtype == np.int8
+        assert again["action_mask"].flags.writeable
+        assert np.flatnonzero(again["action_mask"]).tolist() == legal
+    assert e.legal_moves() == {
+        dab.GAME.encode_move(e.game_state, m): m for m in dab.legal_moves(e.game_state)
+    }

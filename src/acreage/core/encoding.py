@@ -27,13 +27,13 @@ import abc
 import array
 import math
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
 from acreage.core.game import IllegalMoveError
 
-__all__ = ["Encoding", "Facts", "Family", "Numbering", "Planes"]
+__all__ = ["Encoding", "Facts", "Family", "Numbering", "Planes", "spread_bits"]
 
 
 @attrs.frozen
@@ -299,3 +299,27 @@ class Encoding(abc.ABC):
         instead (``check_game`` holds it equal to :meth:`observation`).
         """
         return array.array("h", self.observation(view)).tobytes()
+
+
+_SPREAD: Final = tuple(
+    array.array("h", [byte >> i & 1 for i in range(8)]).tobytes() for byte in range(256)
+)
+"""``_SPREAD[b]``: the 8 bits of byte ``b``, lowest first, as native int16 0s and 1s."""
+
+_INT16: Final = array.array("h").itemsize
+
+
+def spread_bits(bits: int, width: int) -> bytes:
+    """The ``width`` places of a field of 0s and 1s held as the bits of ``bits`` (place
+    ``i`` is bit ``i``; ``0 <= bits < 2 ** width``), packed as native int16s, as
+    :meth:`Encoding.observation_bytes` packs them.
+
+    >>> import array
+    >>> array.array("h", spread_bits(0b1101, 5)).tolist()
+    [1, 0, 1, 1, 0]
+
+    One table look-up per 8 places: a game keeps a field of 0s and 1s as an
+    int bitset, and packing it this way costs a small part of writing its places
+    one by one.
+    """
+    return b"".join([_SPREAD[b] for b in bits.to_bytes(-(-width // 8), "little")])[: width * _INT16]

@@ -53,7 +53,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from acreage.core.chance import Pile
-from acreage.core.encoding import Encoding, Facts, Numbering, Planes
+from acreage.core.encoding import Encoding, Facts, Numbering, Planes, spread_bits
 from acreage.core.game import CHANCE, Game, IllegalMoveError, shorten
 from acreage.crazy_farmers.board import GRID, HEADINGS, INNER_PATHS, SIDES, VERTEX_CELLS
 from acreage.crazy_farmers.cards import HANDLERS, MAX_MOVES
@@ -127,20 +127,8 @@ START_MOVES: Final = 2
 
 _BITS: Final = bytes.maketrans(b"01", b"\x00\x01")
 
-_SPREAD: Final = tuple(
-    array.array("h", [b >> i & 1 for i in range(8)]).tobytes() for b in range(256)
-)
-"""``_SPREAD[b]``: the 8 bits of byte ``b``, lowest first, as native int16 0s and 1s."""
-_INT16: Final = array.array("h").itemsize
-
-
-def _spread(bits: int, width: int) -> bytes:
-    """The ``width`` places of ``bits`` (place ``i`` is bit ``i``) as native int16 0s and 1s."""
-    return b"".join([_SPREAD[b] for b in bits.to_bytes(-(-width // 8), "little")])[: width * _INT16]
-
-
-_NO_TRACTOR: Final = _spread(0, CROSSROADS)
-_TRACTOR_AT: Final = tuple(_spread(1 << v, CROSSROADS) for v in range(CROSSROADS))
+_NO_TRACTOR: Final = spread_bits(0, CROSSROADS)
+_TRACTOR_AT: Final = tuple(spread_bits(1 << v, CROSSROADS) for v in range(CROSSROADS))
 """``_TRACTOR_AT[v]``: a seat's ``tractors`` plane, packed, with its tractor on crossroad ``v``."""
 _SMALL_BLOCKS: Final = 4096
 """The most packed blocks of the small 0/1 fields an encoding keeps (a few hundred occur)."""
@@ -436,7 +424,7 @@ class FarmersEncoding(Encoding):
         tail = planes.offset("turn_number") + 1 - planes.offset("draw_pile")
         self._tail_format = f"@{tail if mad_cow else tail + 1}h"
         self._hand_sizes_format = f"@{players}h"
-        self._barns = _spread(rules.barn_plots, PLOTS)
+        self._barns = spread_bits(rules.barn_plots, PLOTS)
         # The blocks of the last view packed: consecutive views share most of them.
         # Each slot holds the object its blocks were made from and is replaced whole
         # (one store: safe between threads). A seat has a slot as its owner sees it
@@ -444,7 +432,7 @@ class FarmersEncoding(Encoding):
         self._recent_seats: list[tuple[FarmerView | None, tuple[Any, ...]]] = [(None, ())] * (
             2 * players
         )
-        self._recent_bales = (0, _spread(0, PATHS))
+        self._recent_bales = (0, spread_bits(0, PATHS))
         self._recent_hand: tuple[Any, bytes] = (None, b"")
         self._recent_discard: tuple[tuple[str, ...] | None, bytes] = (None, b"")
         # The competitive scores, by whose turn it is and each seat's (main field,
@@ -714,13 +702,13 @@ class FarmersEncoding(Encoding):
             small |= 1 << endgame_at
         packed_small = self._small_blocks.get(small)
         if packed_small is None:
-            packed_small = _spread(small, self._small_width)
+            packed_small = spread_bits(small, self._small_width)
             if len(self._small_blocks) >= _SMALL_BLOCKS:
                 self._small_blocks.clear()
             self._small_blocks[small] = packed_small
         bales, packed_bales = self._recent_bales
         if bales != view.bales:
-            packed_bales = _spread(view.bales, PATHS)
+            packed_bales = spread_bits(view.bales, PATHS)
             self._recent_bales = (view.bales, packed_bales)
         me = farmers[view.player]
         mine = (me.hand, me.set_aside)
@@ -791,13 +779,13 @@ class FarmersEncoding(Encoding):
             return old
         if was is not None and f.main == was.main:
             main = old[0]
-            fallow = old[1] if f.plots == was.plots else _spread(f.plots & ~f.main, PLOTS)
+            fallow = old[1] if f.plots == was.plots else spread_bits(f.plots & ~f.main, PLOTS)
         else:
-            main, fallow = _spread(f.main, PLOTS), _spread(f.plots & ~f.main, PLOTS)
+            main, fallow = spread_bits(f.main, PLOTS), spread_bits(f.plots & ~f.main, PLOTS)
         if was is not None and f.fence_paths == was.fence_paths:
             fence = old[2]
         else:
-            fence = _spread(f.fence_paths, PATHS)
+            fence = spread_bits(f.fence_paths, PATHS)
         if was is not None and f.in_play == was.in_play:
             in_play = old[5]
         else:
@@ -852,11 +840,11 @@ class FarmersEncoding(Encoding):
         if was is cow:
             return blocks
         start = self._at["cow"]
-        bits = _spread(self._cow_bits(cow) >> start, self.binary_size - start)
+        bits = spread_bits(self._cow_bits(cow) >> start, self.binary_size - start)
         counts = [0] * len(self._counts)
         self._cow_counts(cow, counts)
         tail = array.array("h", counts[self._ct["cow_deck"] :]).tobytes()
-        blocks = (_spread(self.rules.barn_plots & ~cow.blasted, PLOTS), bits, tail)
+        blocks = (spread_bits(self.rules.barn_plots & ~cow.blasted, PLOTS), bits, tail)
         self._recent_cow = (cow, blocks)
         return blocks
 

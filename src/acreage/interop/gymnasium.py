@@ -54,9 +54,9 @@ except ImportError as e:
 
 from acreage.interop.spaces import (
     RENDER_MODES,
+    Observer,
     action_number,
     check_render_mode,
-    observation,
     observation_space,
 )
 
@@ -128,6 +128,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self._dtype = np.dtype(dtype)
         self.action_space = gymnasium.spaces.Discrete(self.encoding.actions.size)
         self.observation_space = observation_space(self.encoding, self._dtype)
+        self._observer = Observer(self.encoding, self._dtype)
         self._lowest = utility_bounds(self.encoding.facts, self.reward)[0]
         self._chance: random.Random | None = None
         self._choices: random.Random | None = None
@@ -168,7 +169,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
     def _observation(self) -> dict[str, Any]:
         view = self.game.observe(self.game_state, self.seat)
-        return observation(self.encoding, view, self._legal, self._dtype)
+        return self._observer(self.encoding.observation_bytes(view), self._legal)
 
     def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         """Play the learner's ``action``, then everything up to its next decision or the end."""

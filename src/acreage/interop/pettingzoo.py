@@ -48,9 +48,9 @@ except ImportError as e:
 
 from acreage.interop.spaces import (
     RENDER_MODES,
+    Observer,
     action_number,
     check_render_mode,
-    observation,
     observation_space,
 )
 
@@ -105,9 +105,13 @@ class AcreageEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
         self._observation_spaces = {
             a: observation_space(self.encoding, self._dtype) for a in self.possible_agents
         }
+        self._observer = Observer(self.encoding, self._dtype)
         self._rng = random.Random()
         self._legal: dict[int, Any] = {}
         self._to_move: Any = None
+        # The last observation packed: (state, seat, packed bytes). last() and observe()
+        # of one agent at one step observe and encode once; the bytes are immutable.
+        self._seen: tuple[Any, int, bytes] | None = None
         self.game_state: Any = None
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Dict:
@@ -163,13 +167,18 @@ class AcreageEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
         self._enter(self.game.apply_move(self.game_state, move))
 
     def observe(self, agent: str) -> dict[str, Any]:
-        """``agent``'s observation tensor and legal-action mask."""
-        if self.game_state is None:
+        """``agent``'s observation tensor and legal-action mask (fresh arrays every call)."""
+        state = self.game_state
+        if state is None:
             raise GameError("reset() the environment before observe()")
         seat = self._seats[agent]
-        legal = self._legal if self._to_move == seat else ()
-        view = self.game.observe(self.game_state, seat)
-        return observation(self.encoding, view, legal, self._dtype)
+        seen = self._seen
+        if seen is not None and seen[0] is state and seen[1] == seat:
+            packed = seen[2]
+        else:
+            packed = self.encoding.observation_bytes(self.game.observe(state, seat))
+            self._seen = (state, seat, packed)
+        return self._observer(packed, self._legal if self._to_move == seat else ())
 
     def legal_moves(self) -> dict[int, Any]:
         """The legal moves now, by action number (empty at the end)."""

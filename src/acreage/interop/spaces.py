@@ -5,8 +5,9 @@ Needs numpy and Gymnasium (``pip install acreage[rl]``).
 
 from __future__ import annotations
 
+import functools
 import operator
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, Final
 
 from acreage.core.encoding import Encoding
@@ -21,8 +22,10 @@ except ImportError as e:
 
 __all__ = [
     "RENDER_MODES",
+    "Observer",
     "action_number",
     "check_render_mode",
+    "converter",
     "observation",
     "observation_space",
     "to_array",
@@ -70,13 +73,48 @@ def observation_space(encoding: Encoding, dtype: Any) -> gymnasium.spaces.Dict:
 def observation(
     encoding: Encoding, view: Any, legal: Iterable[int], dtype: np.dtype[Any]
 ) -> dict[str, Any]:
-    """The observation of ``view`` (what ``observe`` returned) with the mask of the ``legal`` actions."""
-    mask = np.zeros(encoding.actions.size, dtype=np.int8)
-    mask[list(legal)] = 1
-    return {"observation": to_array(encoding.observation_bytes(view), dtype), "action_mask": mask}
+    """The observation of ``view`` (what ``observe`` returned) with the mask of the ``legal`` actions.
+
+    An environment makes one :class:`Observer` and calls it at every step instead.
+    """
+    return Observer(encoding, dtype)(encoding.observation_bytes(view), legal)
+
+
+class Observer:
+    """Makes the ``{"observation", "action_mask"}`` dicts of one encoding and dtype.
+
+    An environment makes one and calls it at every step: what depends only on
+    the encoding and the dtype (the action count, how to turn packed int16s
+    into the dtype) is settled once, not per observation.
+    """
+
+    __slots__ = ("_actions", "_convert")
+
+    def __init__(self, encoding: Encoding, dtype: Any) -> None:
+        self._actions = encoding.actions.size
+        self._convert = converter(np.dtype(dtype))
+
+    def __call__(self, packed: bytes, legal: Iterable[int]) -> dict[str, Any]:
+        """The observation packed as ``packed`` (``Encoding.observation_bytes`` of a view)
+        and the mask of the ``legal`` action numbers."""
+        # Set in a bytearray (a byte store each) and handed to numpy without a copy.
+        mask = bytearray(self._actions)
+        for action in legal:
+            mask[action] = 1
+        return {"observation": self._convert(packed), "action_mask": np.frombuffer(mask, _INT8)}
 
 
 _INT16: Final = np.dtype(np.int16)
+_INT8: Final = np.dtype(np.int8)
+
+
+def converter(dtype: np.dtype[Any]) -> Callable[[bytes], np.ndarray[Any, np.dtype[Any]]]:
+    """:func:`to_array` for one ``dtype``, with what depends on the dtype alone decided once."""
+    if dtype == _INT16:
+        return _copy_int16
+    if dtype.kind == "f" or np.can_cast(_INT16, dtype):
+        return functools.partial(_cast, dtype)
+    return functools.partial(_checked, dtype)
 
 
 def to_array(packed: bytes, dtype: np.dtype[Any]) -> np.ndarray[Any, np.dtype[Any]]:
@@ -88,10 +126,22 @@ def to_array(packed: bytes, dtype: np.dtype[Any]) -> np.ndarray[Any, np.dtype[An
     than int16 (int8, uint8) is range-checked first, so a value never wraps
     round.
     """
-    values = np.frombuffer(packed, dtype=_INT16)
-    if dtype == _INT16:
-        return values.copy()  # a writable array of its own, like every other dtype gives
-    if dtype.kind != "f" and not np.can_cast(_INT16, dtype) and values.size:
+    return converter(dtype)(packed)
+
+
+def _copy_int16(packed: bytes) -> np.ndarray[Any, np.dtype[Any]]:
+    # A writable array of its own, like every other dtype gives.
+    return np.frombuffer(packed, _INT16).copy()
+
+
+def _cast(dtype: np.dtype[Any], packed: bytes) -> np.ndarray[Any, np.dtype[Any]]:
+    # Every int16 fits ``dtype`` (a float, or an integer as wide or wider).
+    return np.frombuffer(packed, _INT16).astype(dtype)
+
+
+def _checked(dtype: np.dtype[Any], packed: bytes) -> np.ndarray[Any, np.dtype[Any]]:
+    values = np.frombuffer(packed, _INT16)
+    if values.size:
         info = np.iinfo(dtype)
         if values.min() < info.min or values.max() > info.max:
             raise OverflowError(f"an observation value does not fit {dtype}")
@@ -100,6 +150,8 @@ def to_array(packed: bytes, dtype: np.dtype[Any]) -> np.ndarray[Any, np.dtype[An
 
 def action_number(action: Any) -> int:
     """``action`` as a Python int (numpy integers welcome); IllegalMoveError if it is no integer."""
+    if type(action) is int:  # the common case, first
+        return action
     if isinstance(action, bool | np.bool_):
         raise IllegalMoveError(f"an action is an integer, not {action!r}")
     try:
