@@ -35,7 +35,7 @@ class Phase(enum.Enum):
     END = "game over"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Enclosure:
     """A ``width`` x ``height`` enclosure whose top-left cell is ``(x, y)``,
     holding a ``kind`` miniature (``None`` until its token is taken)."""
@@ -52,7 +52,7 @@ class Enclosure:
         return self.width * self.height
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Farm:
     """One player's farm.
 
@@ -75,7 +75,7 @@ class Farm:
     discards: tuple[str, ...]
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class State:
     """A position in a game of Fence Em In.
 

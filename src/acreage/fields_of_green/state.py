@@ -54,7 +54,7 @@ PHASES = (
 CHANCE_PHASES = frozenset({START, DEAL, TOOL_DEAL})
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Farm:
     """One player's farm (Hof) and purse.
 
@@ -106,7 +106,7 @@ class Farm:
         return tuple(t for c, t in self.tools if c == cell)
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class State:
     """A game of Fields of Green at one moment.
 
