@@ -15,9 +15,10 @@ the search itself. The two searches take turns on each position, round after
 round (:data:`ROUNDS`), so a change in the machine's load weighs on both
 alike. Printed: simulations/s on the same positions and the ratio (target:
 acreage at least 1.5x); a head-to-head at equal iterations, ``G`` games with
-the seats alternating and each game seeded by its number (so the result is
-the same whatever the workers), as acreage's share of the wins with its 95%
-Wilson interval (target: the share at least one half); and for reference
+the seats alternating, each pair of games dealt alike and each game seeded
+by its number (so the result is the same whatever the workers), as
+acreage's share of the wins with its 95% Wilson interval (target: the share
+at least one half); and for reference
 MCTSBot's rate with its standard evaluator (one random rollout to the end:
 slow in long games, and a different amount of work per simulation). Without
 them, only acreage's figures are printed.
@@ -184,11 +185,14 @@ def _table(name: str, items: tuple[tuple[str, Any], ...]) -> tuple[Any, ...]:
 def head_to_head_game(name: str, items: tuple[tuple[str, Any], ...], n: int, g: int) -> float:
     """acreage MCTS's share of the win in game ``g`` against MCTSBot, ``n`` iterations each.
 
-    acreage sits in seat ``g % players``; game ``g`` is seeded by ``g`` alone.
+    acreage sits in seat ``g % players``; game ``g`` is seeded by ``g`` alone, and
+    the games of one round (``g // players``) start from the same chance
+    stream, so each side meets the same deal from each seat.
     """
     game, rules, tools, spiel_game, evaluator = _table(name, items)
-    ours = g % game.players(rules)
-    rng = random.Random(f"h2h:{g}")
+    players = game.players(rules)
+    ours = g % players
+    rng = random.Random(f"h2h:{g // players}")
     agent = MCTSAgent(game, iterations=n)
     bot = spiel_bot(tools, spiel_game, n, g, evaluator)
     state = game.new_game(rules)
