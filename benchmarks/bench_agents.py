@@ -11,18 +11,28 @@ gives the pyspiel name ``python_acreage_<name>``), replays the same positions
 in pyspiel and gives OpenSpiel's ``MCTSBot`` the same budget, like for like:
 its leaves are judged by the same ``game.evaluate`` acreage's MCTS uses (an
 OpenSpiel ``Evaluator`` over the adapter's states), so the two differ only in
-the search itself. Printed: simulations/s on the same positions and the ratio
-(target: acreage at least 1.5x), a head-to-head at equal iterations with the
-seats alternating (target: acreage wins at least half), and for reference
+the search itself. The two searches take turns on each position, round after
+round (:data:`ROUNDS`), so a change in the machine's load weighs on both
+alike. Printed: simulations/s on the same positions and the ratio (target:
+acreage at least 1.5x); a head-to-head at equal iterations, ``G`` games with
+the seats alternating, each pair of games dealt alike and each game seeded
+by its number (so the result is the same whatever the workers), as
+acreage's share of the wins with its 95% Wilson interval (target: the share
+at least one half); and for reference
 MCTSBot's rate with its standard evaluator (one random rollout to the end:
 slow in long games, and a different amount of work per simulation). Without
 them, only acreage's figures are printed.
 
-    python benchmarks/bench_agents.py [ITERATIONS] [HEAD_TO_HEAD_GAMES]
+    python benchmarks/bench_agents.py [ITERATIONS] [HEAD_TO_HEAD_GAMES] [WORKERS]
+
+Defaults: 100 iterations, 20 games a setup, 2 worker processes for the
+head-to-head games (the rates are measured in this process, before them).
 """
 
 from __future__ import annotations
 
+import concurrent.futures
+import functools
 import importlib
 import random
 import sys
@@ -32,6 +42,7 @@ from typing import Any
 import acreage
 from acreage.agents import MCTSAgent
 from acreage.core.chance import sample
+from acreage.stats import wilson
 
 SETUPS: tuple[tuple[str, str, dict[str, Any]], ...] = (
     ("Fence Em In, 2 players", "fence-em-in", {"players": 2}),
@@ -41,7 +52,10 @@ SETUPS: tuple[tuple[str, str, dict[str, Any]], ...] = (
     ("Crazy Farmers, Mad Cow solo", "crazy-farmers", {"players": 1, "mode": "mad-cow"}),
 )
 POSITIONS = 8
+ROUNDS = 3
+"""Times each search runs on each position, the two searches taking turns."""
 RATIO_TARGET = 1.5
+SHARE_TARGET = 0.5
 
 
 def positions(game: acreage.Game[Any, Any, Any], rules: Any) -> list[tuple[Any, list[Any]]]:
@@ -65,17 +79,13 @@ def positions(game: acreage.Game[Any, Any, Any], rules: Any) -> list[tuple[Any, 
     return out
 
 
-def acreage_rate(
-    game: acreage.Game[Any, Any, Any], where: list[tuple[Any, list[Any]]], n: int
-) -> float:
-    """acreage's MCTS iterations per CPU second over the positions."""
-    spent = 0.0
-    for state, _ in where:
-        agent = MCTSAgent(game, iterations=n)
-        start = time.process_time()
-        agent(state, game.legal_moves(state), random.Random(0))
-        spent += time.process_time() - start
-    return n * len(where) / spent
+def acreage_time(game: acreage.Game[Any, Any, Any], state: Any, n: int) -> float:
+    """CPU seconds acreage's MCTS takes to search ``state`` afresh with ``n`` iterations."""
+    agent = MCTSAgent(game, iterations=n)
+    legal = game.legal_moves(state)
+    start = time.process_time()
+    agent(state, legal, random.Random(0))
+    return time.process_time() - start
 
 
 def openspiel() -> tuple[Any, Any, Any, Any] | None:
@@ -151,98 +161,118 @@ def spiel_bot(
     )
 
 
-def spiel_rate(
-    os_tools: tuple[Any, Any, Any, Any],
-    game: acreage.Game[Any, Any, Any],
-    spiel_game: Any,
-    rules: Any,
-    where: list[tuple[Any, list[Any]]],
-    n: int,
-    evaluator: Any = None,
+def spiel_time(
+    os_tools: tuple[Any, Any, Any, Any], spiel_game: Any, ps: Any, n: int, evaluator: Any = None
 ) -> float:
-    """OpenSpiel MCTSBot simulations per CPU second over the same positions."""
-    spent = 0.0
-    for _, moves in where:
-        ps = spiel_state(game, spiel_game, rules, moves)
-        bot = spiel_bot(os_tools, spiel_game, n, 0, evaluator)
-        start = time.process_time()
-        bot.step(ps)
-        spent += time.process_time() - start
-    return n * len(where) / spent
+    """CPU seconds OpenSpiel's MCTSBot takes to search the pyspiel state ``ps`` with ``n`` simulations."""
+    bot = spiel_bot(os_tools, spiel_game, n, 0, evaluator)
+    start = time.process_time()
+    bot.step(ps)
+    return time.process_time() - start
+
+
+@functools.cache
+def _table(name: str, items: tuple[tuple[str, Any], ...]) -> tuple[Any, ...]:
+    """``(game, rules, os_tools, spiel_game, evaluator)`` for a setup, made once per process."""
+    tools = openspiel()
+    assert tools is not None
+    game = acreage.get_game(name)
+    rules = game.rules(dict(items))
+    spiel_game = tools[0].load_game(tools[3].register(game, rules))
+    return game, rules, tools, spiel_game, heuristic_evaluator(tools, game)
+
+
+def head_to_head_game(name: str, items: tuple[tuple[str, Any], ...], n: int, g: int) -> float:
+    """acreage MCTS's share of the win in game ``g`` against MCTSBot, ``n`` iterations each.
+
+    acreage sits in seat ``g % players``; game ``g`` is seeded by ``g`` alone, and
+    the games of one round (``g // players``) start from the same chance
+    stream, so each side meets the same deal from each seat.
+    """
+    game, rules, tools, spiel_game, evaluator = _table(name, items)
+    players = game.players(rules)
+    ours = g % players
+    rng = random.Random(f"h2h:{g // players}")
+    agent = MCTSAgent(game, iterations=n)
+    bot = spiel_bot(tools, spiel_game, n, g, evaluator)
+    state = game.new_game(rules)
+    ps = spiel_game.new_initial_state()
+    while state.to_move is not None:
+        if state.to_move is acreage.CHANCE:
+            move = sample(game.chance_outcomes(state), rng)
+            action = game.encode_move(state, move)
+        elif state.to_move == ours:
+            move = agent(state, game.legal_moves(state), rng)
+            action = game.encode_move(state, move)
+        else:
+            action = bot.step(ps)
+            move = game.decode_move(state, action)
+        ps.apply_action(action)
+        state = game.apply_move(state, move)
+    winners = game.winners(state)
+    return 1 / len(winners) if ours in winners else 0.0
 
 
 def head_to_head(
-    os_tools: tuple[Any, Any, Any, Any],
-    game: acreage.Game[Any, Any, Any],
-    spiel_game: Any,
-    rules: Any,
-    n: int,
-    games: int,
-    evaluator: Any,
-) -> float:
-    """acreage MCTS's share of the wins against MCTSBot at ``n`` iterations each, seats alternating."""
-    players = game.players(rules)
-    won = 0.0
-    for g in range(games):
-        ours = g % players
-        rng = random.Random(f"h2h:{g}")
-        agent = MCTSAgent(game, iterations=n)
-        bot = spiel_bot(os_tools, spiel_game, n, g, evaluator)
-        state = game.new_game(rules)
-        ps = spiel_game.new_initial_state()
-        while state.to_move is not None:
-            if state.to_move is acreage.CHANCE:
-                move = sample(game.chance_outcomes(state), rng)
-                action = game.encode_move(state, move)
-            elif state.to_move == ours:
-                move = agent(state, game.legal_moves(state), rng)
-                action = game.encode_move(state, move)
-            else:
-                action = bot.step(ps)
-                move = game.decode_move(state, action)
-            ps.apply_action(action)
-            state = game.apply_move(state, move)
-        winners = game.winners(state)
-        if ours in winners:
-            won += 1 / len(winners)
-    return won / games
+    name: str, data: dict[str, Any], n: int, games: int, workers: int
+) -> tuple[float, float, float]:
+    """acreage's share of the wins against MCTSBot over ``games`` games, and its 95% interval."""
+    items = tuple(sorted(data.items()))
+    play = functools.partial(head_to_head_game, name, items, n)
+    if workers > 1:
+        with concurrent.futures.ProcessPoolExecutor(workers) as pool:
+            shares = list(pool.map(play, range(games)))
+    else:
+        shares = [play(g) for g in range(games)]
+    won = sum(shares)
+    low, high = wilson(won, games)
+    return won / games, low, high
 
 
-def main(n: int = 100, games: int = 10) -> int:
+def main(n: int = 100, games: int = 20, workers: int = 2) -> int:
     tools = openspiel()
     print(f"MCTS, {n} iterations a move, {POSITIONS} positions a game (CPU time)")
     if tools is None:
         print("  (open_spiel or acreage.interop.openspiel not importable: acreage only)")
     ok = True
+    began = time.perf_counter()
     for title, name, data in SETUPS:
         game = acreage.get_game(name)
         rules = game.rules(data)
         where = positions(game, rules)
-        ours = acreage_rate(game, where, n)
-        line = f"  {title}: {ours:,.0f} iterations/s"
-        if tools is not None and game.encoding is not None:
-            adapter = tools[3]
-            spiel_game = tools[0].load_game(adapter.register(game, rules))
-            heuristic = heuristic_evaluator(tools, game)
-            theirs = spiel_rate(tools, game, spiel_game, rules, where, n, heuristic)
-            standard = spiel_rate(tools, game, spiel_game, rules, where[:2], n)
-            ratio = ours / theirs
+        compare = tools is not None and game.encoding is not None
+        if compare:
+            _, _, _, spiel_game, heuristic = _table(name, tuple(sorted(data.items())))
+            spiel_states = [spiel_state(game, spiel_game, rules, moves) for _, moves in where]
+        ours = theirs = 0.0
+        for _ in range(ROUNDS):
+            for i, (state, _) in enumerate(where):
+                ours += acreage_time(game, state, n)
+                if compare:
+                    theirs += spiel_time(tools, spiel_game, spiel_states[i], n, heuristic)
+        searched = n * len(where) * ROUNDS
+        line = f"  {title}: {searched / ours:,.0f} iterations/s"
+        if compare:
+            assert tools is not None
+            standard = n * 2 / sum(spiel_time(tools, spiel_game, ps, n) for ps in spiel_states[:2])
+            ratio = theirs / ours
             good = ratio >= RATIO_TARGET
-            line += f"; OpenSpiel MCTSBot {theirs:,.0f} simulations/s: {ratio:.2f}x"
+            line += f"; OpenSpiel MCTSBot {searched / theirs:,.0f} simulations/s: {ratio:.2f}x"
             line += f" (target {RATIO_TARGET}x; {standard:,.0f}/s with random rollouts)"
-            if game.players(rules) > 1:  # a solo game has no one to meet
-                share = head_to_head(tools, game, spiel_game, rules, n, games, heuristic)
-                good &= share >= 0.5
+            if game.players(rules) > 1 and games > 0:  # a solo game has no one to meet
+                share, low, high = head_to_head(name, data, n, games, workers)
+                good &= share >= SHARE_TARGET
                 line += (
                     f"; head-to-head at {n} iterations: acreage wins {100 * share:.0f}%"
-                    f" of {games} games"
+                    f" of {games} games (95% interval {100 * low:.0f}-{100 * high:.0f}%)"
                 )
             ok &= good
             line += " OK" if good else " BELOW TARGET"
         print(line, flush=True)
+    print(f"  ({time.perf_counter() - began:.0f} s)")
     return 0 if ok else 1
 
 
 if __name__ == "__main__":
-    args = [int(a) for a in sys.argv[1:3]]
+    args = [int(a) for a in sys.argv[1:4]]
     sys.exit(main(*args))

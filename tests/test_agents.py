@@ -269,3 +269,36 @@ def test_agent_texts() -> None:
     ]:
         with pytest.raises(AgentSpecError, match=message):
             make_agent(bad)
+
+
+@pytest.mark.parametrize(
+    "name", ["fence-em-in", "get-off-my-land", "fields-of-green", "crazy-farmers"]
+)
+def test_evaluate_is_the_same_from_many_threads(name: str) -> None:
+    # Each game's evaluate remembers standings (the last state's, and farms'): threads
+    # rating positions that share farms at once must get what one thread gets.
+    from concurrent.futures import ThreadPoolExecutor
+
+    game = acreage.get_game(name)
+    rules = game.rules(players=3)
+    rng = random.Random(f"threads:{name}")
+    states = []
+    state = game.new_game(rules)
+    while state.to_move is not None:
+        if state.to_move is acreage.CHANCE:
+            move = sample(game.chance_outcomes(state), rng)
+        else:
+            moves = game.legal_moves(state)
+            move = moves[rng.randrange(len(moves))]
+        state = game.apply_move(state, move)
+        states.append(state)
+
+    def rate(offset: int) -> list[tuple[float, ...]]:
+        order = states[offset:] + states[:offset]
+        rated = [tuple(game.evaluate(s, seat) for seat in range(3)) for s in order]
+        return rated[len(states) - offset :] + rated[: len(states) - offset]
+
+    with ThreadPoolExecutor(4) as pool:
+        seen = list(pool.map(rate, [0, 1, len(states) // 2, len(states) - 1] * 2))
+    alone = [tuple(game.evaluate(s, seat) for seat in range(3)) for s in states]
+    assert all(rated == alone for rated in seen)

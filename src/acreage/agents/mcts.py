@@ -71,24 +71,20 @@ class _Node:
     )
 
     def __init__(self) -> None:
+        # The rest is set by ``expand``: most nodes never get that far.
         self.visits = 0
         self.expanded = False
-        self.mover = -1
-        self.moves: tuple[Any, ...] = ()
         self.children: list[Any] = []
-        self.n: list[int] = []
-        self.w: list[float] = []
-        self.probs: list[float] = []
-        self.cum: list[float] = []
-        self.untried: list[int] = []
 
     def expand(self, state: Any, game: Game[Any, Any, Any]) -> None:
         """List the moves of ``state`` (this node's position) or its chance outcomes."""
         who = state.to_move
         if who is CHANCE:
             dist = game.chance_outcomes(state)
-            self.moves = tuple(m for m, _ in dist)
-            self.probs = [float(p) for _, p in dist]
+            self.mover = -1
+            self.moves: tuple[Any, ...] = tuple(m for m, _ in dist)
+            self.probs: list[float] = [float(p) for _, p in dist]
+            self.cum: list[float] = []
             total = 0.0
             for p in self.probs:
                 total += p
@@ -96,8 +92,8 @@ class _Node:
         else:
             self.mover = who
             self.moves = game.legal_moves(state)
-            self.w = [0.0] * len(self.moves)
-            self.untried = list(range(len(self.moves)))
+            self.w: list[float] = [0.0] * len(self.moves)
+            self.untried: list[int] = list(range(len(self.moves)))
         self.n = [0] * len(self.moves)
         self.children = [None] * len(self.moves)
         self.expanded = True

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Final
 
 from acreage.core.game import check_seat
@@ -102,6 +103,9 @@ def _away(tractor: int, goal: int) -> int:
     return FAR
 
 
+# A search rates thousands of positions that differ in one farmer at most: the others'
+# fences keep their worth. Bounded, and lru_cache is safe under threads.
+@lru_cache(maxsize=1 << 12)
 def _fence(f: Farmer) -> float:
     """What a farmer's fence under way is worth, or its tractor's lack of power costs."""
     if f.fence:

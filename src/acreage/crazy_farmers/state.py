@@ -110,7 +110,7 @@ _DECIDING: Final = tuple(not CHANCE_PHASES[p] and p is not Phase.OVER for p in P
 """``_DECIDING[phase]``: whether a player decides in ``phase``."""
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class Farmer:
     """One player's pieces and cards.
 
@@ -182,7 +182,7 @@ COW_TURN = -2
 """:attr:`Cow.guard` of a Backlash Watchdog the Cow triggered: it lasts until the Cow's next turn."""
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class Cow:
     """The Mad Cow, its field and its cards (the Mad Cow mode).
 

@@ -3,15 +3,32 @@
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from acreage.core.game import check_seat
-from acreage.fence_em_in.scoring import score_sheets, winners
-from acreage.fence_em_in.state import Phase, State
+from acreage.fence_em_in.rules import Rules
+from acreage.fence_em_in.scoring import farm_board_points, mission_points, winners
+from acreage.fence_em_in.state import Farm, Phase, State
 
 __all__ = ["ROOM_WEIGHT", "end_reason", "evaluate"]
 
 ROOM_WEIGHT = 0.1
 """Points a free cell beside a seat's land is worth: room for the next enclosures."""
+
+
+# A search rates thousands of positions that differ in one farm at most: the farms
+# left alone keep their points. Bounded, and lru_cache is safe under threads.
+@lru_cache(maxsize=1 << 12)
+def _farm_points(rules: Rules, cards: tuple[str, ...], farm: Farm) -> float:
+    """``farm``'s score as it would stand now, with fertilizer counted toward its next point."""
+    per_point = rules.fertilizer.per_point
+    total = (
+        farm.points
+        + farm_board_points(rules, farm)
+        + mission_points(rules, cards, farm)
+        + farm.fertilizer // per_point
+    )
+    return total + (farm.fertilizer % per_point) / per_point
 
 
 def _standing(state: State) -> list[float]:
@@ -20,9 +37,9 @@ def _standing(state: State) -> list[float]:
     rules = state.rules
     t = rules.tables
     size, free = t.size, t.full & ~state.occupied
-    per_point = rules.fertilizer.per_point
+    cards = state.cards
     out = []
-    for farm, sheet in zip(state.farms, score_sheets(state), strict=True):
+    for farm in state.farms:
         land = farm.land
         beside = (
             (land << 1 & t.not_first_col)
@@ -30,11 +47,7 @@ def _standing(state: State) -> list[float]:
             | land << size
             | land >> size
         ) & free
-        out.append(
-            sheet.total
-            + (farm.fertilizer % per_point) / per_point
-            + ROOM_WEIGHT * beside.bit_count()
-        )
+        out.append(_farm_points(rules, cards, farm) + ROOM_WEIGHT * beside.bit_count())
     return out
 
 

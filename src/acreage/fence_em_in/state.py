@@ -36,7 +36,7 @@ class Phase(enum.Enum):
     END = "game over"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Enclosure:
     """A ``width`` x ``height`` enclosure whose top-left cell is ``(x, y)``,
     holding a ``kind`` miniature (``None`` until its token is taken)."""
@@ -53,7 +53,7 @@ class Enclosure:
         return self.width * self.height
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Farm:
     """One player's farm.
 
@@ -76,7 +76,7 @@ class Farm:
     discards: tuple[str, ...]
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class State:
     """A position in a game of Fence Em In.
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from acreage.core.game import check_seat
 from acreage.fields_of_green.effects import multiplier
@@ -35,24 +36,35 @@ def _output(rules: Rules, farm: Farm) -> float:
     return total
 
 
+# A search rates thousands of positions that differ in one farm at most: the farms
+# left alone keep their worth. Bounded, and lru_cache is safe under threads.
+@lru_cache(maxsize=1 << 12)
+def _farm_worth(rules: Rules, farm: Farm) -> tuple[float, float]:
+    """``farm``'s points as they would stand now (coins and grain counted exactly, not
+    rounded down) with its stored water, and its :func:`_output` at one harvest."""
+    sheet = farm_sheet(rules, farm)
+    water = sum(w for _, w, _, _ in farm.towers)
+    now = (
+        sheet.total
+        - sheet.coins
+        - sheet.grain
+        + farm.coins / 3
+        + farm.grain / 2
+        + WATER_WORTH * water
+    )
+    return now, _output(rules, farm)
+
+
 def _standing(state: State) -> list[float]:
     """Each seat's points as they would stand now (coins and grain counted exactly, not
     rounded down), plus stored water and a share of the harvests to come."""
     rules = state.rules
     harvests = rules.years - state.year + (0.5 if state.phase in (SUPPLY, CONVERT) else 1.0)
+    share = HARVEST_SHARE * max(0.0, harvests)
     out = []
     for farm in state.farms:
-        sheet = farm_sheet(rules, farm)
-        water = sum(w for _, w, _, _ in farm.towers)
-        out.append(
-            sheet.total
-            - sheet.coins
-            - sheet.grain
-            + farm.coins / 3
-            + farm.grain / 2
-            + WATER_WORTH * water
-            + HARVEST_SHARE * max(0.0, harvests) * _output(rules, farm)
-        )
+        now, output = _farm_worth(rules, farm)
+        out.append(now + share * output)
     return out
 
 

@@ -73,7 +73,7 @@ _DECISIONS = (
 """What is being decided in each phase, for ``repr(state)`` (who decides comes before it)."""
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Farm:
     """One player's farm (Hof) and purse.
 
@@ -125,7 +125,7 @@ class Farm:
         return tuple(t for c, t in self.tools if c == cell)
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class State:
     """A game of Fields of Green at one moment.
 

@@ -158,6 +158,7 @@ class Work:
         s.networks = self.networks
         s.control = self.control
         s.cleared = self.cleared
+        s._attrs_cached_hash = None  # State caches its hash (attrs cache_hash): not yet known
         _set_class(s, "__class__", State)
         state: State = s
         return state

@@ -405,7 +405,7 @@ class StartBatch(_AutoTask):
 # -- the state ------------------------------------------------------------------------------
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class State:
     """A position in a game of Get Off My Land!.
 
