@@ -195,6 +195,15 @@ def test_resume_refuses_files_of_another_run(tmp_path: Path) -> None:
         simulate(dab.GAME, 8, resume=True)
 
 
+def test_a_seed_with_a_line_break_is_refused_before_any_file_is_made(tmp_path: Path) -> None:
+    # A game's seed is a field of its line in the results: a line break in it would
+    # split the line, and resuming or writing Parquet would misread the file.
+    with pytest.raises(ValueError, match="a seed holds no line break"):
+        simulate(dab.GAME, 3, seed="a\nb", out=tmp_path / "g.jsonl", results=tmp_path / "r.csv")
+    assert list(tmp_path.iterdir()) == []
+    assert simulate(dab.GAME, 3, seed="a b").games == 3
+
+
 def test_a_fresh_run_never_writes_over_a_stopped_one(tmp_path: Path) -> None:
     out = tmp_path / "g.jsonl"
     (tmp_path / "g.jsonl.part").write_text("")
@@ -277,6 +286,35 @@ def test_streaming_keeps_memory_flat(tmp_path: Path, monkeypatch: pytest.MonkeyP
         tracemalloc.stop()
     # 500 more games cost next to nothing; holding their rows would cost far more.
     assert large - small < 16_000 < held / 4, (small, large, held)
+
+
+def test_a_parquet_file_is_written_a_row_group_at_a_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # tracemalloc does not see pyarrow's memory; a pool of its own counts it.
+    pa = pytest.importorskip("pyarrow")
+    pq = importlib.import_module("pyarrow.parquet")
+    streaming = importlib.import_module("acreage.streaming")
+    # Row groups of some 20 games, so that a run of 600 spans 30 of them.
+    monkeypatch.setattr(streaming, "_ROW_GROUP_BYTES", 2048)
+    default = pa.default_memory_pool()
+    pools: list[Any] = []  # alive to the end: what they allocated is freed through them
+
+    def peak(games: int) -> int:
+        pools.append(pa.proxy_memory_pool(default))
+        pa.set_memory_pool(pools[-1])
+        try:
+            simulate(dab.GAME, games, seed=games, results=tmp_path / f"r{games}.parquet")
+        finally:
+            pa.set_memory_pool(default)
+        return int(pools[-1].max_memory())
+
+    small, large = peak(100), peak(600)
+    whole = pq.read_table(tmp_path / "r600.parquet").nbytes
+    # 500 more games cost next to nothing at once; reading them all in would cost the
+    # size of their table.
+    assert large - small < whole / 10, (small, large, whole)
+    assert pq.ParquetFile(tmp_path / "r600.parquet").metadata.num_row_groups >= 20
 
 
 # -- chunks, executors, Dask ---------------------------------------------------------------

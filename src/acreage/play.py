@@ -299,6 +299,9 @@ def simulate(
         raise ValueError(f"keep is one of {', '.join(KEEP)}, not {keep!r}")
     if resume and out is None and results is None:
         raise ValueError("resume continues the files of a run: give out or results")
+    if isinstance(seed, str) and ("\n" in seed or "\r" in seed):
+        # Each game is one line of the files, its seed among the fields.
+        raise ValueError(f"a seed holds no line break, not {shorten(seed)}")
     rules = g.rules_type() if rules is None else rules
     players = g.players(rules)
     seats = _agents(_made(agents, g), players)
