@@ -337,6 +337,19 @@ def test_games_travel_in_chunks() -> None:
     assert sim == simulate(dab.GAME, 400, seed="ch")
 
 
+def test_chunks_shrink_near_the_end_but_never_below_their_round_trip() -> None:
+    sizer = PLAY._Sizer(2)
+    assert sizer.size(1000) == 1  # nothing timed yet: one game
+    sizer.measured(10, 0.01)  # 1 ms a game, played here: nothing sent
+    assert sizer.size(1000) == 250 and sizer.size(40) == 10 and sizer.size(3) == 1
+    far = PLAY._Sizer(2)  # a cluster: 10 ms from sending a chunk to having its rows
+    far.measured(10, 0.01, 0.02)
+    far.measured(10, 0.01, 0.05)  # it waited behind another: the least round trip counts
+    floor = round(0.01 / (PLAY._ROUND_TRIP_SHARE * 0.001))
+    assert far.size(1000) == 250 and far.size(40) == far.size(3) == floor > 10
+    assert PLAY._Sizer(2).size(5) == 1
+
+
 def test_tournaments_run_in_chunks_too() -> None:
     with CountingExecutor() as pool:
         t = acreage.tournament(dab.GAME, ["random", "first"], 200, seed=1, executor=pool)

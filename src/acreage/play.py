@@ -21,6 +21,7 @@ import contextlib
 import ctypes
 import importlib
 import itertools
+import math
 import multiprocessing
 import os
 import random
@@ -178,6 +179,12 @@ bar moves and a stopped run loses little."""
 
 CHUNK_LIMIT: Final = 1000
 """The most games in one chunk."""
+
+_ROUND_TRIP_SHARE: Final = 0.2
+"""The most that sending a chunk and getting its results back may cost beside playing
+it: chunks are never made so small (near the end of a run) that their round trip
+takes more than this share of their games' time. A pool's round trip is well under
+a millisecond; a Dask cluster's is several."""
 
 _GameJob = tuple[Any, Any, tuple[Agent, ...], tuple[str, ...], str, str, int, bool]
 """One game for a worker: the game (or its name), rules, agents, their names, the
@@ -447,14 +454,23 @@ def portable_game(game: Game[Any, Any, Any]) -> Game[Any, Any, Any] | str:
 
 
 class _Sizer:
-    """Chunk sizes from the games' measured length: a single game until one is measured."""
+    """Chunk sizes from the games' measured length and the executor's measured round
+    trip: a single game until one is measured."""
 
     def __init__(self, parallelism: int) -> None:
         self.parallelism = parallelism
         self.games = 0
         self.seconds = 0.0
+        self.round_trip = 0.0
 
-    def measured(self, games: int, seconds: float) -> None:
+    def measured(self, games: int, seconds: float, elapsed: float | None = None) -> None:
+        """A chunk of ``games`` took ``seconds`` to play, ``elapsed`` from sending it to
+        having its results (``None``: played here, nothing sent)."""
+        if elapsed is not None:
+            # The least time a chunk spent beyond its games: a chunk that waited behind
+            # another at its worker spent more, one that found its worker idle did not.
+            spare = max(0.0, elapsed - seconds)
+            self.round_trip = spare if not self.games else min(self.round_trip, spare)
         self.games += games
         self.seconds += seconds
 
@@ -462,10 +478,14 @@ class _Sizer:
         if not self.games:
             return 1
         per_game = self.seconds / self.games
-        by_time = int(CHUNK_SECONDS / per_game) if per_game > 0 else CHUNK_LIMIT
-        # Near the end, smaller chunks keep every worker busy to the last game.
+        if per_game <= 0:
+            return max(1, min(remaining, CHUNK_LIMIT))
+        by_time = int(CHUNK_SECONDS / per_game)
+        # Near the end, smaller chunks keep every worker busy to the last game; but a
+        # chunk much shorter than its round trip leaves its worker waiting for the next.
         by_balance = -(-remaining // (2 * self.parallelism))
-        return max(1, min(by_time, by_balance, CHUNK_LIMIT))
+        by_cost = math.ceil(self.round_trip / (_ROUND_TRIP_SHARE * per_game))
+        return max(1, min(max(by_balance, by_cost), by_time, CHUNK_LIMIT))
 
 
 class _StopFlag:
@@ -564,7 +584,7 @@ def _parallel(
     """
     sizer = _Sizer(parallelism)
     stop = _StopFlag()
-    running: dict[concurrent.futures.Future[tuple[list[T], float]], int] = {}
+    running: dict[concurrent.futures.Future[tuple[list[T], float]], tuple[int, float]] = {}
     finished: dict[int, list[T]] = {}
     sent = 0  # chunks sent
     given = 0  # chunks yielded
@@ -572,12 +592,15 @@ def _parallel(
 
     def send() -> None:
         nonlocal sent, unsent
-        while unsent > 0 and len(running) < 2 * parallelism:
+        # Two chunks a worker, so that each has the next at hand when it ends one; but
+        # only one (of one game) each until a game is timed, not two too small.
+        while unsent > 0 and len(running) < (2 if sizer.games else 1) * parallelism:
             chunk = list(itertools.islice(jobs, sizer.size(unsent)))
             if not chunk:
                 unsent = 0
                 return
-            running[executor.submit(_run_chunk, work, chunk, stop)] = sent
+            future = executor.submit(_run_chunk, work, chunk, stop)
+            running[future] = (sent, time.perf_counter())
             sent += 1
             unsent -= len(chunk)
 
@@ -588,11 +611,13 @@ def _parallel(
             done, _ = concurrent.futures.wait(
                 running, return_when=concurrent.futures.FIRST_COMPLETED
             )
+            now = time.perf_counter()
             for future in done:
                 results, seconds = future.result()  # the first failure stops the run
-                sizer.measured(len(results), seconds)
+                number, sent_at = running.pop(future)
+                sizer.measured(len(results), seconds, now - sent_at)
                 bar.update(len(results))
-                finished[running.pop(future)] = results
+                finished[number] = results
             with _signals_held() if owned else contextlib.nullcontext():
                 send()
             while given in finished:
