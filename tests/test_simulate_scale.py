@@ -343,11 +343,12 @@ def test_chunks_shrink_near_the_end_but_never_below_their_round_trip() -> None:
     sizer.measured(10, 0.01)  # 1 ms a game, played here: nothing sent
     assert sizer.size(1000) == 250 and sizer.size(40) == 10 and sizer.size(3) == 1
     far = PLAY._Sizer(2)  # a cluster: 10 ms from sending a chunk to having its rows
-    far.measured(10, 0.01, 0.02)
+    far.measured(1, 0.001)  # the first game, sent while a worker started: not timed
+    far.measured(9, 0.009, 0.019)
     far.measured(10, 0.01, 0.05)  # it waited behind another: the least round trip counts
-    floor = round(0.01 / (PLAY._ROUND_TRIP_SHARE * 0.001))
-    assert far.size(1000) == 250 and far.size(40) == far.size(3) == floor > 10
-    assert PLAY._Sizer(2).size(5) == 1
+    floor = 0.01 / (PLAY._ROUND_TRIP_SHARE * 0.001)  # in games, give or take rounding
+    assert far.size(1000) == 250 and far.size(40) == far.size(3) > 10
+    assert floor - 1 <= far.size(3) <= floor + 1
 
 
 def test_tournaments_run_in_chunks_too() -> None:

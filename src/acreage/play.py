@@ -461,16 +461,16 @@ class _Sizer:
         self.parallelism = parallelism
         self.games = 0
         self.seconds = 0.0
-        self.round_trip = 0.0
+        self.round_trip: float | None = None
 
     def measured(self, games: int, seconds: float, elapsed: float | None = None) -> None:
         """A chunk of ``games`` took ``seconds`` to play, ``elapsed`` from sending it to
-        having its results (``None``: played here, nothing sent)."""
+        having its results (``None``: not to be counted, or played here)."""
         if elapsed is not None:
             # The least time a chunk spent beyond its games: a chunk that waited behind
             # another at its worker spent more, one that found its worker idle did not.
             spare = max(0.0, elapsed - seconds)
-            self.round_trip = spare if not self.games else min(self.round_trip, spare)
+            self.round_trip = spare if self.round_trip is None else min(self.round_trip, spare)
         self.games += games
         self.seconds += seconds
 
@@ -478,13 +478,12 @@ class _Sizer:
         if not self.games:
             return 1
         per_game = self.seconds / self.games
-        if per_game <= 0:
-            return max(1, min(remaining, CHUNK_LIMIT))
-        by_time = int(CHUNK_SECONDS / per_game)
+        by_time = int(CHUNK_SECONDS / per_game) if per_game > 0 else CHUNK_LIMIT
         # Near the end, smaller chunks keep every worker busy to the last game; but a
         # chunk much shorter than its round trip leaves its worker waiting for the next.
         by_balance = -(-remaining // (2 * self.parallelism))
-        by_cost = math.ceil(self.round_trip / (_ROUND_TRIP_SHARE * per_game))
+        cost = _ROUND_TRIP_SHARE * per_game
+        by_cost = math.ceil((self.round_trip or 0.0) / cost) if cost > 0 else 1
         return max(1, min(max(by_balance, by_cost), by_time, CHUNK_LIMIT))
 
 
@@ -584,7 +583,8 @@ def _parallel(
     """
     sizer = _Sizer(parallelism)
     stop = _StopFlag()
-    running: dict[concurrent.futures.Future[tuple[list[T], float]], tuple[int, float]] = {}
+    # Each chunk running: its number, and when it was sent (None: not to be timed).
+    running: dict[concurrent.futures.Future[tuple[list[T], float]], tuple[int, float | None]] = {}
     finished: dict[int, list[T]] = {}
     sent = 0  # chunks sent
     given = 0  # chunks yielded
@@ -600,7 +600,9 @@ def _parallel(
                 unsent = 0
                 return
             future = executor.submit(_run_chunk, work, chunk, stop)
-            running[future] = (sent, time.perf_counter())
+            # The first chunks may wait for their worker to start (a spawned process, a
+            # cold Dask worker importing acreage): their round trip is not the executor's.
+            running[future] = (sent, time.perf_counter() if sizer.games else None)
             sent += 1
             unsent -= len(chunk)
 
@@ -615,7 +617,7 @@ def _parallel(
             for future in done:
                 results, seconds = future.result()  # the first failure stops the run
                 number, sent_at = running.pop(future)
-                sizer.measured(len(results), seconds, now - sent_at)
+                sizer.measured(len(results), seconds, None if sent_at is None else now - sent_at)
                 bar.update(len(results))
                 finished[number] = results
             with _signals_held() if owned else contextlib.nullcontext():
