@@ -195,6 +195,15 @@ def test_resume_refuses_files_of_another_run(tmp_path: Path) -> None:
         simulate(dab.GAME, 8, resume=True)
 
 
+def test_a_seed_with_a_line_break_is_refused_before_any_file_is_made(tmp_path: Path) -> None:
+    # A game's seed is a field of its line in the results: a line break in it would
+    # split the line, and resuming or writing Parquet would misread the file.
+    with pytest.raises(ValueError, match="a seed holds no line break"):
+        simulate(dab.GAME, 3, seed="a\nb", out=tmp_path / "g.jsonl", results=tmp_path / "r.csv")
+    assert list(tmp_path.iterdir()) == []
+    assert simulate(dab.GAME, 3, seed="a b").games == 3
+
+
 def test_a_fresh_run_never_writes_over_a_stopped_one(tmp_path: Path) -> None:
     out = tmp_path / "g.jsonl"
     (tmp_path / "g.jsonl.part").write_text("")
@@ -279,6 +288,35 @@ def test_streaming_keeps_memory_flat(tmp_path: Path, monkeypatch: pytest.MonkeyP
     assert large - small < 16_000 < held / 4, (small, large, held)
 
 
+def test_a_parquet_file_is_written_a_row_group_at_a_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # tracemalloc does not see pyarrow's memory; a pool of its own counts it.
+    pa = pytest.importorskip("pyarrow")
+    pq = importlib.import_module("pyarrow.parquet")
+    streaming = importlib.import_module("acreage.streaming")
+    # Row groups of some 20 games, so that a run of 600 spans 30 of them.
+    monkeypatch.setattr(streaming, "_ROW_GROUP_BYTES", 2048)
+    default = pa.default_memory_pool()
+    pools: list[Any] = []  # alive to the end: what they allocated is freed through them
+
+    def peak(games: int) -> int:
+        pools.append(pa.proxy_memory_pool(default))
+        pa.set_memory_pool(pools[-1])
+        try:
+            simulate(dab.GAME, games, seed=games, results=tmp_path / f"r{games}.parquet")
+        finally:
+            pa.set_memory_pool(default)
+        return int(pools[-1].max_memory())
+
+    small, large = peak(100), peak(600)
+    whole = pq.read_table(tmp_path / "r600.parquet").nbytes
+    # 500 more games cost next to nothing at once; reading them all in would cost the
+    # size of their table.
+    assert large - small < whole / 10, (small, large, whole)
+    assert pq.ParquetFile(tmp_path / "r600.parquet").metadata.num_row_groups >= 20
+
+
 # -- chunks, executors, Dask ---------------------------------------------------------------
 
 
@@ -297,6 +335,20 @@ def test_games_travel_in_chunks() -> None:
         sim = simulate(dab.GAME, 400, seed="ch", executor=pool)
     assert sim.games == 400 and pool.tasks < 100
     assert sim == simulate(dab.GAME, 400, seed="ch")
+
+
+def test_chunks_shrink_near_the_end_but_never_below_their_round_trip() -> None:
+    sizer = PLAY._Sizer(2)
+    assert sizer.size(1000) == 1  # nothing timed yet: one game
+    sizer.measured(10, 0.01)  # 1 ms a game, played here: nothing sent
+    assert sizer.size(1000) == 250 and sizer.size(40) == 10 and sizer.size(3) == 1
+    far = PLAY._Sizer(2)  # a cluster: 10 ms from sending a chunk to having its rows
+    far.measured(1, 0.001)  # the first game, sent while a worker started: not timed
+    far.measured(9, 0.009, 0.019)
+    far.measured(10, 0.01, 0.05)  # it waited behind another: the least round trip counts
+    floor = 0.01 / (PLAY._ROUND_TRIP_SHARE * 0.001)  # in games, give or take rounding
+    assert far.size(1000) == 250 and far.size(40) == far.size(3) > 10
+    assert floor - 1 <= far.size(3) <= floor + 1
 
 
 def test_tournaments_run_in_chunks_too() -> None:

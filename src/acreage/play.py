@@ -21,6 +21,7 @@ import contextlib
 import ctypes
 import importlib
 import itertools
+import math
 import multiprocessing
 import os
 import random
@@ -179,6 +180,12 @@ bar moves and a stopped run loses little."""
 CHUNK_LIMIT: Final = 1000
 """The most games in one chunk."""
 
+_ROUND_TRIP_SHARE: Final = 0.2
+"""The most that sending a chunk and getting its results back may cost beside playing
+it: chunks are never made so small (near the end of a run) that their round trip
+takes more than this share of their games' time. A pool's round trip is well under
+a millisecond; a Dask cluster's is several."""
+
 _GameJob = tuple[Any, Any, tuple[Agent, ...], tuple[str, ...], str, str, int, bool]
 """One game for a worker: the game (or its name), rules, agents, their names, the
 rules' digest, the seed, the game's number, and whether to make its record."""
@@ -299,6 +306,9 @@ def simulate(
         raise ValueError(f"keep is one of {', '.join(KEEP)}, not {keep!r}")
     if resume and out is None and results is None:
         raise ValueError("resume continues the files of a run: give out or results")
+    if isinstance(seed, str) and ("\n" in seed or "\r" in seed):
+        # Each game is one line of the files, its seed among the fields.
+        raise ValueError(f"a seed holds no line break, not {shorten(seed)}")
     rules = g.rules_type() if rules is None else rules
     players = g.players(rules)
     seats = _agents(_made(agents, g), players)
@@ -444,14 +454,23 @@ def portable_game(game: Game[Any, Any, Any]) -> Game[Any, Any, Any] | str:
 
 
 class _Sizer:
-    """Chunk sizes from the games' measured length: a single game until one is measured."""
+    """Chunk sizes from the games' measured length and the executor's measured round
+    trip: a single game until one is measured."""
 
     def __init__(self, parallelism: int) -> None:
         self.parallelism = parallelism
         self.games = 0
         self.seconds = 0.0
+        self.round_trip: float | None = None
 
-    def measured(self, games: int, seconds: float) -> None:
+    def measured(self, games: int, seconds: float, elapsed: float | None = None) -> None:
+        """A chunk of ``games`` took ``seconds`` to play, ``elapsed`` from sending it to
+        having its results (``None``: not to be counted, or played here)."""
+        if elapsed is not None:
+            # The least time a chunk spent beyond its games: a chunk that waited behind
+            # another at its worker spent more, one that found its worker idle did not.
+            spare = max(0.0, elapsed - seconds)
+            self.round_trip = spare if self.round_trip is None else min(self.round_trip, spare)
         self.games += games
         self.seconds += seconds
 
@@ -460,9 +479,12 @@ class _Sizer:
             return 1
         per_game = self.seconds / self.games
         by_time = int(CHUNK_SECONDS / per_game) if per_game > 0 else CHUNK_LIMIT
-        # Near the end, smaller chunks keep every worker busy to the last game.
+        # Near the end, smaller chunks keep every worker busy to the last game; but a
+        # chunk much shorter than its round trip leaves its worker waiting for the next.
         by_balance = -(-remaining // (2 * self.parallelism))
-        return max(1, min(by_time, by_balance, CHUNK_LIMIT))
+        cost = _ROUND_TRIP_SHARE * per_game
+        by_cost = math.ceil((self.round_trip or 0.0) / cost) if cost > 0 else 1
+        return max(1, min(max(by_balance, by_cost), by_time, CHUNK_LIMIT))
 
 
 class _StopFlag:
@@ -561,7 +583,8 @@ def _parallel(
     """
     sizer = _Sizer(parallelism)
     stop = _StopFlag()
-    running: dict[concurrent.futures.Future[tuple[list[T], float]], int] = {}
+    # Each chunk running: its number, and when it was sent (None: not to be timed).
+    running: dict[concurrent.futures.Future[tuple[list[T], float]], tuple[int, float | None]] = {}
     finished: dict[int, list[T]] = {}
     sent = 0  # chunks sent
     given = 0  # chunks yielded
@@ -569,12 +592,17 @@ def _parallel(
 
     def send() -> None:
         nonlocal sent, unsent
-        while unsent > 0 and len(running) < 2 * parallelism:
+        # Two chunks a worker, so that each has the next at hand when it ends one; but
+        # only one (of one game) each until a game is timed, not two too small.
+        while unsent > 0 and len(running) < (2 if sizer.games else 1) * parallelism:
             chunk = list(itertools.islice(jobs, sizer.size(unsent)))
             if not chunk:
                 unsent = 0
                 return
-            running[executor.submit(_run_chunk, work, chunk, stop)] = sent
+            future = executor.submit(_run_chunk, work, chunk, stop)
+            # The first chunks may wait for their worker to start (a spawned process, a
+            # cold Dask worker importing acreage): their round trip is not the executor's.
+            running[future] = (sent, time.perf_counter() if sizer.games else None)
             sent += 1
             unsent -= len(chunk)
 
@@ -585,11 +613,13 @@ def _parallel(
             done, _ = concurrent.futures.wait(
                 running, return_when=concurrent.futures.FIRST_COMPLETED
             )
+            now = time.perf_counter()
             for future in done:
                 results, seconds = future.result()  # the first failure stops the run
-                sizer.measured(len(results), seconds)
+                number, sent_at = running.pop(future)
+                sizer.measured(len(results), seconds, None if sent_at is None else now - sent_at)
                 bar.update(len(results))
-                finished[running.pop(future)] = results
+                finished[number] = results
             with _signals_held() if owned else contextlib.nullcontext():
                 send()
             while given in finished:

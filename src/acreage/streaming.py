@@ -56,6 +56,10 @@ RESULTS_SUFFIXES: Final = (".parquet", ".csv")
 
 _BLOCK: Final = 1 << 20
 
+_ROW_GROUP_BYTES: Final = 1 << 20
+"""How many bytes of a results file's CSV lines make one row group of its Parquet
+file (some 8,000 games): about what writing the Parquet file holds at once."""
+
 
 class OutputError(OSError):
     """An output file of :func:`acreage.simulate` that cannot be opened or continued.
@@ -454,23 +458,38 @@ def _arrow_schema(names: Sequence[str]) -> Any:
 
 
 def _write_parquet(source: Path, target: Path, names: Sequence[str]) -> None:
-    """Write the CSV lines of ``source`` to a Parquet file, a block at a time."""
+    """Write the CSV lines of ``source`` to a Parquet file, a row group per
+    :data:`_ROW_GROUP_BYTES` of lines, holding no more than one at a time."""
     pa = _pyarrow()
     pa_csv = importlib.import_module("pyarrow.csv")
     pq = importlib.import_module("pyarrow.parquet")
     schema = _arrow_schema(names)
-    reader = pa_csv.open_csv(
-        source,
-        read_options=pa_csv.ReadOptions(block_size=4 << 20),
-        convert_options=pa_csv.ConvertOptions(
-            column_types={f.name: f.type for f in schema},
-            null_values=[],
-            strings_can_be_null=False,
-        ),
+    # pyarrow's streaming CSV reader reads ahead without bound (the whole file, however
+    # small its blocks), so each block of whole lines is parsed on its own instead.
+    read = pa_csv.ReadOptions(column_names=list(names), use_threads=False)
+    convert = pa_csv.ConvertOptions(
+        column_types={f.name: f.type for f in schema},
+        null_values=[],
+        strings_can_be_null=False,
     )
-    with pq.ParquetWriter(target, schema) as writer:
-        for batch in reader:
-            writer.write_table(pa.Table.from_batches([batch]).cast(schema))
+
+    def put(writer: Any, lines: bytes) -> None:
+        table = pa_csv.read_csv(pa.py_buffer(lines), read_options=read, convert_options=convert)
+        writer.write_table(table.cast(schema))
+
+    with open(source, "rb") as f, pq.ParquetWriter(target, schema) as writer:
+        f.readline()  # the header: the columns are known
+        rest = b""
+        while block := f.read(_ROW_GROUP_BYTES):
+            # No field holds a line break (simulate refuses such seeds; names are
+            # printable), so every newline ends a row.
+            lines = rest + block
+            end = lines.rfind(b"\n") + 1
+            rest = lines[end:]
+            if end:
+                put(writer, lines[:end])
+        if rest:
+            put(writer, rest)
 
 
 def _parquet_rows(path: Path) -> Iterator[GameRow]:
