@@ -25,7 +25,7 @@ them, only acreage's figures are printed.
 
     python benchmarks/bench_agents.py [ITERATIONS] [HEAD_TO_HEAD_GAMES] [WORKERS]
 
-Defaults: 100 iterations, 20 games a setup, 2 worker processes for the
+Defaults: 100 iterations, 30 games a setup, 2 worker processes for the
 head-to-head games (the rates are measured in this process, before them).
 """
 
@@ -229,7 +229,7 @@ def head_to_head(
     return won / games, low, high
 
 
-def main(n: int = 100, games: int = 20, workers: int = 2) -> int:
+def main(n: int = 100, games: int = 30, workers: int = 2) -> int:
     tools = openspiel()
     print(f"MCTS, {n} iterations a move, {POSITIONS} positions a game (CPU time)")
     if tools is None:
