@@ -180,12 +180,6 @@ bar moves and a stopped run loses little."""
 CHUNK_LIMIT: Final = 1000
 """The most games in one chunk."""
 
-_ROUND_TRIP_SHARE: Final = 0.2
-"""The most that sending a chunk and getting its results back may cost beside playing
-it: chunks are never made so small (near the end of a run) that their round trip
-takes more than this share of their games' time. A pool's round trip is well under
-a millisecond; a Dask cluster's is several."""
-
 _GameJob = tuple[Any, Any, tuple[Agent, ...], tuple[str, ...], str, str, int, bool]
 """One game for a worker: the game (or its name), rules, agents, their names, the
 rules' digest, the seed, the game's number, and whether to make its record."""
@@ -479,12 +473,13 @@ class _Sizer:
             return 1
         per_game = self.seconds / self.games
         by_time = int(CHUNK_SECONDS / per_game) if per_game > 0 else CHUNK_LIMIT
-        # Near the end, smaller chunks keep every worker busy to the last game; but a
-        # chunk much shorter than its round trip leaves its worker waiting for the next.
+        # Near the end, smaller chunks keep every worker busy to the last game. But a
+        # worker plays one chunk while the next is sent: one shorter than the round trip
+        # (under a millisecond to a pool, some 10 ms to a Dask worker, which also spends
+        # a few ms of CPU on each) leaves its worker waiting.
         by_balance = -(-remaining // (2 * self.parallelism))
-        cost = _ROUND_TRIP_SHARE * per_game
-        by_cost = math.ceil((self.round_trip or 0.0) / cost) if cost > 0 else 1
-        return max(1, min(max(by_balance, by_cost), by_time, CHUNK_LIMIT))
+        by_trip = math.ceil((self.round_trip or 0.0) / per_game) if per_game > 0 else 1
+        return max(1, min(max(by_balance, by_trip), by_time, CHUNK_LIMIT))
 
 
 class _StopFlag:
