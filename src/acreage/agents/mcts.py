@@ -7,6 +7,9 @@ number of players), and at a chance node an outcome by its exact
 probability. It adds one position to the tree, plays on from it (a rollout
 of a few moves, then the game's ``evaluate``; or to the end), and adds the
 reward to every edge it walked. The move played is the one tried most.
+A move found to end the game needs no estimate: its result is known, so a
+win for the mover alone is played (and taken whenever a walk meets it), and
+a lost ending is played last and not explored again.
 
 The tree is a transposition table: positions are keyed by the state itself
 (states are hashable within a process), so two orders of moves reaching one
