@@ -302,3 +302,74 @@ def test_evaluate_is_the_same_from_many_threads(name: str) -> None:
         seen = list(pool.map(rate, [0, 1, len(states) // 2, len(states) - 1] * 2))
     alone = [tuple(game.evaluate(s, seat) for seat in range(3)) for s in states]
     assert all(rated == alone for rated in seen)
+
+
+@attrs.frozen
+class _EndRules:
+    players: int = 2
+    can_win: bool = True
+
+    def to_data(self) -> dict[str, Any]:
+        return {"can_win": self.can_win}
+
+
+@attrs.frozen
+class _End:
+    """A toy: seat 0 may end the game lost or won at once, or wait; after a wait
+    seat 1 moves and wins whatever it does."""
+
+    rules: _EndRules
+    phase: str = "choose"
+    winner: int = -1
+
+    @property
+    def to_move(self) -> Any:
+        return {"choose": 0, "reply": 1}.get(self.phase)
+
+
+def _end_moves(state: _End) -> tuple[str, ...]:
+    if state.phase == "choose":
+        return ("lose", "wait", "win") if state.rules.can_win else ("lose", "wait")
+    return ("x", "y") if state.phase == "reply" else ()
+
+
+def _end_apply(state: _End, move: str) -> _End:
+    if move == "wait":
+        return _End(state.rules, "reply")
+    return _End(state.rules, "over", 0 if move == "win" else 1)
+
+
+def _ending(evaluate: Any) -> acreage.Game[Any, Any, Any]:
+    return acreage.Game(
+        name="ending",
+        title="ending",
+        rules_type=_EndRules,
+        new_game=lambda rules: _End(rules),
+        legal_moves=_end_moves,
+        chance_outcomes=lambda s: (),
+        apply_move=_end_apply,
+        is_terminal=lambda s: s.phase == "over",
+        scores=lambda s: (0, 0),
+        winners=lambda s: (s.winner,) if s.phase == "over" else (),
+        observe=lambda s, seat: s,
+        parse_move=lambda s, text: text,
+        render_text=str,
+        render_svg=str,
+        evaluate=evaluate,
+    )
+
+
+def test_mcts_knows_the_moves_that_end_the_game() -> None:
+    # The heuristic is wrong on purpose: it rates the wait as well as the win (or as
+    # badly as the loss). Known results beat estimates, whatever the visits say.
+    hopeful = _ending(lambda s, seat: 1.0 - seat)
+    state = hopeful.new_game(_EndRules())
+    assert MCTSAgent(hopeful, iterations=3)(state, _end_moves(state), random.Random(0)) == "win"
+    gloomy = _ending(lambda s, seat: float(seat))
+    state = gloomy.new_game(_EndRules(can_win=False))
+    assert MCTSAgent(gloomy, iterations=2)(state, _end_moves(state), random.Random(0)) == "wait"
+    # A lost ending is tried once: there is nothing more to learn below it.
+    agent = MCTSAgent(hopeful, iterations=40)
+    state = hopeful.new_game(_EndRules(can_win=False))
+    assert agent(state, _end_moves(state), random.Random(0)) == "wait"
+    assert agent._table[state].n == [1, 39]

@@ -7,6 +7,9 @@ number of players), and at a chance node an outcome by its exact
 probability. It adds one position to the tree, plays on from it (a rollout
 of a few moves, then the game's ``evaluate``; or to the end), and adds the
 reward to every edge it walked. The move played is the one tried most.
+A move found to end the game needs no estimate: its result is known, so a
+win for the mover alone is played (and taken whenever a walk meets it), and
+a lost ending is played last and not explored again.
 
 The tree is a transposition table: positions are keyed by the state itself
 (states are hashable within a process), so two orders of moves reaching one
@@ -54,12 +57,14 @@ class _Node:
     positions reached at the edge of the tree are never walked from). A
     decision node has ``mover`` >= 0 and ``w``, the mover's summed reward
     per move; a chance node has ``mover`` -1 and ``probs``/``cum``, the
-    outcomes' probabilities and their running sum.
+    outcomes' probabilities and their running sum. ``ends`` holds the
+    result of each move found to end the game (``None`` until one is).
     """
 
     __slots__ = (
         "children",
         "cum",
+        "ends",
         "expanded",
         "mover",
         "moves",
@@ -75,6 +80,7 @@ class _Node:
         self.visits = 0
         self.expanded = False
         self.children: list[Any] = []
+        self.ends: dict[int, Reward] | None = None
 
     def expand(self, state: Any, game: Game[Any, Any, Any]) -> None:
         """List the moves of ``state`` (this node's position) or its chance outcomes."""
@@ -265,8 +271,10 @@ class MCTSAgent:
                         j = rng.randrange(len(untried))
                         untried[j], untried[-1] = untried[-1], untried[j]
                         i = untried.pop()
-                    else:
+                    elif node.ends is None:
                         i = _uct(node, c)
+                    else:
+                        i = _uct_known(node, c)
                 elif expectation:
                     i = _stratified(node)
                 else:
@@ -278,6 +286,10 @@ class MCTSAgent:
                 current = child
                 if child.to_move is None:
                     reward = outcome(game, child, players)
+                    if node.mover >= 0:
+                        if node.ends is None:
+                            node.ends = {}
+                        node.ends[i] = reward
                     break
                 found = table.get(child)
                 if found is None:
@@ -318,6 +330,31 @@ def _uct(node: _Node, c: float) -> int:
     return chosen
 
 
+def _uct_known(node: _Node, c: float) -> int:
+    """:func:`_uct` where some moves end the game: their result is known, not estimated.
+
+    A move that wins the whole game for the mover is taken; a move that ends
+    it otherwise scores its exact result with no bonus for exploring (there
+    is nothing left to learn below it), so a lost ending is not tried again.
+    """
+    ends = node.ends
+    assert ends is not None
+    mover = node.mover
+    log_n = math.log(node.visits) if node.visits > 1 else 0.0
+    best, chosen = -1.0, 0
+    for i, (n, w) in enumerate(zip(node.n, node.w, strict=True)):
+        end = ends.get(i)
+        if end is None:
+            score = w / n + c * math.sqrt(log_n / n)
+        elif end[mover] >= 1.0:
+            return i
+        else:
+            score = end[mover]
+        if score > best:
+            best, chosen = score, i
+    return chosen
+
+
 def _stratified(node: _Node) -> int:
     """The outcome furthest below its share of the node's visits."""
     total = node.visits + 1
@@ -339,8 +376,21 @@ def _sampled(node: _Node, rng: random.Random) -> int:
 
 
 def _most_visited(node: _Node) -> int:
-    """The root's most visited move (ties: the better mean, then the first)."""
+    """The root's most visited move (ties: the better mean, then the first).
+
+    A move found to end the game comes first when it wins the whole game for
+    the mover and last when the mover gets nothing, whatever its visits.
+    """
+    ends = node.ends or {}
+    mover = node.mover
+
+    def known(i: int) -> int:
+        end = ends.get(i)
+        if end is None:
+            return 0
+        return 1 if end[mover] >= 1.0 else -1 if end[mover] <= 0.0 else 0
+
     return max(
         range(len(node.moves)),
-        key=lambda i: (node.n[i], node.w[i] / node.n[i] if node.n[i] else 0.0, -i),
+        key=lambda i: (known(i), node.n[i], node.w[i] / node.n[i] if node.n[i] else 0.0, -i),
     )
