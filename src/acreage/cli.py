@@ -58,6 +58,7 @@ from typing import IO, Any, Final, NoReturn
 from acreage.agents.spec import AgentSpecError, make_agent
 from acreage.analysis import balance, tournament
 from acreage.core.game import CHANCE, Game, GameError, check_seat, games, get_game, shorten
+from acreage.core.position import POSITION_TEXT_LIMIT, load_position
 from acreage.core.record import RECORD_TEXT_LIMIT, GameRecord, replay
 from acreage.human import hint_agent, play_human
 from acreage.play import WORKERS_LIMIT, play, simulate
@@ -236,6 +237,14 @@ def _parser() -> _Parser:
     p.add_argument("--show", action="store_true", help="print the board after every decision")
     p.add_argument("--out", help="write the game record (JSON) to this file")
     p.add_argument(
+        "--from",
+        dest="start",
+        metavar="FILE",
+        help="start from the position in FILE (JSON, as replay --position writes, or the"
+        " game's position text) under the rules of --players/--rule; or from the end of"
+        " the game recorded in FILE (a record: its own rules)",
+    )
+    p.add_argument(
         "--human",
         type=_seat_list,
         metavar="SEATS",
@@ -342,6 +351,13 @@ def _parser() -> _Parser:
         metavar="N",
         help="print the board after move N of each game (0: the start; chance outcomes"
         " count as moves, as in the record)",
+    )
+    r.add_argument(
+        "--position",
+        metavar="OUT",
+        help="write the position after move N (--to), or at the end, to OUT: JSON data, or"
+        " the game's position text when OUT ends in .txt (play --from starts there); the"
+        " file must hold one record",
     )
     return parser
 
@@ -491,11 +507,47 @@ def _seat_agents(
         raise _UsageError(f"acreage: --agents: {e}") from None
 
 
+def _start(game: Game[Any, Any, Any], args: argparse.Namespace) -> tuple[Any, Any]:
+    """The rules and the first state of ``play``: the game's start under the options'
+    rules, or ``--from``: a position under them, or the end of a recorded game under its
+    own rules."""
+    if args.start is None:
+        return _rules(game, args), None
+    if game.from_position is None:
+        raise _UsageError(f"acreage: --from: {game.name} has no positions")
+    try:
+        with open(args.start, "rb") as f:
+            text = f.read(POSITION_TEXT_LIMIT * 4 + 1)
+    except (OSError, ValueError) as e:
+        raise _UsageError(f"acreage: cannot read {_shown(args.start)}: {_reason(e)}") from None
+    where = _shown(args.start)
+    if re.match(rb"(\xef\xbb\xbf)?\s*\{", text) and b'"moves"' in text:
+        # A record, not a position: play on from where it ends, under its rules.
+        record = _record(text, where)
+        if record.game != game.name:
+            raise _UsageError(f"acreage: --from: {where} records {record.game}, not {game.name}")
+        if args.players is not None or args.rule:
+            raise _UsageError(
+                f"acreage: --from: {where} is a record, which holds its own rules:"
+                " leave out --players and --rule"
+            )
+        try:
+            states = replay(record, game)
+        except GameError as e:
+            raise _Failed(f"acreage: {where}: {e}") from None
+        return game.rules(record.rules), states[-1]
+    rules = _rules(game, args)
+    try:
+        return rules, load_position(game, rules, text)
+    except GameError as e:
+        raise _Failed(f"acreage: {where}: {e}") from None
+
+
 def _cmd_play(args: argparse.Namespace) -> None:
     game = _game(args.game)
-    rules = _rules(game, args)
+    rules, start = _start(game, args)
     if args.human is not None:
-        _cmd_play_human(game, rules, args)
+        _cmd_play_human(game, rules, args, start)
         return
     if args.hint is not None:
         raise _UsageError("acreage: --hint answers a person: give --human too")
@@ -503,7 +555,7 @@ def _cmd_play(args: argparse.Namespace) -> None:
     chosen = _seat_agents(game, args.agents, range(players))
     agents = [chosen[s] for s in range(players)] if chosen else None
     with _output(args.out) as out:
-        result = play(game, rules, agents=agents, seed=_seed(args.seed or "0"))
+        result = play(game, rules, agents=agents, seed=_seed(args.seed or "0"), start=start)
         if out is not None:
             out.write(result.record.to_json(indent=1) + "\n")
     if args.show:
@@ -520,7 +572,9 @@ def _cmd_play(args: argparse.Namespace) -> None:
     print(f"{result.decisions} decisions, {result.moves} moves")
 
 
-def _cmd_play_human(game: Game[Any, Any, Any], rules: Any, args: argparse.Namespace) -> None:
+def _cmd_play_human(
+    game: Game[Any, Any, Any], rules: Any, args: argparse.Namespace, start: Any
+) -> None:
     """``play --human``: people play the seats named, agents the others."""
     players = game.players(rules)
     try:
@@ -536,7 +590,15 @@ def _cmd_play_human(game: Game[Any, Any, Any], rules: Any, args: argparse.Namesp
     with _output(args.out) as out:
         print(f"seed {seed} (the same seed and the same moves play this game again)")
         result = play_human(
-            game, rules, humans, agents, seed, hint=hint, read=_reader(), show=args.show
+            game,
+            rules,
+            humans,
+            agents,
+            seed,
+            hint=hint,
+            read=_reader(),
+            show=args.show,
+            start=start,
         )
         if out is not None:
             out.write(result.record.to_json(indent=1) + "\n")
@@ -748,8 +810,35 @@ def _record(text: bytes, where: str) -> GameRecord:
 
 
 def _cmd_replay(args: argparse.Namespace) -> None:
+    if args.position is not None:
+        # Created (and checked writable) before anything is replayed, written at the end.
+        with _output(args.position) as out:
+            chosen = _replay_records(args)
+            assert out is not None
+            assert chosen is not None  # a file without records is refused
+            game, state = chosen
+            if game.to_position is None or game.position_text is None:
+                raise _UsageError(f"acreage: --position: {game.name} has no positions")
+            if args.position.endswith(".txt"):
+                out.write(game.position_text(state) + "\n")
+            else:
+                out.write(json.dumps(game.to_position(state), indent=1) + "\n")
+        print(f"wrote the position to {_shown(args.position)}")
+        return
+    _replay_records(args)
+
+
+def _replay_records(args: argparse.Namespace) -> tuple[Game[Any, Any, Any], Any] | None:
+    """Replay and report every record of ``args.file``; with ``--position`` (one record
+    only), its game and the state ``--to`` names or its last."""
     games = moves = ended = 0
+    chosen: tuple[Game[Any, Any, Any], Any] | None = None
     for i, (where, record) in enumerate(_records(args.file)):
+        if args.position is not None and i > 0:
+            raise _UsageError(
+                f"acreage: --position: {_shown(args.file)} holds more than one record:"
+                " which game's position to write?"
+            )
         try:
             states = replay(record)
         except GameError as e:
@@ -763,8 +852,10 @@ def _cmd_replay(args: argparse.Namespace) -> None:
         ended += game.is_terminal(final)
         seed = record.metadata.get("seed")
         about = f"{record.game}{'' if seed is None else f' seed {seed}'}"
-        if args.to is not None and args.to < len(record.moves):
-            state = states[args.to]
+        at = args.to if args.to is not None and args.to < len(record.moves) else len(record.moves)
+        chosen = game, states[at]
+        if at < len(record.moves):
+            state = states[at]
             print(game.render_text(state))
             who = game.to_move(state)
             last = f" ({record.moves[args.to - 1]})" if args.to else ""
@@ -787,6 +878,7 @@ def _cmd_replay(args: argparse.Namespace) -> None:
         f"replayed {games} game{'' if games == 1 else 's'} from {_shown(args.file)}:"
         f" {moves} moves, every one legal; {ended} complete, {games - ended} incomplete"
     )
+    return chosen
 
 
 # -- the entry point ----------------------------------------------------------------

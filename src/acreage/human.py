@@ -46,7 +46,7 @@ from acreage.core.game import (
     get_game,
 )
 from acreage.core.record import MOVES_LIMIT, GameRecord, record_of, replay
-from acreage.play import agent_name
+from acreage.play import agent_name, start_state
 
 __all__ = [
     "COMMANDS",
@@ -136,6 +136,7 @@ def play_human(
     write: Callable[[str], None] = print,
     show: bool = False,
     width: int | None = None,
+    start: Any = None,
 ) -> HumanGame:
     """Play one game in which people play the seats ``humans``, at a terminal.
 
@@ -151,6 +152,8 @@ def play_human(
         write: shows text (``print``).
         show: also show the position after every move of an agent or of chance.
         width: the width the move list is laid out to; by default the terminal's.
+        start: where the game starts when not at its beginning: a state or
+            position data (as :func:`acreage.play`'s ``start``).
 
     :class:`~acreage.SeatError` for a seat in ``humans`` or ``agents`` that is
     not at the table; :class:`ValueError` for an agent given for a person's seat.
@@ -158,9 +161,12 @@ def play_human(
     an interrupted game leaves behind.
     """
     g = get_game(game) if isinstance(game, str) else game
+    rules = g.rules_type() if rules is None else rules
     session = _Session(
         g,
-        g.rules_type() if rules is None else rules,
+        rules,
+        start_state(g, rules, start),
+        start is not None,
         humans,
         agents or {},
         seed,
@@ -180,6 +186,8 @@ class _Session:
         self,
         game: Game[Any, Any, Any],
         rules: Any,
+        first: Any,
+        positioned: bool,
         humans: Sequence[int],
         agents: Mapping[int, Agent],
         seed: int | str,
@@ -211,7 +219,8 @@ class _Session:
         self.show = show
         self.width = width
         self.moves: list[Any] = []
-        self.states: list[Any] = [game.new_game(rules)]
+        self.states: list[Any] = [first]
+        self.positioned = positioned  # whether the record names its start
         # The seat whose view the board is drawn from: the person who decides next.
         self.viewer = min(self.humans)
 
@@ -271,6 +280,7 @@ class _Session:
             self.rules,
             self.moves,
             {"seed": self.seed, "humans": sorted(self.humans)},
+            start=self.states[0] if self.positioned else None,
         )
 
     def _apply(self, move: Any) -> None:

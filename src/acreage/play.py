@@ -30,7 +30,7 @@ import sys
 import threading
 import time
 import types
-from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from typing import IO, Any, Final, TypeVar
 
 import attrs
@@ -55,6 +55,7 @@ __all__ = [
     "agent_name",
     "play",
     "simulate",
+    "start_state",
 ]
 
 
@@ -102,6 +103,7 @@ def play(
     *,
     max_moves: int = MOVES_LIMIT,
     metadata: dict[str, Any] | None = None,
+    start: Any = None,
 ) -> PlayResult:
     """Play one game to the end.
 
@@ -115,6 +117,10 @@ def play(
             default :data:`~acreage.core.record.MOVES_LIMIT`, the most moves a
             record holds.
         metadata: extra data for the record (the seed is added).
+        start: where the game starts when not at its beginning: a state, or
+            position data (``game.to_position``'s, checked with
+            ``game.from_position``; see :mod:`acreage.core.position`). The
+            record starts there too, and replays from it.
 
     An agent with a ``restart()`` method (a searching agent that keeps its
     tree from move to move) has it called once before the first move, so
@@ -123,19 +129,46 @@ def play(
     g = _game(game)
     rules = g.rules_type() if rules is None else rules
     seats = _agents(agents, g.players(rules))
-    state, moves, decisions = _playout(g, rules, seats, seed, max_moves)
-    record = record_of(g, rules, moves, {"seed": seed, **(metadata or {})})
+    first = start_state(g, rules, start)
+    state, moves, decisions = _playout(g, rules, seats, seed, max_moves, first)
+    record = record_of(
+        g, rules, moves, {"seed": seed, **(metadata or {})}, start=None if start is None else first
+    )
     return PlayResult(record, g.scores(state), g.winners(state), decisions, len(moves), state)
 
 
+def start_state(game: Game[Any, Any, Any], rules: Any, start: Any = None) -> Any:
+    """The state a game starts from: ``game.new_game(rules)`` when ``start`` is
+    ``None``, the state itself when it is one, and for position data (a mapping)
+    ``game.from_position(rules, start)``, which refuses a position that cannot exist
+    with a :class:`~acreage.core.position.PositionError`. A
+    :class:`~acreage.GameError` for position data in a game without positions."""
+    if start is None:
+        return game.new_game(rules)
+    if isinstance(start, Mapping):
+        if game.from_position is None:
+            raise GameError(
+                f"{game.name} has no positions (from_position): start from its beginning"
+            )
+        return game.from_position(rules, start)
+    return start
+
+
 def _playout(
-    g: Game[Any, Any, Any], rules: Any, seats: Sequence[Agent], seed: int | str, max_moves: int
+    g: Game[Any, Any, Any],
+    rules: Any,
+    seats: Sequence[Agent],
+    seed: int | str,
+    max_moves: int,
+    state: Any = None,
 ) -> tuple[Any, list[Any], int]:
-    """Play one game: the final state, every move, and the number of decisions."""
+    """Play one game from ``state`` (the game's start when ``None``): the final
+    state, every move, and the number of decisions."""
     _restart(seats)
     chance_rng = random.Random(f"acreage:{seed}:chance")
     agent_rng = random.Random(f"acreage:{seed}:agents")
-    state = g.new_game(rules)
+    if state is None:
+        state = g.new_game(rules)
     moves: list[Any] = []
     decisions = 0
     while True:

@@ -28,7 +28,10 @@ import random
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, NoReturn
 
-from acreage.core.game import GameError, shorten
+from acreage.core.game import GameError, RecordError, shorten
+
+# Records and positions are read by one strict JSON reader (finite numbers, bounded nesting).
+from acreage.core.record import _load_json
 
 if TYPE_CHECKING:
     from acreage.core.game import Game
@@ -40,6 +43,7 @@ __all__ = [
     "Node",
     "PositionError",
     "close_names",
+    "load_position",
     "position_fields",
     "position_of_view",
     "text_lines",
@@ -332,3 +336,40 @@ def position_of_view(game: Game[Any, Any, Any], view: object, rng: random.Random
     if from_view is None or game.to_position is None:
         raise GameError(f"{game.name} has no positions (from_view and to_position)")
     return game.to_position(from_view(view, rng))
+
+
+def load_position(game: Game[Any, Any, Any], rules: Any, text: str | bytes) -> Any:
+    """The state a position written down as JSON or as text describes: one call for a
+    file or a message, whichever form it holds.
+
+    Text whose first character (after white space) is ``{`` is read as JSON
+    data (``game.to_position``'s) and checked by ``game.from_position``; any
+    other text by ``game.parse_position``. Bytes are read as UTF-8.
+    :class:`PositionError` for text that is neither, or not valid JSON, or a
+    position that cannot exist; :class:`~acreage.GameError` for a game without
+    positions.
+    """
+    if game.from_position is None or game.parse_position is None:
+        raise GameError(f"{game.name} has no positions (from_position and parse_position)")
+    if isinstance(text, bytes | bytearray):
+        if len(text) > POSITION_TEXT_LIMIT * 4:  # at most 4 bytes a character
+            raise PositionError(
+                f"a position of {len(text)} bytes is longer than any position"
+                f" (at most {POSITION_TEXT_LIMIT} characters)"
+            )
+        try:
+            text = bytes(text).decode("utf-8-sig")
+        except UnicodeDecodeError as e:
+            raise PositionError(
+                f"not UTF-8 text: byte 0x{e.object[e.start]:02x} at position {e.start}"
+            ) from None
+    text_lines(text)  # text at all, and not too long
+    if not text.lstrip().startswith("{"):
+        return game.parse_position(rules, text)
+    try:
+        data = _load_json(text)
+    except RecordError as e:
+        raise PositionError(str(e).replace("a record", "a position")) from None
+    if not isinstance(data, Mapping):
+        raise PositionError(f"a position is a JSON object, not {type(data).__name__}")
+    return game.from_position(rules, data)
