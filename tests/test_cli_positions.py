@@ -106,7 +106,15 @@ def test_replay_writes_the_position_and_play_starts_there(
     for source in (data, text):
         out_file = tmp_path / f"from-{source.suffix[1:]}.json"
         code, out, _ = run(
-            capsys, "play", "fence-em-in", "--from", str(source), "--seed", "5", "--out", str(out_file)
+            capsys,
+            "play",
+            "fence-em-in",
+            "--from",
+            str(source),
+            "--seed",
+            "5",
+            "--out",
+            str(out_file),
         )
         assert code == 0 and "winners" in out
         again = GameRecord.from_json(out_file.read_text())
@@ -138,10 +146,8 @@ def test_a_person_at_the_terminal_starts_from_a_position(
     source.write_text(FEI.position_text(_midgame()))
     monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 500))
     out_file = tmp_path / "game.json"
-    code = main(
-        ["play", "fence-em-in", "--from", str(source), "--human", "0", "--seed", "1"]
-        + ["--out", str(out_file)]
-    )
+    argv = ["play", "fence-em-in", "--from", str(source), "--human", "0", "--seed", "1"]
+    code = main([*argv, "--out", str(out_file)])
     out = capsys.readouterr().out
     assert code == 0 and "game over" in out
     assert GameRecord.from_json(out_file.read_text()).start == FEI.to_position(_midgame())
