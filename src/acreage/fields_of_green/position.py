@@ -1430,9 +1430,15 @@ class _Text:
                     farms[seat]["kept"] = self.names(value)
                     self.where[f"farms[{seat}].kept"] = (number, column)
                 else:
-                    farms[seat]["sites"] = [
-                        self.site(number, line, part) for part in value.split("/")
-                    ]
+                    sites = []
+                    offset = line.index(":") + 1  # where the next part starts (0-based)
+                    for i, part in enumerate(line[offset:].split("/")):
+                        at = offset + len(part) - len(part.lstrip()) + 1
+                        offset += len(part) + 1
+                        sites.append(self.site(number, at, part))
+                        for key_ in ("site", "water", "down", "tools"):
+                            self.where[f"farms[{seat}].sites[{i}].{key_}"] = (number, at)
+                    farms[seat]["sites"] = sites
                     self.where[f"farms[{seat}]"] = (number, column)
                 continue
             if key not in _TEXT_KEYS:
@@ -1471,8 +1477,7 @@ class _Text:
             self.fail(line, column, f"expected a cell x,y, got {word[:20]!r}")
         return [self.number(line, column, x), self.number(line, column, y)]
 
-    def site(self, number: int, line: str, part: str) -> dict[str, Any]:
-        column = line.find(part.strip()) + 1 if part.strip() else 1
+    def site(self, number: int, column: int, part: str) -> dict[str, Any]:
         name, *tools = part.split("+")
         site: dict[str, Any] = {}
         name = name.strip()
