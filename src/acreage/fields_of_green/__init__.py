@@ -9,6 +9,10 @@ https://acreage.readthedocs.io/en/latest/rulings/fields-of-green/.
 For learning agents the game is also numbers (``encoding``, ``encode_move``,
 ``decode_move``, ``legal_actions``, ``legal_action_mask``,
 ``observation_tensor``): see :mod:`acreage.fields_of_green.actions`.
+Any state can be written down and read back, checked, as JSON data or text
+(:mod:`acreage.fields_of_green.position`: ``fog.to_position``,
+``fog.from_position``, ``fog.position_text``, ``fog.parse_position``,
+``fog.arrange``), to start a test, a lesson or a game anywhere.
 
 >>> from acreage import fields_of_green as fog
 >>> state = fog.new_game(fog.Rules(players=3, start_player=0))
