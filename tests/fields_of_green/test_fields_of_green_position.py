@@ -394,6 +394,26 @@ def test_a_blind_draw_keeps_to_the_decks_it_may_use() -> None:
         fog.from_position(rules, data)
 
 
+def test_hands_fit_the_draw_and_the_harvest() -> None:
+    # Player 1 draws after player 0, who holds a full hand; player 1 has drawn 2.
+    drawing = first(
+        RULES, 0, lambda s: fog.PHASES[s.phase] == "draw" and s.actor == 1 and len(s.hands[1]) == 2
+    )
+    data = fog.to_position(drawing)
+    assert len(data["hands"][0]) == 6
+    with pytest.raises(PositionError, match=r"^hands: player 0 holds 5 cards while player 1 draws"):
+        fog.from_position(RULES, changed(data, "hands.0.0", ...))
+    with pytest.raises(PositionError, match=r"^passes: no hand has been passed before the draw"):
+        fog.from_position(RULES, changed(data, "passes", 1))
+    with pytest.raises(PositionError, match=r"^picks: cards are picked only in the action rounds"):
+        fog.from_position(RULES, changed(data, "picks", ["pigs", None]))
+    supply = fog.to_position(first(RULES, 4, lambda s: fog.PHASES[s.phase] == "supply"))
+    with pytest.raises(PositionError, match=r"^passes: hands are passed 5 times in a year, not 4"):
+        fog.from_position(RULES, changed(supply, "passes", 4))
+    with pytest.raises(PositionError, match=r"^hands: every card of the year is played before"):
+        fog.from_position(RULES, changed(supply, "hands", [["pigs"], []]))
+
+
 def test_a_card_is_built_only_by_the_player_who_picked_it() -> None:
     state = first(RULES, 2, lambda s: fog.PHASES[s.phase] == "pay" and s.agenda[-1][0] == 9)
     data = fog.to_position(state)

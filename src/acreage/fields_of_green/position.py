@@ -62,7 +62,6 @@ from acreage.fields_of_green.rules import CONVERT, GREEN, Rules
 from acreage.fields_of_green.state import (
     ACTION,
     ATTACH,
-    CHANCE_PHASES,
     DEAL,
     DRAW,
     END,
@@ -893,14 +892,13 @@ class _Reader:
             if passes:
                 passes_node.fail("no hand has been passed before the draw is over")
             for i, q in enumerate(order):
-                want = (
-                    0
-                    if stage == "income" or i > position
-                    else rules.hand_size
-                    if i < position
-                    else None
-                )
-                if want is not None and sizes[q] != want:
+                if stage == "income" or i > position:
+                    want = 0  # not drawn yet
+                elif i < position:
+                    want = rules.hand_size
+                else:
+                    continue  # the player drawing now
+                if sizes[q] != want:
                     hands_node.fail(
                         f"player {q} holds {sizes[q]} cards while player {state.actor} "
                         f"{'collects income' if stage == 'income' else 'draws'}; expected {want}"
@@ -1017,7 +1015,7 @@ class _Reader:
         rules, t = self.rules, self.t
         phase, p = state.phase, state.actor
         node = self.fields.at("pending")
-        if phase in (END,):
+        if phase == END:
             return
         farm = state.farms[p]
         if phase == STORE:
@@ -1089,8 +1087,6 @@ class _Reader:
                 node.key("uses").fail(f"the {t.names[k]} converts at most {effect[9]} times")
             if not can_convert(rules, farm, c):
                 node.key("site").fail("the conversion cannot be paid, so it is not offered")
-        if phase in CHANCE_PHASES and phase == TOOL_DEAL and not state.tool_pile:
-            node.fail("the tool pile is empty")
 
 
 _LAST: dict[int, tuple[frozenset[int], frozenset[int]]] = {
