@@ -24,6 +24,7 @@ from acreage.core.chance import sample
 from acreage.core.game import CHANCE
 from acreage.core.position import PositionError, position_of_view
 from acreage.core.record import GameRecord, record_of, replay
+from acreage.fields_of_green.engine import ACT
 from acreage.testing import check_state, playouts, positions
 
 RULES = fog.Rules(players=2, start_player=0)
@@ -167,10 +168,13 @@ def test_built_positions_are_valid_and_round_trip(state: fog.State) -> None:
     assert fog.legal_moves(state) or fog.is_terminal(state)
 
 
+def acts_before_another(state: fog.State) -> bool:
+    """An action, and another player acts next in this round (nothing comes between)."""
+    return fog.PHASES[state.phase] == "action" and state.agenda[-1][0] == ACT
+
+
 @SLOW
-@given(
-    positions(fog.GAME, fog.Rules(players=3), where=lambda s: s.phase == fog.PHASES.index("action"))
-)
+@given(positions(fog.GAME, fog.Rules(players=3), where=acts_before_another))
 def test_the_market_is_always_open(state: fog.State) -> None:
     # D) "Zum Markt fahren": whatever the card and the farm, it can be discarded for
     # 2 coins, and up to 2 grain sold for 2 coins each, as far as the silos hold them.
@@ -180,6 +184,7 @@ def test_the_market_is_always_open(state: fog.State) -> None:
     markets = [m for m in fog.legal_moves(state) if isinstance(m, fog.Market)]
     assert sorted(m.sell for m in markets) == list(range(most + 1))
     after = fog.apply_move(state, fog.Market(most))
+    assert after.actor == state.agenda[-1][1]  # the next player acts: nothing came between
     assert after.farms[p].coins == farm.coins + 2 + 2 * most
     assert after.farms[p].grain == farm.grain - most
     assert after.discard.count(state.picks[p]) == state.discard.count(state.picks[p]) + 1
@@ -206,6 +211,7 @@ INVALID: list[tuple[str, Any, str]] = [
     ("year", 9, r"^year: expected 1 to 4, got 9"),
     ("year", ..., r"^year: missing: in phase action a year 1 to 4 is under way"),
     ("actor", 2, r"^actor: seat 2 is not at this 2-player table"),
+    ("actor", ..., r"^actor: missing: in phase action a seat decides or is dealt to"),
     ("start", 3, r"^start: seat 3 is not at this 2-player table"),
     ("passes", 6, r"^passes: expected 0 to 5, got 6"),
     ("phase", "harvst", r"^phase: 'harvst' is not a phase"),

@@ -451,6 +451,10 @@ class _Reader:
             fields.at("year").fail(
                 f"missing: in phase {PHASES[phase]} a year 1 to {rules.years} is under way"
             )
+        if phase != END and "actor" not in fields:
+            fields.at("actor").fail(
+                f"missing: in phase {PHASES[phase]} a seat decides or is dealt to"
+            )
         actor = -1 if phase == END else self.seat(fields.at("actor"))
         if phase == END and "actor" in fields:
             fields.at("actor").fail("the game is over: nobody acts")
