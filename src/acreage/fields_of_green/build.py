@@ -32,7 +32,7 @@ from acreage.fields_of_green.state import START, Farm, State
 
 __all__ = ["build_position"]
 
-_MOVES_AFTER = 4
+_MOVES_AFTER = 12
 """At most this many moves are played from the built moment (choices of 0: none)."""
 
 
