@@ -21,9 +21,18 @@ def blocks(language: str) -> list[str]:
 
 
 def test_the_python_on_the_page_runs(capsys: pytest.CaptureFixture[str]) -> None:
-    first, pictures, numbers = blocks("python")
+    first, market, market_data, harvest, pictures, numbers = blocks("python")
     exec(compile(first, str(PAGE), "exec"), {})
     assert "Year >1<" in capsys.readouterr().out
+    positions: dict[str, object] = {}  # the Positions section's blocks share their names
+    exec(compile(market, str(PAGE), "exec"), positions)
+    assert capsys.readouterr().out == "at the market at most 2 grain can be sold, not 3\n"
+    exec(compile(market_data, str(PAGE), "exec"), positions)
+    assert capsys.readouterr().out == (
+        "farms[1].grain: 17 grain, but the silos hold 16 together\n"
+        "actor: seat 2 is not at this 2-player table\n"
+    )
+    exec(compile(harvest, str(PAGE), "exec"), positions)
     exec(compile(pictures, str(PAGE), "exec"), {})
     assert capsys.readouterr().out.startswith("as seen by player 2\n")
     exec(compile(numbers, str(PAGE), "exec"), {})

@@ -9,6 +9,10 @@ https://acreage.readthedocs.io/en/latest/rulings/fields-of-green/.
 For learning agents the game is also numbers (``encoding``, ``encode_move``,
 ``decode_move``, ``legal_actions``, ``legal_action_mask``,
 ``observation_tensor``): see :mod:`acreage.fields_of_green.actions`.
+Any state can be written down and read back, checked, as JSON data or text
+(:mod:`acreage.fields_of_green.position`: ``fog.to_position``,
+``fog.from_position``, ``fog.position_text``, ``fog.parse_position``,
+``fog.arrange``), to start a test, a lesson or a game anywhere.
 
 >>> from acreage import fields_of_green as fog
 >>> state = fog.new_game(fog.Rules(players=3, start_player=0))
@@ -26,6 +30,7 @@ from acreage.fields_of_green.actions import (
     observation_tensor,
 )
 from acreage.fields_of_green.apply import apply_move, parse_move
+from acreage.fields_of_green.build import build_position
 from acreage.fields_of_green.components import Card, Effect, Resources, Tool
 from acreage.fields_of_green.engine import new_game
 from acreage.fields_of_green.evaluate import end_reason, evaluate
@@ -51,6 +56,14 @@ from acreage.fields_of_green.moves import (
     StartPlayer,
     StoreWater,
     Supply,
+)
+from acreage.fields_of_green.position import (
+    arrange,
+    from_position,
+    from_view,
+    parse_position,
+    position_text,
+    to_position,
 )
 from acreage.fields_of_green.render import render_svg, render_text
 from acreage.fields_of_green.rules import REFERENCE, Rules
@@ -96,6 +109,8 @@ __all__ = [
     "View",
     "action_space_size",
     "apply_move",
+    "arrange",
+    "build_position",
     "chance_outcomes",
     "decode_move",
     "encode_move",
@@ -104,6 +119,8 @@ __all__ = [
     "evaluate",
     "farm_sheet",
     "farm_sites",
+    "from_position",
+    "from_view",
     "is_terminal",
     "legal_action_mask",
     "legal_actions",
@@ -112,11 +129,14 @@ __all__ = [
     "observation_tensor",
     "observe",
     "parse_move",
+    "parse_position",
+    "position_text",
     "render_svg",
     "render_text",
     "resample",
     "score_sheet",
     "scores",
+    "to_position",
     "winners",
 ]
 
@@ -145,6 +165,13 @@ GAME: Game[State, Move, Rules] = Game(
     encoding=encoding,
     evaluate=evaluate,
     end_reason=end_reason,
+    to_position=to_position,
+    from_position=from_position,
+    position_text=position_text,
+    parse_position=parse_position,
+    arrange=arrange,
+    build_position=build_position,
+    from_view=from_view,
 )
 """Fields of Green as one :class:`~acreage.Game` value, for generic tools
 (agents, ``play``, ``check_game``, the adapters)."""

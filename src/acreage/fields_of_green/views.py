@@ -115,6 +115,9 @@ class View:
         silo_stack, tower_stack: silo and tower cards left.
         discard: the discard pile by name.
         pending: the details of the decision being taken (all public).
+        passes: how often the hands have been passed this year.
+        agenda: the rest of the turn as the engine will take it (public: it
+            follows from the rules and what all have seen).
     """
 
     rules: Rules
@@ -132,6 +135,8 @@ class View:
     tower_stack: int
     discard: tuple[str, ...]
     pending: tuple[int, ...]
+    passes: int = 0
+    agenda: tuple[tuple[int, ...], ...] = ()
 
     def __repr__(self) -> str:
         where = f"year {self.year} of {self.rules.years}" if self.year else "setup"
@@ -295,6 +300,8 @@ def observe(state: State, player: int) -> View:
         tower_stack=state.tower_stack,
         discard=_named_discard(rules, state.discard),
         pending=state.pending,
+        passes=state.passes,
+        agenda=state.agenda,
     )
 
 

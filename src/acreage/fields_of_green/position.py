@@ -1,0 +1,1646 @@
+"""Positions of Fields of Green: the state as plain data and as text, checked; arrange.
+
+:func:`to_position` writes a state as JSON data and :func:`from_position`
+reads it back under given rules, refusing with a
+:class:`~acreage.core.position.PositionError` any position that cannot
+occur: more cards of a kind than the decks hold (across farms, hands, picks
+and the discard pile), more tool tiles, silos or water towers than the game
+has, a farm whose cards are off the grid, overlap or were not built beside
+an earlier card, a card that costs water built where no earlier tower
+reaches, tools on sites they do not fit, water or grain beyond what the
+towers and silos hold, a seat that does not exist, hands that do not fit the
+draft (their sizes, the passes, who has picked), or a decision that the
+engine would never ask (a tower to choose when only one can pay).
+
+What the rest determines is never written and always recomputed: the
+location decks (the rules' cards less those in farms, hands, picks and the
+discard pile), the silo and water-tower stacks, each farm's occupied cells,
+frontier, silo capacity and the towers' capacity and reach, and the decks a
+blind draw may come from or the sites a harvest can supply.
+
+The rest of the turn (``state.agenda``) is part of a position: the steps the
+engine will take, next first, each checked against the farms and the draft.
+
+:func:`position_text` and :func:`parse_position` do the same with a compact
+text: each farm as rows of cells, then one named field a line.
+:func:`arrange` changes some fields of a state's position, with the same
+checks. The format is documented field by field in
+https://acreage.readthedocs.io/en/latest/games/fields-of-green/#positions.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any, NoReturn
+
+from acreage.core.bitset import bits
+from acreage.core.chance import Deck, Pile, Stack
+from acreage.core.position import (
+    POSITION_FORMAT,
+    Fields,
+    Node,
+    PositionError,
+    close_names,
+    position_fields,
+    text_lines,
+)
+from acreage.fields_of_green import engine as en
+from acreage.fields_of_green.components import DECKS
+from acreage.fields_of_green.geometry import catchment, cell, coords, frontier
+from acreage.fields_of_green.queries import (
+    can_convert,
+    kept_for,
+    legal_decks,
+    matching_sites,
+    pay_options,
+    ready_sites,
+)
+from acreage.fields_of_green.rules import CONVERT, GREEN, Rules
+from acreage.fields_of_green.state import (
+    ACTION,
+    ATTACH,
+    DEAL,
+    DRAW,
+    END,
+    PAY,
+    PHASES,
+    PICK,
+    START,
+    STORE,
+    SUPPLY,
+    TOOL_CHOOSE,
+    TOOL_DEAL,
+    TOOL_PLACE,
+    Farm,
+    State,
+)
+from acreage.fields_of_green.state import CONVERT as CONVERTING
+from acreage.fields_of_green.views import View
+
+__all__ = [
+    "arrange",
+    "from_position",
+    "from_view",
+    "make_farm",
+    "parse_position",
+    "position_text",
+    "to_position",
+]
+
+GAME_NAME = "fields-of-green"
+
+_PHASE_INDEX = {name: i for i, name in enumerate(PHASES)}
+
+_KEYS = (
+    "year",
+    "actor",
+    "start",
+    "passes",
+    "farms",
+    "hands",
+    "picks",
+    "discard",
+    "tool_pile",
+    "agenda",
+    "pending",
+)
+_DERIVED = {
+    "decks": "derived, not given: the location decks hold the rules' cards less those in "
+    "farms, hands, picks and the discard pile",
+    "silo_stack": "derived, not given: the rules' silos less those built",
+    "tower_stack": "derived, not given: the rules' water towers less those built",
+    "to_move": "derived, not given: the actor decides, or chance in the deal phases",
+}
+_FARM_KEYS = ("sites", "grain", "coins", "tokens", "kept")
+_FARM_DERIVED = {
+    "occupied": "derived, not given: the cells of the farm's sites",
+    "frontier": "derived, not given: the empty cells next to the farm's sites",
+    "grain_capacity": "derived, not given: each silo holds the rules' silo capacity, "
+    "plus what capacity tools on it add",
+    "towers": "derived, not given: the water towers are the sites named 'water tower'",
+}
+_SITE_KEYS = ("x", "y", "site", "water", "down", "tools")
+_SITE_DERIVED = {
+    "capacity": "derived, not given: a tower holds the rules' tower capacity plus what its "
+    "capacity tools add",
+    "reach": "derived, not given: a tower reaches the rules' water range plus what its range "
+    "tools add",
+}
+_PENDING = {
+    START: (),
+    STORE: ("water",),
+    DRAW: (),
+    DEAL: ("deck",),
+    PICK: (),
+    ACTION: (),
+    PAY: ("site", "water"),
+    TOOL_DEAL: ("left", "drawn"),
+    TOOL_CHOOSE: ("drawn",),
+    TOOL_PLACE: ("tool",),
+    ATTACH: ("site",),
+    SUPPLY: ("sites",),
+    CONVERTING: ("site", "uses"),
+    END: (),
+}
+"""The keys of ``pending`` in each phase (all of them required)."""
+_PENDING_DERIVED = {
+    "allowed": "derived, not given: the decks a blind draw may come from follow from the "
+    "decks' contents and the hand drawn so far",
+    "ready": "derived, not given: the sites that can be supplied follow from the farm",
+    "drawn_cards": "derived, not given: the cards drawn so far are the actor's hand",
+}
+
+# Agenda steps by name, with the kinds of their arguments: s a seat, n a count,
+# c a cell, k a card, C a list of cells, g the four gains.
+_STEPS: dict[int, tuple[str, str]] = {
+    en.YEAR: ("year", ""),
+    en.INCOME: ("income", "s"),
+    en.STORE_WATER: ("store water", "sn"),
+    en.DRAW_CARDS: ("draw cards", "s"),
+    en.ROUND: ("round", ""),
+    en.PICK_CARD: ("pick", "s"),
+    en.REVEAL: ("reveal", ""),
+    en.ACT: ("act", "s"),
+    en.PAY_WATER: ("pay water", "scn"),
+    en.PLACE: ("place", "sck"),
+    en.GAIN: ("gain", "sg"),
+    en.TOOLS: ("tools", "s"),
+    en.ATTACH_KEPT: ("attach kept", "sc"),
+    en.HARVEST: ("harvest", "s"),
+    en.SUPPLY_NEXT: ("supply next", "sC"),
+    en.PRODUCE_AT: ("produce", "sc"),
+    en.CONVERT_AT: ("convert", "scn"),
+    en.YEAR_END: ("year end", ""),
+}
+_STEP_OPS = {name: op for op, (name, _) in _STEPS.items()}
+_FRAME = frozenset(
+    (
+        en.YEAR,
+        en.INCOME,
+        en.DRAW_CARDS,
+        en.ROUND,
+        en.PICK_CARD,
+        en.REVEAL,
+        en.ACT,
+        en.HARVEST,
+        en.YEAR_END,
+    )
+)
+"""The steps of the year's frame (the draft, the rounds, the harvests); the others
+are steps of one player's turn, above the frame."""
+_ACT_STEPS = frozenset((en.STORE_WATER, en.PAY_WATER, en.PLACE, en.GAIN, en.TOOLS, en.ATTACH_KEPT))
+_HARVEST_STEPS = frozenset(
+    (en.STORE_WATER, en.PAY_WATER, en.GAIN, en.SUPPLY_NEXT, en.PRODUCE_AT, en.CONVERT_AT)
+)
+_ACT_PHASES = frozenset((ACTION, PAY, STORE, TOOL_DEAL, TOOL_CHOOSE, TOOL_PLACE, ATTACH))
+_HARVEST_PHASES = frozenset((SUPPLY, PAY, STORE, CONVERTING))
+_LIST_LIMIT = 1000  # far above any list of a real position; bounds what is read at all
+_MOST = 1_000_000  # coins, star tokens, gains: far above any a game reaches
+_GAINS = ("coins", "water", "grain", "stars")
+
+
+# -- farms -------------------------------------------------------------------------------
+
+
+def make_farm(
+    rules: Rules,
+    sites: Sequence[tuple[int, int]],
+    water: Sequence[int],
+    *,
+    down: int = 0,
+    tools: Sequence[tuple[int, int]] = (),
+    kept: Sequence[int] = (),
+    grain: int = 0,
+    coins: int = 0,
+    tokens: int = 0,
+) -> Farm:
+    """A :class:`~acreage.fields_of_green.state.Farm` with what is derived worked out.
+
+    ``sites`` are ``(cell, kind)`` in the order built and ``water`` the water in
+    each water tower in that order; the occupied cells, the frontier, the
+    towers' capacity and reach and the silos' capacity follow from them and
+    the ``tools`` attached (``(cell, tool)``). Nothing is checked: see
+    :func:`from_position`.
+    """
+    t = rules.tables
+    occupied = 0
+    for c, _ in sites:
+        occupied |= 1 << c
+    on: dict[int, list[int]] = {}
+    for c, x in tools:
+        on.setdefault(c, []).append(x)
+    towers = []
+    grain_capacity = 0
+    filled = iter(water)
+    for c, k in sites:
+        here = on.get(c, ())
+        capacity = sum(t.tool_capacity[x] for x in here)
+        if k == t.tower:
+            reach = sum(t.tool_range[x] for x in here)
+            towers.append(
+                (c, next(filled, 0), rules.tower_capacity + capacity, rules.water_range + reach)
+            )
+        elif k == t.silo:
+            grain_capacity += rules.silo_capacity + capacity
+    return Farm(
+        cells=tuple(c for c, _ in sites),
+        kinds=tuple(k for _, k in sites),
+        occupied=occupied,
+        frontier=tuple(bits(frontier(occupied, t.width))),
+        down=down,
+        towers=tuple(towers),
+        grain=grain,
+        grain_capacity=grain_capacity,
+        coins=coins,
+        tokens=tokens,
+        tools=tuple(sorted(tools)),
+        kept=tuple(sorted(kept)),
+    )
+
+
+# -- to data -----------------------------------------------------------------------------
+
+
+def _xy(rules: Rules, c: int) -> list[int]:
+    return list(coords(rules, c))
+
+
+def to_position(state: State) -> dict[str, Any]:
+    """``state`` as plain JSON data; :func:`from_position` reads it back to an equal state.
+
+    Every field is written: each farm's sites in the order built, the hands
+    and picks (hidden from the other players, but part of the state), the
+    discard pile, the tool pile's segments top first, the rest of the turn
+    (``agenda``, next step first) and the details of the decision being taken
+    (``pending``). What is derived (the decks, the stacks, capacities) is left
+    out.
+    """
+    rules = state.rules
+    t = rules.tables
+    data: dict[str, Any] = {
+        "game": GAME_NAME,
+        "format": POSITION_FORMAT,
+        "year": state.year,
+        "phase": PHASES[state.phase],
+    }
+    if state.phase not in (START, END):
+        data["actor"] = state.actor
+    data.update(
+        {
+            "start": state.start,
+            "passes": state.passes,
+            "farms": [_farm_data(rules, f) for f in state.farms],
+            "hands": [[t.names[k] for k in hand] for hand in state.hands],
+            "picks": [t.names[k] if k >= 0 else None for k in state.picks],
+            "discard": [t.names[k] for k in state.discard],
+            "tool_pile": [_segment_data(rules, seg) for seg in state.tool_pile.segments],
+            "agenda": [_step_data(rules, step) for step in reversed(state.agenda)],
+        }
+    )
+    pending = _pending_data(state)
+    if pending:
+        data["pending"] = pending
+    return data
+
+
+def _farm_data(rules: Rules, f: Farm) -> dict[str, Any]:
+    t = rules.tables
+    water = {c: w for c, w, _, _ in f.towers}
+    sites = []
+    for c, k in zip(f.cells, f.kinds, strict=True):
+        x, y = coords(rules, c)
+        site: dict[str, Any] = {"x": x, "y": y, "site": t.names[k]}
+        if k == t.tower:
+            site["water"] = water[c]
+        if f.down >> c & 1:
+            site["down"] = True
+        on = f.tools_at(c)
+        if on:
+            site["tools"] = [t.tool_names[x] for x in on]
+        sites.append(site)
+    return {
+        "sites": sites,
+        "grain": f.grain,
+        "coins": f.coins,
+        "tokens": f.tokens,
+        "kept": [t.tool_names[x] for x in f.kept],
+    }
+
+
+def _segment_data(rules: Rules, seg: Pile[int] | Stack[int]) -> dict[str, Any]:
+    names = rules.tables.tool_names
+    if isinstance(seg, Pile):
+        return {"pile": {names[x]: n for x, n in seg.counts}}
+    return {"stack": [names[x] for x in seg.order]}
+
+
+def _step_data(rules: Rules, step: tuple[int, ...]) -> list[Any]:
+    name, kinds = _STEPS[step[0]]
+    out: list[Any] = [name]
+    args = step[1:]
+    if kinds.endswith("g"):
+        return [*out, args[0], dict(zip(_GAINS, args[1:], strict=True))]
+    for kind, value in zip(kinds, args, strict=True):
+        if kind == "c":
+            out.append(_xy(rules, value))
+        elif kind == "C":
+            out.append([_xy(rules, c) for c in bits(value)])
+        elif kind == "k":
+            out.append(rules.tables.names[value])
+        else:
+            out.append(value)
+    return out
+
+
+def _pending_data(state: State) -> dict[str, Any]:
+    rules, pending, phase = state.rules, state.pending, state.phase
+    t = rules.tables
+    if phase == STORE:
+        return {"water": pending[0]}
+    if phase == DEAL:
+        return {"deck": DECKS[pending[2]]}
+    if phase == PAY:
+        return {"site": _xy(rules, pending[0]), "water": pending[1]}
+    if phase == TOOL_DEAL:
+        return {"left": pending[0], "drawn": [t.tool_names[x] for x in pending[1:]]}
+    if phase == TOOL_CHOOSE:
+        return {"drawn": [t.tool_names[x] for x in pending]}
+    if phase == TOOL_PLACE:
+        return {"tool": t.tool_names[pending[0]]}
+    if phase == ATTACH:
+        return {"site": _xy(rules, pending[0])}
+    if phase == SUPPLY:
+        return {"sites": [_xy(rules, c) for c in bits(pending[0])]}
+    if phase == CONVERTING:
+        return {"site": _xy(rules, pending[0]), "uses": pending[1]}
+    return {}
+
+
+# -- from data ---------------------------------------------------------------------------
+
+
+def from_position(rules: Rules, data: Mapping[str, Any]) -> State:
+    """The state the position ``data`` describes under ``rules``.
+
+    ``data`` is what :func:`to_position` writes; ``phase`` is required, and
+    so are ``year``, ``actor`` and ``farms`` after the setup; a list left out
+    is empty (no hands, no discard...). :class:`~acreage.core.position.PositionError`
+    names the first thing that cannot be (``farms[1].sites[4]: (2, 0) holds
+    a card already``); nothing else is raised, whatever ``data`` holds.
+    """
+    if not isinstance(rules, Rules):
+        raise PositionError(f"rules: expected fields_of_green.Rules, got {type(rules).__name__}")
+    fields = position_fields(data, GAME_NAME, required=("phase",), optional=_KEYS, derived=_DERIVED)
+    return _Reader(rules, fields).state()
+
+
+class _Reader:
+    """Reads position data under ``rules``, checking each part as it goes."""
+
+    def __init__(self, rules: Rules, fields: Fields) -> None:
+        self.rules = rules
+        self.t = rules.tables
+        self.fields = fields
+        self.n = rules.players
+        self.card_ids = {name: k for k, name in enumerate(self.t.names[:-2])}
+        self.site_ids = {name: k for k, name in enumerate(self.t.names)}
+        self.tool_ids = {name: x for x, name in enumerate(self.t.tool_names)}
+
+    # -- small readers
+
+    def seat(self, node: Node) -> int:
+        value = node.value
+        if isinstance(value, int) and not isinstance(value, bool) and not 0 <= value < self.n:
+            node.fail(f"seat {value} is not at this {self.n}-player table")
+        return node.integer(0, self.n - 1)
+
+    def card(self, node: Node) -> int:
+        return self.card_ids[node.text(self.card_ids, "a location card of these rules")]
+
+    def tool(self, node: Node) -> int:
+        return self.tool_ids[node.text(self.tool_ids, "a tool of these rules")]
+
+    def cell(self, node: Node) -> int:
+        x, y = (item.integer(-_MOST, _MOST) for item in node.items(2, length=2))
+        c = cell(self.rules, x, y)
+        if c < 0:
+            node.fail(f"({x}, {y}) lies further from the farm than any card can ever be built")
+        return c
+
+    def site_of(self, node: Node, farm: Farm, what: str = "a site") -> int:
+        """A cell holding a site of ``farm``."""
+        c = self.cell(node)
+        if not farm.occupied >> c & 1:
+            x, y = coords(self.rules, c)
+            node.fail(f"there is no site at ({x}, {y}), and {what} is needed there")
+        return c
+
+    # -- the whole
+
+    def state(self) -> State:
+        rules, fields, t = self.rules, self.fields, self.t
+        phase_node = fields.at("phase")
+        phase = _PHASE_INDEX[phase_node.text(_PHASE_INDEX, "a phase")]
+        if phase == START:
+            return self.setup()
+        year = fields.at("year").integer(1, rules.years) if "year" in fields else 0
+        if year == 0:
+            fields.at("year").fail(
+                f"missing: in phase {PHASES[phase]} a year 1 to {rules.years} is under way"
+            )
+        if phase != END and "actor" not in fields:
+            fields.at("actor").fail(
+                f"missing: in phase {PHASES[phase]} a seat decides or is dealt to"
+            )
+        actor = -1 if phase == END else self.seat(fields.at("actor"))
+        if phase == END and "actor" in fields:
+            fields.at("actor").fail("the game is over: nobody acts")
+        start = self.seat(fields.at("start")) if "start" in fields else 0
+        passes = fields.integer("passes", 0, rules.hand_size - 1)
+        farms = self.farms()
+        hands = self.hands()
+        picks = self.picks()
+        discard = tuple(sorted(self.card(node) for node in fields.items("discard", _LIST_LIMIT)))
+        decks = self.decks(farms, hands, picks, discard)
+        silos = sum(f.kinds.count(t.silo) for f in farms)
+        towers = sum(f.kinds.count(t.tower) for f in farms)
+        if silos > rules.silos:
+            fields.at("farms").fail(f"{silos} silos built, but the game has {rules.silos}")
+        if towers > rules.water_towers:
+            fields.at("farms").fail(
+                f"{towers} water towers built, but the game has {rules.water_towers}"
+            )
+        built = silos + towers - 2 * self.n
+        if built > len(discard):
+            fields.at("discard").fail(
+                f"{built} silos and water towers built beyond the first ones, each for a "
+                f"discarded card, but the discard pile holds {len(discard)}"
+            )
+        tool_pile = self.tool_pile()
+        agenda = self.agenda(farms, actor, picks)
+        pending = self.pending(phase, farms, actor, hands, decks)
+        state = State(
+            rules,
+            year,
+            phase,
+            actor,
+            start,
+            tuple(farms),
+            hands,
+            picks,
+            passes,
+            decks,
+            tool_pile,
+            rules.silos - silos,
+            rules.water_towers - towers,
+            discard,
+            agenda,
+            pending,
+        )
+        self.check_tools(state)
+        stage = self.check_frame(state)
+        self.check_draft(state, stage)
+        self.check_phase(state)
+        return state
+
+    def setup(self) -> State:
+        """Phase ``start``: before the first year, the table exactly as set up."""
+        rules = self.rules
+        if rules.start_player is not None:
+            self.fields.at("phase").fail(
+                f"the start player is seat {rules.start_player} by these rules: "
+                "the game never waits for chance to choose one"
+            )
+        fresh = en.new_game(rules)
+        expected = to_position(fresh)
+        for name, node in self.fields.present.items():
+            if name in ("game", "format", "phase"):
+                continue
+            if node.value != expected.get(name):
+                node.fail(
+                    "before the start player is chosen the table is as set up: "
+                    f"expected {_shown(expected.get(name))}"
+                )
+        return fresh
+
+    # -- farms
+
+    def farms(self) -> list[Farm]:
+        nodes = self.fields.items("farms", self.n, length=self.n)
+        return [self.farm(node) for node in nodes]
+
+    def farm(self, node: Node) -> Farm:
+        rules, t = self.rules, self.t
+        fields = node.fields(required=("sites",), optional=_FARM_KEYS, derived=_FARM_DERIVED)
+        most = 2 + rules.years * rules.hand_size
+        site_nodes = fields.items("sites", most)
+        sites: list[tuple[int, int]] = []
+        water: list[tuple[Node, int]] = []
+        down = 0
+        tools: list[tuple[int, int]] = []
+        occupied = 0
+        for i, site in enumerate(site_nodes):
+            c, k, w, is_down, on = self.site(site)
+            x, y = coords(rules, c)
+            if occupied >> c & 1:
+                site.fail(f"({x}, {y}) holds a card already")
+            first = ((0, 0, t.tower), (1, 0, t.silo))
+            if i < 2 and (x, y, k) != first[i]:
+                fx, fy, fk = first[i]
+                site.fail(
+                    f"every farm starts with a water tower at 0,0 beside a silo at 1,0: "
+                    f"site {i} is the {t.names[fk]} at ({fx}, {fy})"
+                )
+            if i >= 2 and not frontier(occupied, t.width) >> c & 1:
+                site.fail(
+                    f"({x}, {y}) is not orthogonally next to a site built before it: "
+                    "cards are built beside, above or below one, never diagonally or apart"
+                )
+            occupied |= 1 << c
+            sites.append((c, k))
+            if w is not None:
+                water.append(w)
+            if is_down:
+                down |= 1 << c
+            tools.extend((c, x) for x in on)
+        if len(site_nodes) < 2:
+            fields.at("sites").fail(
+                "every farm starts with a water tower at 0,0 beside a silo at 1,0"
+            )
+        kept = [self.tool(n) for n in fields.items("kept", _LIST_LIMIT)]
+        farm = make_farm(
+            rules,
+            sites,
+            [w for _, w in water],
+            down=down,
+            tools=tools,
+            kept=kept,
+            grain=fields.integer("grain", 0, _MOST),
+            coins=fields.integer("coins", 0, _MOST),
+            tokens=fields.integer("tokens", 0, _MOST),
+        )
+        for (site_node, amount), (_, _, capacity, _) in zip(water, farm.towers, strict=True):
+            if amount > capacity:
+                site_node.fail(f"{amount} water in a water tower that holds {capacity}")
+        if farm.grain > farm.grain_capacity:
+            fields.at("grain").fail(
+                f"{farm.grain} grain, but the silos hold {farm.grain_capacity} together"
+            )
+        self.check_water_reach(farm, site_nodes)
+        return farm
+
+    def site(self, node: Node) -> tuple[int, int, tuple[Node, int] | None, bool, list[int]]:
+        rules, t = self.rules, self.t
+        fields = node.fields(
+            required=("x", "y", "site"), optional=_SITE_KEYS, derived=_SITE_DERIVED
+        )
+        x = fields.at("x").integer(-_MOST, _MOST)
+        y = fields.at("y").integer(-_MOST, _MOST)
+        c = cell(rules, x, y)
+        if c < 0:
+            node.fail(f"({x}, {y}) lies further from the farm than any card can ever be built")
+        k = self.site_ids[fields.at("site").text(self.site_ids, "a site of these rules")]
+        water: tuple[Node, int] | None = None
+        if k == t.tower:
+            water = (fields.at("water"), fields.integer("water", 0, _MOST))
+        elif "water" in fields:
+            fields.at("water").fail(f"only a water tower holds water, not the {t.names[k]}")
+        is_down = False
+        if "down" in fields:
+            value = fields.at("down").value
+            if not isinstance(value, bool):
+                fields.at("down").fail(f"expected true or false, got {_shown(value)}")
+            is_down = value
+        if is_down and t.ability[k] != GREEN:
+            fields.at("down").fail(
+                f"only a site supplied at harvest (green) is ever shut down, not the {t.names[k]}"
+            )
+        on: list[int] = []
+        tool_nodes = fields.items("tools", _LIST_LIMIT)
+        if is_down and tool_nodes:
+            fields.at("tools").fail("a shut-down site has lost its tools")
+        if len(tool_nodes) > rules.tools_per_site:
+            fields.at("tools").fail(
+                f"{len(tool_nodes)} tools, but a site takes at most {rules.tools_per_site}"
+            )
+        for tool_node in tool_nodes:
+            x_ = self.tool(tool_node)
+            if x_ in on:
+                tool_node.fail("a site takes different tools, not two of one kind")
+            if not t.tool_fits[x_] >> k & 1:
+                fits = ", ".join(t.names[j] for j in bits(t.tool_fits[x_]))
+                tool_node.fail(f"{t.tool_names[x_]} fits only {fits}, not the {t.names[k]}")
+            on.append(x_)
+        return c, k, water, is_down, sorted(on)
+
+    def check_water_reach(self, farm: Farm, site_nodes: list[Node]) -> None:
+        """A card that cost water was built in range of a tower built before it (whose
+        range and whose path of cards have only grown since)."""
+        rules, t = self.rules, self.t
+        towers = {c: reach for c, _, _, reach in farm.towers}
+        earlier: list[int] = []
+        for node, c, k in zip(site_nodes, farm.cells, farm.kinds, strict=True):
+            water = t.cost[k][1] or (rules.harvest_water_in_range and t.needs[k][0])
+            if water and not any(
+                catchment(rules, tc, towers[tc], farm.occupied) >> c & 1 for tc in earlier
+            ):
+                x, y = coords(rules, c)
+                node.fail(
+                    f"the {t.names[k]} at ({x}, {y}) needs water from a tower in range when "
+                    "it is built, and no water tower built before it reaches there"
+                )
+            if k == t.tower:
+                earlier.append(c)
+
+    # -- cards
+
+    def hands(self) -> tuple[tuple[int, ...], ...]:
+        nodes = self.fields.items("hands", self.n, length=self.n) if "hands" in self.fields else []
+        hands = []
+        for node in nodes:
+            cards = node.items(self.rules.hand_size)
+            hands.append(tuple(sorted(self.card(c) for c in cards)))
+        return tuple(hands) if nodes else ((),) * self.n
+
+    def picks(self) -> tuple[int, ...]:
+        if "picks" not in self.fields:
+            return (-1,) * self.n
+        return tuple(
+            -1 if node.is_null() else self.card(node)
+            for node in self.fields.items("picks", self.n, length=self.n)
+        )
+
+    def decks(
+        self,
+        farms: list[Farm],
+        hands: tuple[tuple[int, ...], ...],
+        picks: tuple[int, ...],
+        discard: tuple[int, ...],
+    ) -> tuple[Deck[int], ...]:
+        """The location decks: each card's copies less those out of them."""
+        rules, t = self.rules, self.t
+        out: Counter[int] = Counter()
+        for f in farms:
+            out.update(k for k in f.kinds if k < t.silo)
+        for hand in hands:
+            out.update(hand)
+        out.update(k for k in picks if k >= 0)
+        out.update(discard)
+        for k, n in sorted(out.items()):
+            card = rules.cards[k]
+            if n > card.count:
+                self.fields.node.fail(
+                    f"{n} {card.name} cards in farms, hands, picks and the discard pile, "
+                    f"but the {card.deck} deck has {card.count}"
+                )
+        return tuple(
+            Deck.of({k: c.count - out[k] for k, c in enumerate(rules.cards) if c.deck == d})
+            for d in DECKS
+        )
+
+    # -- tools
+
+    def tool_pile(self) -> Deck[int]:
+        segments: list[Pile[int] | Stack[int]] = []
+        for node in self.fields.items("tool_pile", _LIST_LIMIT):
+            fields = node.fields(optional=("pile", "stack"))
+            if ("pile" in fields) == ("stack" in fields):
+                node.fail("a segment of the tool pile is a 'pile' (order unknown) or a 'stack'")
+            if "stack" in fields:
+                order = tuple(self.tool(n) for n in fields.items("stack", _LIST_LIMIT))
+                if not order:
+                    fields.at("stack").fail("an empty segment is no segment")
+                segments.append(Stack(order))
+                continue
+            pile = fields.at("pile")
+            counts = pile.fields(optional=self.t.tool_names)
+            tiles = {self.tool_ids[name]: counts.integer(name, 1, _MOST) for name in counts.present}
+            if not tiles:
+                pile.fail("an empty segment is no segment")
+            segments.append(Pile(tuple(sorted(tiles.items()))))
+        return Deck(tuple(segments))
+
+    def check_tools(self, state: State) -> None:
+        """No more tiles of a tool than the game has, in the pile, the farms and in hand."""
+        t = self.t
+        seen: Counter[int] = Counter(state.tool_pile.cards())
+        for f in state.farms:
+            seen.update(x for _, x in f.tools)
+            seen.update(f.kept)
+        if state.phase == TOOL_DEAL:
+            seen.update(state.pending[1:])
+        elif state.phase in (TOOL_CHOOSE, TOOL_PLACE):
+            seen.update(state.pending)
+        for x, n in sorted(seen.items()):
+            if n > self.rules.tools[x].count:
+                self.fields.node.fail(
+                    f"{n} {t.tool_names[x]} tiles in the tool pile, on sites, kept aside and "
+                    f"drawn, but the game has {self.rules.tools[x].count}"
+                )
+
+    # -- the rest of the turn
+
+    def agenda(
+        self, farms: list[Farm], actor: int, picks: tuple[int, ...]
+    ) -> tuple[tuple[int, ...], ...]:
+        steps = [self.step(node, farms, picks) for node in self.fields.items("agenda", _LIST_LIMIT)]
+        return tuple(reversed(steps))
+
+    def step(self, node: Node, farms: list[Farm], picks: tuple[int, ...]) -> tuple[int, ...]:
+        t = self.t
+        items = node.items(8)
+        if not items:
+            node.fail("expected a step: its name, then its arguments")
+        op = _STEP_OPS[items[0].text(_STEP_OPS, "a step of the engine")]
+        name, kinds = _STEPS[op]
+        want = 2 if kinds.endswith("g") else len(kinds)
+        if len(items) - 1 != want:
+            node.fail(f"the step {name!r} takes {want} arguments, got {len(items) - 1}")
+        out = [op]
+        p = -1
+        for kind, arg in zip(kinds, items[1:], strict=False):
+            if kind == "s":
+                p = self.seat(arg)
+                out.append(p)
+            elif kind == "n":
+                out.append(arg.integer(1 if op == en.PAY_WATER else 0, _MOST))
+            elif kind == "g":
+                gains = arg.fields(optional=_GAINS)
+                out.extend(gains.integer(g, 0, _MOST) for g in _GAINS)
+            elif kind == "k":
+                k = self.card(arg)
+                if k != picks[p]:
+                    arg.fail(f"player {p} builds the card they picked, not the {t.names[k]}")
+                out.append(k)
+            elif kind == "c":
+                farm = farms[p]
+                if op == en.PLACE:
+                    c = self.cell(arg)
+                    if c not in farm.frontier:
+                        x, y = coords(self.rules, c)
+                        arg.fail(f"a card is built on an empty cell next to a site, not ({x}, {y})")
+                elif op == en.PAY_WATER:
+                    c = self.cell(arg)
+                else:
+                    c = self.site_of(arg, farm)
+                    k = farm.kind_at(c)
+                    if op == en.PRODUCE_AT and t.ability[k] != GREEN:
+                        arg.fail(f"the {t.names[k]} produces nothing at harvest")
+                    if op == en.CONVERT_AT and not any(e[0] == CONVERT for e in t.effects[k]):
+                        arg.fail(f"the {t.names[k]} converts nothing")
+                out.append(c)
+            else:  # "C": the green sites still to supply
+                remaining = 0
+                for sub in arg.items(_LIST_LIMIT):
+                    c = self.site_of(sub, farms[p], "a green site")
+                    if t.ability[farms[p].kind_at(c)] != GREEN or farms[p].down >> c & 1:
+                        sub.fail("only face-up green sites are supplied at harvest")
+                    remaining |= 1 << c
+                out.append(remaining)
+        if op == en.CONVERT_AT:
+            k = farms[p].kind_at(out[2])
+            times = next(e[9] for e in t.effects[k] if e[0] == CONVERT)
+            if out[3] > times:
+                items[3].fail(f"the {t.names[k]} converts at most {times} times a harvest")
+        if op == en.PAY_WATER:
+            f = farms[p]
+            target = out[2]
+            if not (f.occupied >> target & 1 or target in f.frontier):
+                x, y = coords(self.rules, target)
+                items[2].fail(f"water is paid for a site or a card being built, not ({x}, {y})")
+        return tuple(out)
+
+    def check_frame(self, state: State) -> str:
+        """The year's frame of steps fits the phase and the actor; the stage of the year.
+
+        The frame is what remains of one of the engine's sequences (the draw, a
+        round, the harvests), and the step taken last in it is the one whose
+        decision is pending: its seat is the actor. Turn steps lie above it.
+        """
+        rules = self.rules
+        agenda = state.agenda
+        node = self.fields.at("agenda")
+        split = 0
+        while split < len(agenda) and agenda[split][0] in _FRAME:
+            split += 1
+        for step in agenda[split:]:
+            if step[0] in _FRAME:
+                node.fail(
+                    f"the step {_STEPS[step[0]][0]!r} belongs to the year's frame, below the "
+                    "steps of a turn"
+                )
+        frame = list(reversed(agenda[:split]))
+        turn = agenda[split:]
+        if state.phase == END:
+            if agenda:
+                node.fail("the game is over: nothing is left to do")
+            if state.year != rules.years:
+                self.fields.at("year").fail(
+                    f"the game ends after year {rules.years}, not {state.year}"
+                )
+            return "end"
+        order = [(state.start + i) % self.n for i in range(self.n)]
+        sequences = {
+            "draw": [
+                *(((en.INCOME, q) for q in order) if state.year > 1 else ()),
+                *((en.DRAW_CARDS, q) for q in order),
+                (en.ROUND,),
+            ],
+            "round": [
+                *((en.PICK_CARD, q) for q in order),
+                (en.REVEAL,),
+                *((en.ACT, q) for q in order),
+                (en.ROUND,),
+            ],
+            "harvest": [*((en.HARVEST, q) for q in order), (en.YEAR_END,)],
+        }
+        for stage, sequence in sequences.items():
+            for i in range(1, len(sequence)):
+                if sequence[i:] != frame:
+                    continue
+                last = sequence[i - 1]
+                phases, steps = _LAST[last[0]]
+                if state.phase not in phases or state.actor != last[1]:
+                    continue
+                for step in turn:
+                    if step[0] not in steps or step[1] != state.actor:
+                        node.fail(
+                            f"the step {_STEPS[step[0]][0]!r} for player {step[1]} is not part "
+                            f"of player {state.actor}'s turn in phase {PHASES[state.phase]}"
+                        )
+                if last[0] == en.ACT and state.phase == ACTION and turn:
+                    node.fail("the action is chosen before any step of it is taken")
+                return stage if last[0] != en.INCOME else "income"
+        return node.fail(
+            f"these steps are not what is left of a draw, a round or a harvest with player "
+            f"{state.actor} deciding in phase {PHASES[state.phase]} (start player "
+            f"{state.start})"
+        )
+
+    def check_draft(self, state: State, stage: str) -> None:
+        """Hands, picks and passes fit the stage of the year; every card drawn is played
+        (built or discarded), in hand or picked."""
+        rules, n = self.rules, self.n
+        hands, picks, passes = state.hands, state.picks, state.passes
+        sizes = [len(h) for h in hands]
+        order = [(state.start + i) % n for i in range(n)]
+        position = order.index(state.actor) if state.actor >= 0 else n
+        hands_node, picks_node = self.fields.at("hands"), self.fields.at("picks")
+        passes_node = self.fields.at("passes")
+        if stage in ("draw", "income", "harvest", "end") and any(k >= 0 for k in picks):
+            picks_node.fail("cards are picked only in the action rounds")
+        if stage in ("draw", "income"):
+            if passes:
+                passes_node.fail("no hand has been passed before the draw is over")
+            for i, q in enumerate(order):
+                if stage == "income" or i > position:
+                    want = 0  # not drawn yet
+                elif i < position:
+                    want = rules.hand_size
+                else:
+                    continue  # the player drawing now
+                if sizes[q] != want:
+                    hands_node.fail(
+                        f"player {q} holds {sizes[q]} cards while player {state.actor} "
+                        f"{'collects income' if stage == 'income' else 'draws'}; expected {want}"
+                    )
+            if stage == "draw" and sizes[state.actor] >= rules.hand_size:
+                hands_node.fail(f"player {state.actor} has drawn all {rules.hand_size} cards")
+        elif stage in ("harvest", "end"):
+            if any(sizes):
+                hands_node.fail("every card of the year is played before the harvest")
+            if passes != rules.hand_size - 1:
+                passes_node.fail(
+                    f"hands are passed {rules.hand_size - 1} times in a year, not {passes}"
+                )
+        elif state.phase == PICK:
+            h = rules.hand_size - passes
+            for i, q in enumerate(order):
+                picked = i < position
+                if (picks[q] >= 0) != picked or sizes[q] != h - picked:
+                    hands_node.fail(
+                        f"with {passes} passes this year a hand holds {h} cards before its pick: "
+                        f"player {q} {'has picked' if picked else 'picks after'} player "
+                        f"{state.actor}, and holds {sizes[q]}"
+                        + (" with a pick" if picks[q] >= 0 else " without a pick")
+                    )
+            if h < 2:
+                hands_node.fail("the last card of a hand is played without a pick to decide")
+        else:  # the actions of a round
+            h = sizes[0]
+            if any(size != h for size in sizes):
+                hands_node.fail("after the picks every hand holds as many cards")
+            if not (
+                (h == rules.hand_size - passes and passes >= 1)
+                or (h == 0 and passes == rules.hand_size - 1)
+            ):
+                passes_node.fail(
+                    f"{passes} passes this year, but the hands hold {h} cards after the picks"
+                )
+            for i, q in enumerate(order):
+                if i > position and picks[q] < 0:
+                    picks_node.fail(f"player {q} acts after player {state.actor}: a card is picked")
+                if i < position and picks[q] >= 0:
+                    picks_node.fail(
+                        f"player {q} has acted before player {state.actor}: no card is left picked"
+                    )
+        drawn_before = n * rules.hand_size * (state.year - 1)
+        this_year = sum(sizes) if stage in ("draw", "income") else n * rules.hand_size
+        out = sum(sizes) + sum(k >= 0 for k in picks) + len(state.discard)
+        out += sum(k < self.t.silo for f in state.farms for k in f.kinds)
+        if out != drawn_before + this_year:
+            self.fields.node.fail(
+                f"{out} cards built, discarded, in hand and picked, but by now in year "
+                f"{state.year} the players have drawn {drawn_before + this_year}"
+            )
+
+    # -- what is being decided
+
+    def pending(
+        self,
+        phase: int,
+        farms: list[Farm],
+        actor: int,
+        hands: tuple[tuple[int, ...], ...],
+        decks: tuple[Deck[int], ...],
+    ) -> tuple[int, ...]:
+        keys = _PENDING[phase]
+        node = self.fields.at("pending")
+        if phase in (DRAW, DEAL):
+            # The cards drawn so far and their decks are the actor's hand.
+            used = 0
+            for k in hands[actor]:
+                used |= 1 << self.t.deck[k]
+            drawn = len(hands[actor])
+        if phase == DRAW:
+            return (drawn, used, legal_decks(self.rules, decks, drawn, used))
+        if not keys:
+            if "pending" in self.fields and node.value not in ({}, None):
+                node.fail(f"nothing more is pending in phase {PHASES[phase]}")
+            return ()
+        fields = node.fields(required=keys, derived=_PENDING_DERIVED)
+        farm = farms[actor]
+        if phase == STORE:
+            return (fields.integer("water", 1, _MOST),)
+        if phase == DEAL:
+            d = DECKS.index(fields.at("deck").text(DECKS, "a deck"))
+            return (drawn, used | 1 << d, d)
+        if phase == PAY:
+            return (self.cell(fields.at("site")), fields.integer("water", 1, _MOST))
+        if phase == TOOL_DEAL:
+            tiles = [self.tool(n) for n in fields.items("drawn", self.rules.tool_draw)]
+            left = fields.integer("left", 1, self.rules.tool_draw - len(tiles))
+            return (left, *tiles)
+        if phase == TOOL_CHOOSE:
+            tiles = [self.tool(n) for n in fields.items("drawn", self.rules.tool_draw)]
+            if len(set(tiles)) < 2:
+                fields.at("drawn").fail("a choice needs two different tiles drawn")
+            return tuple(tiles)
+        if phase == TOOL_PLACE:
+            return (self.tool(fields.at("tool")),)
+        if phase == ATTACH:
+            return (self.site_of(fields.at("site"), farm),)
+        if phase == SUPPLY:
+            remaining = 0
+            for sub in fields.items("sites", _LIST_LIMIT):
+                c = self.site_of(sub, farm, "a green site")
+                if self.t.ability[farm.kind_at(c)] != GREEN or farm.down >> c & 1:
+                    sub.fail("only face-up green sites are supplied at harvest")
+                remaining |= 1 << c
+            return (remaining, ready_sites(self.rules, farm, remaining))
+        c = self.site_of(fields.at("site"), farm)  # convert
+        return (c, fields.integer("uses", 1, _MOST))
+
+    def check_phase(self, state: State) -> None:
+        """The decision pending is one the engine asks (it takes the forced ones itself)."""
+        rules, t = self.rules, self.t
+        phase, p = state.phase, state.actor
+        node = self.fields.at("pending")
+        if phase == END:
+            return
+        farm = state.farms[p]
+        if phase == STORE:
+            room = [cap - w for _, w, cap, _ in farm.towers if w < cap]
+            if len(room) < 2 or sum(room) <= state.pending[0]:
+                node.fail(
+                    f"{state.pending[0]} water goes where there is room without asking "
+                    f"unless it does not fit all of player {p}'s {len(room)} towers with room"
+                )
+        elif phase == DRAW:
+            allowed = state.pending[2]
+            if allowed & (allowed - 1) == 0:
+                self.fields.at("phase").fail(
+                    "only one deck can be drawn from, so the card is dealt from it without "
+                    "asking (phase deal)"
+                )
+        elif phase == DEAL:
+            drawn, _, d = state.pending
+            used = 0
+            for k in state.hands[p]:
+                used |= 1 << t.deck[k]
+            if not legal_decks(rules, state.decks, drawn, used) >> d & 1:
+                node.key("deck").fail(
+                    f"the next card cannot come from {DECKS[d]}: a deck must hold cards, "
+                    f"and {rules.min_decks} decks must be drawn from"
+                )
+        elif phase == ACTION:
+            if state.picks[p] < 0:
+                self.fields.at("picks").fail(f"player {p} acts with the card they picked")
+        elif phase == PAY:
+            target, due = state.pending
+            options = pay_options(rules, farm, target, due)
+            if not options:
+                node.fail(f"no water tower in range holds the {due} water due")
+            if len(options) == 1 or (
+                rules.split_payments and sum(farm.towers[i][1] for i, _ in options) == due
+            ):
+                node.fail("only one way to pay: the engine pays without asking")
+            step = state.agenda[-1] if state.agenda else ()
+            if not farm.occupied >> target & 1 and step[:3] != (en.PLACE, p, target):
+                node.key("site").fail("water is paid for a card being built, which comes next")
+        elif phase == TOOL_DEAL:
+            if len(state.tool_pile) < state.pending[0]:
+                node.key("left").fail(
+                    f"{state.pending[0]} tiles to draw, but the pile holds {len(state.tool_pile)}"
+                )
+        elif phase == TOOL_PLACE:
+            if not matching_sites(rules, farm, state.pending[0]):
+                node.key("tool").fail(
+                    "no site can take the tool, so it is kept aside without asking"
+                )
+        elif phase == ATTACH:
+            if not kept_for(rules, farm, state.pending[0]):
+                node.key("site").fail("no tool kept aside fits the new site: nothing to ask")
+        elif phase == SUPPLY:
+            remaining, ready = state.pending
+            if remaining.bit_count() < 2 or not ready:
+                node.key("sites").fail(
+                    "the owner chooses among two sites or more, at least one of which can be "
+                    "supplied; else the engine goes on without asking"
+                )
+        elif phase == CONVERTING:
+            c, uses = state.pending
+            k = farm.kind_at(c)
+            effect = next((e for e in t.effects[k] if e[0] == CONVERT), None)
+            if effect is None:
+                node.key("site").fail(f"the {t.names[k]} converts nothing")
+            if uses > effect[9]:
+                node.key("uses").fail(f"the {t.names[k]} converts at most {effect[9]} times")
+            if not can_convert(rules, farm, c):
+                node.key("site").fail("the conversion cannot be paid, so it is not offered")
+
+
+_LAST: dict[int, tuple[frozenset[int], frozenset[int]]] = {
+    en.INCOME: (frozenset((STORE,)), frozenset()),
+    en.DRAW_CARDS: (frozenset((DRAW, DEAL)), frozenset()),
+    en.PICK_CARD: (frozenset((PICK,)), frozenset()),
+    en.REVEAL: (frozenset(), frozenset()),
+    en.ACT: (_ACT_PHASES, _ACT_STEPS),
+    en.HARVEST: (_HARVEST_PHASES, _HARVEST_STEPS),
+    en.ROUND: (frozenset(), frozenset()),
+    en.YEAR_END: (frozenset(), frozenset()),
+}
+"""For the frame step taken last: the phases it can stop at, and the turn steps it can leave."""
+
+
+def _shown(value: object) -> str:
+    """A value quoted in a message: JSON spelling for ``None``."""
+    return "null" if value is None else repr(value)[:60]
+
+
+# -- arrange, views ----------------------------------------------------------------------
+
+
+def arrange(state: State, **changes: Any) -> State:
+    """``state`` with some position fields replaced: a puzzle, a lesson, a test scenario.
+
+    The keys are those of :func:`to_position` (``phase``, ``farms``,
+    ``hands``, ``agenda``, ``pending``...), with plain data as values; the
+    result is checked as :func:`from_position` checks any position, and what
+    is derived (the decks, the stacks, capacities) is recomputed. ``pending``
+    is dropped when ``phase`` changes and is not given.
+
+    >>> from acreage import fields_of_green as fog
+    >>> s = fog.new_game(fog.Rules(start_player=0))
+    >>> farm = fog.to_position(s)["farms"][0]
+    >>> rich = fog.arrange(s, farms=[{**farm, "coins": 30}, farm])
+    >>> rich.farms[0].coins, rich.farms[1].coins
+    (30, 15)
+    """
+    data = to_position(state)
+    if "phase" in changes and "pending" not in changes:
+        data.pop("pending", None)
+    data.update(changes)
+    return from_position(state.rules, data)
+
+
+def from_view(view: View, rng: random.Random) -> State:
+    """A state the seat whose ``view`` this is cannot tell from the one it observed.
+
+    What the view shows is kept; each card the seat cannot see (in others'
+    hands, face-down picks, its own blind draws, the decks) is dealt at random
+    from the cards of its deck that are not seen anywhere, and a face-down
+    pick from a hand the seat knew is one of that hand's cards of the pick's
+    deck, as :func:`~acreage.fields_of_green.resample` deals them.
+    """
+    if not isinstance(view, View):
+        raise PositionError(f"expected a fields_of_green.View, got {type(view).__name__}")
+    rules = view.rules
+    t = rules.tables
+    ids = {name: k for k, name in enumerate(t.names[:-2])}
+    deck_of = t.deck
+    unseen: Counter[int] = Counter({k: c.count for k, c in enumerate(rules.cards)})
+    for f in view.farms:
+        unseen.subtract(k for k in f.kinds if k < t.silo)
+    unseen.subtract(ids[name] for name in view.discard)
+    hands: list[list[int]] = []
+    picks: list[int] = []
+    blanks: list[tuple[int, int, int]] = []  # (deck, seat, index in hand; -1 for the pick)
+    for q, seat in enumerate(view.seats):
+        hand: list[int] = []
+        pick = -1
+        if seat.hand is not None:
+            hand = [ids[name] for name in seat.hand]
+            if seat.pick is not None:
+                pick = ids[seat.pick]
+        elif seat.among is not None:
+            assert seat.pick_back is not None
+            among = [ids[name] for name in seat.among]
+            same = sorted(k for k in among if DECKS[deck_of[k]] == seat.pick_back)
+            pick = same[rng.randrange(len(same))]
+            among.remove(pick)
+            hand = among
+        else:
+            for back in seat.backs:
+                blanks.append((DECKS.index(back), q, len(hand)))
+                hand.append(-1)
+            if seat.pick is not None:
+                pick = ids[seat.pick]
+            elif seat.pick_back is not None:
+                blanks.append((DECKS.index(seat.pick_back), q, -1))
+        unseen.subtract(k for k in hand if k >= 0)
+        if pick >= 0:
+            unseen.subtract((pick,))
+        hands.append(hand)
+        picks.append(pick)
+    pools: list[list[int]] = [[] for _ in DECKS]
+    for k, count in sorted(unseen.items()):
+        pools[deck_of[k]].extend([k] * count)
+    for pool in pools:
+        rng.shuffle(pool)
+    for d, q, i in blanks:
+        card = pools[d].pop()
+        if i < 0:
+            picks[q] = card
+        else:
+            hands[q][i] = card
+    tools = {name: x for x, name in enumerate(t.tool_names)}
+    pile = Deck(
+        tuple(
+            Pile(tuple(sorted((tools[name], n) for name, n in seg.counts)))
+            if isinstance(seg, Pile)
+            else Stack(tuple(tools[name] for name in seg.order))
+            for seg in view.tool_pile.segments
+        )
+    )
+    return State(
+        rules,
+        view.year,
+        _PHASE_INDEX[view.phase],
+        view.actor,
+        view.start,
+        view.farms,
+        tuple(tuple(sorted(h)) for h in hands),
+        tuple(picks),
+        view.passes,
+        tuple(Deck.of(Counter(pool)) if pool else Deck() for pool in pools),
+        pile,
+        view.silo_stack,
+        view.tower_stack,
+        tuple(ids[name] for name in view.discard),
+        view.agenda,
+        view.pending,
+    )
+
+
+# -- text --------------------------------------------------------------------------------
+
+_TEXT_KEYS = (
+    "year",
+    "phase",
+    "actor",
+    "start",
+    "passes",
+    "discard",
+    "tool-pile",
+    "agenda",
+    "pending",
+)
+_FARM_LINE = re.compile(r"farm (\d+)(?: (board|hand|pick|kept|purse))?")
+_FARM_FIELDS = (
+    "farm N board",
+    "farm N",
+    "farm N purse",
+    "farm N hand",
+    "farm N pick",
+    "farm N kept",
+)
+
+
+def _cell_text(xy: Sequence[int]) -> str:
+    return f"{xy[0]},{xy[1]}"
+
+
+def _step_text(step: list[Any]) -> str:
+    name, *args = step
+    words = [name]
+    for arg in args:
+        if isinstance(arg, dict):
+            words.extend(str(arg[g]) for g in _GAINS)
+        elif isinstance(arg, list) and (not arg or isinstance(arg[0], list)):
+            words.extend(_cell_text(xy) for xy in arg)  # the sites left: maybe none
+        elif isinstance(arg, list):
+            words.append(_cell_text(arg))
+        else:
+            words.append(str(arg))
+    return " ".join(words)
+
+
+def _site_text(site: Mapping[str, Any]) -> str:
+    text = str(site["site"])
+    if "water" in site:
+        text += f" = {site['water']}"
+    if site.get("down"):
+        text += " (down)"
+    for tool in site.get("tools", ()):
+        text += f" + {tool}"
+    return text
+
+
+def position_text(state: State) -> str:
+    """``state`` as text; :func:`parse_position` reads it back to an equal state.
+
+    The header line, then each field on a line: the year's fields, then for
+    each farm its board (rows of cells, each the number of the site built
+    there, 1 for the first; ``.`` for an empty cell), the sites in the order
+    built (``grain field (down) + scarecrow``; a water tower with ``= water``),
+    its purse and its hand, pick and kept tools; then the discard pile, the
+    tool pile, the rest of the turn and what is pending.
+    """
+    data = to_position(state)
+    lines = [f"{GAME_NAME} position {POSITION_FORMAT}", f"phase: {data['phase']}"]
+    if data["phase"] == "start":
+        return "\n".join(lines) + "\n"
+    lines.append(f"year: {data['year']}")
+    if "actor" in data:
+        lines.append(f"actor: {data['actor']}")
+    lines.append(f"start: {data['start']}")
+    lines.append(f"passes: {data['passes']}")
+    for seat, farm in enumerate(data["farms"]):
+        xs = [s["x"] for s in farm["sites"]]
+        ys = [s["y"] for s in farm["sites"]]
+        left, top = min(xs), min(ys)
+        grid = [["."] * (max(xs) - left + 1) for _ in range(max(ys) - top + 1)]
+        for i, s in enumerate(farm["sites"], 1):
+            grid[s["y"] - top][s["x"] - left] = str(i)
+        wide = max(len(cell_) for row in grid for cell_ in row)
+        lines.append(f"farm {seat} board: {left},{top}")
+        lines.extend(" ".join(cell_.rjust(wide) for cell_ in row) for row in grid)
+        lines.append(f"farm {seat}: " + " / ".join(_site_text(s) for s in farm["sites"]))
+        lines.append(
+            f"farm {seat} purse: coins {farm['coins']} grain {farm['grain']} tokens {farm['tokens']}"
+        )
+        if data["hands"][seat]:
+            lines.append(f"farm {seat} hand: {', '.join(data['hands'][seat])}")
+        if data["picks"][seat] is not None:
+            lines.append(f"farm {seat} pick: {data['picks'][seat]}")
+        if farm["kept"]:
+            lines.append(f"farm {seat} kept: {', '.join(farm['kept'])}")
+    if data["discard"]:
+        lines.append(f"discard: {', '.join(data['discard'])}")
+    if data["tool_pile"]:
+        segments = []
+        for seg in data["tool_pile"]:
+            if "pile" in seg:
+                segments.append(
+                    "pile " + ", ".join(f"{name} * {n}" for name, n in seg["pile"].items())
+                )
+            else:
+                segments.append("stack " + ", ".join(seg["stack"]))
+        lines.append(f"tool-pile: {' / '.join(segments)}")
+    if data["agenda"]:
+        lines.append(f"agenda: {' / '.join(_step_text(step) for step in data['agenda'])}")
+    pending = data.get("pending")
+    if pending:
+        parts = []
+        for key, value in pending.items():
+            if key in ("site",):
+                parts.append(f"site {_cell_text(value)}")
+            elif key == "sites":
+                parts.append("sites " + " ".join(_cell_text(xy) for xy in value))
+            elif key == "drawn":
+                parts.append("drawn " + (", ".join(value) if value else "-"))
+            else:
+                parts.append(f"{key} {value}")
+        lines.append(f"pending: {' / '.join(parts)}")
+    return "\n".join(lines) + "\n"
+
+
+class _Text:
+    """Reads a position text into position data, remembering where each part came from."""
+
+    def __init__(self, rules: Rules, text: object) -> None:
+        self.rules = rules
+        self.lines = [
+            (number, line)
+            for number, line in enumerate(text_lines(text), 1)
+            if line.strip() and not line.lstrip().startswith("#")
+        ]
+        # Position-data paths -> (line, column) they were read from.
+        self.where: dict[str, tuple[int, int]] = {}
+
+    def fail(self, line: int, column: int, reason: str) -> NoReturn:
+        raise PositionError(reason, line=line, column=column)
+
+    def data(self) -> dict[str, Any]:
+        if not self.lines:
+            raise PositionError(f"an empty text: expected '{GAME_NAME} position {POSITION_FORMAT}'")
+        number, header = self.lines[0]
+        words = header.split()
+        expected = [GAME_NAME, "position", str(POSITION_FORMAT)]
+        if words[:2] != expected[:2] or len(words) != 3:
+            self.fail(
+                number,
+                1,
+                f"expected the header {' '.join(expected)!r}, got {header.strip()[:40]!r}",
+            )
+        if words[2] != expected[2]:
+            self.fail(
+                number,
+                header.index(words[2]) + 1,
+                f"position format {words[2][:20]!r} is not supported (only {POSITION_FORMAT})",
+            )
+        n = self.rules.players
+        data: dict[str, Any] = {"game": GAME_NAME, "format": POSITION_FORMAT}
+        farms: list[dict[str, Any]] = [{} for _ in range(n)]
+        boards: list[list[tuple[int, str]] | None] = [None] * n
+        hands: list[list[str]] = [[] for _ in range(n)]
+        picks: list[str | None] = [None] * n
+        seen: set[str] = set()
+        board: list[tuple[int, str]] | None = None
+        for number, line in self.lines[1:]:
+            key, colon, value = line.partition(":")
+            if not colon:
+                if board is None:
+                    self.fail(
+                        number, 1, f"expected a field 'name: value', got {line.strip()[:40]!r}"
+                    )
+                board.append((number, line))
+                continue
+            board = None
+            key = " ".join(key.split())
+            if key in seen:
+                self.fail(number, 1, f"{key[:40]} is given twice")
+            seen.add(key)
+            column = line.index(":") + 2 + (len(value) - len(value.lstrip()))
+            value = value.strip()
+            farm_match = _FARM_LINE.fullmatch(key)
+            if farm_match is not None:
+                seat = int(farm_match.group(1)[:6])
+                if seat >= n:
+                    self.fail(number, 6, f"seat {seat} is not at this {n}-player table")
+                what = farm_match.group(2)
+                if what == "board":
+                    board = [(number, f"{value}")]
+                    boards[seat] = board
+                elif what == "hand":
+                    hands[seat] = self.names(value)
+                    self.where[f"hands[{seat}]"] = (number, column)
+                elif what == "pick":
+                    picks[seat] = value
+                    self.where[f"picks[{seat}]"] = (number, column)
+                elif what == "purse":
+                    self.purse(number, column, value, farms[seat])
+                    for key_ in ("coins", "grain", "tokens"):
+                        self.where[f"farms[{seat}].{key_}"] = (number, column)
+                elif what == "kept":
+                    farms[seat]["kept"] = self.names(value)
+                    self.where[f"farms[{seat}].kept"] = (number, column)
+                else:
+                    sites = []
+                    offset = line.index(":") + 1  # where the next part starts (0-based)
+                    for i, part in enumerate(line[offset:].split("/")):
+                        at = offset + len(part) - len(part.lstrip()) + 1
+                        offset += len(part) + 1
+                        sites.append(self.site(number, at, part))
+                        for key_ in ("site", "water", "down", "tools"):
+                            self.where[f"farms[{seat}].sites[{i}].{key_}"] = (number, at)
+                    farms[seat]["sites"] = sites
+                    self.where[f"farms[{seat}]"] = (number, column)
+                continue
+            if key not in _TEXT_KEYS:
+                names = (*_TEXT_KEYS, *_FARM_FIELDS)
+                self.fail(number, 1, f"unknown field {key[:40]!r}{close_names(key, names)}")
+            name = key.replace("-", "_")
+            self.where[name] = (number, column)
+            data[name] = self.value(number, column, name, value)
+        for seat in range(n):
+            if boards[seat] is not None:
+                self.place(seat, boards[seat] or [], farms[seat])
+            elif "sites" in farms[seat]:
+                where = self.where[f"farms[{seat}]"]
+                self.fail(*where, f"farm {seat} lists its sites but has no board")
+        if any(farms):
+            data["farms"] = farms
+        if any(hands):
+            data["hands"] = hands
+        if any(p is not None for p in picks):
+            data["picks"] = picks
+        return data
+
+    def names(self, value: str) -> list[str]:
+        return [" ".join(part.split()) for part in value.split(",")] if value.strip() else []
+
+    def number(self, line: int, column: int, word: str) -> int:
+        sign = -1 if word.startswith("-") and len(word) > 1 else 1
+        digits = word[1:] if sign < 0 else word
+        if not (digits.isascii() and digits.isdigit()) or len(digits) > 7:
+            self.fail(line, column, f"expected a number, got {word[:20]!r}")
+        return sign * int(digits)
+
+    def xy(self, line: int, column: int, word: str) -> list[int]:
+        x, comma, y = word.partition(",")
+        if not comma:
+            self.fail(line, column, f"expected a cell x,y, got {word[:20]!r}")
+        return [self.number(line, column, x), self.number(line, column, y)]
+
+    def site(self, number: int, column: int, part: str) -> dict[str, Any]:
+        name, *tools = part.split("+")
+        site: dict[str, Any] = {}
+        name = name.strip()
+        if name.endswith("(down)"):
+            site["down"] = True
+            name = name[: -len("(down)")].strip()
+        if "=" in name:
+            name, _, water = name.partition("=")
+            site["water"] = self.number(number, column, water.strip())
+        site["site"] = " ".join(name.split())
+        if tools:
+            site["tools"] = [" ".join(tool.split()) for tool in tools]
+        return site
+
+    def purse(self, number: int, column: int, value: str, farm: dict[str, Any]) -> None:
+        words = value.split()
+        if len(words) % 2:
+            self.fail(number, column, "expected 'coins N grain N tokens N'")
+        for key, word in zip(words[::2], words[1::2], strict=True):
+            if key not in ("coins", "grain", "tokens"):
+                self.fail(number, column, f"{key[:20]!r} is not coins, grain or tokens")
+            farm[key] = self.number(number, column, word)
+
+    def place(self, seat: int, rows: list[tuple[int, str]], farm: dict[str, Any]) -> None:
+        """Put each site of farm ``seat`` on the cell its number has on the board."""
+        (number, origin), *grid = rows
+        left, top = self.xy(number, 1, origin.strip())
+        sites = farm.get("sites")
+        if sites is None:
+            self.fail(number, 1, f"farm {seat} has a board but no line listing its sites")
+        found: dict[int, tuple[int, int]] = {}
+        for dy, (line_number, line) in enumerate(grid):
+            column = 0
+            for dx, word in enumerate(line.split()):
+                column = line.index(word, column) + 1
+                if word == ".":
+                    continue
+                index = self.number(line_number, column, word)
+                if not 1 <= index <= len(sites):
+                    self.fail(
+                        line_number,
+                        column,
+                        f"farm {seat} lists {len(sites)} sites, so there is no site {index}",
+                    )
+                if index in found:
+                    self.fail(line_number, column, f"site {index} is on the board twice")
+                found[index] = (left + dx, top + dy)
+                self.where[f"farms[{seat}].sites[{index - 1}]"] = (line_number, column)
+        for index, site in enumerate(sites, 1):
+            if index not in found:
+                self.fail(number, 1, f"site {index} of farm {seat} is not on its board")
+            x, y = found[index]
+            site["x"], site["y"] = x, y
+            sites[index - 1] = {"x": x, "y": y, **site}
+
+    def value(self, number: int, column: int, name: str, value: str) -> Any:
+        if name in ("year", "actor", "start", "passes"):
+            return self.number(number, column, value)
+        if name == "phase":
+            return value
+        if name == "discard":
+            return self.names(value)
+        if name == "tool_pile":
+            segments: list[dict[str, Any]] = []
+            for part in value.split("/"):
+                kind, _, rest = part.strip().partition(" ")
+                if kind == "stack":
+                    segments.append({"stack": self.names(rest)})
+                elif kind == "pile":
+                    pile: dict[str, int] = {}
+                    for entry in rest.split(","):
+                        tool, star, count = entry.partition("*")
+                        if not star:
+                            self.fail(number, column, "a pile lists 'tool * count'")
+                        pile[" ".join(tool.split())] = self.number(number, column, count.strip())
+                    segments.append({"pile": pile})
+                else:
+                    self.fail(
+                        number, column, "a segment of the tool pile is 'pile ...' or 'stack ...'"
+                    )
+            return segments
+        if name == "agenda":
+            return [self.step(number, column, part) for part in value.split("/")]
+        return self.pending(number, column, value)
+
+    def step(self, number: int, column: int, part: str) -> list[Any]:
+        words = part.split()
+        name_words = []
+        while words and not words[0].lstrip("-").isdigit():
+            name_words.append(words.pop(0))
+        name = " ".join(name_words)
+        if name not in _STEP_OPS:
+            self.fail(number, column, f"{name[:30]!r} is not a step{close_names(name, _STEP_OPS)}")
+        kinds = _STEPS[_STEP_OPS[name]][1]
+        out: list[Any] = [name]
+        for kind in kinds:
+            if kind == "g":
+                if len(words) != 4:
+                    self.fail(number, column, "a gain is 'gain SEAT COINS WATER GRAIN STARS'")
+                out.append(
+                    {g: self.number(number, column, w) for g, w in zip(_GAINS, words, strict=True)}
+                )
+                words = []
+            elif kind == "C":
+                out.append([self.xy(number, column, w) for w in words])
+                words = []
+            elif kind == "k":
+                out.append(" ".join(words))
+                words = []
+            elif not words:
+                self.fail(number, column, f"the step {name!r} takes more arguments")
+            elif kind == "c":
+                out.append(self.xy(number, column, words.pop(0)))
+            else:
+                out.append(self.number(number, column, words.pop(0)))
+        if words:
+            self.fail(number, column, f"the step {name!r} takes fewer arguments")
+        return out
+
+    def pending(self, number: int, column: int, value: str) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for part in value.split("/"):
+            key, _, rest = part.strip().partition(" ")
+            rest = rest.strip()
+            if key == "site":
+                out[key] = self.xy(number, column, rest)
+            elif key == "sites":
+                out[key] = [self.xy(number, column, w) for w in rest.split()]
+            elif key == "drawn":
+                out[key] = [] if rest == "-" else self.names(rest)
+            elif key in ("deck", "tool"):
+                out[key] = rest
+            elif key in ("water", "left", "uses"):
+                out[key] = self.number(number, column, rest)
+            else:
+                self.fail(number, column, f"{key[:20]!r} is nothing a decision waits on")
+        return out
+
+    def locate(self, error: PositionError) -> PositionError:
+        """``error`` with the line (and column) of the text its path was read from."""
+        path = error.path
+        while path:
+            if path in self.where:
+                line, column = self.where[path]
+                return PositionError(error.reason, error.path, line=line, column=column)
+            cut = max(path.rfind("."), path.rfind("["))
+            path = path[:cut] if cut > 0 else ""
+        return error
+
+
+def parse_position(rules: Rules, text: str) -> State:
+    """The state a :func:`position_text` describes, checked as :func:`from_position` checks data.
+
+    Blank lines and lines starting with ``#`` are ignored. Text that is not
+    a position raises :class:`~acreage.core.position.PositionError` naming
+    the line and column; a position that cannot exist names the line of the
+    field that is wrong, and its path in the position data.
+    """
+    if not isinstance(rules, Rules):
+        raise PositionError(f"rules: expected fields_of_green.Rules, got {type(rules).__name__}")
+    reader = _Text(rules, text)
+    data = reader.data()
+    try:
+        return from_position(rules, data)
+    except PositionError as e:
+        raise reader.locate(e) from None
