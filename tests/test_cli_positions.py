@@ -162,6 +162,7 @@ def test_a_person_at_the_terminal_starts_from_a_position(
         (["play", "fence-em-in", "--from", "{tmp}/bad.json"], 1, "bad.json: phase: missing"),
         (["play", "fence-em-in", "--from", "{tmp}/bad.txt"], 1, "line 1, column 1"),
         (["play", "fence-em-in", "--from", "{tmp}/game.json", "--players", "2"], 2, "own rules"),
+        (["play", "fields-of-green", "--from", "{tmp}/game.json"], 2, "records fence-em-in"),
         (["replay", "{tmp}/two.jsonl", "--position", "{tmp}/out.json"], 2, "more than one"),
         (["replay", "{tmp}/dots.json", "--position", "{tmp}/out.json"], 2, "has no positions"),
     ],
