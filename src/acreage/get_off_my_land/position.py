@@ -1031,7 +1031,8 @@ def position_text(state: State) -> str:
     ``D`` light and dark forest, ``l:<side>`` and ``d:<side>`` forest logged
     to show that side), then ``/`` and the market card on it (spaces written
     ``_``, ``*`` for its mature side): ``d:oil_strike/Cows_(B)*``. Lists are
-    written with `` / `` between items, a deck's piles with `` | ``, ``-``
+    written with `` / `` between items (equal cards side by side as one,
+    with their count: ``Cows (B) x3``), a deck's piles with `` | ``, ``-``
     for nothing; each task of the agenda is a ``task:`` line of JSON, bottom
     first. :func:`parse_position` reads it back.
     """
@@ -1047,17 +1048,29 @@ def position_text(state: State) -> str:
         if card is not None:
             token += "/" + _token(card) + ("*" if name in mature else "")
         tokens.append(token)
-    width = max(map(len, tokens))
+    widths = [max(len(tokens[c]) for c in range(x, t.n, grid.width)) for x in range(grid.width)]
     lines = [_HEADER]
     for y in range(grid.height):
         row = tokens[y * grid.width : (y + 1) * grid.width]
-        lines.append(" ".join(token.ljust(width) for token in row).rstrip())
+        lines.append(
+            " ".join(token.ljust(w) for token, w in zip(row, widths, strict=True)).rstrip()
+        )
 
     def words(items: list[Any]) -> str:
         return _LIST.join(_EMPTY if item is None else str(item) for item in items) or _EMPTY
 
+    def cards(items: list[str]) -> str:
+        """Equal cards side by side as one item with its count: ``Cows (B) x3``."""
+        runs: list[list[Any]] = []
+        for item in items:
+            if runs and runs[-1][0] == item:
+                runs[-1][1] += 1
+            else:
+                runs.append([item, 1])
+        return _LIST.join(item if n == 1 else f"{item} x{n}" for item, n in runs) or _EMPTY
+
     def piles(deck: list[list[str]]) -> str:
-        return _PILES.join(_LIST.join(pile) for pile in deck) or _EMPTY
+        return _PILES.join(cards(pile) for pile in deck) or _EMPTY
 
     lines += [
         f"month: {data['month']}",
@@ -1067,14 +1080,14 @@ def position_text(state: State) -> str:
         f"farmhouses: {words(data['farmhouses'])}",
     ]
     lines += [f"offers {p}: {words(offer)}" for p, offer in enumerate(data["offers"])]
-    lines += [f"hand {p}: {words(hand)}" for p, hand in enumerate(data["hands"])]
+    lines += [f"hand {p}: {cards(hand)}" for p, hand in enumerate(data["hands"])]
     lines += [f"fences {p}: {words(sides)}" for p, sides in enumerate(data["fences"])]
     lines += [
         f"fence deck: {piles(data['fence_deck'])}",
-        f"fence discard: {words(data['fence_discard'])}",
+        f"fence discard: {cards(data['fence_discard'])}",
         f"market deck: {piles(data['market_deck'])}",
         f"track: {words(data['track'])}",
-        f"market discard: {words(data['market_discard'])}",
+        f"market discard: {cards(data['market_discard'])}",
     ]
     lines += [f"task: {json.dumps(task)}" for task in data["agenda"]]
     return "\n".join(lines) + "\n"
@@ -1175,9 +1188,15 @@ class _Text:
             return []
         out: list[str | None] = []
         at = column
-        for i, word in enumerate(value.split(_LIST)):
-            self.note(f"{path}[{i}]", line, at)
-            out.append(None if word.strip() == _EMPTY else word.strip())
+        for word in value.split(_LIST):
+            item = word.strip()
+            repeat = re.fullmatch(r"(.+) x(\d{1,4})", item)
+            count = 1
+            if repeat:  # a card and its count: "Cows (B) x3"
+                item, count = repeat.group(1), int(repeat.group(2))
+            for _ in range(count):
+                self.note(f"{path}[{len(out)}]", line, at)
+                out.append(None if item == _EMPTY else item)
             at += len(word) + len(_LIST)
         return out
 
