@@ -403,3 +403,17 @@ def test_one_card_a_turn_for_fences_and_lumber_for_those_who_can_pay(state: goml
     for_fences = [t for t in texts if t.endswith("for fences")]
     assert bool(for_fences) == (not task.fenced and bool(state.hands[task.player]))
     assert ("buy lumber" in texts) == (state.money[task.player] >= state.rules.lumber_cost)
+
+
+def test_a_refusal_of_a_whole_field_names_its_first_line() -> None:
+    text = goml.position_text(BASE)
+    lines = text.splitlines()
+    hand = next(i for i, x in enumerate(lines, 1) if x.startswith("hand 0:"))
+    bad = text.replace(
+        "hand 0: Get Off My Land! (1 fence, 2 holes) x2",
+        "hand 0: Get Off My Land! (1 fence, 2 holes) x3",
+    )
+    with pytest.raises(PositionError) as caught:
+        goml.parse_position(RULES_2, bad)
+    assert (caught.value.line, caught.value.path) == (hand, "hands")
+    assert "3 Get Off My Land! (1 fence, 2 holes) cards" in caught.value.reason

@@ -1108,6 +1108,10 @@ _FIELDS = {
 }
 
 
+_LAST_STEP = re.compile(r"(\[\d+\]|\.[^.\[]*)$")
+"""The last step of a path in position data: ``[2]`` or ``.b2``."""
+
+
 class _Text:
     """Reads a position text into position data, remembering where each part came from."""
 
@@ -1156,6 +1160,7 @@ class _Text:
             if len(words) == 2 and words[0] in _SEAT_FIELDS:
                 key = _SEAT_FIELDS[words[0]]
                 seat = self.seat(number, words[1])
+                self.where.setdefault(key, (number, 1))  # a refusal of the whole field
                 path = f"{key}[{seat}]"
                 data[key][seat] = self.items(number, column, value, path)
             elif name in _FIELDS:
@@ -1233,6 +1238,7 @@ class _Text:
     def task(self, line: int, column: int, value: str, data: dict[str, Any]) -> None:
         path = f"agenda[{len(data['agenda'])}]"
         self.note(path, line, column)
+        self.where.setdefault("agenda", (line, 1))
         try:
             task = json.loads(value)
         except ValueError as e:
@@ -1280,6 +1286,8 @@ class _Text:
                         self.note(f"mature[{len(mature)}]", number, column)
                         mature.append(name)
         data.update(tiles=tiles, cards=cards, mature=mature)
+        for key in ("tiles", "cards", "mature"):
+            self.note(key, rows[0][0], 1)
 
     def locate(self, error: PositionError) -> PositionError:
         """``error`` with the line and column of the part of the text its path names."""
@@ -1288,11 +1296,8 @@ class _Text:
             if path in self.where:
                 line, column = self.where[path]
                 return PositionError(error.reason, error.path, line=line, column=column)
-            path = (
-                re.sub(r"(\[\d+\]|\.[^.\[]*)$", "", path)
-                if re.search(r"(\[\d+\]|\.[^.\[]*)$", path)
-                else ""
-            )
+            shorter = _LAST_STEP.sub("", path)
+            path = "" if shorter == path else shorter
         return PositionError(error.reason, error.path, line=1, column=1)
 
 
