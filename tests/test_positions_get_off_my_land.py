@@ -417,3 +417,16 @@ def test_a_refusal_of_a_whole_field_names_its_first_line() -> None:
         goml.parse_position(RULES_2, bad)
     assert (caught.value.line, caught.value.path) == (hand, "hands")
     assert "3 Get Off My Land! (1 fence, 2 holes) cards" in caught.value.reason
+
+
+def test_starting_hands_over_the_limit_wait_for_their_players_first_turn() -> None:
+    # Dealt 8 with a limit of 6, player 1 holds 8 during player 0's first turn.
+    rules = goml.Rules(players=2, starting_cards=8)
+    state = goml.new_game(rules)
+    while not isinstance(state.decision, st.Turn):
+        state = goml.apply_move(state, goml.legal_moves(state)[0])
+    assert len(state.hands[1]) == 8
+    assert goml.from_position(rules, goml.to_position(state)) == state
+    later = {**goml.to_position(state), "month": 1}
+    with pytest.raises(PositionError, match="8 cards, over the hand limit of 6"):
+        goml.from_position(rules, later)

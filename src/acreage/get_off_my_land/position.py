@@ -854,8 +854,11 @@ class _Reader:
                 f"the turn's end waits only for a discard, and player {player} holds "
                 f"{len(hands[player])} cards (the hand limit is {rules.hand_limit})"
             )
+        # In the first month a hand may still hold the starting cards, if they are more
+        # than the limit: its player discards at the end of their first turn.
+        limit = max(rules.hand_limit, rules.starting_cards) if self.month == 0 else rules.hand_limit
         for seat, hand in enumerate(hands):
-            if len(hand) > rules.hand_limit and seat != player and not setup:
+            if len(hand) > limit and seat != player and not setup:
                 self.f.at("hands").items(self.players)[seat].fail(
                     f"{len(hand)} cards, over the hand limit of {rules.hand_limit}: only the "
                     "player whose turn it is holds more, until they discard at its end"
