@@ -32,24 +32,25 @@ def steal_and_defend() -> None:
     rules = state.rules
     t = rules.tables
     # Orange (player 0) fences c3; Teal (player 1) holds c4, d3 and d4 beside it.
-    # An edge both players fence holds a fence of each, each facing its own tile.
-    fences = goml.fence_layout(
-        rules,
-        {
-            0: goml.sides_around(rules, ["c3"]),
-            1: goml.sides_around(rules, ["c4", "d3", "d4"]),
-        },
-    )
-    implements = next(k for k, c in enumerate(t.fence) if c.bullets >= 3)
-    two = next(k for k, c in enumerate(t.fence) if c.fences == 2)
+    # An edge both players fence holds a fence of each, each facing the tile it is
+    # named from; a position lists each player's fences by the sides they stand on.
+    fences = [goml.sides_around(rules, ["c3"]), goml.sides_around(rules, ["c4", "d3", "d4"])]
+    implements = next(c for c in t.fence if c.bullets >= 3)
+    two = next(c for c in t.fence if c.fences == 2)
+    # The hands dealt at setup go back to the fence deck; each player gets one card from it.
+    data = goml.to_position(state)
+    deck = data["fence_deck"][0] + [label for hand in data["hands"] for label in hand]
+    deck.remove(implements.label)
+    deck.remove(two.label)
     state = goml.arrange(
         state,
         fences=fences,
-        hands=((implements,), (two,)),
-        agenda=(goml.state.Turn(1, 2, False),),
+        hands=[[implements.label], [two.label]],
+        fence_deck=[deck],
+        agenda=[{"task": "turn", "player": 1, "actions": 2, "fenced": False}],
     )
     print(goml.render_text(state))
-    for text in (f"play {t.fence[two].label} for fences", "fence c3 N inside", "fence c3 W inside"):
+    for text in (f"play {two.label} for fences", "fence c3 N inside", "fence c3 W inside"):
         state = goml.apply_move(state, goml.parse_move(state, text))
         print(">>>", text)
     print(state.decision.describe(), [str(m) for m in goml.legal_moves(state)])

@@ -66,34 +66,45 @@ def arranged() -> goml.State:
     logged = {"a2": "nothing", "c3": "oil strike", "d3": "fishing hole", "d4": "fertile land"}
     cards = {"b1": "Cows*", "a2": "Grain", "d1": "Still*", "e2": "Workhorse", "c3": "Orchard*"}
     cards["d4"] = "Pigs"
-    tiles = list(state.tiles)
-    for name, label in logged.items():
-        c = _tile(rules, name)
-        kind = ("light", "dark")[t.forest_kind[c]]
-        tiles[c] = next(i for i, f in enumerate(t.forest) if f.kind == kind and f.label == label)
-    on = list(state.cards)
-    mature = 0
-    for name, card in cards.items():
-        c = _tile(rules, name)
-        on[c] = next(k for k, m in enumerate(t.market) if m.name == card.rstrip("*"))
-        mature |= card.endswith("*") << c
-    hands = {0: ["Fertilizer!", "Midnight Raid!"], 1: ["Slash and Burn!", "Steroids!"]}
-    hands[2] = ["Manager's Deal!", "Implements of Destruction!"]
-    held = tuple(
-        tuple(sorted(next(k for k, f in enumerate(t.fence) if f.title == n) for n in names))
-        for names in hands.values()
-    )
+    hands = [["Fertilizer!", "Midnight Raid!"], ["Slash and Burn!", "Steroids!"]]
+    hands.append(["Manager's Deal!", "Implements of Destruction!"])
+    data = goml.to_position(state)
+    # The cards put on the land come out of the market deck, or off the track (the
+    # slot then shows the deck's next card); the fence cards dealt at setup go back
+    # to the fence deck and the hands are dealt from it.
+    market = data["market_deck"]
+    on = {
+        name: next(m.label for m in t.market if m.name == card.rstrip("*"))
+        for name, card in cards.items()
+    }
+    for label in on.values():
+        pile = next((pile for pile in market if label in pile), None)
+        if pile is not None:
+            pile.remove(label)
+        else:
+            slot = data["track"].index(label)
+            data["track"][slot] = market[0].pop(0)
+    fence = data["fence_deck"][0]
+    fence += [label for hand in data["hands"] for label in hand]
+    held = []
+    for titles in hands:
+        held.append([next(f for f in fence if f.startswith(title)) for title in titles])
+        for label in held[-1]:
+            fence.remove(label)
     return goml.arrange(
         state,
         hands=held,
-        fences=goml.fence_layout(rules, {p: goml.sides_around(rules, c) for p, c in land.items()}),
-        tiles=tuple(tiles),
-        cards=tuple(on),
-        mature=mature,
+        fence_deck=[fence],
+        market_deck=[pile for pile in market if pile],
+        track=data["track"],
+        fences=[goml.sides_around(rules, land[p]) for p in range(3)],
+        tiles=logged,
+        cards=on,
+        mature=[name for name, card in cards.items() if card.endswith("*")],
         month=6,
-        money=(14, 9, 21),
-        farmers=tuple(_tile(rules, n) for n in ("a1", "e1", "d1")),
-        agenda=(Turn(1, rules.actions_per_turn, False),),
+        money=[14, 9, 21],
+        farmers=["a1", "e1", "d1"],
+        agenda=[{"task": "turn", "player": 1, "actions": rules.actions_per_turn, "fenced": False}],
     )
 
 

@@ -126,8 +126,9 @@ def test_a_record_starts_from_a_position(name: str) -> None:
 def test_a_bad_start_is_a_record_error_naming_start(name: str) -> None:
     game = acreage.get_game(name)
     rules = game.rules()
-    bad = {**game.to_position(game.new_game(rules)), "phase": "no such phase"}
-    with pytest.raises(RecordError, match=r"^start: phase: 'no such phase' is not a phase"):
+    # A key no game has: every game's reader refuses it and names it.
+    bad = {**game.to_position(game.new_game(rules)), "no such key": 1}
+    with pytest.raises(RecordError, match=r"^start: unknown key 'no such key'"):
         replay(record_of(game, rules, [], start=bad))
     with pytest.raises(RecordError, match=r"^start: "):
         GameRecord.from_dict({"game": name, "moves": [], "start": "a position"})

@@ -229,7 +229,8 @@ def test_defences_are_numbered_among_the_sets_that_can_defend() -> None:
     hand = ["Implements of Destruction! (1 fence, 3 holes)", "Fertilizer! (3 fences, 1 hole)"]
     hand += ["Get Off My Land! (1 fence, 2 holes)", "Midnight Raid! (1 fence, 1 hole)"]
     attack = st.Batch(0, 0, -1, 0, state.control)
-    state = scene(state, hands={1: hand}, agenda=(st.Defend(1, attack),))
+    agenda = (st.Turn(0, 1, True), st.ResolveFences(attack, 2), st.Defend(1, attack))
+    state = scene(state, hands={1: hand}, agenda=agenda)
     numbers = _check_numbers(state)
     enc = encoding(state.rules)
     defends = [m for m in legal_moves(state) if isinstance(m, Defend)]

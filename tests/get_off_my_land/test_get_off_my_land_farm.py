@@ -9,12 +9,19 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import attrs
 import pytest
 from goml_scenes import fence_card, market_card, play, scene, started, texts, tile
 
 from acreage import CHANCE, IllegalMoveError
 from acreage.core.chance import Deck
-from acreage.get_off_my_land import chance_outcomes, controller, monthly_income
+from acreage.get_off_my_land import (
+    MarketCard,
+    Rules,
+    chance_outcomes,
+    controller,
+    monthly_income,
+)
 from acreage.get_off_my_land.state import DiscardDown, Turn
 
 
@@ -140,7 +147,15 @@ def test_the_workhorse_discounts_crops() -> None:
 def test_an_empty_deck_is_made_anew_from_the_removed_cards() -> None:
     # "If the $10 slot ever becomes empty, shuffle all the market cards that
     # were removed from the game and make a new market deck."
-    s = started()
+    # A market of nine cards: six Grain fill the track, and the deck is empty
+    # once the Cows and the two Pigs are removed from the game.
+    reference = Rules().market_cards
+
+    def card(name: str, letter: str, count: int) -> MarketCard:
+        kind = next(c for c in reference if (c.name, c.letter, c.players) == (name, letter, 2))
+        return attrs.evolve(kind, count=count)
+
+    s = started(market_cards=(card("Grain", "A", 6), card("Cows", "B", 1), card("Pigs", "B", 2)))
     cows, pigs = market_card(s, "Cows"), market_card(s, "Pigs")
     s = scene(
         s,
@@ -301,7 +316,9 @@ def test_two_actions_a_turn_and_fences_once() -> None:
 
 
 def test_the_hand_limit_is_checked_at_the_end_of_a_turn() -> None:
-    s = scene(started(), hands={0: ["Fertilizer! (2 fences, 0 holes)"] * 8}, turn=0)
+    others = ["Steroids!", "Midnight Raid!", "Slash and Burn!", "Manager's Deal!"]
+    others += ["Combine Harvester!", "Implements of Destruction!"]
+    s = scene(started(), hands={0: ["Fertilizer! (2 fences, 0 holes)"] * 2 + others}, turn=0)
     s = play(s, "end turn")
     assert isinstance(s.decision, DiscardDown) and s.to_move == 0
     s = play(s, "discard Fertilizer! (2 fences, 0 holes)")
@@ -345,6 +362,9 @@ def test_a_lifted_fence_with_nowhere_to_go_returns_to_the_stash() -> None:
 def test_the_bank_never_runs_out() -> None:
     # Ruling M1: the components list $890 of notes but the rulebook never says
     # what happens when the bank is empty; the bank pays whatever it owes.
-    s = scene(started(), land={0: ["a1", "b1"]}, cards={"b1": "Cows*"}, money=(880, 10), turn=0)
+    # $880 is more than anyone can hold in May: it is August (month 3).
+    s = scene(
+        started(), land={0: ["a1", "b1"]}, cards={"b1": "Cows*"}, money=(880, 10), month=3, turn=0
+    )
     s = play(s, "harvest b1")
     assert s.money == (880 + 9, 10) and sum(s.money) > 890

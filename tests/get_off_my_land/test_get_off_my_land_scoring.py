@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 from goml_scenes import play, scene, started
 
-from acreage.get_off_my_land import EndBonus, end_bonuses, scores, winners
+from acreage.get_off_my_land import EndBonus, Rules, State, end_bonuses, scores, winners
 
 HOUSES = [
     "Community Garden",
@@ -20,14 +21,15 @@ HOUSES = [
 LAND = ["a1", "b1", "a2", "a3", "d3", "d2"]  # player 0's farmhouse and five grass tiles
 
 
-def _house(name: str, cards: dict[str, str], *, hand: int = 0, land=LAND):
-    s = started()
+def _house(name: str, cards: dict[str, str], *, hand: int = 0, land=LAND, players: int = 2):
+    # Fencing LAND all round takes 16 fences: a colour of 20 here.
+    s = started(players, fences_per_player=20)
     return scene(
         s,
-        farmhouses=(HOUSES.index(name), 0),
+        farmhouses=(HOUSES.index(name), *[h for h in range(8) if HOUSES[h] != name][: players - 1]),
         land={0: land},
         cards=cards,
-        hands={0: ["Fertilizer! (2 fences, 0 holes)"] * hand},
+        hands={0: ["Fertilizer!"] * hand},
     )
 
 
@@ -57,7 +59,8 @@ def test_specialty_shop_2_names_is_20() -> None:
     # "$30 for 1, $20 for 2, $10 for 3, $0 for 4+ ... If you had 2 cows and 3
     # grain you would receive $20 total."
     cows_and_grain = {"b1": "Cows", "a2": "Cows", "a3": "Grain", "d3": "Grain", "d2": "Grain"}
-    assert _bonus(_house("Specialty Shop", cows_and_grain)) == 20
+    # Three Grain cards are in play with four players (two with two).
+    assert _bonus(_house("Specialty Shop", cows_and_grain, players=4)) == 20
     assert _bonus(_house("Specialty Shop", {"b1": "Cows"})) == 30
     four = {"b1": "Cows", "a2": "Pigs", "a3": "Grain", "d3": "Corn"}
     assert _bonus(_house("Specialty Shop", four)) == 0
@@ -162,7 +165,7 @@ def _scoring_example():
             "d5": "Pigs",
             "d4": "Chickens",
         },
-        hands={1: ["Fertilizer! (2 fences, 0 holes)"] * 5},
+        hands={1: ["Fertilizer!"] * 5},
         money=(77, 76, 94, 88),
         month=11,
         first=0,
@@ -188,12 +191,19 @@ def test_scoring_example() -> None:
     assert winners(s) == (0,)
 
 
+def _twin_preserves() -> State:
+    """A game with a second Nature Preserve tile (tile 8), so both players can keep one."""
+    houses = Rules().farmhouses
+    twin = attrs.evolve(houses[7], name="Nature Preserve II")
+    return started(farmhouses=(*houses, twin))
+
+
 def test_a_tie_goes_to_the_most_land_then_is_shared() -> None:
     # "In a tie, the tied player who owns the most plots of land is the winner."
     s = scene(
-        started(),
+        _twin_preserves(),
         land={0: ["a1", "b1"], 1: ["d4"]},
-        farmhouses=(7, 7),
+        farmhouses=(7, 8),
         money=(20, 27),
         month=11,
         turn=1,
@@ -201,7 +211,12 @@ def test_a_tie_goes_to_the_most_land_then_is_shared() -> None:
     s = play(s, "end turn")
     assert scores(s) == (20 + 13, 27 + 6) and winners(s) == (0,)
     s = scene(
-        started(), land={0: ["a1"], 1: ["d4"]}, farmhouses=(7, 7), money=(20, 20), month=11, turn=1
+        _twin_preserves(),
+        land={0: ["a1"], 1: ["d4"]},
+        farmhouses=(7, 8),
+        money=(20, 20),
+        month=11,
+        turn=1,
     )
     s = play(s, "end turn")
     assert winners(s) == (0, 1)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections import Counter
 from fractions import Fraction
 from pathlib import Path
 
@@ -11,7 +12,6 @@ import pytest
 from goml_scenes import play, started, texts
 
 from acreage import CHANCE, IllegalMoveError, RulesError
-from acreage.core.chance import Deck
 from acreage.get_off_my_land import (
     Board,
     MarketCard,
@@ -88,7 +88,12 @@ def test_only_a_card_in_the_deck_can_be_drawn() -> None:
     s = new_game(rules)
     while not isinstance(s.decision, DrawCard):
         s = apply_move(s, chance_outcomes(s)[0][0] if s.to_move is CHANCE else legal_moves(s)[0])
-    s = arrange(s, fence_deck=Deck.of([3, 3, 5]))
+    # A deck of three cards; the rest were played and discarded.
+    labels = [card.label for card in rules.tables.fence]
+    deck = [labels[3], labels[3], labels[5]]
+    rest = Counter(labels[k] for k, n in rules.tables.fence_deck.counts() for _ in range(n))
+    rest.subtract(Counter([*deck, *(labels[k] for hand in s.hands for k in hand)]))
+    s = arrange(s, fence_deck=[deck], fence_discard=sorted(rest.elements()))
     listed = {m for m, _ in chance_outcomes(s)}
     assert listed == {rules.tables.draw_moves[3], rules.tables.draw_moves[5]}
     for move in rules.tables.draw_moves:

@@ -10,7 +10,10 @@ being decided), the moves (one decision each, with texts such as ``log b2``,
 ``play Fertilizer! (2 fences, 0 holes) for fences``, ``fence b2 N``) and the
 contract functions; fixed integer actions and observation tensors
 (``encoding(rules)``, ``encode_move``, ``legal_action_mask``,
-``observation_tensor``...). See https://acreage.readthedocs.io/en/latest/games/get-off-my-land/.
+``observation_tensor``...); positions (:mod:`acreage.get_off_my_land.position`:
+``goml.to_position``, ``goml.from_position``, ``goml.position_text``,
+``goml.parse_position``, ``goml.arrange``, ``goml.build_position``).
+See https://acreage.readthedocs.io/en/latest/games/get-off-my-land/.
 """
 
 from __future__ import annotations
@@ -22,9 +25,9 @@ from acreage.get_off_my_land.actions import (
     encoding,
     observation_tensor,
 )
+from acreage.get_off_my_land.build import build_position
 from acreage.get_off_my_land.engine import (
     apply_move,
-    arrange,
     chance_outcomes,
     legal_moves,
     new_game,
@@ -60,6 +63,14 @@ from acreage.get_off_my_land.moves import (
     Yield,
 )
 from acreage.get_off_my_land.notation import parse_move
+from acreage.get_off_my_land.position import (
+    arrange,
+    from_position,
+    from_view,
+    parse_position,
+    position_text,
+    to_position,
+)
 from acreage.get_off_my_land.queries import (
     controller,
     fence_layout,
@@ -130,6 +141,7 @@ __all__ = [
     "action_space_size",
     "apply_move",
     "arrange",
+    "build_position",
     "chance_outcomes",
     "controller",
     "decode_move",
@@ -139,6 +151,8 @@ __all__ = [
     "end_reason",
     "evaluate",
     "fence_layout",
+    "from_position",
+    "from_view",
     "fully_fenced",
     "is_terminal",
     "legal_action_mask",
@@ -149,6 +163,8 @@ __all__ = [
     "observation_tensor",
     "observe",
     "parse_move",
+    "parse_position",
+    "position_text",
     "render_svg",
     "render_text",
     "resample",
@@ -156,6 +172,7 @@ __all__ = [
     "sides_around",
     "tile_id",
     "tile_name",
+    "to_position",
     "winners",
 ]
 
@@ -178,6 +195,13 @@ GAME: Game[State, Move, Rules] = Game(
     encoding=encoding,
     evaluate=evaluate,
     end_reason=end_reason,
+    to_position=to_position,
+    from_position=from_position,
+    position_text=position_text,
+    parse_position=parse_position,
+    arrange=arrange,
+    build_position=build_position,
+    from_view=from_view,
 )
 """Get Off My Land! as one :class:`~acreage.Game` value, for generic tools
 (agents, ``play``, ``check_game``, the adapters)."""

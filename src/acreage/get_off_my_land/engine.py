@@ -18,8 +18,6 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, ParamSpec, TypeVar, cast
 
-import attrs
-
 from acreage.core.bitset import bits
 from acreage.core.chance import Counted, Deck, Pile, counted
 from acreage.core.frozen import builder
@@ -40,7 +38,7 @@ from acreage.get_off_my_land.rules import Rules
 from acreage.get_off_my_land.state import Batch, State, Task
 from acreage.get_off_my_land.tables import CROP, EQUIPMENT, LIVESTOCK, Tables
 
-__all__ = ["apply_move", "arrange", "chance_outcomes", "legal_moves", "new_game"]
+__all__ = ["apply_move", "chance_outcomes", "legal_moves", "new_game"]
 
 
 # -- the work copy ---------------------------------------------------------------------
@@ -1351,34 +1349,5 @@ def apply_move(state: State, move: mv.Move) -> State:
     w = Work(state)
     task = w.agenda.pop()
     _APPLY[type(task)](w, task, move)
-    run(w)
-    return w.freeze()
-
-
-def arrange(state: State, **changes: Any) -> State:
-    """``state`` with some fields replaced: a position for a puzzle, a lesson or a test.
-
-    Fields are those of :class:`State` (``fences``, ``cards``, ``mature``,
-    ``tiles``, ``money``, ``hands``, ``farmers``, ``agenda``...). The derived
-    fields (regions, fence networks, control, cleared land) are recomputed, and automatic
-    tasks on top of the agenda are carried out. The caller answers for the
-    position making sense (15 fences a colour, cards that exist...).
-    """
-    for name in ("partition", "networks", "control", "cleared"):
-        if name in changes:
-            raise TypeError(f"arrange: {name} is derived from the other fields")
-    s = attrs.evolve(state, **changes)
-    t = s.rules.tables
-    regions = land.Lands.of(t, land.blocked_edges(t, s.fences))
-    cleared = t.grass_mask | sum(1 << c for c, tile in enumerate(s.tiles) if tile >= 0)
-    networks = tuple(land.Links.of(t, (f | f >> t.edges) & t.edge_mask) for f in s.fences)
-    s = attrs.evolve(
-        s,
-        partition=regions,
-        networks=networks,
-        control=land.control(t, regions, s.fences),
-        cleared=cleared,
-    )
-    w = Work(s)
     run(w)
     return w.freeze()

@@ -95,7 +95,8 @@ def fence_layout(rules: Rules, sides: Mapping[int, Iterable[str]]) -> tuple[int,
     ``sides`` maps a player to side names such as ``"b2 N"``. A side fenced by
     one player gets a lone fence; a side two players fence gets one fence
     each, each facing the tile it is named from (``"a1 W out"`` names a fence
-    on the play area's edge facing the outside). For :func:`arrange`.
+    on the play area's edge facing the outside): the sides a position lists
+    (:func:`~acreage.get_off_my_land.arrange` takes them as they are).
     :class:`~acreage.SeatError` for a player not at the table.
     """
     t = rules.tables
