@@ -67,7 +67,7 @@ import functools
 import itertools
 import struct
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from acreage.core.chance import Deck, Pile
 from acreage.core.encoding import Encoding, Numbering, Planes
@@ -643,9 +643,13 @@ class FieldsOfGreenEncoding(Encoding):
         self._table_head = struct.Struct(f"{len(DECKS) + 2}h")  # deck sizes, silo and tower stacks
         self._purse = struct.Struct("5h")
         # The zeros after a farm's n cards in each row of its sites, by n.
-        self._pads = tuple(
-            array.array("h", bytes(2 * (self._slots - n))) for n in range(self._slots + 1)
-        )
+        self._pads = tuple(bytes(2 * (self._slots - n)) for n in range(self._slots + 1))
+        # The codes of the sites rows packed, by card kind and by cell (see _farm_rows),
+        # and the face up row of n cards none of which is shut down.
+        self._kind_packed = tuple(map(_INT16.pack, self._kind))
+        self._x_packed = tuple(map(_INT16.pack, self._x))
+        self._y_packed = tuple(map(_INT16.pack, self._y))
+        self._all_up = tuple(_INT16.pack(1) * n for n in range(self._slots + 1))
         self._pending_at = self.planes.offset("water to store")
         # Packed blocks by the identity of the immutable View part they show, or by
         # value (see _keep). One dict store of one complete value each: thread-safe.
@@ -736,16 +740,53 @@ class FieldsOfGreenEncoding(Encoding):
             and hit[4] == farm.down
         ):
             return hit[5]  # type: ignore[no-any-return]
-        pad = self._pads[len(cells)]
-        sites = array.array("h")
-        for row in self._farm_rows(farm):
-            sites.extend(row)
-            sites += pad
         points = farm_sheet(self.rules, farm).total - purse_points(farm)
-        layout = (sites.tobytes(), points)
+        layout = (self._sites_bytes(farm), points)
         entry = (cells, farm.kinds, farm.towers, farm.tools, farm.down, layout)
         _keep(self._packed_layouts, cells, entry)
         return layout
+
+    def _sites_bytes(self, farm: Farm) -> bytes:
+        """:meth:`_farm_rows` packed, each row padded to the slots.
+
+        Packing ints one by one costs more than all else a new farm needs, so
+        the rows of codes (kind, x, y) are joined from per-Rules tables of packed
+        ints, and the rows that are mostly zeros or ones (face up, the towers',
+        the tools) are written where a card differs.
+        """
+        cells, down = farm.cells, farm.down
+        n = len(cells)
+        pad = self._pads[n]
+        kinds, xs, ys = self._kind_packed, self._x_packed, self._y_packed
+        parts: list[bytes | bytearray] = [
+            b"".join([kinds[k] for k in farm.kinds]),
+            pad,
+            b"".join([xs[c] for c in cells]),
+            pad,
+            b"".join([ys[c] for c in cells]),
+            pad,
+        ]
+        if down:
+            parts += (b"".join([_SHUT if down >> c & 1 else _UP for c in cells]), pad)
+        else:
+            parts += (self._all_up[n], pad)
+        width = 2 * n
+        water, capacity, reach = bytearray(width), bytearray(width), bytearray(width)
+        pack = _INT16.pack_into
+        for c, tower_water, tower_capacity, tower_reach in farm.towers:
+            at = 2 * cells.index(c)
+            pack(water, at, tower_water)
+            pack(capacity, at, tower_capacity)
+            pack(reach, at, tower_reach)
+        parts += (water, pad, capacity, pad, reach, pad)
+        tools = [bytearray(width) for _ in range(self.rules.tools_per_site)]
+        for c, x in farm.tools:  # sorted, so a site's tools in the order of their ids
+            at = 2 * cells.index(c)
+            row = next(row for row in tools if not row[at] and not row[at + 1])
+            pack(row, at, x + 1)
+        for row in tools:
+            parts += (row, pad)
+        return b"".join(parts)
 
     def _seat_bytes(self, sv: SeatView) -> tuple[bytes, ...]:
         """One seat's row of each hand field, packed: backs, hand, known, pick back, pick.
@@ -836,6 +877,14 @@ class FieldsOfGreenEncoding(Encoding):
                 self._packed_pending.clear()
             self._packed_pending[key] = packed
         return packed
+
+
+_INT16: Final = struct.Struct("=h")
+"""One native int16, as ``array("h")`` packs it."""
+
+_UP: Final = _INT16.pack(1)
+_SHUT: Final = _INT16.pack(0)
+"""A card's place in the face up row: face up, or shut down."""
 
 
 def _unit_rows(n: int) -> tuple[bytes, ...]:
