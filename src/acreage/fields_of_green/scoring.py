@@ -70,14 +70,18 @@ def _yellow(rules: Rules, f: Farm, around: int, effects: tuple[Compiled, ...]) -
 def farm_sheet(rules: Rules, f: Farm) -> ScoreSheet:
     """The score lines of one farm as it stands."""
     t = rules.tables
-    counted = [
-        (c, k)
-        for c, k in zip(f.cells, f.kinds, strict=True)
-        if rules.shut_down_sites_score or not f.down >> c & 1
-    ]
+    # One pass over the cards for their stars and yellow abilities: shut-down sites
+    # score nothing unless the Rules say they do.
+    down = 0 if rules.shut_down_sites_score else f.down
+    stars = yellow = 0
+    for c, k in zip(f.cells, f.kinds, strict=True):
+        if not down >> c & 1:
+            stars += t.stars[k]
+            if t.ability[k] == YELLOW:
+                yellow += _yellow(rules, f, c, t.effects[k])
     tokens, unused_tools, coins, grain = _purse_lines(f)
     return ScoreSheet(
-        stars=sum(t.stars[k] for _, k in counted),
+        stars=stars,
         tokens=tokens,
         tools=sum(
             _yellow(rules, f, c, t.tool_effects[x])
@@ -88,9 +92,7 @@ def farm_sheet(rules: Rules, f: Farm) -> ScoreSheet:
         coins=coins,
         grain=grain,
         empty_towers=sum(1 for _, water, _, _ in f.towers if not water),
-        yellow=sum(
-            _yellow(rules, f, c, t.effects[k]) for c, k in counted if t.ability[k] == YELLOW
-        ),
+        yellow=yellow,
     )
 
 
