@@ -726,7 +726,8 @@ class FieldsOfGreenEncoding(Encoding):
         read the purse (:func:`~acreage.fields_of_green.scoring.purse_points`).
 
         Both read only the cards, towers, tools and shut-down sites, which a move
-        that pays, earns or stores (a third of the moves that change a farm) passes
+        that pays, earns or stores (a fifth of those that change a farm in random
+        games) passes
         on as the same objects: they are kept by those objects (the cards' cells
         first), and the farm sheet, which scores every card, is not worked out again.
         """
