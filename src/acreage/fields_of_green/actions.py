@@ -727,9 +727,9 @@ class FieldsOfGreenEncoding(Encoding):
 
         Both read only the cards, towers, tools and shut-down sites, which a move
         that pays, earns or stores (a fifth of those that change a farm in random
-        games) passes
-        on as the same objects: they are kept by those objects (the cards' cells
-        first), and the farm sheet, which scores every card, is not worked out again.
+        games) passes on as the same objects: they are kept by those objects (the
+        cards' cells first), and the farm sheet, which scores every card, is not
+        worked out again.
         """
         cells = farm.cells
         hit = self._packed_layouts.get(id(cells))
