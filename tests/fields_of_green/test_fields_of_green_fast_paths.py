@@ -13,11 +13,14 @@ from __future__ import annotations
 
 import array
 import pickle
+import random
 
+import attrs
 from hypothesis import given, settings
 
 from acreage import CHANCE
 from acreage import fields_of_green as fog
+from acreage.core.chance import sample
 from acreage.testing import Playout, playouts
 
 NO_TOOLS = fog.Rules(
@@ -74,3 +77,48 @@ def test_4_players(playout: Playout) -> None:
 @given(playouts(fog.GAME, NO_TOOLS))
 def test_rules_without_tools(playout: Playout) -> None:
     check_fast_paths(playout)
+
+
+def _built_up_state() -> fog.State:
+    """A state of a random game where some farm holds a water tower and a shut-down card."""
+    rng = random.Random(7)
+    best = None
+    for _ in range(20):
+        s = fog.new_game(fog.Rules(players=2))
+        while s.to_move is not None:
+            if s.to_move is CHANCE:
+                move = sample(fog.chance_outcomes(s), rng)
+            else:
+                move = rng.choice(fog.legal_moves(s))
+            s = fog.apply_move(s, move)
+            if any(f.towers and f.down and f.tools for f in s.farms):
+                return s
+            if any(f.towers for f in s.farms):
+                best = s
+    assert best is not None
+    return best
+
+
+def test_farms_sharing_their_sites_but_not_their_purse_pack_as_the_reference() -> None:
+    # observation_bytes keeps a farm's sites (and the points they score) by the objects
+    # they are read from: a farm that shares them with one packed before, with another
+    # purse, other tower water or other shut-down sites, must still pack as it is.
+    state = _built_up_state()
+    enc = fog.encoding(state.rules)
+    farm = next(f for f in state.farms if f.towers)
+    c, water, capacity, reach = farm.towers[0]
+    variants = [
+        farm,
+        attrs.evolve(farm, coins=farm.coins + 5, grain=farm.grain + 1, tokens=farm.tokens + 2),
+        attrs.evolve(farm, down=farm.down ^ 1 << farm.cells[0]),
+        attrs.evolve(farm, down=farm.down ^ 1 << farm.cells[0], coins=farm.coins + 3),
+        attrs.evolve(farm, kept=(*farm.kept, 0)),
+        attrs.evolve(farm, towers=((c, water + 1, capacity, reach), *farm.towers[1:])),
+        farm,
+    ]
+    seat = state.farms.index(farm)
+    for variant in variants:
+        farms = (*state.farms[:seat], variant, *state.farms[seat + 1 :])
+        view = fog.observe(attrs.evolve(state, farms=farms), 0)
+        assert enc.observation_bytes(view) == array.array("h", enc.observation(view)).tobytes()
+        assert view.farms[seat].cells is farm.cells  # the case under test: shared sites

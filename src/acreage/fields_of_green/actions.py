@@ -67,7 +67,7 @@ import functools
 import itertools
 import struct
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from acreage.core.chance import Deck, Pile
 from acreage.core.encoding import Encoding, Numbering, Planes
@@ -98,7 +98,7 @@ from acreage.fields_of_green.moves import (
     Supply,
 )
 from acreage.fields_of_green.rules import Rules
-from acreage.fields_of_green.scoring import farm_sheet
+from acreage.fields_of_green.scoring import farm_sheet, purse_points
 from acreage.fields_of_green.state import PHASES, Farm, State
 from acreage.fields_of_green.views import SeatView, View
 
@@ -456,7 +456,13 @@ class FieldsOfGreenEncoding(Encoding):
     ) -> tuple[tuple[Sequence[int], ...], tuple[int, ...], tuple[int, ...]]:
         """One farm's rows of the ``sites`` field, one int per card (not yet padded to
         the slots), its ``purse`` and its ``kept tools``."""
-        rules = self.rules
+        score = farm_sheet(self.rules, farm).total
+        purse = (farm.coins, farm.grain, farm.grain_capacity, farm.tokens, score)
+        return self._farm_rows(farm), purse, self._kept(farm)
+
+    def _farm_rows(self, farm: Farm) -> tuple[Sequence[int], ...]:
+        """One farm's rows of the ``sites`` field, one int per card (not yet padded to
+        the slots): they read its cards, towers, tools and shut-down sites, not its purse."""
         cells, down = farm.cells, farm.down
         n = len(cells)
         face_up = (1,) * n if not down else tuple(0 if down >> c & 1 else 1 for c in cells)
@@ -464,11 +470,11 @@ class FieldsOfGreenEncoding(Encoding):
         for c, tower_water, tower_capacity, tower_reach in farm.towers:
             i = cells.index(c)
             water[i], capacity[i], reach[i] = tower_water, tower_capacity, tower_reach
-        tools = [[0] * n for _ in range(rules.tools_per_site)]
+        tools = [[0] * n for _ in range(self.rules.tools_per_site)]
         for c, x in farm.tools:  # sorted, so a site's tools in the order of their ids
             i = cells.index(c)
             next(row for row in tools if not row[i])[i] = x + 1
-        rows: tuple[Sequence[int], ...] = (
+        return (
             tuple(map(self._kind.__getitem__, farm.kinds)),
             tuple(map(self._x.__getitem__, cells)),
             tuple(map(self._y.__getitem__, cells)),
@@ -478,12 +484,13 @@ class FieldsOfGreenEncoding(Encoding):
             reach,
             *tools,
         )
+
+    def _kept(self, farm: Farm) -> tuple[int, ...]:
+        """The ``kept tools`` field of one farm: how many of each tool it keeps aside."""
         kept = [0] * self._n_tools
         for x in farm.kept:
             kept[x] += 1
-        score = farm_sheet(rules, farm).total
-        purse = (farm.coins, farm.grain, farm.grain_capacity, farm.tokens, score)
-        return rows, purse, tuple(kept)
+        return tuple(kept)
 
     def observation(self, view: View) -> list[int]:
         """The observation tensor of ``view``, flat (the fields of ``planes``, in order)."""
@@ -636,13 +643,18 @@ class FieldsOfGreenEncoding(Encoding):
         self._table_head = struct.Struct(f"{len(DECKS) + 2}h")  # deck sizes, silo and tower stacks
         self._purse = struct.Struct("5h")
         # The zeros after a farm's n cards in each row of its sites, by n.
-        self._pads = tuple(
-            array.array("h", bytes(2 * (self._slots - n))) for n in range(self._slots + 1)
-        )
+        self._pads = tuple(bytes(2 * (self._slots - n)) for n in range(self._slots + 1))
+        # The codes of the sites rows packed, by card kind and by cell (see _farm_rows),
+        # and the face up row of n cards none of which is shut down.
+        self._kind_packed = tuple(map(_INT16.pack, self._kind))
+        self._x_packed = tuple(map(_INT16.pack, self._x))
+        self._y_packed = tuple(map(_INT16.pack, self._y))
+        self._all_up = tuple(_INT16.pack(1) * n for n in range(self._slots + 1))
         self._pending_at = self.planes.offset("water to store")
         # Packed blocks by the identity of the immutable View part they show, or by
         # value (see _keep). One dict store of one complete value each: thread-safe.
         self._packed_farms: dict[int, tuple[Farm, tuple[bytes, bytes, bytes]]] = {}
+        self._packed_layouts: dict[int, tuple[Any, ...]] = {}  # by the cards' cells
         self._packed_seats: dict[int, tuple[SeatView, tuple[bytes, ...]]] = {}
         self._packed_backs: dict[tuple[str, ...] | None, bytes] = {}  # by value
         self._packed_hands: dict[tuple[str, ...] | None, bytes] = {}  # by value
@@ -699,15 +711,83 @@ class FieldsOfGreenEncoding(Encoding):
         hit = self._packed_farms.get(id(farm))
         if hit is not None:
             return hit[1]
-        rows, purse, kept = self._farm_parts(farm)
-        pad = self._pads[len(farm.cells)]
-        sites = array.array("h")
-        for row in rows:
-            sites.extend(row)
-            sites += pad
-        packed = (sites.tobytes(), self._purse.pack(*purse), array.array("h", kept).tobytes())
+        sites, points = self._layout_bytes(farm)
+        purse = (farm.coins, farm.grain, farm.grain_capacity, farm.tokens)
+        packed = (
+            sites,
+            self._purse.pack(*purse, points + purse_points(farm)),
+            array.array("h", self._kept(farm)).tobytes(),
+        )
         _keep(self._packed_farms, farm, (farm, packed))
         return packed
+
+    def _layout_bytes(self, farm: Farm) -> tuple[bytes, int]:
+        """A farm's packed ``sites`` field and the points of its score lines that do not
+        read the purse (:func:`~acreage.fields_of_green.scoring.purse_points`).
+
+        Both read only the cards, towers, tools and shut-down sites, which a move
+        that pays, earns or stores (a fifth of those that change a farm in random
+        games) passes on as the same objects: they are kept by those objects (the
+        cards' cells first), and the farm sheet, which scores every card, is not
+        worked out again.
+        """
+        cells = farm.cells
+        hit = self._packed_layouts.get(id(cells))
+        if (
+            hit is not None
+            and hit[1] is farm.kinds
+            and hit[2] is farm.towers
+            and hit[3] is farm.tools
+            and hit[4] == farm.down
+        ):
+            return hit[5]  # type: ignore[no-any-return]
+        points = farm_sheet(self.rules, farm).total - purse_points(farm)
+        layout = (self._sites_bytes(farm), points)
+        entry = (cells, farm.kinds, farm.towers, farm.tools, farm.down, layout)
+        _keep(self._packed_layouts, cells, entry)
+        return layout
+
+    def _sites_bytes(self, farm: Farm) -> bytes:
+        """:meth:`_farm_rows` packed, each row padded to the slots.
+
+        Packing ints one by one costs more than all else a new farm needs, so
+        the rows of codes (kind, x, y) are joined from per-Rules tables of packed
+        ints, and the rows that are mostly zeros or ones (face up, the towers',
+        the tools) are written where a card differs.
+        """
+        cells, down = farm.cells, farm.down
+        n = len(cells)
+        pad = self._pads[n]
+        kinds, xs, ys = self._kind_packed, self._x_packed, self._y_packed
+        parts: list[bytes | bytearray] = [
+            b"".join([kinds[k] for k in farm.kinds]),
+            pad,
+            b"".join([xs[c] for c in cells]),
+            pad,
+            b"".join([ys[c] for c in cells]),
+            pad,
+        ]
+        if down:
+            parts += (b"".join([_SHUT if down >> c & 1 else _UP for c in cells]), pad)
+        else:
+            parts += (self._all_up[n], pad)
+        width = 2 * n
+        water, capacity, reach = bytearray(width), bytearray(width), bytearray(width)
+        pack = _INT16.pack_into
+        for c, tower_water, tower_capacity, tower_reach in farm.towers:
+            at = 2 * cells.index(c)
+            pack(water, at, tower_water)
+            pack(capacity, at, tower_capacity)
+            pack(reach, at, tower_reach)
+        parts += (water, pad, capacity, pad, reach, pad)
+        tools = [bytearray(width) for _ in range(self.rules.tools_per_site)]
+        for c, x in farm.tools:  # sorted, so a site's tools in the order of their ids
+            at = 2 * cells.index(c)
+            row = next(row for row in tools if not row[at] and not row[at + 1])
+            pack(row, at, x + 1)
+        for row in tools:
+            parts += (row, pad)
+        return b"".join(parts)
 
     def _seat_bytes(self, sv: SeatView) -> tuple[bytes, ...]:
         """One seat's row of each hand field, packed: backs, hand, known, pick back, pick.
@@ -798,6 +878,14 @@ class FieldsOfGreenEncoding(Encoding):
                 self._packed_pending.clear()
             self._packed_pending[key] = packed
         return packed
+
+
+_INT16: Final = struct.Struct("=h")
+"""One native int16, as ``array("h")`` packs it."""
+
+_UP: Final = _INT16.pack(1)
+_SHUT: Final = _INT16.pack(0)
+"""A card's place in the face up row: face up, or shut down."""
 
 
 def _unit_rows(n: int) -> tuple[bytes, ...]:

@@ -24,7 +24,15 @@ from acreage.fields_of_green.effects import multiplier
 from acreage.fields_of_green.rules import YELLOW, Compiled, Rules
 from acreage.fields_of_green.state import END, Farm, State
 
-__all__ = ["ScoreSheet", "farm_sheet", "farm_winners", "score_sheet", "scores", "winners"]
+__all__ = [
+    "ScoreSheet",
+    "farm_sheet",
+    "farm_winners",
+    "purse_points",
+    "score_sheet",
+    "scores",
+    "winners",
+]
 
 
 @attrs.frozen
@@ -62,27 +70,44 @@ def _yellow(rules: Rules, f: Farm, around: int, effects: tuple[Compiled, ...]) -
 def farm_sheet(rules: Rules, f: Farm) -> ScoreSheet:
     """The score lines of one farm as it stands."""
     t = rules.tables
-    counted = [
-        (c, k)
-        for c, k in zip(f.cells, f.kinds, strict=True)
-        if rules.shut_down_sites_score or not f.down >> c & 1
-    ]
+    # One pass over the cards for their stars and yellow abilities: shut-down sites
+    # score nothing unless the Rules say they do.
+    down = 0 if rules.shut_down_sites_score else f.down
+    stars = yellow = 0
+    for c, k in zip(f.cells, f.kinds, strict=True):
+        if not down >> c & 1:
+            stars += t.stars[k]
+            if t.ability[k] == YELLOW:
+                yellow += _yellow(rules, f, c, t.effects[k])
+    tokens, unused_tools, coins, grain = _purse_lines(f)
     return ScoreSheet(
-        stars=sum(t.stars[k] for _, k in counted),
-        tokens=f.tokens,
+        stars=stars,
+        tokens=tokens,
         tools=sum(
             _yellow(rules, f, c, t.tool_effects[x])
             for c, x in f.tools
             if t.tool_ability[x] == YELLOW
         ),
-        unused_tools=len(f.kept),
-        coins=f.coins // 3,
-        grain=f.grain // 2,
+        unused_tools=unused_tools,
+        coins=coins,
+        grain=grain,
         empty_towers=sum(1 for _, water, _, _ in f.towers if not water),
-        yellow=sum(
-            _yellow(rules, f, c, t.effects[k]) for c, k in counted if t.ability[k] == YELLOW
-        ),
+        yellow=yellow,
     )
+
+
+def _purse_lines(f: Farm) -> tuple[int, int, int, int]:
+    """The score lines that read the purse and the kept tools alone: star tokens,
+    unused tools, coins and grain (the others read the sites, their tools and towers)."""
+    return f.tokens, len(f.kept), f.coins // 3, f.grain // 2
+
+
+def purse_points(f: Farm) -> int:
+    """The points of farm ``f``'s score lines that read its purse and kept tools alone
+    (star tokens, unused tools, coins, grain): ``farm_sheet(rules, f).total`` less
+    them depends on the sites, their tools and towers only, so an observation keeps
+    it while a move changes only the purse."""
+    return sum(_purse_lines(f))
 
 
 def score_sheet(state: State, player: int) -> ScoreSheet:
