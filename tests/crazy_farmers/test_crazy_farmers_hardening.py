@@ -458,7 +458,10 @@ def test_a_solo_game_has_one_seat() -> None:
         ),
         ({"fields": {0: "0,-2"}}, "farmers\\[0\\].plots: expected a list, got '0,-2'"),
         ({"fields": {0: ["0,-2", "0,2"]}}, "farmers\\[1\\].plots: 0,2 is another player's plot"),
-        ({"hands": {0: ["Rut"] * 3}}, "deck: 3 Rut cards in the game .*, and the deck holds 2"),
+        (
+            {"hands": {0: ["Rut"] * 3}},
+            "farmers\\[0\\].hand: 3 Rut cards in hands, in play and discarded, and the deck holds 2",
+        ),
         (
             {"hands": {0: ["Helicopter"] * 6 + ["Rut"]}},
             "farmers\\[0\\].hand: 7 cards, and every turn ends with at most 6",

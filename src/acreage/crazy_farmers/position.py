@@ -243,8 +243,9 @@ def from_position(rules: Rules, data: Mapping[str, Any]) -> State:
 
     ``data`` is what :func:`to_position` writes; only ``phase`` is required,
     every other key defaults to empty or 0 (no plots, no cards, player 0...),
-    and a farmer or the Cow left out is an empty one. The draw pile must
-    hold every bonus card that is nowhere else.
+    and the farmers left out are empty ones. The draw pile (``deck``) must
+    hold every bonus card that is nowhere else; left out, it is those cards,
+    shuffled.
     :class:`~acreage.core.position.PositionError` names the first thing that
     cannot be (``farmers[1].fence: ...``); nothing else is raised, whatever
     ``data`` holds.
@@ -664,44 +665,47 @@ class _Reader:
         self, farmers: tuple[Farmer, ...], cow: Cow | None, phase: Phase
     ) -> tuple[Deck[str], tuple[str, ...], int]:
         rules, fields = self.rules, self.fields
-        segments: list[Pile[str]] = []
-        seg_nodes = fields.items("deck", 2)
-        for node in seg_nodes:
-            cards = self.cards(node)
-            if not cards:
-                node.fail("an empty part of the draw pile: leave it out")
-            segments.append(Pile.of(cards))
-        if len(segments) == 2 and (phase in _SETUP or rules.mad_cow):
-            seg_nodes[1].fail(
-                "the draw pile is in two parts only once the cards set aside at setup went under it"
-            )
         discard = self.cards(fields.get("discard"))
         reshuffles = fields.integer("reshuffles", 0, 1_000_000)
         if reshuffles and rules.endgame_card:
             fields.at("reshuffles").fail(
                 "with the Endgame card in the draw pile the discard pile is never reshuffled"
             )
+        held = _held(farmers, discard, cow, phase)
+        counts = rules.deck_counts()
+        node = fields.at("deck")
+        for card in sorted(held):
+            if held[card] > counts.get(card, 0):
+                self.where_held(farmers, card).fail(
+                    f"{held[card]} {card} cards in hands, in play and discarded, and the deck "
+                    f"holds {counts.get(card, 0)}"
+                )
+        if "deck" not in fields:
+            # Every card that is nowhere else, in no known order.
+            return _default_deck(counts, held), discard, reshuffles
+        segments: list[Pile[str]] = []
+        seg_nodes = fields.items("deck", 2)
+        for seg_node in seg_nodes:
+            cards = self.cards(seg_node)
+            if not cards:
+                seg_node.fail("an empty part of the draw pile: leave it out")
+            segments.append(Pile.of(cards))
+        if len(segments) == 2 and (phase in _SETUP or rules.mad_cow):
+            seg_nodes[1].fail(
+                "the draw pile is in two parts only once the cards set aside at setup went under it"
+            )
         deck = Deck(tuple(segments))
-        held: Counter[str] = Counter(discard)
         for segment in segments:
             held.update(segment.cards())
-        for f in farmers:
-            held.update(f.hand)
-            held.update(f.in_play)
-            if phase in _SETUP:
-                held.update(f.set_aside)
-        if cow is not None and cow.card:
-            held[cow.card] += 1
-        counts = rules.deck_counts()
         for card in sorted(set(held) | set(counts)):
             have, want = held[card], counts.get(card, 0)
             if have > want:
-                fields.at("deck").fail(
+                node.fail(
                     f"{have} {card} cards in the game (hands, in play, discard, draw pile), "
                     f"and the deck holds {want}"
                 )
             if have < want:
-                fields.at("deck").fail(
+                node.fail(
                     f"{want - have} of the deck's {want} {card} cards are nowhere: every card "
                     "not in a hand, in play or discarded is in the draw pile"
                 )
@@ -710,11 +714,24 @@ class _Reader:
             phase not in _SETUP and not reshuffles and aside and len(deck) >= sum(aside.values())
         )
         if intact and Counter(segments[-1].cards()) != aside:
-            fields.at("deck").fail(
+            node.fail(
                 "while nobody has drawn the cards set aside at setup, they are the bottom "
                 "of the draw pile"
             )
         return deck, discard, reshuffles
+
+    def where_held(self, farmers: tuple[Farmer, ...], card: str) -> Node:
+        """The first place of the position holding ``card`` out of the draw pile."""
+        nodes = self.farmer_nodes()
+        for seat, f in enumerate(farmers):
+            for key, cards in (
+                ("hand", f.hand),
+                ("in_play", f.in_play),
+                ("set_aside", f.set_aside),
+            ):
+                if card in cards:
+                    return nodes[seat].key(key)
+        return self.fields.at("discard")
 
     def pending(self, phase: Phase, bales: int, deck: Deck[str], discard: tuple[str, ...]) -> int:
         rules, fields = self.rules, self.fields
@@ -873,6 +890,34 @@ class _Reader:
         return node.fail(f"a {card} is played on nothing")
 
 
+def _held(
+    farmers: tuple[Farmer, ...], discard: tuple[str, ...], cow: Cow | None, phase: Phase
+) -> Counter[str]:
+    """The bonus cards out of the draw pile: in hands, in play, discarded, taking effect
+    and (during setup) set aside."""
+    held: Counter[str] = Counter(discard)
+    for f in farmers:
+        held.update(f.hand)
+        held.update(f.in_play)
+        if phase in _SETUP:
+            held.update(f.set_aside)
+    if cow is not None and cow.card:
+        held[cow.card] += 1
+    return held
+
+
+def _default_deck(counts: Mapping[str, int], held: Counter[str]) -> Deck[str]:
+    """The draw pile of every card not ``held``, in no known order."""
+    return Deck.of({card: k - held[card] for card, k in counts.items() if k > held[card]})
+
+
+def _is_default_deck(state: State) -> bool:
+    """Whether ``state``'s draw pile is every card that is nowhere else, shuffled
+    (what a position that leaves the pile out gets)."""
+    held = _held(state.farmers, state.discard, state.cow, state.phase)
+    return state.deck == _default_deck(state.rules.deck_counts(), held)
+
+
 class _Probes:
     """A bare state per rules, for :func:`in_play_effects` (it reads the rules only)."""
 
@@ -974,7 +1019,6 @@ def scenario(
         if len(layouts) > 1:
             raise PositionError("in the Mad Cow mode the players share one field", "farmers")
     farmers: list[dict[str, Any]] = []
-    held: Counter[str] = Counter()
     for seat in range(players):
         if seat in out:
             farmers.append({"out": True})
@@ -995,12 +1039,7 @@ def scenario(
             "hand": _listed(hands.get(seat, [])),
             "in_play": _listed(in_play.get(seat, [])),
         }
-        for key in ("hand", "in_play"):
-            if _is_list(farmer[key]):
-                held.update(c for c in farmer[key] if isinstance(c, str))
         farmers.append(farmer)
-    deck = Counter(rules.deck_counts())
-    deck.subtract(held)
     for seat, farmer in enumerate(farmers):
         hand = farmer.get("hand")
         if isinstance(hand, list) and len(hand) > rules.hand_limit:
@@ -1015,7 +1054,6 @@ def scenario(
         "player": turn,
         "farmers": farmers,
         "bales": _listed(bales),
-        "deck": [sorted(deck.elements())] if any(k > 0 for k in deck.values()) else [],
     }
     if rules.mad_cow:
         data["cow"] = {
@@ -1172,7 +1210,12 @@ _ROWS: Final = tuple(
 )
 """The plots of each row of the board, top row first, west to east."""
 
-_SEPARATOR = re.compile(r'\s*(?:"((?:[^"\\]|\\.)*)"|([^/|"]*[^/|"\s])|)\s*(/|\||$)')
+_SEPARATOR = re.compile(
+    r'\s*(?:"(?P<quoted>(?:[^"\\]|\\.)*)"(?: x(?P<times>\d{1,4}))?|(?P<plain>[^/|"]*[^/|"\s])|)'
+    r"\s*(?P<sep>/|\||$)"
+)
+"""One item of a text list and the separator after it: a name (``"quoted"`` when it
+holds a separator), ``x3`` when it is repeated, then ``/``, ``|`` or the end."""
 
 
 _REPEAT = re.compile(r"(.*\S) x(\d{1,4})")
@@ -1289,7 +1332,7 @@ def position_text(state: State) -> str:
     for key, name in _TEXT_LISTS.items():
         if data[name]:
             lines.append(f"{key}: {_list(data[name])}")
-    if data["deck"]:
+    if data["deck"] and not _is_default_deck(state):
         lines.append("deck: " + " | ".join(_list(segment) for segment in data["deck"]))
     for seat, f in enumerate(data["farmers"]):
         if f["out"]:
@@ -1320,6 +1363,7 @@ class _Text:
             if line.strip() and not line.lstrip().startswith("#")
         ]
         self.where: dict[str, tuple[int, int]] = {}
+        self.columns: list[int] = []  # the columns of the items of the value read last
 
     def fail(self, line: int, column: int, reason: str) -> NoReturn:
         raise PositionError(reason, line=line, column=column)
@@ -1448,7 +1492,7 @@ class _Text:
                 farmers[seat][name] = self.value(
                     number, line, start, name, listed=name != "tractor"
                 )
-                self.where[f"{path}.{name}"] = (number, value_column)
+                self.locate_items(f"{path}.{name}", number, value_column)
                 continue
             if words[0] == "cow" and len(words) == 2:
                 if not self.rules.mad_cow:
@@ -1462,7 +1506,7 @@ class _Text:
                     )
                 listed = name in ("discard", "pile", "ruts", "blasted")
                 cow[name] = self.value(number, line, start, name, listed=listed)
-                self.where[f"cow.{name}"] = (number, value_column)
+                self.locate_items(f"cow.{name}", number, value_column)
                 continue
             if key == "deck":
                 segments = self.segments(number, line, start)
@@ -1474,7 +1518,13 @@ class _Text:
                 names = (*_TEXT_SCALARS, *_TEXT_LISTS, "deck", "farmer N ...", "cow ...")
                 self.fail(number, 1, f"unknown field {key[:40]!r}{close_names(key, names)}")
             data[name] = self.value(number, line, start, name, listed=key in _TEXT_LISTS)
-            self.where[name] = (number, value_column)
+            self.locate_items(name, number, value_column)
+
+    def locate_items(self, path: str, number: int, column: int) -> None:
+        """Remember where the value at ``path`` and each of its items were read."""
+        self.where[path] = (number, column)
+        for i, at in enumerate(self.columns):
+            self.where[f"{path}[{i}]"] = (number, at)
 
     def seat(self, number: int, line: str, word: str) -> int:
         column = line.index(word) + 1
@@ -1488,35 +1538,40 @@ class _Text:
         return seat
 
     def items(self, number: int, line: str, start: int) -> list[list[tuple[str, int]]]:
-        """The items of a value from column ``start`` on, in the groups ``|`` separates."""
+        """The items of a value from column ``start`` on (each with its 1-based column),
+        in the groups ``|`` separates."""
         groups: list[list[tuple[str, int]]] = [[]]
         at = start
         while at <= len(line):
             match = _SEPARATOR.match(line, at)
             if match is None or (match.end() == at and at < len(line)):
-                self.fail(number, at + 1, "expected a name, '/' or '|'")
-            quoted, plain, sep = match.groups()
-            column = (
-                match.start(1 if quoted is not None else 2) + 1 if (quoted or plain) else at + 1
-            )
+                gap = len(line[at:]) - len(line[at:].lstrip())
+                self.fail(number, at + gap + 1, "expected a name, '/' or '|'")
+            quoted, plain = match.group("quoted"), match.group("plain")
             if quoted is not None:
+                column = match.start("quoted")  # the opening quote
                 try:
-                    groups[-1].append((json.loads(f'"{quoted}"'), column))
+                    name = json.loads(f'"{quoted}"')
                 except json.JSONDecodeError:
                     self.fail(number, column, "a quoted name that is not a JSON string")
+                times = match.group("times")
+                groups[-1].extend([(name, column)] * (int(times) if times else 1))
             elif plain is not None:
+                column = match.start("plain") + 1
                 repeat = _REPEAT.fullmatch(plain)
                 if repeat:
                     groups[-1].extend([(repeat.group(1), column)] * int(repeat.group(2)))
                 else:
                     groups[-1].append((plain, column))
-            elif sep or groups[-1]:
-                self.fail(number, at + 1, "an empty item")
+            elif match.group("sep") or groups[-1]:
+                self.fail(number, match.start("sep") + 1, "an empty item")
+            sep = match.group("sep")
             if sep == "|":
                 groups.append([])
             if not sep:
                 break
             at = match.end()
+        self.columns = [column for group in groups for _, column in group]
         return groups
 
     def value(self, number: int, line: str, start: int, name: str, *, listed: bool) -> Any:
