@@ -34,7 +34,7 @@ from typing import Any, Final, NoReturn
 
 from acreage.core.bitset import bits
 from acreage.core.chance import Deck, Pile
-from acreage.core.game import check_seat
+from acreage.core.game import check_seat, shorten
 from acreage.core.position import (
     POSITION_FORMAT,
     Fields,
@@ -50,7 +50,7 @@ from acreage.crazy_farmers.board import GRID, STEPS, VERTEX_CELLS, component
 from acreage.crazy_farmers.cards import HANDLERS, MAX_MOVES
 from acreage.crazy_farmers.moves import THE_COW
 from acreage.crazy_farmers.pieces import fence_marks, in_play_effects
-from acreage.crazy_farmers.rules import Rules
+from acreage.crazy_farmers.rules import MAX_COUNT, MAX_KINDS, Rules
 from acreage.crazy_farmers.state import COW_TURN, NO_GUARD, Cow, Farmer, Phase, State
 from acreage.crazy_farmers.turns import begin_turn
 from acreage.crazy_farmers.view import View, resample
@@ -144,6 +144,9 @@ _COW_DERIVED = {
     "deck": "derived, not given: the Mad Cow draw pile holds every Mad Cow card not in "
     "cow.discard or cow.pile, in no known order",
 }
+_LEAST_ALLOWANCE: Final = 3 - 2 * MAX_COUNT * MAX_KINDS
+"""The fewest moves a turn can allow: 3, less 2 for every card of the largest deck
+were each a Rut (an allowance below 0 is a turn with no move)."""
 _LIST_LIMIT = 2000  # far above any list of a real position (the largest deck); bounds reading
 _HISTORY_BITS = 4096  # far above any packed position (a few hundred bits)
 
@@ -265,6 +268,15 @@ def _named(node: Node, read: Any, what: str) -> int:
         node.fail(str(e))
 
 
+def _flag(node: Node | None) -> bool:
+    """The value of ``node`` as true or false (``False`` when absent)."""
+    if node is None:
+        return False
+    if not isinstance(node.value, bool):
+        node.fail(f"expected true or false, got {shorten(node.value, 40)}")
+    return bool(node.value)
+
+
 def _count(n: int, what: str) -> str:
     return f"{n} {what}{'' if n == 1 else 's'}"
 
@@ -330,23 +342,23 @@ class _Reader:
                 if ended == ""
                 else f"the game ended ({ended}), so its phase is over"
             )
-        farmers = self.farmers(phase, player)
+        farmers = self.farmers()
         cow_node = fields.get("cow")
         if mad_cow and cow_node is None:
             fields.at("cow").fail("missing: the Mad Cow mode has a Cow")
         if not mad_cow and cow_node is not None:
             cow_node.fail("the competitive game has no Cow (Rules(mode='mad-cow') has)")
         cow = self.cow(cow_node, phase, farmers, ended) if cow_node is not None else None
-        self.check_table(farmers, cow, phase, player, ended)
+        self.check_table(farmers, phase, player, ended)
         bales = self.bales(farmers)
         deck, discard, reshuffles = self.deck(farmers, cow, phase)
-        allowance = fields.integer("allowance", MAX_MOVES - 3 * 2 * 50, MAX_MOVES)
+        allowance = fields.integer("allowance", _LEAST_ALLOWANCE, MAX_MOVES)
         moves_made = fields.integer("moves_made", 0, MAX_MOVES)
         if moves_made > max(allowance, 0):
             fields.at("moves_made").fail(
                 f"{_count(moves_made, 'move')} made, and the turn allows {max(allowance, 0)}"
             )
-        pending = self.pending(phase, bales, deck, discard)
+        pending = self.pending(phase, deck, discard)
         flown = self.flag("flown")
         # The Helicopter's flight lasts to the end of its turn: the draws and the
         # Backlash effects that may follow within the turn keep it.
@@ -358,7 +370,7 @@ class _Reader:
             window = rules.endgame_window
             endgame = 2 * self.players if window is None else window
         if phase in _SETUP or phase is Phase.FACE:
-            self.check_setup(phase, player, turn_number, farmers, discard, bales, cow)
+            self.check_setup(phase, player, turn_number, farmers, discard, bales)
         return State(
             rules,
             phase,
@@ -380,12 +392,7 @@ class _Reader:
         )
 
     def flag(self, name: str) -> bool:
-        node = self.fields.get(name)
-        if node is None:
-            return False
-        if not isinstance(node.value, bool):
-            node.fail(f"expected true or false, got {node.value!r:.40}")
-        return bool(node.value)
+        return _flag(self.fields.get(name))
 
     # -- farmers
 
@@ -396,7 +403,7 @@ class _Reader:
             return [Node({}, parent=farmers, step=seat) for seat in range(self.players)]
         return self.fields.items("farmers", self.players, length=self.players)
 
-    def farmers(self, phase: Phase, player: int) -> tuple[Farmer, ...]:
+    def farmers(self) -> tuple[Farmer, ...]:
         rules = self.rules
         nodes = self.farmer_nodes()
         farmers = [self.farmer(seat, node) for seat, node in enumerate(nodes)]
@@ -436,12 +443,7 @@ class _Reader:
     def farmer(self, seat: int, node: Node) -> Farmer:
         rules = self.rules
         f = node.fields(optional=_FARMER_KEYS, derived=_FARMER_DERIVED)
-        out_node = f.get("out")
-        out = False
-        if out_node is not None:
-            if not isinstance(out_node.value, bool):
-                out_node.fail(f"expected true or false, got {out_node.value!r:.40}")
-            out = bool(out_node.value)
+        out = _flag(f.get("out"))
         set_aside = self.cards(f.get("set_aside"), SETUP_CARDS - 1)
         if set_aside and rules.mad_cow:
             f.at("set_aside").fail("nothing is set aside in the Mad Cow mode")
@@ -473,7 +475,7 @@ class _Reader:
         for card in in_play:
             if HANDLERS[rules.kind(card)].lies_with is None:
                 f.at("in_play").fail(f"a {card} is discarded once played")
-        guards, slowdown = in_play_effects(_PROBE.get(rules), in_play)
+        guards, slowdown = in_play_effects(_probe(rules), in_play)
         return Farmer(
             tractor,
             fence,
@@ -522,12 +524,7 @@ class _Reader:
     # -- the table
 
     def check_table(
-        self,
-        farmers: tuple[Farmer, ...],
-        cow: Cow | None,
-        phase: Phase,
-        player: int,
-        ended: str,
+        self, farmers: tuple[Farmer, ...], phase: Phase, player: int, ended: str
     ) -> None:
         rules, fields = self.rules, self.fields
         nodes = self.farmer_nodes()
@@ -552,7 +549,7 @@ class _Reader:
             fields.at("phase").fail(f"player {player}'s tractor is on the board already")
         if not rules.mad_cow and rules.start == "fixed":
             for s, f in enumerate(farmers):
-                if not f.out and phase not in (Phase.OVER,) and not f.plots:
+                if not f.out and phase is not Phase.OVER and not f.plots:
                     nodes[s].key("plots").fail(
                         f"player {s} has no plot: a player with none is eliminated (out: true)"
                     )
@@ -596,7 +593,6 @@ class _Reader:
         farmers: tuple[Farmer, ...],
         discard: tuple[str, ...],
         bales: int,
-        cow: Cow | None,
     ) -> None:
         fields = self.fields
         if turn_number:
@@ -733,7 +729,7 @@ class _Reader:
                     return nodes[seat].key(key)
         return self.fields.at("discard")
 
-    def pending(self, phase: Phase, bales: int, deck: Deck[str], discard: tuple[str, ...]) -> int:
+    def pending(self, phase: Phase, deck: Deck[str], discard: tuple[str, ...]) -> int:
         rules, fields = self.rules, self.fields
         pending = fields.integer("pending", 0, 100)
         node = fields.at("pending")
@@ -812,7 +808,7 @@ class _Reader:
                     f"more {card} cards than the Mad Cow deck's {rules.cow_deck_counts()[card]}"
                 )
         deck: Deck[str] = Deck.of({c: k for c, k in left.items() if k})
-        active = bool(self.flag_of(f, "active"))
+        active = _flag(f.get("active"))
         if pile and not active:
             f.at("pile").fail("the Cow's pile is played in its turn (active: true)")
         if phase is Phase.COW and not active:
@@ -866,14 +862,6 @@ class _Reader:
             first,
         )
 
-    def flag_of(self, f: Fields, name: str) -> bool:
-        node = f.get(name)
-        if node is None:
-            return False
-        if not isinstance(node.value, bool):
-            node.fail(f"expected true or false, got {node.value!r:.40}")
-        return bool(node.value)
-
     def target(self, f: Fields, card: str) -> int:
         node = f.at("target")
         if node.is_null():
@@ -918,14 +906,9 @@ def _is_default_deck(state: State) -> bool:
     return state.deck == _default_deck(state.rules.deck_counts(), held)
 
 
-class _Probes:
-    """A bare state per rules, for :func:`in_play_effects` (it reads the rules only)."""
-
-    def get(self, rules: Rules) -> State:
-        return State(rules, Phase.TURN, 0, ())
-
-
-_PROBE: Final = _Probes()
+def _probe(rules: Rules) -> State:
+    """A bare state under ``rules``, for :func:`in_play_effects` (which reads its rules only)."""
+    return State(rules, Phase.TURN, 0, ())
 
 
 # -- arrange, scenarios, views -------------------------------------------------------
@@ -1142,7 +1125,7 @@ def from_view(view: View, rng: random.Random) -> State:
             hand, aside = mine.hand, mine.set_aside
         else:
             hand = take(f.hand_size)
-            aside = others_aside[s] if setup or intact else pool_free_aside(rules, asides[s])
+            aside = others_aside[s] if setup or intact else _spent_aside(rules, asides[s])
         farmers.append(
             Farmer(
                 f.tractor,
@@ -1193,7 +1176,7 @@ def _aside_size(view: View, seat: int) -> int:
     return SETUP_CARDS - 1
 
 
-def pool_free_aside(rules: Rules, n: int) -> tuple[str, ...]:
+def _spent_aside(rules: Rules, n: int) -> tuple[str, ...]:
     """Cards set aside at setup that have since left the bottom of the draw pile: a
     record nobody else can check, filled with the deck's first card names."""
     return tuple(sorted(itertools.islice(itertools.cycle(rules.card_names), n)))
