@@ -48,6 +48,7 @@ from acreage.crazy_farmers import board
 from acreage.crazy_farmers.bales import bridges, pens
 from acreage.crazy_farmers.board import GRID, STEPS, VERTEX_CELLS, component
 from acreage.crazy_farmers.cards import HANDLERS, MAX_MOVES
+from acreage.crazy_farmers.engine import legal_moves
 from acreage.crazy_farmers.moves import THE_COW
 from acreage.crazy_farmers.pieces import fence_marks, in_play_effects
 from acreage.crazy_farmers.rules import MAX_COUNT, MAX_KINDS, Rules
@@ -371,7 +372,7 @@ class _Reader:
             endgame = 2 * self.players if window is None else window
         if phase in _SETUP or phase is Phase.FACE:
             self.check_setup(phase, player, turn_number, farmers, discard, bales)
-        return State(
+        state = State(
             rules,
             phase,
             player,
@@ -390,6 +391,12 @@ class _Reader:
             cow,
             turn_number,
         )
+        # Until the end someone always has a move (a draw, a choice, ending the turn).
+        if phase is not Phase.OVER and not legal_moves(state):
+            fields.at("phase").fail(
+                f"nothing can be done in the {phase.name.lower()} phase of this position"
+            )
+        return state
 
     def flag(self, name: str) -> bool:
         return _flag(self.fields.get(name))
@@ -529,13 +536,13 @@ class _Reader:
         rules, fields = self.rules, self.fields
         nodes = self.farmer_nodes()
         left = [s for s, f in enumerate(farmers) if not f.out]
-        if rules.mad_cow:
-            if len(left) < self.players and ended != "elimination":
+        # At the end another reason may come with the last plots ("tiles", "cow").
+        if phase is not Phase.OVER and len(left) < (self.players if rules.mad_cow else 2):
+            if rules.mad_cow:
                 nodes[next(s for s, f in enumerate(farmers) if f.out)].key("out").fail(
                     "in the Mad Cow mode the players share their field and lose their "
                     "last plot together, which ends the game (ended: elimination)"
                 )
-        elif len(left) <= 1 and ended != "elimination":
             fields.at("farmers").fail("with one player left the game is over (ended: elimination)")
         if farmers[player].out and phase is not Phase.OVER:
             fields.at("player").fail(f"player {player} is eliminated and cannot play")
@@ -544,6 +551,10 @@ class _Reader:
             fields.at("player").fail(
                 f"player {player}'s tractor is not on the board: their turn starts by placing it "
                 "(phase start)"
+            )
+        if phase is Phase.HELICOPTER and me.fence:
+            fields.at("phase").fail(
+                f"player {player} has a fence: 'Helicopter can only be used if you have no fences'"
             )
         if phase is Phase.START and me.tractor >= 0:
             fields.at("phase").fail(f"player {player}'s tractor is on the board already")
@@ -677,8 +688,13 @@ class _Reader:
                     f"holds {counts.get(card, 0)}"
                 )
         if "deck" not in fields:
-            # Every card that is nowhere else, in no known order.
-            return _default_deck(counts, held), discard, reshuffles
+            deck = _default_deck(counts, held, farmers, phase, reshuffles)
+            if not _bottom_is_set_aside(deck, farmers, phase, reshuffles):
+                node.fail(
+                    "missing: the cards set aside at setup are not all in the draw pile, so "
+                    "its parts must be given"
+                )
+            return deck, discard, reshuffles
         segments: list[Pile[str]] = []
         seg_nodes = fields.items("deck", 2)
         for seg_node in seg_nodes:
@@ -705,11 +721,7 @@ class _Reader:
                     f"{want - have} of the deck's {want} {card} cards are nowhere: every card "
                     "not in a hand, in play or discarded is in the draw pile"
                 )
-        aside = Counter(c for f in farmers for c in f.set_aside)
-        intact = (
-            phase not in _SETUP and not reshuffles and aside and len(deck) >= sum(aside.values())
-        )
-        if intact and Counter(segments[-1].cards()) != aside:
+        if not _bottom_is_set_aside(deck, farmers, phase, reshuffles):
             node.fail(
                 "while nobody has drawn the cards set aside at setup, they are the bottom "
                 "of the draw pile"
@@ -894,16 +906,41 @@ def _held(
     return held
 
 
-def _default_deck(counts: Mapping[str, int], held: Counter[str]) -> Deck[str]:
-    """The draw pile of every card not ``held``, in no known order."""
-    return Deck.of({card: k - held[card] for card, k in counts.items() if k > held[card]})
+def _default_deck(
+    counts: Mapping[str, int],
+    held: Counter[str],
+    farmers: tuple[Farmer, ...],
+    phase: Phase,
+    reshuffles: int,
+) -> Deck[str]:
+    """The draw pile of every card not ``held``, in no known order: the cards set aside
+    at setup under the rest while they are all there (none drawn, no reshuffle)."""
+    rest = Counter({card: k - held[card] for card, k in counts.items() if k > held[card]})
+    aside = Counter(c for f in farmers for c in f.set_aside)
+    if phase in _SETUP or reshuffles or not aside or aside - rest:
+        return Deck.of(rest)
+    return Deck((Pile.of(rest - aside), Pile.of(aside))) if rest - aside else Deck.of(aside)
+
+
+def _bottom_is_set_aside(
+    deck: Deck[str], farmers: tuple[Farmer, ...], phase: Phase, reshuffles: int
+) -> bool:
+    """Whether the cards set aside at setup are the bottom of ``deck`` while nobody can
+    have drawn one (the pile is at least as long as they are and was never reshuffled);
+    :func:`~acreage.crazy_farmers.resample` keeps a player's own ones there."""
+    aside = Counter(c for f in farmers for c in f.set_aside)
+    if phase in _SETUP or reshuffles or not aside or len(deck) < sum(aside.values()):
+        return True
+    return Counter(deck.segments[-1].cards()) == aside
 
 
 def _is_default_deck(state: State) -> bool:
-    """Whether ``state``'s draw pile is every card that is nowhere else, shuffled
-    (what a position that leaves the pile out gets)."""
+    """Whether ``state``'s draw pile is what a position that leaves it out gets."""
     held = _held(state.farmers, state.discard, state.cow, state.phase)
-    return state.deck == _default_deck(state.rules.deck_counts(), held)
+    default = _default_deck(
+        state.rules.deck_counts(), held, state.farmers, state.phase, state.reshuffles
+    )
+    return state.deck == default
 
 
 def _probe(rules: Rules) -> State:
@@ -1448,6 +1485,8 @@ class _Text:
             key = " ".join(key.split())
             if not colon:
                 self.fail(number, 1, f"expected a field 'name: value', got {line.strip()[:40]!r}")
+            if not key:
+                self.fail(number, 1, "expected a field name before ':'")
             if key in seen:
                 self.fail(number, 1, f"{key[:40]} is given twice")
             seen.add(key)
