@@ -374,9 +374,11 @@ def test_setup_positions_are_checked() -> None:
 
 
 def solo() -> dict[str, Any]:
-    return cf.to_position(
-        cf.scenario(SOLO, tractors={0: "0,-2 NW"}, facing="SE", cow_field=["1,0"])
-    )
+    """A solo Mad Cow position as data, its draw pile left out (every card nowhere else)."""
+    state = cf.scenario(SOLO, tractors={0: "0,-2 NW"}, facing="SE", cow_field=["1,0"])
+    data = cf.to_position(state)
+    del data["deck"]
+    return data
 
 
 COW_INVALID: list[tuple[str, Any, str]] = [
@@ -415,6 +417,20 @@ def test_a_mad_cow_position_that_cannot_exist_is_refused(
 ) -> None:
     with pytest.raises(PositionError, match=message):
         cf.from_position(SOLO, changed(solo(), path, value))
+
+
+def test_a_choice_nobody_can_make_is_refused() -> None:
+    # A Backlash Bribe: "Lose any one of your plots adjacent to the Cow", and none is.
+    data = changed(changed(solo(), "phase", "surrender"), "cow.card", "Bribe")
+    with pytest.raises(PositionError, match="phase: nothing can be done in the surrender phase"):
+        cf.from_position(SOLO, data)
+
+
+def test_a_helicopter_lands_only_a_tractor_without_fence() -> None:
+    with pytest.raises(PositionError, match="'Helicopter can only be used if you have no fences'"):
+        cf.from_position(TWO, changed(annex(), "phase", "helicopter"))
+    data = changed(changed(annex(), "farmers.0.fence", []), "farmers.0.tractor", "0,-2 E")
+    assert cf.legal_moves(cf.from_position(TWO, changed(data, "phase", "helicopter")))
 
 
 def test_the_mad_cow_discard_cannot_hold_more_than_its_deck() -> None:
@@ -539,6 +555,7 @@ def test_any_value_in_the_cow_is_read_or_refused_with_a_position_error(
         (lambda t: "\n".join(t.splitlines()[:5]), "line 5, column 1: expected 7 board rows, found 3"),
         (lambda t: t.replace("farmer 0 tractor", "cow facing"), "line 15, column 1: the competitive game has no Cow"),
         (lambda t: t.replace("hand: Rut", 'hand: "Rut'), "line 17, column 16: expected a name"),
+        (lambda t: t.replace("allowance: 3", ": 3"), "line 13, column 1: expected a field name before ':'"),
         (lambda t: "", "an empty text"),
     ],
 )  # fmt: skip
