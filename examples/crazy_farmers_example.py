@@ -14,7 +14,7 @@ from acreage import crazy_farmers as cf
 
 def lesson() -> None:
     """Close plot 0,-1 off with a fence and annex it."""
-    state = cf.arrange(
+    state = cf.scenario(
         cf.Rules(players=2),
         fields={0: ["0,-2"], 1: ["0,2"]},
         fences={0: ["0,-2 SE", "1,-2 SW", "0,-1 SE"]},  # from the field to the tractor

@@ -20,7 +20,7 @@ AROUND += ("0,0 SE", "0,0 SW", "-1,0 SE", "0,-1 SW", "-1,-1 SE")
 
 def lesson() -> None:
     """Close a fence around the Cow's plot and two more: "You win if you lock the Cow down"."""
-    state = cf.arrange(
+    state = cf.scenario(
         SOLO,
         fields={0: ["0,-2", "-1,-2", "1,-3"]},
         fences={0: [*AROUND]},

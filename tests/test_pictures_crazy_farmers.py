@@ -43,7 +43,7 @@ def mad_cow_game() -> tuple[cf.State, ...]:
 
 def lockdown() -> cf.State:
     """The players lock the Cow down (the example of docs/games/crazy-farmers.md)."""
-    s = cf.arrange(
+    s = cf.scenario(
         cf.Rules(players=1, mode="mad-cow"),
         fields={0: ["0,-2", "-1,-2", "1,-3"]},
         fences={
@@ -126,7 +126,7 @@ def test_the_end_shows_the_final_scores_and_the_winners() -> None:
 
 def test_a_tie_names_every_winner() -> None:
     # Two fields of 2 plots: the repetition rule ends the game in a tie.
-    s = cf.arrange(cf.Rules(players=2), fields={0: ["0,-2", "-1,-2"], 1: ["0,2", "1,1"]})
+    s = cf.scenario(cf.Rules(players=2), fields={0: ["0,-2", "-1,-2"], 1: ["0,2", "1,1"]})
     s = attrs.evolve(s, phase=cf.Phase.OVER, ended="repetition")  # a tie needs no long game
     line = group_texts(cf.render_svg(s), "status")[1]
     assert line == (
@@ -156,7 +156,7 @@ def test_one_name_per_seat_in_the_picture_and_the_text() -> None:
 
 
 def test_fallow_land_is_striped_and_empty_plots_plain() -> None:
-    s = cf.arrange(
+    s = cf.scenario(
         cf.Rules(players=2),
         fields={0: ["0,-2", "0,0"], 1: ["0,2"]},
         fences={0: ["1,-3 SW", "1,-3 SE", "2,-3 SW"]},  # from 0,-2: 0,0 is fallow
@@ -218,7 +218,7 @@ def test_plot_labels_sit_on_a_pale_plate_after_everything_else() -> None:
 
 
 def test_a_view_draws_the_other_hands_face_down() -> None:
-    s = cf.arrange(
+    s = cf.scenario(
         cf.Rules(players=3),
         fields={0: ["0,-2"], 1: ["0,2"], 2: ["-2,2"]},
         hands={0: ["Dynamite"], 1: ["Helicopter", "Nitro +1"], 2: ["Rut"]},

@@ -28,7 +28,7 @@ def _home(**kw: object) -> cf.State:
     tractors = {s: t for s, t in ((0, "0,-2 E"), (1, "0,2 SE")) if s not in fenced}  # type: ignore[operator]
     args: dict[str, object] = {"fields": {0: ["0,-2"], 1: ["0,2"]}, "tractors": tractors}
     args.update(kw)
-    return cf.arrange(TWO, **args)  # type: ignore[arg-type]
+    return cf.scenario(TWO, **args)  # type: ignore[arg-type]
 
 
 # Moves around a player's start plot, along its own field (no fence): player 0
@@ -198,11 +198,11 @@ def test_high_voltage_protects_the_whole_fence_until_its_next_turn() -> None:
         "tractors": {0: "0,0 SE"},
         "fences": {1: LONG_FENCE},
     }
-    s = cf.arrange(TWO, hands={1: ["High Voltage"]}, turn=1, **position)  # type: ignore[arg-type]
+    s = cf.scenario(TWO, hands={1: ["High Voltage"]}, turn=1, **position)  # type: ignore[arg-type]
     s = play(s, "play High Voltage")
     assert s.farmers[1].in_play == ("High Voltage",)
     assert s.farmers[1].guards & cf.state.HIGH_VOLTAGE
-    s = cf.arrange(TWO, in_play={1: ["High Voltage"]}, **position)  # type: ignore[arg-type]
+    s = cf.scenario(TWO, in_play={1: ["High Voltage"]}, **position)  # type: ignore[arg-type]
     assert "move W" not in texts(s)  # 0,0 SW: unprotected without the card
     with pytest.raises(IllegalMoveError, match="High Voltage"):
         cf.apply_move(s, cf.parse_move(s, "move W"))
@@ -217,7 +217,7 @@ def test_watchdog_keeps_plots_and_barns_from_annexing_and_bribes(tractor: str) -
     # and barns of the protected player in place." The authors' FAQ: "Does the
     # Watchdog protect fallow lands? [...] Yes" (from 0,2 SE player 1's plots
     # are all off its main field).
-    s = cf.arrange(
+    s = cf.scenario(
         TWO,
         fields={0: ["0,-2"], 1: ["1,-2", "2,-2"]},
         fences={0: ["1,-3 SW", "1,-3 SE", "2,-3 SW"]},
@@ -239,7 +239,7 @@ def test_helicopter_flies_to_fallow_land_which_becomes_the_main_field() -> None:
     # an opponent's fence. Once you have moved, you cannot cut any more fences
     # until the end of the turn." / "Move to Fallow Land using a Helicopter
     # bonus card to change it into your Main Field."
-    s = cf.arrange(
+    s = cf.scenario(
         TWO,
         fields={0: ["0,-2", "0,0"], 1: ["0,2"]},
         tractors={0: "0,-2 E"},
@@ -277,7 +277,7 @@ def test_helicopter_needs_no_fence() -> None:
 def test_bribe_takes_an_adjacent_plot_of_an_opponent() -> None:
     # "Choose a plot of an opponent's field adjacent to your field... now it
     # belongs to you, he replace it with a plot of your color!"
-    s = cf.arrange(
+    s = cf.scenario(
         TWO,
         fields={0: ["0,-2"], 1: ["0,-1", "1,-1", "1,-2"]},
         tractors={0: "0,-2 E", 1: "2,-2 SW"},
@@ -320,7 +320,7 @@ def test_bribe_never_has_an_immediate_effect(
         "hands": {0: ["Bribe"]},
     }
     args.update(extra)
-    s = cf.arrange(TWO, **args)  # type: ignore[arg-type]
+    s = cf.scenario(TWO, **args)  # type: ignore[arg-type]
     assert "play Bribe on 0,-1" not in texts(s)
     with pytest.raises(IllegalMoveError, match=reason):
         cf.apply_move(s, cf.parse_move(s, "play Bribe on 0,-1"))
@@ -330,7 +330,7 @@ def test_bribe_never_closes_plots_off_with_the_field_alone() -> None:
     # The online game refuses a bribe that would close the field round plots
     # (a "bridge" plot): no fence could ever be pulled round them.
     ring = ["0,-1", "1,-1", "1,0", "0,1", "-1,1"]
-    s = cf.arrange(
+    s = cf.scenario(
         TWO,
         fields={0: ring, 1: ["-1,0", "-2,0"]},
         tractors={0: "0,-1 NE", 1: "2,0 SE"},
@@ -345,7 +345,7 @@ def test_bribe_takes_a_plot_next_to_fallow_land_or_joining_it() -> None:
     # The authors' FAQ: "The target plot must be in contact with your own field
     # (main field or fallow land)". Making fallow land is an immediate effect;
     # joining one's own fallow land back to the main field is none.
-    s = cf.arrange(
+    s = cf.scenario(
         TWO,
         fields={0: ["0,-2", "-2,2"], 1: ["-1,1", "0,1"]},
         tractors={0: "0,-2 E", 1: "2,0 SE"},
@@ -354,7 +354,7 @@ def test_bribe_takes_a_plot_next_to_fallow_land_or_joining_it() -> None:
     s = play(s, "play Bribe on -1,1")
     assert s.farmers[0].main == plots("0,-2")
     assert s.farmers[0].fallow == plots("-2,2", "-1,1")
-    s = cf.arrange(
+    s = cf.scenario(
         TWO,
         fields={0: ["0,-2", "1,-1"], 1: ["0,-1", "-1,0"]},
         tractors={0: "0,-2 E", 1: "2,0 SE"},
@@ -377,7 +377,7 @@ def test_a_bribe_that_closes_the_fence_annexes() -> None:
     # a plot that closes a fence, which then causes an annexation which ends the
     # game, the Bribe did not cause the end of the game by immediate effect.
     # There were intermediate effects, thus the Bribe is allowed."
-    s = cf.arrange(
+    s = cf.scenario(
         attrs.evolve(NO_BARNS, bribe_annexes=True),
         fields={0: ["0,-2"], 1: ["-1,-1", "-2,-1"]},
         fences={0: AROUND_0_1},
@@ -394,7 +394,7 @@ def test_a_bribe_that_closes_the_fence_annexes() -> None:
     assert s.phase is cf.Phase.TURN and cf.scores(s) == (3, 0)
     # A barn in the plots annexed earns its card, as any annexation does.
     assert TWO.barn_plots >> cf.plot("1,-2") & 1
-    s = cf.arrange(
+    s = cf.scenario(
         attrs.evolve(TWO, bribe_annexes=True),
         fields={0: ["0,-2"], 1: ["0,-1", "-1,0"]},
         fences={0: ["0,-2 E", "1,-2 NE", "1,-2 E", "1,-2 SE", "1,-2 SW"]},
@@ -409,7 +409,7 @@ def test_a_bribe_that_closes_the_fence_annexes() -> None:
 def test_a_bribe_that_would_close_the_fence_is_refused() -> None:
     # The default, Rules(bribe_annexes=False): "You cannot take over a plot that
     # would create an immediate effect" read strictly, nothing may follow a Bribe.
-    s = cf.arrange(
+    s = cf.scenario(
         NO_BARNS,
         fields={0: ["0,-2"], 1: ["-1,-1", "-2,-1"]},
         fences={0: AROUND_0_1},
@@ -423,10 +423,12 @@ def test_a_bribe_that_would_close_the_fence_is_refused() -> None:
 
 def test_bribe_cannot_place_the_last_tile() -> None:
     # "IMPORTANT: You cannot eliminate or end the game with a Bonus card."
-    rules = cf.Rules(players=3, plot_tiles=2)
-    s = cf.arrange(
+    # Player 0 has placed 2 of its 3 tiles; player 1's 2 plots leave it one too
+    # (a pile that runs out ends the game, so no position has an empty one).
+    rules = cf.Rules(players=3, plot_tiles=3)
+    s = cf.scenario(
         rules,
-        fields={0: ["0,-2"], 1: ["0,-1", "1,-1"], 2: ["2,0"]},
+        fields={0: ["0,-2", "-1,-2"], 1: ["0,-1", "1,-1"], 2: ["2,0"]},
         tractors={0: "0,-2 E", 1: "2,-2 SW"},
         hands={0: ["Bribe"]},
     )
@@ -457,7 +459,7 @@ def test_a_new_kind_of_card_is_data_plus_a_handler() -> None:
             cf.register(Pitchfork())
         deck = (*TWO.bonus_cards, cf.BonusCard("Pitchfork", "pitchfork", 2))
         rules = cf.Rules(bonus_cards=deck, length="fast")
-        s = cf.arrange(
+        s = cf.scenario(
             rules,
             fields={0: ["0,-2"], 1: ["0,2"]},
             tractors={0: "0,-2 E", 1: "0,2 SE"},

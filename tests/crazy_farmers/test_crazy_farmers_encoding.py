@@ -272,7 +272,7 @@ def test_a_chance_outcome_off_its_range_has_no_number(move: Any) -> None:
 
 @pytest.mark.parametrize("move", BAD_MAD_COW, ids=repr)
 def test_a_mad_cow_move_off_its_range_has_no_number(move: Any) -> None:
-    state = cf.arrange(cf.Rules(players=2, mode="mad-cow"), tractors={0: "0,-2 NW"})
+    state = cf.scenario(cf.Rules(players=2, mode="mad-cow"), tractors={0: "0,-2 NW"})
     assert state.to_move == 0
     with pytest.raises(IllegalMoveError):
         cf.encode_move(state, move)
@@ -296,7 +296,7 @@ def test_hay_bale_moves_have_no_number_without_hay_bales() -> None:
 
 def test_a_number_that_is_no_legal_move_does_not_decode() -> None:
     rules = cf.Rules(players=2)
-    state = cf.arrange(rules, tractors={0: "0,-2 E", 1: "0,2 SE"}, hands={0: ["Nitro +1"]})
+    state = cf.scenario(rules, tractors={0: "0,-2 E", 1: "0,2 SE"}, hands={0: ["Nitro +1"]})
     legal = set(cf.legal_actions(state))
     size = cf.action_space_size(rules)
     assert len(legal) == 4  # three drives and the Nitro
@@ -413,7 +413,7 @@ def test_observation_cannot_tell_apart_what_the_seat_cannot(
 
 def test_the_other_hands_are_hidden_and_ones_own_is_seen() -> None:
     rules = cf.Rules(players=2)
-    state = cf.arrange(rules, tractors={0: "0,-2 E", 1: "0,2 SE"}, hands={1: ["Rut"]})
+    state = cf.scenario(rules, tractors={0: "0,-2 E", 1: "0,2 SE"}, hands={1: ["Rut"]})
     swapped = attrs.evolve(
         state,
         farmers=(state.farmers[0], attrs.evolve(state.farmers[1], hand=("Bribe",))),

@@ -2,7 +2,7 @@
 
 Rules made every way (constructor, ``attrs.evolve``, ``from_data``,
 ``from_toml``), hand-built moves, non-moves given to ``apply_move``, move
-texts that are no text, seats not at the table, and positions ``arrange``
+texts that are no text, seats not at the table, and positions ``scenario``
 is asked for that the rules cannot make.
 """
 
@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from acreage import IllegalMoveError, MoveSyntaxError, RulesError, SeatError
 from acreage import crazy_farmers as cf
+from acreage.core.position import PositionError
 from acreage.crazy_farmers.board import STEPS
 
 TWO = cf.Rules(players=2)
@@ -213,7 +214,7 @@ def test_parse_move_refuses_what_is_no_text(text: Any) -> None:
 @settings(max_examples=300)
 @given(st.text(max_size=40) | st.sampled_from(["play Rut on player 99999999999999999999"]))
 def test_parse_move_takes_any_text(text: str) -> None:
-    s = cf.arrange(TWO, fields={0: ["0,-2"], 1: ["0,2"]}, tractors={0: "0,-2 E", 1: "0,2 W"})
+    s = cf.scenario(TWO, fields={0: ["0,-2"], 1: ["0,2"]}, tractors={0: "0,-2 E", 1: "0,2 W"})
     try:
         move = cf.parse_move(s, text)
     except MoveSyntaxError:
@@ -245,7 +246,7 @@ def test_board_names_refuse_what_names_nothing(read: Any, name: Any) -> None:
 
 
 def _turn() -> cf.State:
-    return cf.arrange(
+    return cf.scenario(
         TWO,
         fields={0: ["0,-2"], 1: ["0,2"]},
         tractors={0: "0,-2 E", 1: "0,2 W"},
@@ -341,7 +342,7 @@ def test_a_huge_text_given_to_apply_move_is_not_echoed() -> None:
 
 def _bales(box: int) -> cf.State:
     rules = cf.Rules(players=2, hay_bales=box)
-    s = cf.arrange(
+    s = cf.scenario(
         rules,
         fields={0: ["0,-2"], 1: ["0,2"]},
         fences={1: FENCE_1},
@@ -399,16 +400,16 @@ def test_a_seat_not_at_the_table_is_a_seat_error(seat: Any) -> None:
         lambda: cf.observe(s, seat),
         lambda: cf.resample(s, seat, random.Random(0)),
         lambda: cf.tiles_left(s, seat),
-        lambda: cf.arrange(TWO, turn=seat),
-        lambda: cf.arrange(TWO, hands={seat: ["Rut"]}),
-        lambda: cf.arrange(TWO, eliminated=[seat]),
+        lambda: cf.scenario(TWO, turn=seat),
+        lambda: cf.scenario(TWO, hands={seat: ["Rut"]}),
+        lambda: cf.scenario(TWO, eliminated=[seat]),
     ):
         with pytest.raises(SeatError):
             call()
 
 
 def test_a_solo_game_has_one_seat() -> None:
-    s = cf.arrange(SOLO, tractors={0: "0,-2 NW"})
+    s = cf.scenario(SOLO, tractors={0: "0,-2 NW"})
     assert cf.observe(s, 0).player == 0
     with pytest.raises(SeatError, match="seat 1 is not at this solo game"):
         cf.observe(s, 1)
@@ -423,7 +424,7 @@ def test_a_solo_game_has_one_seat() -> None:
         # A powered tractor that reached a crossroad of another fence cut it.
         (
             {"fences": {1: FENCE_1, 0: ["0,-2 SE", "1,-2 SW", "0,-1 SE", "1,-1 SW", "1,-1 SE"]}},
-            "fences: the fences of players 0 and 1 cross",
+            "farmers\\[1\\].fence: the fences of players 0 and 1 cross",
         ),
         (
             {
@@ -431,85 +432,98 @@ def test_a_solo_game_has_one_seat() -> None:
                 "tractors": {0: "0,0 SW"},
                 "fields": {0: ["0,-2", "0,-1", "0,0"]},
             },
-            "tractors\\[0\\]: player 0's powered tractor stands on player 1's fence, which it would have cut",
+            "farmers\\[0\\].tractor: player 0's powered tractor stands on player 1's fence, which it would have cut",
         ),
         (
             {"fences": {1: FENCE_1}, "fields": {0: ["0,-2"]}, "tractors": {0: "0,-1 SW"}},
             None,  # powerless there: it drove on without cutting
         ),
-        ({"fences": {0: ["0,-2 E"]}}, "fences\\[0\\]: give at least 2 crossroads"),
-        ({"bales": ["0,-3 N"]}, "bales: '0,-3 N' is on the edge of the board"),
+        ({"fences": {0: ["0,-2 E"]}}, "farmers\\[0\\].fence: give at least 2 crossroads"),
+        ({"bales": ["0,-3 N"]}, "bales\\[0\\]: 0,-3 N is on the edge of the board"),
         (
             {"bales": ["0,1 N"], "fences": {1: FENCE_1}},
             "bales: a hay bale lies on player 1's fence",
         ),
         (
             {"fences": {0: FENCE_1}},
-            "fences\\[0\\]: player 0's fence must start on a crossroad of their field",
+            "farmers\\[0\\].fence\\[0\\]: player 0's fence must start on a crossroad of their field",
         ),
         (
             {"bales": ["0,0 N", "0,0 NE", "0,-1 SE"]},
             "bales: they cut the crossroads in two",
         ),
-        ({"tractors": {0: "4,4 E"}}, "tractors\\[0\\]: '4,4 E' is not on the board"),
-        ({"fields": {0: "0,-2"}}, "fields\\[0\\]: expected a list of plots"),
-        ({"fields": {0: ["0,-2", "0,2"]}}, "fields\\[1\\]: player 1's plots overlap"),
-        ({"hands": {0: ["Rut"] * 3}}, "hands: the deck holds only 2 Rut"),
+        (
+            {"tractors": {0: "4,4 E"}},
+            "farmers\\[0\\].tractor: \\(4, 4\\) is not a plot of the board",
+        ),
+        ({"fields": {0: "0,-2"}}, "farmers\\[0\\].plots: expected a list, got '0,-2'"),
+        ({"fields": {0: ["0,-2", "0,2"]}}, "farmers\\[1\\].plots: 0,2 is another player's plot"),
+        (
+            {"hands": {0: ["Rut"] * 3}},
+            "farmers\\[0\\].hand: 3 Rut cards in hands, in play and discarded, and the deck holds 2",
+        ),
         (
             {"hands": {0: ["Helicopter"] * 6 + ["Rut"]}},
-            "hands\\[0\\]: 7 cards, and every turn ends with at most 6",
+            "farmers\\[0\\].hand: 7 cards, and every turn ends with at most 6",
         ),
-        ({"in_play": {0: ["Nitro +1"]}}, "in_play\\[0\\]: a Nitro \\+1 is discarded once played"),
-        ({"eliminated": [1]}, "eliminated: with one player left the game is over"),
+        (
+            {"in_play": {0: ["Nitro +1"]}},
+            "farmers\\[0\\].in_play: a Nitro \\+1 is discarded once played",
+        ),
+        ({"eliminated": [1]}, "farmers: with one player left the game is over"),
     ],
 )
-def test_arrange_refuses_positions_the_rules_cannot_make(
+def test_scenario_refuses_positions_the_rules_cannot_make(
     position: dict[str, Any], message: str | None
 ) -> None:
     if message is None:
-        cf.arrange(TWO, **position)
+        cf.scenario(TWO, **position)
         return
-    with pytest.raises(RulesError, match=message):
-        cf.arrange(TWO, **position)
+    with pytest.raises(PositionError, match=message):
+        cf.scenario(TWO, **position)
 
 
-def test_arrange_refuses_a_fence_longer_than_the_pieces() -> None:
+def test_scenario_refuses_a_fence_longer_than_the_pieces() -> None:
     short = cf.Rules(players=2, fences=3)
-    with pytest.raises(RulesError, match="fences\\[1\\]: 4 fence pieces, and a player has 3"):
-        cf.arrange(short, fences={1: FENCE_1})
+    with pytest.raises(
+        PositionError, match=r"farmers\[1\].fence: 4 fence pieces, and a player has 3"
+    ):
+        cf.scenario(short, fences={1: FENCE_1})
 
 
-def test_arrange_refuses_a_tractor_of_a_seat_with_no_plot() -> None:
+def test_scenario_refuses_a_tractor_of_a_seat_with_no_plot() -> None:
     chosen = cf.Rules(players=2, start="choose")
-    with pytest.raises(RulesError, match="tractors\\[0\\]: player 0 has no plot"):
-        cf.arrange(chosen, tractors={0: "0,-2 E"})
+    with pytest.raises(PositionError, match=r"farmers\[0\].tractor: player 0 has no plot"):
+        cf.scenario(chosen, tractors={0: "0,-2 E"})
 
 
-def test_arrange_refuses_impossible_mad_cow_positions() -> None:
+def test_scenario_refuses_impossible_mad_cow_positions() -> None:
     duo = cf.Rules(players=2, mode="mad-cow")
-    with pytest.raises(RulesError, match="fields: the players' field overlaps the Cow's"):
-        cf.arrange(duo, fields={0: ["0,-2", "0,-1"]}, cow_field=["0,-1"])
-    with pytest.raises(RulesError, match="eliminated: in the Mad Cow mode the players share"):
-        cf.arrange(duo, eliminated=[1])
+    with pytest.raises(PositionError, match=r"cow.plots: 0,-1 is the players' plot"):
+        cf.scenario(duo, fields={0: ["0,-2", "0,-1"]}, cow_field=["0,-1"])
+    with pytest.raises(
+        PositionError, match=r"farmers\[1\].out: in the Mad Cow mode the players share"
+    ):
+        cf.scenario(duo, eliminated=[1])
     around = ["0,0 N", "0,0 NE", "0,0 SE", "0,0 S", "0,0 SW", "0,0 NW"]
-    with pytest.raises(RulesError, match="bales: they lock the Cow in"):
-        cf.arrange(SOLO, bales=around)
-    cf.arrange(cf.Rules(players=1, mode="mad-cow", lock_in_cow=True), bales=around)
+    with pytest.raises(PositionError, match="bales: they lock the Cow in"):
+        cf.scenario(SOLO, bales=around)
+    cf.scenario(cf.Rules(players=1, mode="mad-cow", lock_in_cow=True), bales=around)
 
 
 def test_a_powerless_tractor_can_end_up_on_a_protected_crossroad() -> None:
     # The issue's "a tractor on a protected crossroad of an opponent's fence"
     # can happen: player 0's powerless tractor stands on player 1's fence, and
     # player 1 backs its fence up until the crossroad is among the two
-    # protected behind its tractor. So arrange accepts it.
-    s = cf.arrange(
+    # protected behind its tractor. So scenario accepts it.
+    s = cf.scenario(
         TWO, fields={0: ["0,-2"], 1: ["0,2"]}, fences={1: FENCE_1}, tractors={0: "-1,1 SE"}, turn=1
     )
     assert not s.farmers[0].powered
     s = play(s, "move SW", "move W", "move NW", "move SE", "end turn")
     a, b = s.farmers
     assert s.to_move == 0 and b.protected >> a.tractor & 1 and a.tractor in b.fence[-3:-1]
-    again = cf.arrange(
+    again = cf.scenario(
         TWO,
         fields={0: ["0,-2"], 1: ["0,2"]},
         fences={1: [cf.crossroad_name(v) for v in b.fence]},

@@ -25,7 +25,7 @@ def test_a_bonus_is_checked_against_a_mad_cow_card() -> None:
     # "When playing the bonus, draw a Mad Cow card (that you will discard right
     # after) and check the number indicated: If your number of fences is greater
     # or equal to it, play it normally."
-    s = cf.arrange(SOLO, fences={0: FENCE}, hands={0: ["Nitro +1", "Nitro +2"]})
+    s = cf.scenario(SOLO, fences={0: FENCE}, hands={0: ["Nitro +1", "Nitro +2"]})
     s = play(s, "play Nitro +1")
     assert s.to_move is CHANCE and s.phase is cf.Phase.CHECK
     assert _cow(s).card == "Nitro +1" and s.farmers[0].hand == ("Nitro +2",)
@@ -46,7 +46,7 @@ def test_co_op_checks_the_total_of_the_fences() -> None:
     # The authors' FAQ: "In co-op mode, which fence should we take into account to
     # determine bonus backlash mode? Use the total length of all players' fences."
     duo = cf.Rules(players=2, mode="mad-cow")
-    s = cf.arrange(
+    s = cf.scenario(
         duo,
         fences={1: ["0,-2 SE", "1,-2 SW", "1,-2 SE"]},
         tractors={0: "0,-2 NW"},
@@ -59,11 +59,11 @@ def test_co_op_checks_the_total_of_the_fences() -> None:
 
 def test_co_op_checks_can_be_turned_off() -> None:
     duo = cf.Rules(players=2, mode="mad-cow", coop_backlash=False)
-    s = cf.arrange(duo, tractors={0: "0,-2 NW"}, hands={0: ["Nitro +1"]})
+    s = cf.scenario(duo, tractors={0: "0,-2 NW"}, hands={0: ["Nitro +1"]})
     s = play(s, "play Nitro +1")
     assert s.phase is cf.Phase.TURN and s.allowance == 4  # no check: played normally
     solo = attrs.evolve(SOLO, coop_backlash=False)
-    s = play(cf.arrange(solo, tractors={0: "0,-2 NW"}, hands={0: ["Nitro +1"]}), "play Nitro +1")
+    s = play(cf.scenario(solo, tractors={0: "0,-2 NW"}, hands={0: ["Nitro +1"]}), "play Nitro +1")
     assert s.phase is cf.Phase.CHECK  # "in solo mode, playing a bonus might backfire"
 
 
@@ -72,7 +72,7 @@ def test_co_op_checks_can_be_turned_off() -> None:
 
 def test_rut_makes_the_cow_skip_its_turn() -> None:
     # "Rut: The Cow does not move."
-    s = cf.arrange(SOLO, tractors={0: "0,-2 NW"}, hands={0: ["Rut"]})
+    s = cf.scenario(SOLO, tractors={0: "0,-2 NW"}, hands={0: ["Rut"]})
     assert texts(s)[-1] == "play Rut on the Cow"
     assert cf.parse_move(s, "play Rut on the Cow") == cf.Play("Rut", cf.THE_COW)
     s = play(s, "play Rut on the Cow", "mad cow card Turn Around 0")  # 0 <= 0 fences: normal
@@ -86,7 +86,7 @@ def test_rut_makes_the_cow_skip_its_turn() -> None:
 def test_watchdog_blocks_the_cow() -> None:
     # "Watchdog: The Cow cannot go on the plot guarded by the watchdog, it is
     # blocked. See Redirection."
-    s = cf.arrange(
+    s = cf.scenario(
         SOLO, fields={0: ["0,-2", "0,-1"]}, tractors={0: "0,-2 NW"}, hands={0: ["Watchdog"]}
     )
     s = play(s, "play Watchdog", "mad cow card Turn Around 0")
@@ -98,7 +98,7 @@ def test_watchdog_blocks_the_cow() -> None:
 
 def test_bribe_takes_a_plot_of_the_cows_field() -> None:
     # "Bribe: Same. You however cannot annex the plot where the Cow is located."
-    s = cf.arrange(
+    s = cf.scenario(
         SOLO,
         fields={0: ["0,-2"]},
         tractors={0: "0,-2 NW"},
@@ -111,7 +111,7 @@ def test_bribe_takes_a_plot_of_the_cows_field() -> None:
     s = play(s, "play Bribe on 0,-1", "mad cow card Turn Around 0")
     assert s.farmers[0].plots == s.farmers[0].main == plots("0,-2", "0,-1")
     assert _cow(s).plots == plots("0,0", "1,-2")
-    s = cf.arrange(
+    s = cf.scenario(
         SOLO, fields={0: ["0,-2", "0,-1"]}, tractors={0: "0,-2 NW"}, hands={0: ["Bribe"]}
     )
     with pytest.raises(IllegalMoveError, match="where the Cow is located"):
@@ -123,7 +123,7 @@ def test_a_bribe_that_closes_the_fence_annexes_against_the_cow_too() -> None:
     # fence annexes (the authors' FAQ); by default it is refused; one that
     # would touch a partner's fence would cut it back: never allowed.
     fence = ["0,-2 SE", "1,-2 SW", "0,-1 SE", "0,-1 SW", "-1,-1 SE", "-1,-1 SW", "-2,0 SE"]
-    strict = cf.arrange(
+    strict = cf.scenario(
         cf.Rules(players=1, mode="mad-cow", barns=()),
         fences={0: fence},
         cow_field=["-1,-1"],
@@ -131,13 +131,13 @@ def test_a_bribe_that_closes_the_fence_annexes_against_the_cow_too() -> None:
     )
     assert "play Bribe on -1,-1" not in texts(strict)
     rules = cf.Rules(players=1, mode="mad-cow", barns=(), bribe_annexes=True)
-    s = cf.arrange(rules, fences={0: fence}, cow_field=["-1,-1"], hands={0: ["Bribe"]})
+    s = cf.scenario(rules, fences={0: fence}, cow_field=["-1,-1"], hands={0: ["Bribe"]})
     s = play(s, "play Bribe on -1,-1", "mad cow card Turn Around 0")
     f = s.farmers[0]
     assert f.plots == f.main == plots("0,-2", "-1,-1", "0,-1")
     assert f.fence_length == 1 and _cow(s).plots == plots("0,0")
     rules = cf.Rules(players=2, mode="mad-cow", barns=(), bribe_annexes=True)
-    s = cf.arrange(
+    s = cf.scenario(
         rules,
         fences={1: fence},
         tractors={0: "0,-2 NW"},
@@ -155,7 +155,7 @@ def test_a_bribe_that_closes_the_fence_annexes_against_the_cow_too() -> None:
 def test_backlash_nitro_gives_the_cow_more_cards() -> None:
     # "Nitro: Draw 1 or 2 additional Mad Cow cards and place them after the Cow's
     # initial moves."
-    s = cf.arrange(SOLO, tractors={0: "0,-2 NW"}, hands={0: ["Nitro +2"]}, facing="NW")
+    s = cf.scenario(SOLO, tractors={0: "0,-2 NW"}, hands={0: ["Nitro +2"]}, facing="NW")
     s = play(s, "play Nitro +2", "mad cow card Straight Forward 1")
     s = cow_plays(s, "Straight Forward 5", "Rear Right 8", "Turn Around 5")
     assert (cf.plot_name(_cow(s).plot), SIDES[_cow(s).facing]) == ("-1,0", "SW")
@@ -165,13 +165,13 @@ def test_backlash_nitro_gives_the_cow_more_cards() -> None:
 
 def test_backlash_rut_costs_the_next_player_two_moves() -> None:
     # "Rut: The player playing next loses 2 moves at his/her turn." Solo: you.
-    s = cf.arrange(SOLO, tractors={0: "0,-2 NW"}, hands={0: ["Rut"]})
+    s = cf.scenario(SOLO, tractors={0: "0,-2 NW"}, hands={0: ["Rut"]})
     s = play(s, "play Rut on the Cow", "mad cow card Repeat 1")
     assert _cow(s).ruts == (0,) and _cow(s).rests == 0 and s.allowance == 3
     s = cow_plays(s, "Turn Around 0")
     assert s.player == 0 and s.allowance == 1 and _cow(s).ruts == ()
     trio = cf.Rules(players=3, mode="mad-cow")
-    s = cf.arrange(trio, tractors={0: "0,-2 NW", 1: "0,-2 NE"}, hands={0: ["Rut"]})
+    s = cf.scenario(trio, tractors={0: "0,-2 NW", 1: "0,-2 NE"}, hands={0: ["Rut"]})
     s = play(s, "play Rut on the Cow", "mad cow card Repeat 1")
     assert _cow(s).ruts == (1,)
 
@@ -179,7 +179,7 @@ def test_backlash_rut_costs_the_next_player_two_moves() -> None:
 def test_backlash_hay_bales_go_around_a_tractor() -> None:
     # "Choose a tractor and place a first Hay bale on one of the 3 paths around it.
     # If 2 Hay Bales, place the second one path further."
-    s = cf.arrange(SOLO, tractors={0: "0,-2 SE"}, hands={0: ["2 Hay Bales"]})
+    s = cf.scenario(SOLO, tractors={0: "0,-2 SE"}, hands={0: ["2 Hay Bales"]})
     s = play(s, "play 2 Hay Bales", "mad cow card Repeat 1")
     assert s.phase is cf.Phase.BACKLASH_BALE and s.pending == 2  # one tractor: no choice
     assert texts(s) == ["place hay bale 0,-1 N", "place hay bale 0,-1 NE", "place hay bale 0,-2 SE"]
@@ -195,7 +195,7 @@ def test_backlash_hay_bales_go_around_a_tractor() -> None:
     # "If there is not enough space, try a path further away": 2 of the 3
     # paths around the tractor hold bales already and a bale on the third
     # would lock it in, so the bale goes one path away.
-    s = cf.arrange(
+    s = cf.scenario(
         SOLO,
         tractors={0: "0,-2 SE"},
         hands={0: ["Hay Bale"]},
@@ -210,7 +210,7 @@ def test_backlash_hay_bales_go_around_a_tractor() -> None:
 
 def test_backlash_hay_bale_aims_at_a_chosen_tractor() -> None:
     duo = cf.Rules(players=2, mode="mad-cow")
-    s = cf.arrange(
+    s = cf.scenario(
         duo, tractors={0: "0,-2 NW", 1: "0,-2 SE"}, hands={0: ["Hay Bale"]}, cow_field=["0,3"]
     )
     s = play(s, "play Hay Bale", "mad cow card Repeat 1")
@@ -224,7 +224,7 @@ def test_backlash_dynamite_blasts_the_cows_plot() -> None:
     # "Dynamite: The Cow blasts everything on its plot and paths: fences (i.e. the
     # fence is cut), Hay Bales and Barns."
     fence = FENCE[:4]  # its last piece, protected, is on a path of the Cow's plot 0,0
-    s = cf.arrange(SOLO, fences={0: fence}, hands={0: ["Dynamite"]}, bales=["0,0 SE", "1,1 N"])
+    s = cf.scenario(SOLO, fences={0: fence}, hands={0: ["Dynamite"]}, bales=["0,0 SE", "1,1 N"])
     assert SOLO.barn_plots >> cf.plot("0,0") & 1
     s = play(s, "play Dynamite on 1,1 N", "mad cow card Rear Left 4")  # 3 < 4
     assert s.farmers[0].fence == ()
@@ -235,7 +235,7 @@ def test_backlash_dynamite_blasts_the_cows_plot() -> None:
 
 def test_backlash_high_voltage_removes_the_fence() -> None:
     # "High Voltage: Remove your (or the next player's) entire fence."
-    s = cf.arrange(SOLO, fences={0: FENCE[:3]}, hands={0: ["High Voltage"]})
+    s = cf.scenario(SOLO, fences={0: FENCE[:3]}, hands={0: ["High Voltage"]})
     s = play(s, "play High Voltage", "mad cow card Straight Forward 5")  # 2 < 5
     assert s.farmers[0].fence == () and s.farmers[0].in_play == ()
     assert s.discard == ("High Voltage",)
@@ -247,7 +247,7 @@ def test_backlash_watchdog_prevents_the_capture() -> None:
     # this card can prevent you from capturing the Cow during this turn."
     field = ["0,-2", "-1,-1", "1,-2", "-1,0"]
     fence, close = fence_around(plots(*field), plots("0,-1", "0,0", "1,-1"))
-    s = cf.arrange(SOLO, fields={0: field}, fences={0: fence}, hands={0: ["Watchdog"]})
+    s = cf.scenario(SOLO, fields={0: field}, fences={0: fence}, hands={0: ["Watchdog"]})
     assert s.farmers[0].fence_length == 5
     s = play(s, "play Watchdog", "mad cow card Rear Left 8")
     assert _cow(s).guard == 0 and s.farmers[0].in_play == ()
@@ -263,7 +263,7 @@ def test_backlash_helicopter_flies_the_cow_to_the_far_end_of_its_field() -> None
     # "Helicopter: The Cow goes straight to the farthest plot of its field (if
     # several, choose one) without cutting the fences it may cross path with.
     # Once there, the Cow reverses its direction."
-    s = cf.arrange(
+    s = cf.scenario(
         SOLO,
         tractors={0: "0,-2 NW"},
         hands={0: ["Helicopter"]},
@@ -276,7 +276,7 @@ def test_backlash_helicopter_flies_the_cow_to_the_far_end_of_its_field() -> None
     s = play(s, "fly the Cow to 0,2")
     assert cf.plot_name(_cow(s).plot) == "0,2" and SIDES[_cow(s).facing] == "SW"
     assert s.phase is cf.Phase.TURN and s.discard == ("Helicopter",)
-    one = cf.arrange(SOLO, tractors={0: "0,-2 NW"}, hands={0: ["Helicopter"]}, cow_field=["0,3"])
+    one = cf.scenario(SOLO, tractors={0: "0,-2 NW"}, hands={0: ["Helicopter"]}, cow_field=["0,3"])
     one = play(one, "play Helicopter", "mad cow card Repeat 1")  # a single farthest plot
     assert cf.plot_name(_cow(one).plot) == "0,3" and SIDES[_cow(one).facing] == "S"
     assert one.phase is cf.Phase.TURN  # and no barn bonus for a flight
@@ -285,7 +285,7 @@ def test_backlash_helicopter_flies_the_cow_to_the_far_end_of_its_field() -> None
 def test_backlash_bribe_gives_a_plot_to_the_cow() -> None:
     # "Bribe: Lose any one of your plots adjacent to the Cow."
     field = ["0,-2", "0,-1", "1,-2", "-1,0"]
-    s = cf.arrange(
+    s = cf.scenario(
         SOLO, fields={0: field}, tractors={0: "0,-2 NW"}, hands={0: ["Bribe"]}, cow_field=["1,-1"]
     )
     s = play(s, "play Bribe on 1,-1", "mad cow card Repeat 1")
@@ -299,7 +299,7 @@ def test_backlash_bribe_gives_a_plot_to_the_cow() -> None:
     assert s.phase is cf.Phase.TURN and s.discard == ("Bribe",)
     # "if it cannot play a Bribe, the card is discarded" (the authors' FAQ): 1,-2
     # has a barn, and without 0,-2 the tractor would lose its field.
-    s = cf.arrange(
+    s = cf.scenario(
         SOLO,
         fields={0: ["0,-2", "1,-2"]},
         tractors={0: "0,-2 NW"},

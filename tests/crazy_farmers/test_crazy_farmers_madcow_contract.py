@@ -149,7 +149,7 @@ def test_golden_move_counts() -> None:
 
 
 def test_pictures_show_the_cow_its_facing_and_its_plots() -> None:
-    s = cf.arrange(SOLO, tractors={0: "0,-2 NW"}, facing="SE", cow_field=["1,0"])
+    s = cf.scenario(SOLO, tractors={0: "0,-2 NW"}, facing="SE", cow_field=["1,0"])
     text = cf.render_text(s)
     board = "\n".join(text.splitlines()[:29])
     assert "@SE" in board and board.count(" c ") == 1  # 1,0
@@ -167,7 +167,7 @@ def test_pictures_show_the_cow_its_facing_and_its_plots() -> None:
 
 def test_observe_shows_the_cow_and_hides_partners_hands() -> None:
     duo = cf.Rules(players=2, mode="mad-cow")
-    s = cf.arrange(duo, tractors={0: "0,-2 NW"}, hands={0: ["Rut"], 1: ["Bribe", "Watchdog"]})
+    s = cf.scenario(duo, tractors={0: "0,-2 NW"}, hands={0: ["Rut"], 1: ["Bribe", "Watchdog"]})
     view = cf.observe(s, 0)
     assert view.cow == s.cow
     assert view.farmers[0].hand == ("Rut",) and view.farmers[1].hand is None
@@ -177,7 +177,7 @@ def test_observe_shows_the_cow_and_hides_partners_hands() -> None:
 
 
 def test_move_texts_round_trip() -> None:
-    s = cf.arrange(
+    s = cf.scenario(
         cf.Rules(players=2, mode="mad-cow"),
         tractors={0: "0,-2 NW", 1: "0,-2 SE"},
         hands={0: ["Hay Bale", "Rut"]},
@@ -219,18 +219,20 @@ def test_move_texts_round_trip() -> None:
     ],
 )
 def test_malformed_mad_cow_moves(text: str) -> None:
-    s = cf.arrange(cf.Rules(players=2, mode="mad-cow"), tractors={0: "0,-2 NW"}, hands={0: ["Rut"]})
+    s = cf.scenario(
+        cf.Rules(players=2, mode="mad-cow"), tractors={0: "0,-2 NW"}, hands={0: ["Rut"]}
+    )
     with pytest.raises(MoveSyntaxError):
         cf.parse_move(s, text)
 
 
 def test_illegal_mad_cow_moves_name_the_rule() -> None:
-    s = cf.arrange(SOLO, tractors={0: "0,-2 NW"}, hands={0: ["Rut"]})
+    s = cf.scenario(SOLO, tractors={0: "0,-2 NW"}, hands={0: ["Rut"]})
     with pytest.raises(acreage.IllegalMoveError, match="not now, it is player 0's turn"):
         cf.apply_move(s, cf.CowCard("Turn Left 6"))
     with pytest.raises(acreage.IllegalMoveError, match="on the Cow in the Mad Cow mode"):
         cf.apply_move(s, cf.Play("Rut", 0, "player 0"))
-    two = cf.arrange(cf.Rules(players=2), hands={0: ["Rut"]}, tractors={0: "0,-2 NW"})
+    two = cf.scenario(cf.Rules(players=2), hands={0: ["Rut"]}, tractors={0: "0,-2 NW"})
     on_the_cow = cf.parse_move(two, "play Rut on the Cow")
     with pytest.raises(acreage.IllegalMoveError, match="there is no Cow"):
         cf.apply_move(two, on_the_cow)
@@ -289,7 +291,7 @@ def test_a_mad_cow_deck_from_a_data_file(tmp_path: Path) -> None:
     )
     rules = cf.Rules.from_toml(path)
     assert rules.cow_deck_counts() == {"Again 0": 1, "Charge 3": 2, "Charge 9": 1}
-    s = cf.arrange(rules, tractors={0: "0,-2 NW"})
+    s = cf.scenario(rules, tractors={0: "0,-2 NW"})
     s = cow_plays(s, "Charge 9")
     assert s.cow is not None and s.cow.plot == cf.plot("0,-1")
     assert rules.to_data()["mad_cow_cards"][0] == {

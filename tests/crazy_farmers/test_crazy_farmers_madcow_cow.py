@@ -39,7 +39,7 @@ MOTIONS = {
 @pytest.mark.parametrize("card", sorted(MOTIONS))
 def test_each_card_kind_moves_the_cow_as_the_rulings_say(card: str) -> None:
     for facing, expected in zip(("N", "SE"), MOTIONS[card], strict=True):
-        s = cf.arrange(SOLO, tractors={0: "0,-2 NW"}, facing=facing)
+        s = cf.scenario(SOLO, tractors={0: "0,-2 NW"}, facing=facing)
         s = cow_plays(s, card)
         assert _cow(s) == expected
         assert s.cow is not None and s.cow.plots == plots("0,0", expected[0])
@@ -72,7 +72,7 @@ def test_the_reference_mad_cow_deck() -> None:
 def test_repeat_moves_the_cow_twice() -> None:
     # "If the card indicates Repeat, draw a new Mad Cow card, move the Cow as
     # indicated twice."
-    s = to_cow(cf.arrange(SOLO, tractors={0: "0,-2 NW"}, facing="SE"))
+    s = to_cow(cf.scenario(SOLO, tractors={0: "0,-2 NW"}, facing="SE"))
     s = play(s, "mad cow card Repeat 0")
     assert s.to_move is CHANCE and s.phase is cf.Phase.COW  # a new card for the Repeat
     assert s.cow is not None and s.cow.pile == ("Repeat 0",) and s.cow.plot == cf.plot("0,0")
@@ -86,7 +86,7 @@ def test_repeat_moves_the_cow_twice() -> None:
 def test_repeat_after_repeat_moves_it_three_times() -> None:
     # "If you draw another Repeat card, move the Cow as indicated 3 times, and so on."
     s = cow_plays(
-        cf.arrange(SOLO, tractors={0: "0,-2 NW"}, facing="S"),
+        cf.scenario(SOLO, tractors={0: "0,-2 NW"}, facing="S"),
         "Repeat 1",
         "Repeat 0",
         "Straight Forward 5",
@@ -101,7 +101,7 @@ def test_nitro_cards_go_under_the_pile_and_repeat_plays_the_next_one() -> None:
     # one by one following the order they were drawn [...] Each new Mad Cow card
     # drawn is placed UNDER the pile. A Repeat card means playing the card next
     # in the pile."
-    s = cf.arrange(SOLO, tractors={0: "0,-2 NW"}, hands={0: ["Nitro +2"]}, facing="SW")
+    s = cf.scenario(SOLO, tractors={0: "0,-2 NW"}, hands={0: ["Nitro +2"]}, facing="SW")
     s = play(s, "play Nitro +2", "mad cow card Turn Left 2")  # 2 > 0 fences: Backlash
     assert s.phase is cf.Phase.TURN and s.allowance == 3  # no extra move for the player
     assert s.cow is not None and s.cow.draws == 2
@@ -122,7 +122,7 @@ def test_nitro_cards_go_under_the_pile_and_repeat_plays_the_next_one() -> None:
 def test_redirection_at_the_board_edge() -> None:
     # "If the Cow cannot move as indicated [...] because it is on the edge of the
     # board [...] the Cow turns towards the opposite direction indicated on the card."
-    s = cf.arrange(SOLO, tractors={0: "0,-2 NW"}, cow="3,-3", facing="NE")
+    s = cf.scenario(SOLO, tractors={0: "0,-2 NW"}, cow="3,-3", facing="NE")
     s = cow_plays(s, "Straight Forward 1")
     assert _cow(s) == ("2,-2", "SW")
 
@@ -130,7 +130,7 @@ def test_redirection_at_the_board_edge() -> None:
 def test_redirection_turns_clockwise_when_the_opposite_is_blocked_too() -> None:
     # "If it still can't move, the Cow turns one notch clockwise until it finds a
     # way out." A hay bale blocks the opposite way (SW): NW is next.
-    s = cf.arrange(SOLO, tractors={0: "0,-2 NW"}, cow="3,-3", facing="NE", bales=["3,-3 SW"])
+    s = cf.scenario(SOLO, tractors={0: "0,-2 NW"}, cow="3,-3", facing="NE", bales=["3,-3 SW"])
     s = cow_plays(s, "Straight Forward 1")
     assert _cow(s) == ("2,-3", "NW")
 
@@ -138,7 +138,7 @@ def test_redirection_turns_clockwise_when_the_opposite_is_blocked_too() -> None:
 def test_with_no_way_out_the_cow_stays_put() -> None:
     # "If there is no way out, the Cow stays put and loses its move." Hay
     # bales lock it in its corner only with Rules.lock_in_cow.
-    s = cf.arrange(
+    s = cf.scenario(
         cf.Rules(players=1, mode="mad-cow", lock_in_cow=True),
         tractors={0: "0,-2 NW"},
         cow="3,-3",
@@ -152,7 +152,7 @@ def test_with_no_way_out_the_cow_stays_put() -> None:
 
 def test_the_cow_cuts_a_fence_it_crosses() -> None:
     # "The Cow can cut a fence by crossing it"
-    s = cf.arrange(SOLO, fences={0: FENCE})
+    s = cf.scenario(SOLO, fences={0: FENCE})
     s = cow_plays(s, "Straight Forward 1")
     assert _cow(s) == ("0,-1", "N")
     f = s.farmers[0]
@@ -162,7 +162,7 @@ def test_the_cow_cuts_a_fence_it_crosses() -> None:
 def test_the_two_fences_behind_a_tractor_stop_the_cow() -> None:
     # "the 2 fences behind your tractor cannot be cut and are an OBSTACLE"
     fence = FENCE[:4]  # the path between 0,-1 and 0,0 is the last piece
-    s = cow_plays(cf.arrange(SOLO, fences={0: fence}), "Straight Forward 1")
+    s = cow_plays(cf.scenario(SOLO, fences={0: fence}), "Straight Forward 1")
     assert _cow(s) == ("0,1", "S")
     assert s.farmers[0].fence_length == 3
 
@@ -170,7 +170,7 @@ def test_the_two_fences_behind_a_tractor_stop_the_cow() -> None:
 def test_redirection_at_a_high_voltage_fence() -> None:
     # "High Voltage: The Cow is blocked by a fence, that is of course entirely
     # protected. See Redirection."
-    s = cf.arrange(SOLO, fences={0: FENCE}, hands={0: ["High Voltage"]})
+    s = cf.scenario(SOLO, fences={0: FENCE}, hands={0: ["High Voltage"]})
     s = play(s, "play High Voltage", "mad cow card Turn Around 5")  # 5 fences down: played
     assert s.farmers[0].in_play == ("High Voltage",)
     s = cow_plays(s, "Straight Forward 1")
@@ -182,7 +182,7 @@ def test_the_cow_cuts_a_fence_on_the_edge_that_blocks_it() -> None:
     # "or simply being blocked by (for example at the edge of the board) a path
     # that contains a fence that is not protected."
     fence = ["0,-3 E", "0,-3 NE", "0,-3 NW", "0,-3 W", "0,-3 SW"]
-    s = cf.arrange(SOLO, fields={0: ["1,-3"]}, fences={0: fence}, cow="0,-3", facing="N")
+    s = cf.scenario(SOLO, fields={0: ["1,-3"]}, fences={0: fence}, cow="0,-3", facing="N")
     assert s.farmers[0].fence_paths >> cf.path("0,-3 N") & 1  # the edge path, unprotected
     s = cow_plays(s, "Straight Forward 1")
     assert s.farmers[0].fence == ()  # cut by the Cow it blocked
@@ -192,14 +192,14 @@ def test_the_cow_cuts_a_fence_on_the_edge_that_blocks_it() -> None:
 def test_the_cow_annexes_the_plots_it_moves_onto() -> None:
     # "The Cow annexes all plots it moves onto": a plot of the players is lost,
     # and a field cut in two leaves fallow land.
-    s = cf.arrange(SOLO, fields={0: ["0,-2", "0,-1", "0,-3"]}, tractors={0: "0,-3 NE"})
+    s = cf.scenario(SOLO, fields={0: ["0,-2", "0,-1", "0,-3"]}, tractors={0: "0,-3 NE"})
     s = cow_plays(s, "Straight Forward 1")
     assert _cow(s) == ("0,-1", "N")
     f = s.farmers[0]
     assert f.plots == plots("0,-2", "0,-3") and f.main == f.plots
     assert s.cow is not None and s.cow.plots == plots("0,0", "0,-1")
     assert cf.scores(s) == (0,)
-    s = cf.arrange(SOLO, fields={0: ["-1,-1", "0,-1", "1,-1"]}, tractors={0: "1,-1 E"})
+    s = cf.scenario(SOLO, fields={0: ["-1,-1", "0,-1", "1,-1"]}, tractors={0: "1,-1 E"})
     s = cow_plays(s, "Straight Forward 1")
     f = s.farmers[0]
     assert f.plots == plots("-1,-1", "1,-1") and f.main == plots("1,-1")
@@ -210,7 +210,7 @@ def test_a_barn_gives_the_cow_a_bonus_that_backfires() -> None:
     # "If it moves to a Barn (that may already belong to the Cow), it draws a
     # bonus and triggers the Backlash Mode. [...] When the Cow gets a bonus
     # (Barn), apply its effect before making the remaining moves."
-    s = cf.arrange(SOLO, tractors={0: "0,-2 NW"}, facing="SE")
+    s = cf.scenario(SOLO, tractors={0: "0,-2 NW"}, facing="SE")
     s = cow_plays(s, "Repeat 1", "Turn Right 2")  # to 0,1 facing S, then to -1,2 (a barn)
     assert _cow(s) == ("-1,2", "SW")
     assert SOLO.barn_plots >> cf.plot("-1,2") & 1
@@ -227,7 +227,7 @@ def test_a_barn_gives_the_cow_a_bonus_that_backfires() -> None:
 def test_the_cow_wins_with_twelve_plots() -> None:
     # "The Cow wins immediately as soon as it reaches 12 plots"
     field = ["1,0", "2,0", "3,0", "1,1", "2,1", "1,2", "0,2", "-1,2", "-1,3", "0,3"]
-    s = cf.arrange(SOLO, tractors={0: "0,-2 NW"}, facing="SW", cow_field=field)
+    s = cf.scenario(SOLO, tractors={0: "0,-2 NW"}, facing="SW", cow_field=field)
     assert s.cow is not None and s.cow.plots.bit_count() == 11
     s = cow_plays(s, "Straight Forward 1")
     assert s.phase is cf.Phase.OVER and s.ended == "cow"
@@ -238,7 +238,7 @@ def test_the_cow_wins_with_twelve_plots() -> None:
 
 def test_only_chance_and_rules_move_the_cow() -> None:
     # The Cow's turn is its cards, drawn at random: nobody decides anything in it.
-    s = to_cow(cf.arrange(SOLO, tractors={0: "0,-2 NW"}))
+    s = to_cow(cf.scenario(SOLO, tractors={0: "0,-2 NW"}))
     assert s.to_move is CHANCE and len(cf.legal_moves(s)) == 18
     assert texts(s)[0] == "mad cow card Rear Left 4"
     assert {p for _, p in cf.chance_outcomes(s)} == {Fraction(1, 18)}

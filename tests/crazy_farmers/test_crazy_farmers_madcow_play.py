@@ -111,7 +111,7 @@ PARTNER = ["0,-1 NE", "0,-1 E", "0,-1 SE", "0,-1 SW", "0,0 W", "0,0 SW", "0,0 SE
 def test_touching_a_partners_fence_annexes_what_it_closes_off() -> None:
     # "When playing a co-op game, touching a partner's fence leads to annexing
     # plots if circled by the fence AND fields."
-    s = cf.arrange(DUO, fences={0: ["0,-1 NW", "0,-1 W"], 1: PARTNER})
+    s = cf.scenario(DUO, fences={0: ["0,-1 NW", "0,-1 W"], 1: PARTNER})
     s = play(s, "move SE")
     mover, partner = s.farmers
     assert mover.plots == partner.plots == plots("0,-2", "0,-1")
@@ -128,14 +128,14 @@ def test_touching_a_partners_fence_annexes_what_it_closes_off() -> None:
 
 def test_touching_a_partners_fence_closing_nothing_cuts_it() -> None:
     # "Otherwise the fence is cut."
-    s = cf.arrange(DUO, tractors={0: "0,-2 SW"}, fences={1: PARTNER})
+    s = cf.scenario(DUO, tractors={0: "0,-2 SW"}, fences={1: PARTNER})
     s = play(s, "move E")  # onto the partner's starting point, along the field
     assert s.farmers[1].fence == () and s.farmers[0].plots == plots("0,-2")
 
 
 def test_partners_fences_are_protected_too() -> None:
     # "Players move exactly the same way as in a regular game unless indicated otherwise."
-    s = cf.arrange(DUO, tractors={0: "0,0 E"}, fences={1: PARTNER})
+    s = cf.scenario(DUO, tractors={0: "0,0 E"}, fences={1: PARTNER})
     tractor = s.farmers[1].tractor
     heading = next(h for h, _, w in STEPS[s.farmers[0].tractor] if w == tractor)
     with pytest.raises(IllegalMoveError, match="player 1's tractor stands there"):
@@ -149,7 +149,7 @@ def test_players_take_plots_back_from_the_cow() -> None:
     # The Cow is the opponent: "replace your opponents' plots", "2 if on an
     # opponent's plot" for a barn.
     fence, close = fence_around(plots("0,-2"), plots("-1,-1"))
-    s = cf.arrange(SOLO, fences={0: fence}, cow_field=["-1,-1"])
+    s = cf.scenario(SOLO, fences={0: fence}, cow_field=["-1,-1"])
     s = play(s, close)
     assert s.farmers[0].plots == plots("0,-2", "-1,-1")
     assert _cow(s).plots == plots("0,0")
@@ -160,7 +160,7 @@ def test_locking_the_cow_down_wins() -> None:
     # "You win if you lock the Cow down by annexing at least 3 plots."
     field = ["0,-2", "-1,-2", "1,-3"]
     fence, close = fence_around(plots(*field), plots("0,-1", "0,0", "1,-1"))
-    s = cf.arrange(SOLO, fields={0: field}, fences={0: fence}, cow_field=["0,-1", "2,0"])
+    s = cf.scenario(SOLO, fields={0: field}, fences={0: fence}, cow_field=["0,-1", "2,0"])
     assert cf.scores(s) == (0,)
     s = play(s, close)
     assert s.phase is cf.Phase.OVER and s.ended == "lockdown"
@@ -173,13 +173,13 @@ def test_locking_the_cow_down_wins() -> None:
 def test_a_small_annexation_leaves_the_cows_plot() -> None:
     field = ["0,-2", "-1,-1", "1,-2", "-1,0", "2,-2"]
     fence, close = fence_around(plots(*field), plots("0,-1", "0,0"))
-    s = cf.arrange(SOLO, fields={0: field}, fences={0: fence})
+    s = cf.scenario(SOLO, fields={0: field}, fences={0: fence})
     s = play(s, close)
     assert s.phase is cf.Phase.TURN and not s.ended
     assert s.farmers[0].plots == plots(*field, "0,-1")
     assert _cow(s).plots == plots("0,0")
     three = attrs.evolve(SOLO, lockdown_plots=2)
-    s = cf.arrange(three, fields={0: field}, fences={0: fence})
+    s = cf.scenario(three, fields={0: field}, fences={0: fence})
     assert play(s, close).ended == "lockdown"
 
 
@@ -189,7 +189,7 @@ def test_a_cow_in_a_hole_of_the_field_goes_with_the_next_annexation() -> None:
     ring = ["0,-1", "1,-1", "1,0", "0,1", "-1,1", "-1,0"]
     field = ["0,-2", *ring]
     fence, close = fence_around(plots(*field), plots("1,-3", "2,-3"))
-    s = cf.arrange(SOLO, fields={0: field}, fences={0: fence})
+    s = cf.scenario(SOLO, fields={0: field}, fences={0: fence})
     s = play(s, close)
     assert s.phase is cf.Phase.OVER and s.ended == "lockdown"
     assert s.farmers[0].plots == plots(*field, "1,-3", "2,-3", "0,0")
@@ -200,7 +200,7 @@ def test_hay_bales_may_not_lock_the_cow_in() -> None:
     # the opponent. Five bales round its plot leave it a way out; a sixth
     # would freeze it for good, and is refused.
     five = ["0,0 N", "0,0 NE", "0,0 SE", "0,0 S", "0,0 SW"]
-    s = cf.arrange(SOLO, tractors={0: "0,-2 NW"}, hands={0: ["Hay Bale"]}, bales=five)
+    s = cf.scenario(SOLO, tractors={0: "0,-2 NW"}, hands={0: ["Hay Bale"]}, bales=five)
     s = play(s, "play Hay Bale", "mad cow card Turn Around 0")  # 0 <= 0 fences: normal
     sixth = cf.parse_move(s, "place hay bale 0,0 NW")
     assert s.phase is cf.Phase.HAY_BALE and s.hay_bales_left == 3
@@ -211,16 +211,16 @@ def test_hay_bales_may_not_lock_the_cow_in() -> None:
     # parts the plots, wherever the Cow stands. The corner plot 3,-3 has 3
     # sides inside the board: bales on 2 of them leave it reachable, not on all 3.
     corner = ["3,-3 SW", "3,-3 S"]
-    s = cf.arrange(SOLO, tractors={0: "0,-2 NW"}, hands={0: ["Hay Bale"]}, bales=corner)
+    s = cf.scenario(SOLO, tractors={0: "0,-2 NW"}, hands={0: ["Hay Bale"]}, bales=corner)
     s = play(s, "play Hay Bale", "mad cow card Turn Around 0")
     third = cf.parse_move(s, "place hay bale 3,-3 NW")
     assert third not in cf.legal_moves(s)
     # With Rules.lock_in_cow only the tractors are protected.
     locked = cf.Rules(players=1, mode="mad-cow", lock_in_cow=True)
-    s = cf.arrange(locked, tractors={0: "0,-2 NW"}, hands={0: ["Hay Bale"]}, bales=corner)
+    s = cf.scenario(locked, tractors={0: "0,-2 NW"}, hands={0: ["Hay Bale"]}, bales=corner)
     s = play(s, "play Hay Bale", "mad cow card Turn Around 0")
     assert third in cf.legal_moves(s)
-    s = cf.arrange(locked, tractors={0: "0,-2 NW"}, hands={0: ["Hay Bale"]}, bales=five)
+    s = cf.scenario(locked, tractors={0: "0,-2 NW"}, hands={0: ["Hay Bale"]}, bales=five)
     s = play(s, "play Hay Bale", "mad cow card Turn Around 0")
     assert sixth in cf.legal_moves(s)
     s = cf.apply_move(s, sixth)
@@ -231,7 +231,7 @@ def test_hay_bales_may_not_lock_the_cow_in() -> None:
 
 def test_the_cow_wins_when_the_players_are_eliminated() -> None:
     # "The Cow wins immediately [...] if you are eliminated"
-    s = cf.arrange(SOLO, fields={0: ["0,-1"]}, tractors={0: "0,-1 NW"}, hands={0: ["Rut"]})
+    s = cf.scenario(SOLO, fields={0: ["0,-1"]}, tractors={0: "0,-1 NW"}, hands={0: ["Rut"]})
     s = cow_plays(s, "Straight Forward 1")
     assert s.phase is cf.Phase.OVER and s.ended == "elimination"
     assert s.farmers[0].out and cf.winners(s) == () and cf.scores(s) == (-2,)
@@ -259,7 +259,7 @@ def test_score_and_score_board() -> None:
     for score, result in board.items():
         assert cf.scoreboard(score) == result
     # Only main fields count, as in the regular game.
-    s = cf.arrange(
+    s = cf.scenario(
         cf.Rules(players=3, mode="mad-cow"),
         fields={0: ["0,-2", "0,-3", "2,-2"]},
         tractors={0: "0,-2 SW", 1: "0,-2 NW", 2: "0,-2 E"},
@@ -273,7 +273,7 @@ def test_repetition_is_a_tie_the_players_have_not_won() -> None:
     # Six bales round the Cow's plot freeze it: only with Rules.lock_in_cow.
     around = ["0,0 N", "0,0 NE", "0,0 SE", "0,0 S", "0,0 SW", "0,0 NW"]
     locked = cf.Rules(players=1, mode="mad-cow", lock_in_cow=True)
-    s = cf.arrange(locked, tractors={0: "0,-2 NW"}, bales=around)
+    s = cf.scenario(locked, tractors={0: "0,-2 NW"}, bales=around)
     s = cow_plays(s, "Turn Around 0")  # the Cow has no way out
     assert s.phase is cf.Phase.TURN and _cow(s).plot == cf.board.CENTRE
     s = cow_plays(s, "Turn Around 5")  # the same position starts the turn a 3rd time
@@ -285,7 +285,7 @@ def test_repetition_is_a_tie_the_players_have_not_won() -> None:
 def test_the_turn_limit_in_the_mad_cow_mode_is_no_win() -> None:
     # Ruling 51: the players have not locked the Cow down.
     rules = cf.Rules(players=1, mode="mad-cow", turn_limit=1)
-    s = cf.arrange(rules, tractors={0: "0,-2 NW"})
+    s = cf.scenario(rules, tractors={0: "0,-2 NW"})
     assert s.turn_number == 1
     s = cow_plays(s, "Straight Forward 1")
     assert s.phase is cf.Phase.OVER and s.ended == "turns" and cf.winners(s) == ()
@@ -309,7 +309,7 @@ def test_the_cow_draws_no_more_than_its_card_limit() -> None:
     # Cards a Backlash Nitro owes the Cow are not drawn past the limit either.
     for limit, phase in ((2, cf.Phase.TURN), (30, cf.Phase.COW)):
         rules = cf.Rules(players=1, mode="mad-cow", cow_card_limit=limit)
-        s = cf.arrange(rules, tractors={0: "0,-2 NW"}, facing="S")  # away from the field
+        s = cf.scenario(rules, tractors={0: "0,-2 NW"}, facing="S")  # away from the field
         s = attrs.evolve(s, cow=_cow(s).but(draws=2))
         s = cow_plays(s, "Straight Forward 1", "Straight Forward 5")
         assert s.phase is phase and _cow(s).played == 2

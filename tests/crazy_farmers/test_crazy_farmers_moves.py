@@ -16,7 +16,7 @@ TWO = cf.Rules(players=2)
 
 
 def _position() -> cf.State:
-    return cf.arrange(
+    return cf.scenario(
         TWO,
         fields={0: ["0,-2"], 1: ["0,2"]},
         tractors={0: "0,-2 E", 1: "0,2 SE"},
@@ -172,7 +172,7 @@ def test_observe_hides_the_other_hands_and_the_draw_pile() -> None:
 
 
 def test_render_text_shows_the_board_and_the_players() -> None:
-    s = cf.arrange(
+    s = cf.scenario(
         TWO,
         fields={0: ["0,-2", "0,0"], 1: ["0,2"]},
         fences={0: ["1,-3 SW", "1,-3 SE", "2,-3 SW", "2,-3 SE", "3,-3 SW"]},
@@ -194,7 +194,7 @@ def test_render_text_shows_the_board_and_the_players() -> None:
 
 
 def test_render_svg_is_a_picture() -> None:
-    s = cf.arrange(
+    s = cf.scenario(
         TWO,
         fields={0: ["0,-2", "0,0"], 1: ["0,2"]},
         fences={0: ["1,-3 SW", "1,-3 SE", "2,-3 SW"]},

@@ -30,7 +30,7 @@ def _after_setup(rules: cf.Rules) -> cf.State:
 def test_board_edge_is_no_wall_but_fences_may_run_along_it() -> None:
     # Ruling "board edge": plot 1,-3 touches the field on all four of its inner
     # sides, but its two sides on the board's edge leave it open.
-    s = cf.arrange(
+    s = cf.scenario(
         TWO,
         fields={0: ["0,-3", "0,-2", "1,-2", "2,-3"], 1: ["0,2"]},
         tractors={0: "0,-3 E", 1: "0,2 SE"},
@@ -44,7 +44,7 @@ def test_board_edge_is_no_wall_but_fences_may_run_along_it() -> None:
 
 def test_no_fence_inside_or_along_the_own_field() -> None:
     # "There is no need to place fences INSIDE your field or on the BORDERS of the board."
-    s = cf.arrange(TWO, fields={0: ["0,-2", "0,-1"], 1: ["0,2"]}, tractors={0: "0,-2 SE"})
+    s = cf.scenario(TWO, fields={0: ["0,-2", "0,-1"], 1: ["0,2"]}, tractors={0: "0,-2 SE"})
     s = play(s, "move W")  # inside: between 0,-2 and 0,-1
     s = play(s, "move NW", "move NE")  # along the field's edge
     assert s.farmers[0].fence == () and s.farmers[0].powered
@@ -54,7 +54,7 @@ def test_holes_in_the_main_field_are_annexed_with_the_next_annexation() -> None:
     # Ruling "annexing": every group of plots closed off by the fence and the
     # main field becomes the player's, a hole in the main field included.
     ring = ["0,-1", "1,-1", "1,0", "0,1", "-1,1", "-1,0"]
-    s = cf.arrange(
+    s = cf.scenario(
         TWO,
         fields={0: ring, 1: ["0,0", "0,3"]},
         fences={0: ["0,-2 SE", "1,-3 SW", "1,-3 SE", "2,-3 SW"]},
@@ -72,12 +72,12 @@ def test_own_fallow_land_rejoining_earns_no_barn_card() -> None:
     # fallow land rejoining the main field was theirs already.
     fence, close = fence_around(plots("0,-2"), plots("0,-1", "0,0"))
     assert TWO.barn_plots >> cf.plot("0,0") & 1
-    s = cf.arrange(TWO, fields={0: ["0,-2", "0,0"], 1: ["0,2"]}, fences={0: fence})
+    s = cf.scenario(TWO, fields={0: ["0,-2", "0,0"], 1: ["0,2"]}, fences={0: fence})
     assert s.farmers[0].fallow == plots("0,0")
     s = play(s, close)
     assert s.farmers[0].plots == s.farmers[0].main == plots("0,-2", "0,-1", "0,0")
     assert s.phase is cf.Phase.TURN and s.pending == 0
-    s = cf.arrange(TWO, fields={0: ["0,-2"], 1: ["0,2"]}, fences={0: fence})
+    s = cf.scenario(TWO, fields={0: ["0,-2"], 1: ["0,2"]}, fences={0: fence})
     s = play(s, close)
     assert s.phase is cf.Phase.DRAW and s.pending == 1  # the same barn, empty: 1 card
 
@@ -88,7 +88,7 @@ def test_a_loop_is_removed_without_annexing() -> None:
     # Closing a loop on its own fence cuts the fence back to that crossroad:
     # the fence stays one loop-free line from the field to the tractor.
     fence = ["0,-2 SE", "1,-2 SW", "1,-2 SE", "2,-2 SW", "1,-1 SE", "1,-1 SW"]
-    s = cf.arrange(TWO, fields={0: ["0,-2"], 1: ["0,2"]}, fences={0: fence})
+    s = cf.scenario(TWO, fields={0: ["0,-2"], 1: ["0,2"]}, fences={0: fence})
     assert s.allowance == 4
     s = play(s, "move NW")
     assert s.farmers[0].fence_length == 6
@@ -100,7 +100,7 @@ def test_a_loop_is_removed_without_annexing() -> None:
 
 
 def test_reverse_move_takes_back_the_last_fence() -> None:
-    s = cf.arrange(
+    s = cf.scenario(
         TWO, fields={0: ["0,-2"], 1: ["0,2"]}, fences={0: ["0,-2 SE", "1,-2 SW", "0,-1 SE"]}
     )
     s = play(s, "move NE")  # back to 1,-2 SW
@@ -124,7 +124,7 @@ def test_annexing_the_plot_a_fence_starts_from_cuts_it() -> None:
         "2,-1 SE",
     ]
     around += ["2,-1 SW", "1,0 SE", "1,0 SW", "0,0 SE", "0,0 SW", "-1,0 SE", "0,-1 SW", "-1,-1 SE"]
-    s = cf.arrange(
+    s = cf.scenario(
         TWO,
         fields={0: ["0,-2"], 1: ["1,-2", "0,2"]},
         fences={0: around, 1: ["1,-2 SE", "2,-2 SW", "1,-1 SE"]},
@@ -179,10 +179,10 @@ def test_powerless_move_limit_is_an_option() -> None:
         "tractors": {0: "0,0 SE", 1: "0,2 SE"},
         "hands": {0: ["Nitro +2"]},
     }
-    free = cf.arrange(TWO, **position)  # type: ignore[arg-type]
+    free = cf.scenario(TWO, **position)  # type: ignore[arg-type]
     free = play(free, "play Nitro +2", "move NE", "move E", "move SE")
     assert free.moves_left == 2 and "end turn" not in texts(free)
-    limited = cf.arrange(cf.Rules(players=2, powerless_move_limit=3), **position)  # type: ignore[arg-type]
+    limited = cf.scenario(cf.Rules(players=2, powerless_move_limit=3), **position)  # type: ignore[arg-type]
     limited = play(limited, "play Nitro +2", "move NE", "move E", "move SE")
     assert texts(limited) == ["end turn"]
     with pytest.raises(IllegalMoveError, match="powerless tractor makes at most 3 moves"):
@@ -191,12 +191,12 @@ def test_powerless_move_limit_is_an_option() -> None:
 
 def test_every_move_must_be_used_when_possible() -> None:
     # "You must use all your moves at every turn, reverse moves are allowed."
-    s = cf.arrange(TWO, fields={0: ["0,-2"], 1: ["0,2"]}, tractors={0: "0,-2 E"})
+    s = cf.scenario(TWO, fields={0: ["0,-2"], 1: ["0,2"]}, tractors={0: "0,-2 E"})
     assert "end turn" not in texts(s)
     with pytest.raises(IllegalMoveError, match="must use all your moves"):
         cf.apply_move(s, cf.parse_move(s, "end turn"))
     # A tractor with nowhere to go ends its turn with its moves left.
-    s = cf.arrange(
+    s = cf.scenario(
         cf.Rules(players=3),
         fields={0: ["1,0"], 1: ["0,-2"], 2: ["-2,2"]},
         tractors={0: "0,0 SE", 1: "1,-1 SW", 2: "0,0 SW"},
@@ -208,11 +208,11 @@ def test_every_move_must_be_used_when_possible() -> None:
 def test_acceleration_and_the_five_move_limit() -> None:
     # "You have 4 or more fences down at the beginning of your turn? Win +1 move!"
     fence = ["0,-2 SE", "1,-2 SW", "1,-2 SE", "2,-2 SW"]
-    s = cf.arrange(TWO, fields={0: ["0,-2"], 1: ["0,2"]}, fences={0: fence})
+    s = cf.scenario(TWO, fields={0: ["0,-2"], 1: ["0,2"]}, fences={0: fence})
     assert s.allowance == 3
-    s = cf.arrange(TWO, fields={0: ["0,-2"], 1: ["0,2"]}, fences={0: [*fence, "1,-1 SE"]})
+    s = cf.scenario(TWO, fields={0: ["0,-2"], 1: ["0,2"]}, fences={0: [*fence, "1,-1 SE"]})
     assert s.allowance == 4
-    s = cf.arrange(
+    s = cf.scenario(
         TWO,
         fields={0: ["0,-2"], 1: ["0,2"]},
         fences={0: [*fence, "1,-1 SE"]},
@@ -223,11 +223,11 @@ def test_acceleration_and_the_five_move_limit() -> None:
 
 def test_a_fence_is_never_longer_than_the_fences_in_the_box() -> None:
     rules = cf.Rules(players=2, fences=2)
-    s = cf.arrange(
+    s = cf.scenario(
         rules, fields={0: ["0,-2"], 1: ["0,2"]}, fences={0: ["0,-2 SE", "1,-2 SW", "0,-1 SE"]}
     )
     assert texts(s) == ["move NE"]  # only taking a fence back: both fences are down
-    s = cf.arrange(
+    s = cf.scenario(
         TWO, fields={0: ["0,-2"], 1: ["0,2"]}, fences={0: ["0,-2 SE", "1,-2 SW", "0,-1 SE"]}
     )
     assert texts(s) == ["move NE", "move W", "move SE"]
@@ -240,7 +240,7 @@ def test_the_hand_limit_applies_at_the_end_of_the_turn() -> None:
     # draws a seventh.
     hand = ["Helicopter"] * 4 + ["Watchdog", "Dynamite"]
     around_barn = ["1,-3 SW", "1,-3 SE", "2,-3 SW", "1,-2 SE"]
-    s = cf.arrange(TWO, fields={0: ["0,-2"], 1: ["0,2"]}, fences={0: around_barn}, hands={0: hand})
+    s = cf.scenario(TWO, fields={0: ["0,-2"], 1: ["0,2"]}, fences={0: around_barn}, hands={0: hand})
     s = play(s, "move W", "move NW", "draw Helicopter", "move NE")
     assert len(s.farmers[0].hand) == 7 and s.moves_left == 0
     assert "end turn" not in texts(s)
@@ -273,7 +273,7 @@ def test_setup_deals_three_keeps_one_and_sets_the_rest_under_the_pile() -> None:
 
 
 def _endgame_position(rules: cf.Rules, cards: int, window: int) -> cf.State:
-    s = cf.arrange(rules, fields={0: ["0,-2"], 1: ["0,2"]}, tractors={0: "0,-2 E", 1: "0,2 SE"})
+    s = cf.scenario(rules, fields={0: ["0,-2"], 1: ["0,2"]}, tractors={0: "0,-2 E", 1: "0,2 SE"})
     deck: Deck[str] = Deck.of({"Nitro +1": cards})
     return attrs.evolve(s, deck=deck, endgame=window, phase=cf.Phase.DRAW, pending=cards + 1)
 
@@ -323,7 +323,7 @@ def test_the_last_plot_tile_ends_the_game_and_plots_without_tiles_do_not_count()
     # "If you are missing plot tiles to fill in all the plots you annexed, the
     # game ends [...] but plots without tiles will not count."
     rules = cf.Rules(players=3, plot_tiles=2)
-    s = cf.arrange(
+    s = cf.scenario(
         rules,
         fields={0: ["0,-2"], 1: ["0,2"], 2: ["2,0"]},
         fences={0: ["0,-2 SE", "1,-2 SW", "0,-1 SE"]},
@@ -332,7 +332,7 @@ def test_the_last_plot_tile_ends_the_game_and_plots_without_tiles_do_not_count()
     assert cf.is_terminal(s) and s.ended == "tiles"
     assert cf.scores(s) == (2, 1, 1) and cf.winners(s) == (0,)
     rules = cf.Rules(players=3, plot_tiles=2)
-    s = cf.arrange(
+    s = cf.scenario(
         rules,
         fields={0: ["0,-2"], 1: ["0,2"], 2: ["2,0"]},
         fences={0: ["1,-3 SW", "1,-3 SE", "2,-3 SW", "2,-3 SE", "3,-3 SW", "2,-2 SE"]},
@@ -347,7 +347,7 @@ def test_the_last_plot_tile_ends_the_game_and_plots_without_tiles_do_not_count()
 def test_the_common_pile_of_two_players() -> None:
     # "For a two-player game, players share a common stack of red/yellow plots."
     rules = cf.Rules(players=2, plot_tiles=3)
-    s = cf.arrange(
+    s = cf.scenario(
         rules, fields={0: ["0,-2"], 1: ["0,2"]}, fences={0: ["0,-2 SE", "1,-2 SW", "0,-1 SE"]}
     )
     s = play(s, "move W", "move NW", "move NE")
@@ -358,7 +358,7 @@ def test_ties_are_broken_by_fallow_land() -> None:
     # "The player with the most plots in his main field [...] wins the game. In
     # the event of a tie, include Fallow Lands."
     def final(fields: dict[int, list[str]]) -> cf.State:
-        s = cf.arrange(
+        s = cf.scenario(
             cf.Rules(players=3),
             fields=fields,
             tractors={0: "0,-2 E", 1: "0,2 SE", 2: "2,0 SE"},
@@ -377,7 +377,7 @@ def test_repeating_a_position_three_times_ends_the_game_in_a_tie() -> None:
     # wants to concede? Like in chess, when a position is repeated 3 times, the
     # game ends in a tie." Player 0 leads 2 plots to 1, yet nobody wins alone.
     fields = {0: ["0,-2", "-1,-2"], 1: ["0,2"]}
-    s = cf.arrange(TWO, fields=fields, tractors={0: "0,-2 E", 1: "0,2 SE"})
+    s = cf.scenario(TWO, fields=fields, tractors={0: "0,-2 E", 1: "0,2 SE"})
     for _ in range(2):
         s = play(s, *AROUND_0, "end turn", *AROUND_1, "end turn", *BACK_0, "end turn")
         assert not cf.is_terminal(s)
@@ -385,7 +385,7 @@ def test_repeating_a_position_three_times_ends_the_game_in_a_tie() -> None:
     assert cf.is_terminal(s) and s.ended == "repetition"
     assert cf.scores(s) == (2, 1) and cf.winners(s) == (0, 1)
     assert "a tie" in cf.render_text(s)
-    s = cf.arrange(
+    s = cf.scenario(
         cf.Rules(players=2, repetition_limit=None),
         fields=fields,
         tractors={0: "0,-2 E", 1: "0,2 SE"},
@@ -399,7 +399,7 @@ def test_repeating_a_position_three_times_ends_the_game_in_a_tie() -> None:
 def test_a_card_played_makes_a_new_position() -> None:
     # A position is the board and what each player may still play: after a
     # card leaves a hand, the earlier positions cannot come back.
-    s = cf.arrange(
+    s = cf.scenario(
         TWO,
         fields={0: ["0,-2"], 1: ["0,2"]},
         tractors={0: "0,-2 E", 1: "0,2 SE"},
@@ -422,7 +422,7 @@ def test_a_bribe_may_not_power_a_tractor_on_an_opponents_fence() -> None:
     # player 0's field and power it there, touching the fence.
     rules = cf.Rules(players=3, barns=())
     fence = ["0,1 SW", "-1,1 SE", "0,0 SW", "0,0 SE", "1,-1 SW"]
-    s = cf.arrange(
+    s = cf.scenario(
         rules,
         fields={0: ["0,-1"], 1: ["0,2"], 2: ["0,0", "1,0"]},
         fences={1: fence},
@@ -440,7 +440,7 @@ def test_the_turn_limit_ends_the_game_counted_as_it_stands() -> None:
     # repeating a position; the turn limit does, and the game is counted.
     rules = cf.Rules(players=2, turn_limit=3, repetition_limit=None)
     fields = {0: ["0,-2", "-1,-2"], 1: ["0,2"]}
-    s = cf.arrange(rules, fields=fields, tractors={0: "0,-2 E", 1: "0,2 SE"})
+    s = cf.scenario(rules, fields=fields, tractors={0: "0,-2 E", 1: "0,2 SE"})
     assert s.turn_number == 1 and TWO.turn_limit == 10_000
     s = play(s, *AROUND_0, "end turn", *AROUND_1, "end turn")
     assert s.turn_number == 3 and not cf.is_terminal(s)

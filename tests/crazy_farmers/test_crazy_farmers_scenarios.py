@@ -15,7 +15,7 @@ THREE = cf.Rules(players=3)
 def test_simple_annex() -> None:
     # "As soon as your tractor has pulled fences connecting back to your field:
     # Place your Plot tiles [...] Remove unnecessary fences [...] Then resume your moves."
-    s = cf.arrange(
+    s = cf.scenario(
         TWO,
         fields={0: ["0,-2"], 1: ["0,2"]},
         fences={0: ["0,-2 SE", "1,-2 SW", "0,-1 SE"]},
@@ -41,7 +41,7 @@ def test_annex_takes_an_opponents_plot_and_barn_for_two_cards() -> None:
     # his plot tiles. [...] Draw 1 or 2 Bonus cards for each plot annexed that
     # contains a Barn (2 if on an opponent's plot)."
     assert TWO.barn_plots >> cf.plot("1,-2") & 1
-    s = cf.arrange(
+    s = cf.scenario(
         TWO,
         fields={0: ["0,-2"], 1: ["1,-2", "2,-2"]},
         fences={0: ["1,-3 SW", "1,-3 SE", "2,-3 SW"]},
@@ -58,7 +58,7 @@ def test_annex_takes_an_opponents_plot_and_barn_for_two_cards() -> None:
     assert s.phase is cf.Phase.TURN and s.player == 0
     assert s.farmers[0].hand == ("Helicopter", "Nitro +1")
     # An empty barn plot gives 1 card only.
-    s = cf.arrange(
+    s = cf.scenario(
         TWO,
         fields={0: ["0,-2"], 1: ["0,2"]},
         fences={0: ["1,-3 SW", "1,-3 SE", "2,-3 SW"]},
@@ -71,7 +71,7 @@ def test_annex_takes_an_opponents_plot_and_barn_for_two_cards() -> None:
 def test_cut_at_a_fences_starting_point() -> None:
     # "By touching an opponent's fence, including the starting point, you cut
     # it off. [...] Your opponent's fence is lost: remove it entirely."
-    s = cf.arrange(
+    s = cf.scenario(
         TWO,
         fields={0: ["1,1"], 1: ["0,2"]},
         tractors={0: "0,1 SE"},
@@ -95,12 +95,12 @@ def test_protection_blocks_the_two_fences_behind_a_tractor() -> None:
         "fields": {0: ["-1,2"], 1: ["0,2"]},
         "fences": {1: ["0,1 SW", "-1,1 SE", "0,0 SW", "-1,0 SE"]},
     }
-    s = cf.arrange(TWO, tractors={0: "-1,1 SW"}, **position)  # type: ignore[arg-type]
+    s = cf.scenario(TWO, tractors={0: "-1,1 SW"}, **position)  # type: ignore[arg-type]
     assert "move E" not in texts(s)
     with pytest.raises(IllegalMoveError, match="2 fences behind player 1's tractor are protected"):
         cf.apply_move(s, cf.parse_move(s, "move E"))
     # The crossroad at the end of the 3rd fence is the first weak point.
-    s = cf.arrange(TWO, tractors={0: "-1,2 SE"}, **position)  # type: ignore[arg-type]
+    s = cf.scenario(TWO, tractors={0: "-1,2 SE"}, **position)  # type: ignore[arg-type]
     s = play(s, "move NE")
     assert s.farmers[1].fence == ()
 
@@ -109,7 +109,7 @@ def test_a_short_fence_protects_its_starting_point() -> None:
     # The authors' FAQ: "When I have only 1 or 2 fences behind me, is the
     # starting point protected? Yes, Fence protection (2 fences on 3
     # crossroads) also protects the starting point if included".
-    s = cf.arrange(
+    s = cf.scenario(
         TWO,
         fields={0: ["1,1"], 1: ["0,2"]},
         tractors={0: "0,1 SE"},
@@ -126,7 +126,9 @@ def test_powerless_tractor_passes_through_fences_without_cutting() -> None:
     # actually the only situation that allows a tractor to pass through or even
     # end its turn on a fence without cutting it."
     fence = ["0,1 SW", "-1,1 SE", "0,0 SW", "-1,0 SE", "0,-1 SW", "-1,-1 SE"]
-    s = cf.arrange(TWO, fields={0: ["0,-3"], 1: ["0,2"]}, tractors={0: "0,0 SE"}, fences={1: fence})
+    s = cf.scenario(
+        TWO, fields={0: ["0,-3"], 1: ["0,2"]}, tractors={0: "0,0 SE"}, fences={1: fence}
+    )
     assert not s.farmers[0].powered
     s = play(s, "move W")  # onto the fence
     assert s.farmers[1].fence_length == 5
@@ -144,7 +146,7 @@ def test_powerless_tractor_passes_through_fences_without_cutting() -> None:
 def test_powerless_tractor_is_powered_again_on_reaching_its_field() -> None:
     # "You will no longer be Powerless once connected back to your field,
     # allowing you to pull new fences and cut opponents' fences again."
-    s = cf.arrange(TWO, fields={0: ["0,0"], 1: ["0,2"]}, tractors={0: "1,0 SW", 1: "0,2 SE"})
+    s = cf.scenario(TWO, fields={0: ["0,0"], 1: ["0,2"]}, tractors={0: "1,0 SW", 1: "0,2 SE"})
     assert not s.farmers[0].powered and cf.scores(s)[0] == 0
     s = play(s, "move NW")  # 1,0 SW -> 0,0 SE, a corner of plot 0,0
     assert s.farmers[0].powered and s.farmers[0].main == plots("0,0")
@@ -155,7 +157,9 @@ def test_powerless_tractor_is_powered_again_on_reaching_its_field() -> None:
 def test_reaching_its_field_on_an_opponents_fence_cuts_it() -> None:
     # Powered again on arrival, the tractor cuts the fence it arrives on.
     fence = ["0,1 SW", "-1,1 SE", "0,0 SW", "-1,0 SE", "0,-1 SW", "-1,-1 SE"]
-    s = cf.arrange(TWO, fields={0: ["-1,1"], 1: ["0,2"]}, tractors={0: "0,0 SE"}, fences={1: fence})
+    s = cf.scenario(
+        TWO, fields={0: ["-1,1"], 1: ["0,2"]}, tractors={0: "0,0 SE"}, fences={1: fence}
+    )
     assert not s.farmers[0].powered
     s = play(s, "move W")  # 0,0 SW: a corner of plot -1,1 and a crossroad of the fence
     assert s.farmers[0].powered and s.farmers[1].fence == ()
@@ -167,7 +171,7 @@ def test_field_split_into_main_and_fallow_then_reunified() -> None:
     # tractor is [...] becomes your main field, the remaining parts of your
     # field are fallow. [...] Reunify your main field and Fallow lands by
     # annexing the plots between them."
-    s = cf.arrange(
+    s = cf.scenario(
         TWO,
         fields={0: ["0,0", "0,1"], 1: ["1,-1", "1,0", "1,1", "2,0"]},
         fences={0: ["1,0 SW", "1,0 SE", "2,-1 SW", "1,-1 SE"]},
@@ -194,7 +198,7 @@ def test_elimination_ends_a_two_player_game() -> None:
     # "Elimination: If a player has annexed the last plot you had on the board,
     # you are eliminated. Remove your tractor and fences from the board."
     # "The game ends immediately as soon as a player [...] Eliminates all other players."
-    s = cf.arrange(
+    s = cf.scenario(
         TWO,
         fields={0: ["0,-2"], 1: ["0,-1"]},
         fences={0: ["0,-2 SE", "1,-2 SW", "0,-1 SE"]},
@@ -210,7 +214,7 @@ def test_elimination_ends_a_two_player_game() -> None:
 
 
 def test_elimination_in_a_three_player_game_skips_the_eliminated_seat() -> None:
-    s = cf.arrange(
+    s = cf.scenario(
         THREE,
         fields={0: ["0,-2"], 1: ["0,-1"], 2: ["2,0"]},
         fences={0: ["0,-2 SE", "1,-2 SW", "0,-1 SE"]},

@@ -39,8 +39,8 @@ from acreage.crazy_farmers.actions import (
     legal_actions,
     observation_tensor,
 )
-from acreage.crazy_farmers.arrange import arrange
 from acreage.crazy_farmers.board import crossroad, crossroad_name, path, path_name, plot, plot_name
+from acreage.crazy_farmers.build import build_position
 from acreage.crazy_farmers.cards import HANDLERS, Handler, register
 from acreage.crazy_farmers.engine import (
     apply_move,
@@ -70,6 +70,15 @@ from acreage.crazy_farmers.moves import (
     StartAt,
     Surrender,
     TakeBale,
+)
+from acreage.crazy_farmers.position import (
+    arrange,
+    from_position,
+    from_view,
+    parse_position,
+    position_text,
+    scenario,
+    to_position,
 )
 from acreage.crazy_farmers.render import render_svg, render_text
 from acreage.crazy_farmers.rules import ENDGAME, BonusCard, MadCowCard, Rules
@@ -122,6 +131,7 @@ __all__ = [
     "action_space_size",
     "apply_move",
     "arrange",
+    "build_position",
     "chance_outcomes",
     "crossroad",
     "crossroad_name",
@@ -132,6 +142,8 @@ __all__ = [
     "end_reason",
     "evaluate",
     "fields",
+    "from_position",
+    "from_view",
     "hides_information",
     "is_terminal",
     "legal_action_mask",
@@ -141,17 +153,21 @@ __all__ = [
     "observation_tensor",
     "observe",
     "parse_move",
+    "parse_position",
     "path",
     "path_name",
     "plot",
     "plot_name",
+    "position_text",
     "register",
     "render_svg",
     "render_text",
     "resample",
+    "scenario",
     "scoreboard",
     "scores",
     "tiles_left",
+    "to_position",
     "winners",
 ]
 
@@ -175,6 +191,13 @@ GAME: Game[State, Move, Rules] = Game(
     encoding=encoding,
     evaluate=evaluate,
     end_reason=end_reason,
+    to_position=to_position,
+    from_position=from_position,
+    position_text=position_text,
+    parse_position=parse_position,
+    arrange=arrange,
+    build_position=build_position,
+    from_view=from_view,
 )
 """Crazy Farmers as one :class:`~acreage.Game` value, for generic tools
 (agents, ``play``, ``check_game``, the adapters)."""
