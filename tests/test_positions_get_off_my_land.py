@@ -27,7 +27,21 @@ RULES = [
     goml.Rules(players=4),
     goml.Rules(players=3, anchored_fences=True),
     goml.Rules(players=2, home_farmer_protects=False),
+    goml.Rules(players=3, secret_farmhouses=True),  # hidden farmhouse tiles, resampled from views
 ]
+
+
+def setup_id(rules: goml.Rules) -> str:
+    """``3p-anchored_fences``: the player count and the options that differ from the defaults."""
+    default = goml.Rules(players=rules.players)
+    changed = [
+        k
+        for k in ("anchored_fences", "home_farmer_protects", "secret_farmhouses")
+        if getattr(rules, k) != getattr(default, k)
+    ]
+    return "-".join([f"{rules.players}p", *changed])
+
+
 SLOW = settings(
     max_examples=15,
     deadline=None,
@@ -65,14 +79,14 @@ def round_trips(state: goml.State) -> None:
 # -- round trips ------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("rules", RULES, ids=lambda r: f"{r.players}p")
+@pytest.mark.parametrize("rules", RULES, ids=setup_id)
 @SLOW
 @given(data=hs.data())
 def test_reachable_states_round_trip(rules: goml.Rules, data: hs.DataObject) -> None:
     round_trips(data.draw(states(goml.GAME, rules, max_moves=300)))
 
 
-@pytest.mark.parametrize("rules", RULES, ids=lambda r: f"{r.players}p")
+@pytest.mark.parametrize("rules", RULES, ids=setup_id)
 @SLOW
 @given(data=hs.data())
 def test_built_positions_round_trip_and_play_on(rules: goml.Rules, data: hs.DataObject) -> None:
@@ -351,7 +365,7 @@ def test_arrange_sets_up_a_decision() -> None:
     assert "fence b1 N" in [str(m) for m in goml.legal_moves(state)]
 
 
-@pytest.mark.parametrize("rules", RULES, ids=lambda r: f"{r.players}p")
+@pytest.mark.parametrize("rules", RULES, ids=setup_id)
 def test_a_view_becomes_a_position_its_seat_cannot_tell_apart(rules: goml.Rules) -> None:
     rng = random.Random(rules.players)
     state = goml.new_game(rules)
