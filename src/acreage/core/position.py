@@ -26,7 +26,7 @@ from __future__ import annotations
 import difflib
 import random
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final, NoReturn
+from typing import TYPE_CHECKING, Any, Final, Generic, NoReturn, TypeVar, cast
 
 from acreage.core.game import GameError, RecordError, shorten
 
@@ -42,6 +42,7 @@ __all__ = [
     "Fields",
     "Node",
     "PositionError",
+    "PositionText",
     "close_names",
     "load_position",
     "position_fields",
@@ -321,6 +322,73 @@ def text_lines(text: object) -> list[str]:
             f"(at most {POSITION_TEXT_LIMIT})"
         )
     return text.splitlines()
+
+
+# What a game's text reader records of where a part of the data was read: (line, column)
+# in most games.
+_W = TypeVar("_W")
+
+
+class PositionText(Generic[_W]):
+    """What every game's reader of position text shares.
+
+    ``lines`` are the text's lines that hold something, numbered from 1 (blank
+    lines and lines starting with ``#`` are skipped); :meth:`header` checks the
+    first, ``GAME position FORMAT``; :meth:`fail` refuses the text at a line and
+    column; a game's reader records in ``where`` the line and column each part
+    of the position data was read from, and :meth:`locate` moves an error that
+    :func:`from_position`-style checks raise on the data to that place in the text.
+    """
+
+    def __init__(self, game: str, text: object) -> None:
+        self.game = game
+        self.lines = [
+            (number, line)
+            for number, line in enumerate(text_lines(text), 1)
+            if line.strip() and not line.lstrip().startswith("#")
+        ]
+        self.where: dict[str, _W] = {}
+
+    def fail(self, line: int, column: int, reason: str) -> NoReturn:
+        """Refuse the text at ``line``, ``column`` (both from 1)."""
+        raise PositionError(reason, line=line, column=column)
+
+    def header(self) -> None:
+        """Check the first line: ``GAME position FORMAT``."""
+        expected = [self.game, "position", str(POSITION_FORMAT)]
+        if not self.lines:
+            raise PositionError(f"an empty text: expected {' '.join(expected)!r}")
+        number, header = self.lines[0]
+        words = header.split()
+        if words[:2] != expected[:2] or len(words) != 3:
+            self.fail(
+                number,
+                1,
+                f"expected the header {' '.join(expected)!r}, got {header.strip()[:40]!r}",
+            )
+        if words[2] != expected[2]:
+            self.fail(
+                number,
+                header.index(words[2]) + 1,
+                f"position format {words[2][:20]!r} is not supported (only {POSITION_FORMAT})",
+            )
+
+    def point(self, where: _W) -> tuple[int, int]:
+        """The line and column of an entry of ``where``: the entry itself, unless the
+        game records more."""
+        return cast(tuple[int, int], where)
+
+    def locate(self, error: PositionError) -> PositionError:
+        """``error`` with the line and column of the text its path (or the nearest part
+        of the data holding it) was read from; as it was if no part was read from text."""
+        path = error.path
+        while path:
+            if path in self.where:
+                line, column = self.point(self.where[path])
+                return PositionError(error.reason, error.path, line=line, column=column)
+            cut = max(path.rfind("."), path.rfind("["))
+            path = path[:cut] if cut > 0 else ""
+        return error
 
 
 def position_of_view(game: Game[Any, Any, Any], view: object, rng: random.Random) -> dict[str, Any]:

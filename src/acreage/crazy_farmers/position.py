@@ -30,7 +30,7 @@ import random
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Final, NoReturn
+from typing import Any, Final
 
 from acreage.core.bitset import bits
 from acreage.core.chance import Deck, Pile
@@ -40,9 +40,9 @@ from acreage.core.position import (
     Fields,
     Node,
     PositionError,
+    PositionText,
     close_names,
     position_fields,
-    text_lines,
 )
 from acreage.crazy_farmers import board
 from acreage.crazy_farmers.bales import bridges, pens
@@ -1372,41 +1372,17 @@ def position_text(state: State) -> str:
     return "\n".join(lines) + "\n"
 
 
-class _Text:
+class _Text(PositionText[tuple[int, int]]):
     """Reads a position text into position data, remembering where each part came from."""
 
     def __init__(self, rules: Rules, text: object) -> None:
+        super().__init__(GAME_NAME, text)
         self.rules = rules
-        self.lines = [
-            (number, line)
-            for number, line in enumerate(text_lines(text), 1)
-            if line.strip() and not line.lstrip().startswith("#")
-        ]
-        self.where: dict[str, tuple[int, int]] = {}
         self.columns: list[int] = []  # the columns of the items of the value read last
-
-    def fail(self, line: int, column: int, reason: str) -> NoReturn:
-        raise PositionError(reason, line=line, column=column)
 
     def data(self) -> dict[str, Any]:
         rules = self.rules
-        if not self.lines:
-            raise PositionError(f"an empty text: expected '{GAME_NAME} position {POSITION_FORMAT}'")
-        number, header = self.lines[0]
-        words = header.split()
-        expected = [GAME_NAME, "position", str(POSITION_FORMAT)]
-        if words[:2] != expected[:2] or len(words) != 3:
-            self.fail(
-                number,
-                1,
-                f"expected the header {' '.join(expected)!r}, got {header.strip()[:40]!r}",
-            )
-        if words[2] != expected[2]:
-            self.fail(
-                number,
-                header.index(words[2]) + 1,
-                f"position format {words[2][:20]!r} is not supported (only {POSITION_FORMAT})",
-            )
+        self.header()
         rows = self.lines[1 : 1 + len(_ROWS)]
         for i, (number, line) in enumerate(rows):
             if ":" in line:
@@ -1640,18 +1616,13 @@ class _Text:
         return int(word)
 
     def locate(self, error: PositionError) -> PositionError:
-        """``error`` with the line (and column) of the text its path was read from."""
-        path = error.path
-        while path:
-            if path in self.where:
-                line, column = self.where[path]
-                return PositionError(error.reason, error.path, line=line, column=column)
-            cut = max(path.rfind("."), path.rfind("["))
-            path = path[:cut] if cut > 0 else ""
-        if error.path.endswith("plots") and "board" in self.where:
+        """``error`` with the line (and column) of the text its path was read from; the
+        plots of a field are read from the board."""
+        located = super().locate(error)
+        if located is error and error.path.endswith("plots") and "board" in self.where:
             line, column = self.where["board"]
             return PositionError(error.reason, error.path, line=line, column=column)
-        return error
+        return located
 
 
 def parse_position(rules: Rules, text: str) -> State:

@@ -28,7 +28,7 @@ import random
 import re
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any, NoReturn
+from typing import Any
 
 from acreage.core.bitset import bits
 from acreage.core.game import CHANCE, Chance
@@ -37,9 +37,9 @@ from acreage.core.position import (
     Fields,
     Node,
     PositionError,
+    PositionText,
     close_names,
     position_fields,
-    text_lines,
 )
 from acreage.fence_em_in.engine import _can_fertilize
 from acreage.fence_em_in.placement import beside
@@ -1122,42 +1122,18 @@ def position_text(state: State) -> str:
     return "\n".join(lines) + "\n"
 
 
-class _Text:
+class _Text(PositionText[_Where]):
     """Reads a position text into position data, remembering where each part came from."""
 
     def __init__(self, rules: Rules, text: object) -> None:
+        super().__init__(GAME_NAME, text)
         self.rules = rules
-        self.lines = [
-            (number, line)
-            for number, line in enumerate(text_lines(text), 1)
-            if line.strip() and not line.lstrip().startswith("#")
-        ]
-        # Position-data paths -> where in the text they were read from: (line, column),
-        # or for a board cell (line, its text, the cell's index), whose column is
-        # worked out only if an error needs it.
-        self.where: dict[str, _Where] = {}
-
-    def fail(self, line: int, column: int, reason: str) -> NoReturn:
-        raise PositionError(reason, line=line, column=column)
+        # self.where: position-data paths -> where in the text they were read from:
+        # (line, column), or for a board cell (line, its text, the cell's index), whose
+        # column is worked out only if an error needs it (point).
 
     def data(self) -> dict[str, Any]:
-        if not self.lines:
-            raise PositionError(f"an empty text: expected '{GAME_NAME} position {POSITION_FORMAT}'")
-        number, header = self.lines[0]
-        words = header.split()
-        expected = [GAME_NAME, "position", str(POSITION_FORMAT)]
-        if words[:2] != expected[:2] or len(words) != 3:
-            self.fail(
-                number,
-                1,
-                f"expected the header {' '.join(expected)!r}, got {header.strip()[:40]!r}",
-            )
-        if words[2] != expected[2]:
-            self.fail(
-                number,
-                header.index(words[2]) + 1,
-                f"position format {words[2][:20]!r} is not supported (only {POSITION_FORMAT})",
-            )
+        self.header()
         size = self.rules.board_size
         board = self.lines[1 : 1 + size]
         for i, (number, line) in enumerate(board):
@@ -1381,16 +1357,9 @@ class _Text:
         else:
             farm["discards"] = self.words(number, groups[0])
 
-    def locate(self, error: PositionError) -> PositionError:
-        """``error`` with the line (and column) of the text its path was read from."""
-        path = error.path
-        while path:
-            if path in self.where:
-                line, column = _at(self.where[path])
-                return PositionError(error.reason, error.path, line=line, column=column)
-            cut = max(path.rfind("."), path.rfind("["))
-            path = path[:cut] if cut > 0 else ""
-        return error
+    def point(self, where: _Where) -> tuple[int, int]:
+        """The line and column of a ``where`` entry, a board cell's worked out now."""
+        return _at(where)
 
 
 def parse_position(rules: Rules, text: str) -> State:

@@ -34,7 +34,7 @@ import random
 import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any, NoReturn
+from typing import Any
 
 from acreage.core.bitset import bits
 from acreage.core.chance import Deck, Pile, Stack
@@ -43,9 +43,9 @@ from acreage.core.position import (
     Fields,
     Node,
     PositionError,
+    PositionText,
     close_names,
     position_fields,
-    text_lines,
 )
 from acreage.fields_of_green import engine as en
 from acreage.fields_of_green.components import DECKS
@@ -1349,40 +1349,15 @@ def position_text(state: State) -> str:
     return "\n".join(lines) + "\n"
 
 
-class _Text:
+class _Text(PositionText[tuple[int, int]]):
     """Reads a position text into position data, remembering where each part came from."""
 
     def __init__(self, rules: Rules, text: object) -> None:
+        super().__init__(GAME_NAME, text)
         self.rules = rules
-        self.lines = [
-            (number, line)
-            for number, line in enumerate(text_lines(text), 1)
-            if line.strip() and not line.lstrip().startswith("#")
-        ]
-        # Position-data paths -> (line, column) they were read from.
-        self.where: dict[str, tuple[int, int]] = {}
-
-    def fail(self, line: int, column: int, reason: str) -> NoReturn:
-        raise PositionError(reason, line=line, column=column)
 
     def data(self) -> dict[str, Any]:
-        if not self.lines:
-            raise PositionError(f"an empty text: expected '{GAME_NAME} position {POSITION_FORMAT}'")
-        number, header = self.lines[0]
-        words = header.split()
-        expected = [GAME_NAME, "position", str(POSITION_FORMAT)]
-        if words[:2] != expected[:2] or len(words) != 3:
-            self.fail(
-                number,
-                1,
-                f"expected the header {' '.join(expected)!r}, got {header.strip()[:40]!r}",
-            )
-        if words[2] != expected[2]:
-            self.fail(
-                number,
-                header.index(words[2]) + 1,
-                f"position format {words[2][:20]!r} is not supported (only {POSITION_FORMAT})",
-            )
+        self.header()
         n = self.rules.players
         data: dict[str, Any] = {"game": GAME_NAME, "format": POSITION_FORMAT}
         farms: list[dict[str, Any]] = [{} for _ in range(n)]
@@ -1615,17 +1590,6 @@ class _Text:
             else:
                 self.fail(number, column, f"{key[:20]!r} is nothing a decision waits on")
         return out
-
-    def locate(self, error: PositionError) -> PositionError:
-        """``error`` with the line (and column) of the text its path was read from."""
-        path = error.path
-        while path:
-            if path in self.where:
-                line, column = self.where[path]
-                return PositionError(error.reason, error.path, line=line, column=column)
-            cut = max(path.rfind("."), path.rfind("["))
-            path = path[:cut] if cut > 0 else ""
-        return error
 
 
 def parse_position(rules: Rules, text: str) -> State:
