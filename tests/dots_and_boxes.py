@@ -346,17 +346,32 @@ class DotsEncoding(Encoding):
     def observation_bytes(self, view: View) -> bytes:
         """:meth:`observation` packed: its places are all 0 or 1, set as the bits of one
         int (the drawn edges are ``view.drawn`` itself, at place 0) and spread at once."""
-        bits = view.drawn
-        n = len(view.owners)
+        return self._pack(view.rules, view.drawn, view.owners, view.my_secret, view.to_move)
+
+    def seat_observation_bytes(self, state: State, seat: int) -> bytes:
+        """:meth:`observation_bytes` of ``observe(state, seat)``, from the state: the view
+        holds the state's lines, owners and turn, and of the secrets only the seat's own."""
+        mine = state.secrets[seat] if seat < len(state.secrets) else None
+        return self._pack(state.rules, state.drawn, state.owners, mine, state.to_move)
+
+    def _pack(
+        self,
+        rules: Rules,
+        drawn: int,
+        owners: tuple[int, ...],
+        my_secret: int | None,
+        to_move: int | Chance | None,
+    ) -> bytes:
+        bits = drawn
+        n = len(owners)
         owner = self._owner_at
-        for cell, who in enumerate(view.owners):
+        for cell, who in enumerate(owners):
             if who >= 0:
                 bits |= 1 << owner + who * n + cell
-        if view.my_secret is not None:
-            bits |= 1 << self._secret_at + view.my_secret
-        who = view.to_move
-        if who is not None:
-            bits |= 1 << self._to_move_at + (view.rules.players if who is CHANCE else who)
+        if my_secret is not None:
+            bits |= 1 << self._secret_at + my_secret
+        if to_move is not None:
+            bits |= 1 << self._to_move_at + (rules.players if to_move is CHANCE else to_move)
         return spread_bits(bits, self.planes.size)
 
 

@@ -154,6 +154,12 @@ class _HiddenFactsWrong(dab.DotsEncoding):
         self.facts = attrs.evolve(self.facts, hidden_information=False)
 
 
+class _LeakySecrets(dab.DotsEncoding):
+    # Packs from the state and shows every seat the first seat's secret box.
+    def seat_observation_bytes(self, state: Any, seat: int) -> bytes:
+        return super().seat_observation_bytes(state, 0)
+
+
 class _OddNumbers(dab.DotsEncoding):
     # A numbering that changes encode_action must not keep a fast encode_actions
     # made for the old one (check_game holds the two equal): take the plain one.
@@ -168,6 +174,7 @@ ENCODING_DEFECTS = {
     "observation of the wrong length": (_ShortObservation, "is not 27 ints"),
     "a bound that does not hold": (_TightFacts, "more than max_decisions"),
     "hidden information denied": (_HiddenFactsWrong, "hidden_information is False"),
+    "a quick observation that leaks": (_LeakySecrets, "seat_observation_bytes of seat 1"),
 }
 
 

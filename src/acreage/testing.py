@@ -556,6 +556,11 @@ def _check_numbers(
         packed = enc.observation_bytes(game.observe(state, seat))
         if packed != array.array("h", tensor).tobytes():
             raise _fail(game, where, f"observation_bytes of seat {seat} differs from observation")
+        quick = enc.seat_observation_bytes(state, seat)
+        if quick is not None and quick != packed:
+            raise _fail(
+                game, where, f"seat_observation_bytes of seat {seat} differs from its packed view"
+            )
     who = game.to_move(state)
     if who is None:
         return

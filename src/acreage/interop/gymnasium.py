@@ -168,8 +168,10 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
         return self._over
 
     def _observation(self) -> dict[str, Any]:
-        view = self.game.observe(self.game_state, self.seat)
-        return self._observer(self.encoding.observation_bytes(view), self._legal)
+        packed = self.encoding.seat_observation_bytes(self.game_state, self.seat)
+        if packed is None:
+            packed = self.encoding.observation_bytes(self.game.observe(self.game_state, self.seat))
+        return self._observer(packed, self._legal)
 
     def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         """Play the learner's ``action``, then everything up to its next decision or the end."""

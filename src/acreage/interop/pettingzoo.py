@@ -176,7 +176,11 @@ class AcreageEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
         if seen is not None and seen[0] is state and seen[1] == seat:
             packed = seen[2]
         else:
-            packed = self.encoding.observation_bytes(self.game.observe(state, seat))
+            quick = self.encoding.seat_observation_bytes(state, seat)
+            if quick is None:
+                packed = self.encoding.observation_bytes(self.game.observe(state, seat))
+            else:
+                packed = quick
             self._seen = (state, seat, packed)
         return self._observer(packed, self._legal if self._to_move == seat else ())
 
