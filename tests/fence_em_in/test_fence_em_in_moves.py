@@ -42,35 +42,39 @@ def test_roll_dice_in_any_order_and_spacing() -> None:
     assert str(fei.parse_move(STATE, " roll 6 1 6 ")) == "roll 1 6 6"
 
 
+FORMS = "whose moves read 'place <x>,<y> <width>x<height>', 'take <kind>'"
+
+
 @pytest.mark.parametrize(
-    "text",
+    ("text", "message"),
     [
-        "",
-        "place",
-        "place 3,5",
-        "place 3;5 4x2",
-        "place 3,5 4x2x1",
-        "place 16,0 2x2",  # no column 16 on a 16 x 16 board
-        "place 3,5 6x2",  # no die shows more than 5
-        "place -1,5 2x2",
-        "take pig",
-        "put cow in barn",  # the category is "barns"
-        "put cow into same",
-        "roll 7",
-        "roll 1 2",
-        "roll 0 1 2",
-        "draw cow to column 6",
-        "reveal pigs",
-        "set six to 6",
-        "adjust 3 to 0",
-        "move cow from 0 to 2",
-        "reroll six",
-        "Done",
-        "\x00",
+        ("", FORMS),
+        ("Done", r"did you mean 'done'\?"),
+        ("plase 1,1 3x4", r"did you mean 'place <x>,<y> <width>x<height>'\?"),
+        ("\x00", FORMS),
+        ("place", "place reads 'place <x>,<y> <width>x<height>'"),
+        ("place 3,5", "place reads"),
+        ("place 3;5 4x2", "place reads"),
+        ("place 3,5 4x2x1", "place reads"),
+        ("place -1,5 2x2", "place reads"),
+        ("place 16,0 2x2", "x must be a number from 0 to 15, not '16'"),  # a 16 x 16 board
+        ("place 3,5 6x2", "width must be a number from 1 to 5, not '6'"),  # no die shows 6
+        ("take pig", r"kind must be a token kind \(cow, sheep, .*\), not 'pig'"),
+        ("put cow in barn", "category must be a farm-board category .*, not 'barn'"),  # barns
+        ("put cow into same", "put reads 'put <kind> in <category>'"),
+        ("roll 7", "values must be dice, each a number from 1 to 6, not '7'"),
+        ("roll 1 2", "values must be 1 or 3 dice, not '1 2'"),
+        ("roll 0 1 2", "values must be dice, each a number from 1 to 6, not '0 1 2'"),
+        ("draw cow to column 6", "column must be a number from 1 to 5, not '6'"),
+        ("reveal pigs", "card must be a mission card .*, not 'pigs'"),
+        ("set six to 6", "value must be a number from 1 to 5, not '6'"),
+        ("adjust 3 to 0", "to must be a number from 1 to 5, not '0'"),
+        ("move cow from 0 to 2", "source must be a number from 1 to 5, not '0'"),
+        ("reroll six", "reroll reads 'reroll <value>'"),
     ],
 )
-def test_junk_is_a_syntax_error(text: str) -> None:
-    with pytest.raises(MoveSyntaxError, match="no move of Fence Em In"):
+def test_junk_is_a_syntax_error_saying_what_is_wrong(text: str, message: str) -> None:
+    with pytest.raises(MoveSyntaxError, match=message):
         fei.parse_move(STATE, text)
 
 

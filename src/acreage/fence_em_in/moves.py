@@ -16,19 +16,18 @@ Decisions:
 
 from __future__ import annotations
 
-import typing
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
-from acreage.core.display import TextMove
-from acreage.core.game import MoveSyntaxError, move_text, shorten
+from acreage.core.notation import Choice, Described, Notation, Number, Repeated
 from acreage.fence_em_in.rules import COLUMNS, DIE_FACES, KINDS
 
 if TYPE_CHECKING:
     from acreage.fence_em_in.state import State
 
 __all__ = [
+    "NOTATION",
     "Adjust",
     "Discard",
     "Done",
@@ -51,157 +50,142 @@ __all__ = [
 
 
 @attrs.frozen(repr=False)
-class Reveal(TextMove):
+class Reveal(Described):
     """Chance: the mission card ``card`` is revealed."""
+
+    TEXT = ("reveal {card:card}",)
 
     card: str
 
-    def __str__(self) -> str:
-        return f"reveal {self.card}"
-
 
 @attrs.frozen(repr=False)
-class Draw(TextMove):
+class Draw(Described):
     """Chance: a ``kind`` token comes out of the bag onto assets-board ``column`` (1-5)."""
+
+    TEXT = ("draw {kind:kind} to column {column:column}",)
 
     kind: str
     column: int
 
-    def __str__(self) -> str:
-        return f"draw {self.kind} to column {self.column}"
-
 
 @attrs.frozen(cache_hash=True, repr=False)  # applying a roll looks it up in a set of the outcomes
-class Roll(TextMove):
+class Roll(Described):
     """Chance: dice show ``values`` (sorted; 6 is the choice face)."""
+
+    TEXT = ("roll {values:dice}",)
 
     values: tuple[int, ...]
 
-    def __str__(self) -> str:
-        return "roll " + " ".join(map(str, self.values))
-
 
 @attrs.frozen(repr=False)
-class RerollSix(TextMove):
+class RerollSix(Described):
     """The roller takes fertilizer and re-rolls a die showing the choice face."""
 
-    def __str__(self) -> str:
-        return "take fertilizer and reroll six"
+    TEXT = ("take fertilizer and reroll six",)
 
 
 @attrs.frozen(repr=False)
-class SetSix(TextMove):
+class SetSix(Described):
     """The roller sets a die showing the choice face to ``value`` (1-5)."""
 
-    value: int
+    TEXT = ("set six to {value:face}",)
 
-    def __str__(self) -> str:
-        return f"set six to {self.value}"
+    value: int
 
 
 @attrs.frozen(repr=False)
-class Reroll(TextMove):
+class Reroll(Described):
     """Fertilizer: re-roll one die showing ``value``."""
 
-    value: int
+    TEXT = ("reroll {value:face}",)
 
-    def __str__(self) -> str:
-        return f"reroll {self.value}"
+    value: int
 
 
 @attrs.frozen(repr=False)
-class Adjust(TextMove):
+class Adjust(Described):
     """Fertilizer: turn one die showing ``value`` to ``to`` (one up or down, within 1-5)."""
+
+    TEXT = ("adjust {value:face} to {to:face}",)
 
     value: int
     to: int
 
-    def __str__(self) -> str:
-        return f"adjust {self.value} to {self.to}"
-
 
 @attrs.frozen(repr=False)
-class Refresh(TextMove):
+class Refresh(Described):
     """Fertilizer: every token on the assets board goes back in the bag, and the board is refilled."""
 
-    def __str__(self) -> str:
-        return "refresh assets"
+    TEXT = ("refresh assets",)
 
 
 @attrs.frozen(repr=False)
-class MoveToken(TextMove):
+class MoveToken(Described):
     """Fertilizer: move one ``kind`` token from assets-board column ``source`` to ``target``."""
+
+    TEXT = ("move {kind:kind} from {source:column} to {target:column}",)
 
     kind: str
     source: int
     target: int
 
-    def __str__(self) -> str:
-        return f"move {self.kind} from {self.source} to {self.target}"
-
 
 @attrs.frozen(repr=False)
-class Done(TextMove):
+class Done(Described):
     """Stop using fertilizer this turn."""
 
-    def __str__(self) -> str:
-        return "done"
+    TEXT = ("done",)
 
 
 @attrs.frozen(repr=False)
-class Place(TextMove):
+class Place(Described):
     """Build a ``width`` x ``height`` enclosure whose top-left cell is ``(x, y)``.
 
     The width and height are two of the dice; the third die names the
     assets-board column to take a token from.
     """
 
+    TEXT = ("place {x:coord},{y:coord} {width:face}x{height:face}",)
+
     x: int
     y: int
     width: int
     height: int
 
-    def __str__(self) -> str:
-        return f"place {self.x},{self.y} {self.width}x{self.height}"
-
 
 @attrs.frozen(repr=False)
-class Pass(TextMove):
+class Pass(Described):
     """No dice assignment gives both a legal enclosure and a token: skip this turn."""
 
-    def __str__(self) -> str:
-        return "pass"
+    TEXT = ("pass",)
 
 
 @attrs.frozen(repr=False)
-class Take(TextMove):
+class Take(Described):
     """Take a ``kind`` token from the third die's column; its miniature goes in the new enclosure."""
+
+    TEXT = ("take {kind:kind}",)
 
     kind: str
 
-    def __str__(self) -> str:
-        return f"take {self.kind}"
-
 
 @attrs.frozen(repr=False)
-class Put(TextMove):
+class Put(Described):
     """Put the ``kind`` token in hand in farm-board category ``category``."""
+
+    TEXT = ("put {kind:kind} in {category:category}",)
 
     kind: str
     category: str
 
-    def __str__(self) -> str:
-        return f"put {self.kind} in {self.category}"
-
 
 @attrs.frozen(repr=False)
-class Discard(TextMove):
+class Discard(Described):
     """Discard the ``kind`` token in hand: it fits no category with a free slot."""
 
-    kind: str
+    TEXT = ("discard {kind:kind}",)
 
-    def __str__(self) -> str:
-        return f"discard {self.kind}"
+    kind: str
 
 
 Move = (
@@ -223,31 +207,48 @@ Move = (
 )
 """Any move of Fence Em In, chance outcomes included; ``str(move)`` is its text."""
 
-_FIXED: dict[str, Move] = {
-    "take fertilizer and reroll six": RerollSix(),
-    "refresh assets": Refresh(),
-    "done": Done(),
-    "pass": Pass(),
-}
 
-_HELP = (
-    "is no move of Fence Em In (expected e.g. 'place 3,5 4x2', 'take cow', "
-    "'put cow in same', 'done', 'pass', 'reroll 3', 'roll 2 3 6')"
+def _card_names(state: State) -> list[str]:
+    return [c.name for c in state.rules.all_cards]
+
+
+def _categories(state: State) -> list[str]:
+    return [c.name for c in state.rules.farm_board]
+
+
+_DIE = Number(1, DIE_FACES)
+
+NOTATION: Final = Notation(
+    "Fence Em In",
+    (
+        Place,
+        Take,
+        Put,
+        Discard,
+        Pass,
+        Done,
+        RerollSix,
+        SetSix,
+        Reroll,
+        Adjust,
+        Refresh,
+        MoveToken,
+        Roll,
+        Draw,
+        Reveal,
+    ),
+    words={
+        "coord": Number(0, lambda state: state.rules.board_size - 1),
+        "face": Number(1, DIE_FACES - 1),
+        "dice": Repeated(_DIE, counts=(1, 3), what="dice", ordered=False),
+        "column": Number(1, COLUMNS),
+        "kind": Choice(KINDS, "a token kind"),
+        "category": Choice(_categories, "a farm-board category"),
+        "card": Choice(_card_names, "a mission card"),
+    },
 )
-
-
-def _number(word: str, low: int, high: int) -> int:
-    # ASCII digits only: int() also reads other scripts' digits, whose move
-    # would then not print back as the text it came from.
-    if not (word.isascii() and word.isdigit()) or not low <= int(word) <= high:
-        raise ValueError(word)
-    return int(word)
-
-
-def _kind(word: str) -> str:
-    if word not in KINDS:
-        raise ValueError(word)
-    return word
+"""The texts of Fence Em In's moves: each class's ``TEXT``, written by ``str`` and read by
+:func:`parse_move`."""
 
 
 def parse_move(state: State, text: str) -> Move:
@@ -257,24 +258,8 @@ def parse_move(state: State, text: str) -> Move:
     ``roll`` may be given in any order. ``text`` that is not a ``str``, or
     is longer than any move, is a :class:`~acreage.MoveSyntaxError` too.
     """
-    words = move_text(text).split()
-    fixed = _FIXED.get(" ".join(words))
-    if fixed is not None:
-        return fixed
-    try:
-        return _parse_words(state, words)
-    except (ValueError, IndexError):
-        raise MoveSyntaxError(f"{shorten(text)} {_HELP}") from None
-
-
-_FIELD_TYPES: dict[object, tuple[str, typing.Callable[[object], bool]]] = {
-    int: ("an int", lambda v: type(v) is int),
-    str: ("a str", lambda v: type(v) is str),
-    tuple[int, ...]: (
-        "a tuple of ints",
-        lambda v: type(v) is tuple and all(type(i) is int for i in v),
-    ),
-}
+    move: Move = NOTATION.parse(state, text)
+    return move
 
 
 def field_problem(move: Move) -> str:
@@ -285,59 +270,4 @@ def field_problem(move: Move) -> str:
     :func:`~acreage.fence_em_in.apply_move` refuses such a move even when it
     compares equal to a legal one (``True == 1``): its text would not parse back.
     """
-    hints = typing.get_type_hints(type(move))
-    for field in attrs.fields(type(move)):
-        value = getattr(move, field.name)
-        what, ok = _FIELD_TYPES[hints[field.name]]
-        if not ok(value):
-            return (
-                f"{field.name} must be {what}, as parse_move makes it, "
-                f"not {type(value).__name__} {shorten(value, 30)}"
-            )
-    return ""
-
-
-def _parse_words(state: State, words: list[str]) -> Move:
-    rules = state.rules
-    n = len(words)
-    head = words[0] if words else ""
-    if head == "place" and n == 3:
-        xy = words[1].split(",")
-        wh = words[2].split("x")
-        if len(xy) != 2 or len(wh) != 2:
-            raise ValueError(" ".join(words))
-        size = rules.board_size
-        return Place(
-            _number(xy[0], 0, size - 1),
-            _number(xy[1], 0, size - 1),
-            _number(wh[0], 1, DIE_FACES - 1),
-            _number(wh[1], 1, DIE_FACES - 1),
-        )
-    if head == "take" and n == 2:
-        return Take(_kind(words[1]))
-    if head == "put" and n == 4 and words[2] == "in":
-        if all(c.name != words[3] for c in rules.farm_board):
-            raise ValueError(words[3])
-        return Put(_kind(words[1]), words[3])
-    if head == "discard" and n == 2:
-        return Discard(_kind(words[1]))
-    if head == "roll" and n in (2, 4):
-        return Roll(tuple(sorted(_number(w, 1, DIE_FACES) for w in words[1:])))
-    if head == "draw" and n == 5 and words[2:4] == ["to", "column"]:
-        return Draw(_kind(words[1]), _number(words[4], 1, COLUMNS))
-    if head == "reveal" and n == 2:
-        names = [c.name for c in rules.all_cards]
-        if words[1] not in names:
-            raise ValueError(words[1])
-        return Reveal(words[1])
-    if head == "set" and n == 4 and words[1:3] == ["six", "to"]:
-        return SetSix(_number(words[3], 1, DIE_FACES - 1))
-    if head == "reroll" and n == 2:
-        return Reroll(_number(words[1], 1, DIE_FACES - 1))
-    if head == "adjust" and n == 4 and words[2] == "to":
-        return Adjust(_number(words[1], 1, DIE_FACES - 1), _number(words[3], 1, DIE_FACES - 1))
-    if head == "move" and n == 6 and words[2] == "from" and words[4] == "to":
-        return MoveToken(
-            _kind(words[1]), _number(words[3], 1, COLUMNS), _number(words[5], 1, COLUMNS)
-        )
-    raise ValueError(" ".join(words))
+    return NOTATION.field_problem(move)
