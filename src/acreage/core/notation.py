@@ -112,31 +112,43 @@ class Word(abc.ABC, Generic[T]):
         return True
 
 
+def _range(low: int | None, high: int | None) -> str:
+    if low is None:
+        return "a whole number" if high is None else f"a number up to {high}"
+    return f"a number from {low}" + ("" if high is None else f" to {high}")
+
+
 def _bound(bound: Bound, state: Any) -> int:
     return bound(state) if callable(bound) else bound
 
 
 @attrs.frozen
 class Number(Word[int]):
-    """A whole number from ``low`` to ``high`` (each an int or a function of the state),
-    written in ASCII digits, with a minus sign if ``low`` is below 0."""
+    """A whole number from ``low`` to ``high`` (each an int, a function of the state, or
+    ``None`` for no bound), written in ASCII digits, with a minus sign when ``low`` is
+    below 0 or not given."""
 
-    low: Bound
-    high: Bound
+    low: Bound | None
+    high: Bound | None
 
     @property
     def pattern(self) -> str:  # type: ignore[override]
         """ASCII digits, signed when the range reaches below 0."""
-        return r"-?[0-9]+" if isinstance(self.low, int) and self.low < 0 else r"[0-9]+"
+        signed = self.low is None or (isinstance(self.low, int) and self.low < 0)
+        return r"-?[0-9]+" if signed else r"[0-9]+"
 
     def read(self, text: str, state: Any) -> int:
         """The number, if it is in range."""
-        low, high = _bound(self.low, state), _bound(self.high, state)
+        low = None if self.low is None else _bound(self.low, state)
+        high = None if self.high is None else _bound(self.high, state)
         # ASCII digits only: int() reads other scripts' digits too, whose move
         # would then not print back as the text it came from.
-        if re.fullmatch(r"-?[0-9]+", text) is None or not low <= int(text) <= high:
-            raise ValueError(f"a number from {low} to {high}")
-        return int(text)
+        if re.fullmatch(r"-?[0-9]+", text) is None:
+            raise ValueError(_range(low, high))
+        value = int(text)
+        if (low is not None and value < low) or (high is not None and value > high):
+            raise ValueError(_range(low, high))
+        return value
 
     def accepts(self, value: object) -> bool:
         """An int (not a bool)."""
@@ -318,7 +330,7 @@ class Template:
                 try:
                     values[field] = word.read(given, state)
                 except ValueError as e:
-                    raise ValueError(f"{field} must be {e}, not {given!r}") from None
+                    raise ValueError(f"{field} must be {e}, not {shorten(given, 40)}") from None
         return values
 
     def __repr__(self) -> str:

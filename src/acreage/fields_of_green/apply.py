@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from acreage.core.bitset import bits
 from acreage.core.chance import Deck, Pile
-from acreage.core.game import ECHO_LIMIT, IllegalMoveError, move_text, shorten
+from acreage.core.game import ECHO_LIMIT, IllegalMoveError, shorten
 from acreage.fields_of_green import moves as mv
 from acreage.fields_of_green.components import DECKS
 from acreage.fields_of_green.engine import (
@@ -597,5 +597,5 @@ def parse_move(state: State, text: str) -> Move:
     :class:`~acreage.MoveSyntaxError` for anything that is not the text of a
     move of these rules (not a str, longer than any move, or no move's words).
     """
-    t = state.rules.tables
-    return mv.parse_text(move_text(text).strip(), t.names[:-2], t.tool_names)
+    move: Move = mv.NOTATION.parse(state, text)
+    return move

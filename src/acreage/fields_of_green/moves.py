@@ -32,16 +32,19 @@ text                          decision
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
-from acreage.core.display import TextMove
-from acreage.core.game import MoveSyntaxError, shorten
+from acreage.core.notation import Choice, Described, Notation, Number
 from acreage.fields_of_green.components import DECKS, SILO, WATER_TOWER
 
+if TYPE_CHECKING:
+    from acreage.fields_of_green.state import State
+
 __all__ = [
+    "NOTATION",
     "AttachTool",
     "Build",
     "BuildSilo",
@@ -62,213 +65,193 @@ __all__ = [
     "StartPlayer",
     "StoreWater",
     "Supply",
-    "parse_text",
 ]
 
 
 @attrs.frozen(repr=False)
-class StartPlayer(TextMove):
+class StartPlayer(Described):
     """Chance: seat ``seat`` becomes the start player."""
+
+    TEXT = ("start player {seat:seat}",)
 
     seat: int
 
-    def __str__(self) -> str:
-        return f"start player {self.seat}"
-
 
 @attrs.frozen(repr=False)
-class StoreWater(TextMove):
+class StoreWater(Described):
     """Put one water token into the water tower at ``(x, y)``."""
+
+    TEXT = ("store water in {x:coord},{y:coord}",)
 
     x: int
     y: int
 
-    def __str__(self) -> str:
-        return f"store water in {self.x},{self.y}"
-
 
 @attrs.frozen(repr=False)
-class DrawFrom(TextMove):
+class DrawFrom(Described):
     """Draw the next card, blind, from ``deck``."""
+
+    TEXT = ("draw from {deck:deck}",)
 
     deck: str
 
-    def __str__(self) -> str:
-        return f"draw from {self.deck}"
-
 
 @attrs.frozen(repr=False)
-class Deal(TextMove):
+class Deal(Described):
     """Chance: the card drawn is ``card``."""
 
-    card: str
+    TEXT = ("deal card {card:card}",)
 
-    def __str__(self) -> str:
-        return f"deal card {self.card}"
+    card: str
 
 
 @attrs.frozen(repr=False)
-class Pick(TextMove):
+class Pick(Described):
     """Choose ``card`` from the hand and lay it face down."""
 
-    card: str
+    TEXT = ("pick {card:card}",)
 
-    def __str__(self) -> str:
-        return f"pick {self.card}"
+    card: str
 
 
 @attrs.frozen(repr=False)
-class Build(TextMove):
+class Build(Described):
     """A) Build the revealed ``card`` at ``(x, y)``."""
 
+    TEXT = ("build {card:card} at {x:coord},{y:coord}",)
+
     card: str
     x: int
     y: int
 
-    def __str__(self) -> str:
-        return f"build {self.card} at {self.x},{self.y}"
-
 
 @attrs.frozen(repr=False)
-class BuildTower(TextMove):
+class BuildTower(Described):
     """B) Discard the revealed card, pay 2 coins and build a water tower at ``(x, y)``."""
 
+    TEXT = (f"build {WATER_TOWER} at {{x:coord}},{{y:coord}}",)
+
     x: int
     y: int
 
-    def __str__(self) -> str:
-        return f"build {WATER_TOWER} at {self.x},{self.y}"
-
 
 @attrs.frozen(repr=False)
-class BuildSilo(TextMove):
+class BuildSilo(Described):
     """C) Discard the revealed card and build a silo at ``(x, y)``."""
 
+    TEXT = (f"build {SILO} at {{x:coord}},{{y:coord}}",)
+
     x: int
     y: int
 
-    def __str__(self) -> str:
-        return f"build {SILO} at {self.x},{self.y}"
-
 
 @attrs.frozen(repr=False)
-class Market(TextMove):
+class Market(Described):
     """D) Discard the revealed card for 2 coins and sell ``sell`` grain."""
 
-    sell: int
+    TEXT = ("market", "market selling {sell:count} grain")
 
-    def __str__(self) -> str:
-        return f"market selling {self.sell} grain" if self.sell else "market"
+    sell: int = 0
 
 
 @attrs.frozen(repr=False)
-class Restore(TextMove):
+class Restore(Described):
     """E) Discard the revealed card, pay 1 coin and turn ``card`` at ``(x, y)`` face up."""
+
+    TEXT = ("restore {card:card} at {x:coord},{y:coord}",)
 
     card: str
     x: int
     y: int
 
-    def __str__(self) -> str:
-        return f"restore {self.card} at {self.x},{self.y}"
-
 
 @attrs.frozen(repr=False)
-class PayWater(TextMove):
+class PayWater(Described):
     """Pay ``amount`` water from the tower at ``(x, y)``."""
+
+    TEXT = ("pay {amount:count} water from {x:coord},{y:coord}",)
 
     x: int
     y: int
     amount: int
 
-    def __str__(self) -> str:
-        return f"pay {self.amount} water from {self.x},{self.y}"
-
 
 @attrs.frozen(repr=False)
-class DealTool(TextMove):
+class DealTool(Described):
     """Chance: the tool tile drawn is ``tool``."""
 
-    tool: str
+    TEXT = ("deal tool {tool:tool}",)
 
-    def __str__(self) -> str:
-        return f"deal tool {self.tool}"
+    tool: str
 
 
 @attrs.frozen(repr=False)
-class ChooseTool(TextMove):
+class ChooseTool(Described):
     """Keep ``tool`` of the tiles drawn; the others go under the pile."""
 
-    tool: str
+    TEXT = ("choose {tool:tool}",)
 
-    def __str__(self) -> str:
-        return f"choose {self.tool}"
+    tool: str
 
 
 @attrs.frozen(repr=False)
-class AttachTool(TextMove):
+class AttachTool(Described):
     """Attach ``tool`` to the site at ``(x, y)``."""
 
+    TEXT = ("attach {tool:tool} to {x:coord},{y:coord}",)
+
     tool: str
     x: int
     y: int
 
-    def __str__(self) -> str:
-        return f"attach {self.tool} to {self.x},{self.y}"
-
 
 @attrs.frozen(repr=False)
-class KeepTool(TextMove):
+class KeepTool(Described):
     """Keep ``tool`` aside until a matching site is built."""
 
+    TEXT = ("keep {tool:tool}",)
+
     tool: str
 
-    def __str__(self) -> str:
-        return f"keep {self.tool}"
-
 
 @attrs.frozen(repr=False)
-class Supply(TextMove):
+class Supply(Described):
     """Harvest: supply ``card`` at ``(x, y)`` next."""
 
+    TEXT = ("supply {card:card} at {x:coord},{y:coord}",)
+
     card: str
     x: int
     y: int
 
-    def __str__(self) -> str:
-        return f"supply {self.card} at {self.x},{self.y}"
-
 
 @attrs.frozen(repr=False)
-class ShutDown(TextMove):
+class ShutDown(Described):
     """Harvest: take ``card`` at ``(x, y)`` next although its needs cannot be met: it shuts down."""
 
+    TEXT = ("shut down {card:card} at {x:coord},{y:coord}",)
+
     card: str
     x: int
     y: int
 
-    def __str__(self) -> str:
-        return f"shut down {self.card} at {self.x},{self.y}"
-
 
 @attrs.frozen(repr=False)
-class Convert(TextMove):
+class Convert(Described):
     """Harvest: use the convert ability of ``card`` at ``(x, y)`` once more."""
 
+    TEXT = ("convert with {card:card} at {x:coord},{y:coord}",)
+
     card: str
     x: int
     y: int
 
-    def __str__(self) -> str:
-        return f"convert with {self.card} at {self.x},{self.y}"
-
 
 @attrs.frozen(repr=False)
-class Done(TextMove):
+class Done(Described):
     """Stop attaching tools or converting."""
 
-    def __str__(self) -> str:
-        return "done"
+    TEXT = ("done",)
 
 
 Move = (
@@ -314,84 +297,46 @@ attach_tool = _shared(AttachTool)
 keep_tool = _shared(KeepTool)
 convert = _shared(Convert)
 
-_XY = r"(-?\d+),(-?\d+)"
-_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(p), kind)
-    for p, kind in (
-        (r"start player (\d+)", "start"),
-        (rf"store water in {_XY}", "store"),
-        (r"draw from (.+)", "draw"),
-        (r"deal tool (.+)", "deal tool"),
-        (r"deal card (.+)", "deal"),
-        (r"pick (.+)", "pick"),
-        (rf"build (.+) at {_XY}", "build"),
-        (r"market", "market"),
-        (r"market selling (\d+) grain", "sell"),
-        (rf"restore (.+) at {_XY}", "restore"),
-        (rf"pay (\d+) water from {_XY}", "pay"),
-        (r"choose (.+)", "choose"),
-        (rf"attach (.+) to {_XY}", "attach"),
-        (r"keep (.+)", "keep"),
-        (rf"supply (.+) at {_XY}", "supply"),
-        (rf"shut down (.+) at {_XY}", "shut down"),
-        (rf"convert with (.+) at {_XY}", "convert"),
-        (r"done", "done"),
-    )
+
+def _cards(state: State) -> tuple[str, ...]:
+    return state.rules.tables.names[:-2]  # the last two are the silo and the water tower
+
+
+def _tools(state: State) -> tuple[str, ...]:
+    return state.rules.tables.tool_names
+
+
+NOTATION: Final = Notation(
+    "Fields of Green",
+    (
+        StartPlayer,
+        StoreWater,
+        DrawFrom,
+        Deal,
+        Pick,
+        BuildTower,
+        BuildSilo,
+        Build,
+        Market,
+        Restore,
+        PayWater,
+        DealTool,
+        ChooseTool,
+        AttachTool,
+        KeepTool,
+        Supply,
+        ShutDown,
+        Convert,
+        Done,
+    ),
+    words={
+        "seat": Number(0, None),
+        "coord": Number(None, None),
+        "count": Number(0, None),
+        "deck": Choice(DECKS, "a deck"),
+        "card": Choice(_cards, "a card of these rules", spaces=True),
+        "tool": Choice(_tools, "a tool of these rules", spaces=True),
+    },
 )
-
-
-def parse_text(text: str, cards: tuple[str, ...], tools: tuple[str, ...]) -> Move:
-    """The move written ``text``, naming only ``cards`` and ``tools``; :class:`MoveSyntaxError` otherwise."""
-    for pattern, kind in _PATTERNS:
-        m = pattern.fullmatch(text)
-        if m is None:
-            continue
-        g = m.groups()
-        if kind == "start":
-            return StartPlayer(int(g[0]))
-        if kind == "store":
-            return StoreWater(int(g[0]), int(g[1]))
-        if kind == "draw":
-            if g[0] not in DECKS:
-                raise MoveSyntaxError(
-                    f"{shorten(text)}: no deck named {shorten(g[0])} (decks: {', '.join(DECKS)})"
-                )
-            return DrawFrom(g[0])
-        if kind == "market":
-            return Market(0)
-        if kind == "sell":
-            return Market(int(g[0]))
-        if kind == "pay":
-            return PayWater(int(g[1]), int(g[2]), int(g[0]))
-        if kind == "done":
-            return DONE
-        if kind == "build" and g[0] in (SILO, WATER_TOWER):
-            x, y = int(g[1]), int(g[2])
-            return BuildSilo(x, y) if g[0] == SILO else BuildTower(x, y)
-        if kind in ("deal tool", "choose", "attach", "keep"):
-            if g[0] not in tools:
-                raise MoveSyntaxError(f"{shorten(text)}: no tool named {shorten(g[0])}")
-            if kind == "deal tool":
-                return DealTool(g[0])
-            if kind == "choose":
-                return ChooseTool(g[0])
-            if kind == "keep":
-                return KeepTool(g[0])
-            return AttachTool(g[0], int(g[1]), int(g[2]))
-        if g[0] not in cards:
-            raise MoveSyntaxError(f"{shorten(text)}: no card named {shorten(g[0])}")
-        if kind == "deal":
-            return Deal(g[0])
-        if kind == "pick":
-            return Pick(g[0])
-        x, y = int(g[1]), int(g[2])
-        if kind == "build":
-            return Build(g[0], x, y)
-        if kind == "restore":
-            return Restore(g[0], x, y)
-        if kind == "supply":
-            return Supply(g[0], x, y)
-        if kind == "shut down":
-            return ShutDown(g[0], x, y)
-        return Convert(g[0], x, y)
-    raise MoveSyntaxError(f"{shorten(text)} is not a move of Fields of Green")
+"""The texts of Fields of Green's moves: each class's ``TEXT``, written by ``str`` and read
+by :func:`~acreage.fields_of_green.parse_move`."""
