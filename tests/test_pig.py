@@ -47,3 +47,20 @@ def test_refusals_say_what_is_decided() -> None:
 def test_the_worked_example_is_under_150_lines() -> None:
     # docs/architecture.md says so: a whole game on the skeleton is this short.
     assert len(Path(pig.__file__).read_text().splitlines()) < 150
+
+
+def test_the_architecture_page_quotes_the_worked_example_as_it_is() -> None:
+    # Its excerpts cannot run alone (they are parts of one file): each must be the
+    # file's own lines, so the page cannot drift from the game that runs here.
+    from markdown_examples import python_blocks
+
+    page = Path(__file__).parents[1] / "docs" / "architecture.md"
+    source = Path(pig.__file__).read_text()
+    excerpts = [
+        code.split("\n", 1)[1]
+        for _, code in python_blocks(page)
+        if code.startswith("# not run: an excerpt of tests/pig.py")
+    ]
+    assert len(excerpts) == 5
+    for excerpt in excerpts:
+        assert excerpt.strip() in source, excerpt[:80]

@@ -48,6 +48,7 @@ from acreage.fence_em_in.engine import (
 )
 from acreage.fence_em_in.evaluate import end_reason, evaluate
 from acreage.fence_em_in.moves import (
+    NOTATION,
     Adjust,
     Discard,
     Done,
@@ -101,6 +102,7 @@ __all__ = [
     "CROPS",
     "GAME",
     "KINDS",
+    "NOTATION",
     "NO_HAY_BAG",
     "Adjust",
     "Bag",

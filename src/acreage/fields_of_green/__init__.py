@@ -36,6 +36,7 @@ from acreage.fields_of_green.engine import new_game
 from acreage.fields_of_green.evaluate import end_reason, evaluate
 from acreage.fields_of_green.legal import chance_outcomes, legal_moves
 from acreage.fields_of_green.moves import (
+    NOTATION,
     AttachTool,
     Build,
     BuildSilo,
@@ -73,6 +74,7 @@ from acreage.fields_of_green.views import SeatView, SiteView, View, farm_sites, 
 
 __all__ = [
     "GAME",
+    "NOTATION",
     "PHASES",
     "REFERENCE",
     "AttachTool",
