@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import math
 from functools import lru_cache
+from typing import Final
 
 from acreage.core.game import check_seat
+from acreage.core.heuristics import LastState, lead_share, share_of_win
 from acreage.fence_em_in.rules import Rules
 from acreage.fence_em_in.scoring import farm_board_points, mission_points, winners
 from acreage.fence_em_in.state import Farm, Phase, State
@@ -31,7 +32,7 @@ def _farm_points(rules: Rules, cards: tuple[str, ...], farm: Farm) -> float:
     return total + (farm.fertilizer % per_point) / per_point
 
 
-def _standing(state: State) -> list[float]:
+def _standing(state: State) -> tuple[float, ...]:
     """Each seat's points as they would stand now, plus fertilizer toward its next
     point and room to build (free cells orthogonally next to its land)."""
     rules = state.rules
@@ -48,22 +49,12 @@ def _standing(state: State) -> list[float]:
             | land >> size
         ) & free
         out.append(_farm_points(rules, cards, farm) + ROOM_WEIGHT * beside.bit_count())
-    return out
+    return tuple(out)
 
 
-_last: tuple[object, tuple[float, ...]] = (None, ())
-"""The last state rated and every seat's standing in it: an agent rates one state for
-every seat in turn. One tuple stored at once, so threads sharing it never see half an entry."""
-
-
-def _standings(state: State) -> tuple[float, ...]:
-    """:func:`_standing` of ``state``, remembered for the next seat's call."""
-    global _last
-    last, standing = _last
-    if last is not state:
-        standing = tuple(_standing(state))
-        _last = (state, standing)
-    return standing
+_standings: Final = LastState(_standing)
+"""Every seat's standing in the last state rated: an agent rates one state for every
+seat in turn."""
 
 
 def evaluate(state: State, seat: int) -> float:
@@ -80,13 +71,9 @@ def evaluate(state: State, seat: int) -> float:
     """
     check_seat(seat, state.rules.players)
     if state.phase is Phase.END:
-        won = winners(state)
-        return 1.0 / len(won) if seat in won else 0.0
-    standing = _standings(state)
-    mine = standing[seat]
-    lead = mine - max(s for p, s in enumerate(standing) if p != seat)
+        return share_of_win(winners(state), seat)
     rounds_left = max(0, state.rules.rounds - state.round)
-    return 1.0 / (1.0 + math.exp(-lead / (3.0 + 1.5 * rounds_left)))
+    return lead_share(_standings(state), seat, width=3.0 + 1.5 * rounds_left)
 
 
 def end_reason(state: State) -> str:

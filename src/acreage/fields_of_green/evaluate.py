@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import math
 from functools import lru_cache
+from typing import Final
 
 from acreage.core.game import check_seat
+from acreage.core.heuristics import LastState, lead_share, share_of_win
 from acreage.fields_of_green.effects import multiplier
 from acreage.fields_of_green.rules import GREEN, PRODUCE, Rules
 from acreage.fields_of_green.scoring import farm_sheet, winners
@@ -55,7 +56,7 @@ def _farm_worth(rules: Rules, farm: Farm) -> tuple[float, float]:
     return now, _output(rules, farm)
 
 
-def _standing(state: State) -> list[float]:
+def _standing(state: State) -> tuple[float, ...]:
     """Each seat's points as they would stand now (coins and grain counted exactly, not
     rounded down), plus stored water and a share of the harvests to come."""
     rules = state.rules
@@ -65,22 +66,12 @@ def _standing(state: State) -> list[float]:
     for farm in state.farms:
         now, output = _farm_worth(rules, farm)
         out.append(now + share * output)
-    return out
+    return tuple(out)
 
 
-_last: tuple[object, tuple[float, ...]] = (None, ())
-"""The last state rated and every seat's standing in it: an agent rates one state for
-every seat in turn. One tuple stored at once, so threads sharing it never see half an entry."""
-
-
-def _standings(state: State) -> tuple[float, ...]:
-    """:func:`_standing` of ``state``, remembered for the next seat's call."""
-    global _last
-    last, standing = _last
-    if last is not state:
-        standing = tuple(_standing(state))
-        _last = (state, standing)
-    return standing
+_standings: Final = LastState(_standing)
+"""Every seat's standing in the last state rated: an agent rates one state for every
+seat in turn."""
 
 
 def evaluate(state: State, seat: int) -> float:
@@ -98,12 +89,9 @@ def evaluate(state: State, seat: int) -> float:
     """
     check_seat(seat, state.rules.players)
     if state.phase == END:
-        won = winners(state)
-        return 1.0 / len(won) if seat in won else 0.0
-    standing = _standings(state)
-    lead = standing[seat] - max(s for p, s in enumerate(standing) if p != seat)
+        return share_of_win(winners(state), seat)
     years_left = max(0, state.rules.years - state.year)
-    return 1.0 / (1.0 + math.exp(-lead / (2.0 + years_left)))
+    return lead_share(_standings(state), seat, width=2.0 + years_left)
 
 
 def end_reason(state: State) -> str:

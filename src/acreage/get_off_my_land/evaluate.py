@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import math
+from typing import Final
 
 from acreage.core.bitset import bits
 from acreage.core.game import check_seat
+from acreage.core.heuristics import LastState, lead_share, share_of_win
 from acreage.get_off_my_land.farm import harvest_value, income
 from acreage.get_off_my_land.scoring import end_bonuses, winners
 from acreage.get_off_my_land.state import State
@@ -20,7 +21,7 @@ IMMATURE_SHARE = 0.6
 """The share of an immature card's harvest and income counted now: it may never mature."""
 
 
-def _standing(state: State) -> list[float]:
+def _standing(state: State) -> tuple[float, ...]:
     """Each player's money as it would stand at the end if nothing changed from now on."""
     rules = state.rules
     t = rules.tables
@@ -48,22 +49,12 @@ def _standing(state: State) -> list[float]:
             + TILE_WORTH * controlled.bit_count()
             + CARD_WORTH * len(state.hands[p])
         )
-    return out
+    return tuple(out)
 
 
-_last: tuple[object, tuple[float, ...]] = (None, ())
-"""The last state rated and every seat's standing in it: an agent rates one state for
-every seat in turn. One tuple stored at once, so threads sharing it never see half an entry."""
-
-
-def _standings(state: State) -> tuple[float, ...]:
-    """:func:`_standing` of ``state``, remembered for the next seat's call."""
-    global _last
-    last, standing = _last
-    if last is not state:
-        standing = tuple(_standing(state))
-        _last = (state, standing)
-    return standing
+_standings: Final = LastState(_standing)
+"""Every seat's standing in the last state rated: an agent rates one state for every
+seat in turn."""
 
 
 def evaluate(state: State, seat: int) -> float:
@@ -81,12 +72,9 @@ def evaluate(state: State, seat: int) -> float:
     """
     check_seat(seat, state.rules.players)
     if not state.agenda:
-        won = winners(state)
-        return 1.0 / len(won) if seat in won else 0.0
-    standing = _standings(state)
-    lead = standing[seat] - max(s for p, s in enumerate(standing) if p != seat)
+        return share_of_win(winners(state), seat)
     months_left = max(0, len(state.rules.months) - 1 - state.month)
-    return 1.0 / (1.0 + math.exp(-lead / (4.0 + months_left)))
+    return lead_share(_standings(state), seat, width=4.0 + months_left)
 
 
 def end_reason(state: State) -> str:
