@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from acreage import MoveSyntaxError
-from acreage.core.notation import Choice, Described, Index, Notation, Number, Repeated
+from acreage.core.notation import Choice, Described, Index, Notation, Number, Repeated, Word
 
 HEADINGS = ("N", "E", "S", "W")
 CARDS = ("Hay Bale", "Nitro +1", "Rut")
@@ -211,3 +211,49 @@ def test_bad_descriptions_are_refused_when_the_notation_is_built() -> None:
     for cls, message in cases:
         with pytest.raises(ValueError, match=message):
             _notation(cls)
+
+
+class _Label(Word[int]):
+    # A card named by its index in the rules' card list: written with the rules.
+    pattern = r".+"
+
+    def show(self, value: int, rules: Any = None) -> str:
+        return str(rules[value])
+
+    def read(self, text: str, state: Any) -> int:
+        if text not in state:
+            raise ValueError("a card of these rules")
+        return list(state).index(text)
+
+
+@attrs.frozen(repr=False)
+class Buy(Described):
+    # The text is written once per rules and kept, as games with data-named cards do.
+    TEXT = ("buy {card:label}",)
+    card: int
+    text: str = attrs.field(eq=False)
+
+    def __str__(self) -> str:
+        return self.text
+
+    @classmethod
+    def from_words(cls, state: Any, **fields: Any) -> Any:
+        return cls(fields["card"], LABELLED.text(cls, state, **fields))
+
+
+LABELLED = Notation("Shop", (Buy,), words={"label": _Label()})
+
+
+def test_text_written_for_rules_parses_back() -> None:
+    rules = ("Cows (B)", "Hay Bale")
+    move = Buy(1, LABELLED.text(Buy, rules, card=1))
+    assert str(move) == "buy Hay Bale"
+    assert LABELLED.parse(rules, "buy Hay Bale") == move
+    # and a class with several forms writes the one its fields call for
+    assert NOTATION.text(Play, None, card="Rut") == "play Rut"
+    assert NOTATION.text(Play, None, card="Rut", seat=2) == "play Rut on player 2"
+
+
+def test_a_class_is_described_by_one_notation() -> None:
+    with pytest.raises(ValueError, match="Pass is described by another Notation already"):
+        Notation("Again", (Pass,), words={})

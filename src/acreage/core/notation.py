@@ -98,8 +98,9 @@ class Word(abc.ABC, Generic[T]):
 
     pattern: str = r"\S+"
 
-    def show(self, value: T) -> str:
-        """The text of ``value``."""
+    def show(self, value: T, rules: Any = None) -> str:
+        """The text of ``value``; ``rules`` are given when a text is written for a set of
+        rules (:meth:`Notation.text`), and ``None`` by ``str(move)``."""
         return str(value)
 
     @abc.abstractmethod
@@ -211,7 +212,7 @@ class Index(Word[int]):
         """One word, or any text when names may hold spaces."""
         return r".+?" if self.spaces else r"\S+"
 
-    def show(self, value: int) -> str:
+    def show(self, value: int, rules: Any = None) -> str:
         """The name at index ``value``."""
         return self.names[value]
 
@@ -244,9 +245,9 @@ class Repeated(Word[tuple[Any, ...]]):
         one = f"(?:{self.word.pattern})"
         return f"{one}(?: {one})*"
 
-    def show(self, value: tuple[Any, ...]) -> str:
+    def show(self, value: tuple[Any, ...], rules: Any = None) -> str:
         """The values' texts, space-separated."""
-        return " ".join(self.word.show(v) for v in value)
+        return " ".join(self.word.show(v, rules) for v in value)
 
     def read(self, text: str, state: Any) -> tuple[Any, ...]:
         """The values, if there are as many as one of ``counts``."""
@@ -310,10 +311,11 @@ class Template:
         if isinstance(first, str) and (" " in first or len(parts) == 1):
             self.head = first.split(" ")[0]
 
-    def show(self, move: object) -> str:
-        """``move``'s text in this form."""
+    def show(self, move: object, rules: Any = None) -> str:
+        """``move``'s text in this form; ``move`` may be a mapping of its fields."""
+        get = move.__getitem__ if isinstance(move, Mapping) else move.__getattribute__
         return "".join(
-            p if isinstance(p, str) else p[1].show(getattr(move, p[0])) for p in self._parts
+            p if isinstance(p, str) else p[1].show(get(p[0]), rules) for p in self._parts
         )
 
     def read(self, text: str, state: Any) -> dict[str, Any] | None:
@@ -405,6 +407,8 @@ class Notation:
         for cls in self.moves:
             if not cls.TEXT:
                 raise ValueError(f"{cls.__name__} has no TEXT templates")
+            if "_templates" in cls.__dict__:
+                raise ValueError(f"{cls.__name__} is described by another Notation already")
             templates = [Template(t, self.words) for t in cls.TEXT]
             self._check_fields(cls, templates)
             named = {f for t in templates for f in t.fields}
@@ -477,6 +481,18 @@ class Notation:
             f"{shorten(text)} is no move of {self.game}, whose moves read "
             + ", ".join(f"'{f}'" for f in self.forms)
         )
+
+    def text(self, cls: type[Described], rules: Any, **fields: Any) -> str:
+        """The text of the move of class ``cls`` with ``fields``, written for ``rules``.
+
+        For games whose word kinds need the rules to write a value (a card's label
+        from its index): such a game builds its moves once per Rules, each holding
+        the text written here, and its ``__str__`` returns it.
+        """
+        for template, missing in cls._templates:
+            if all(fields.get(name, default) == default for name, default in missing):
+                return template.show(fields, rules)
+        raise TypeError(f"{cls.__name__} is described by no Notation")
 
     def field_problem(self, move: object) -> str:
         """What is wrong with a hand-built ``move`` whose fields are not of the types
