@@ -1,4 +1,4 @@
-"""core.heuristics: the frame every game's evaluate shares."""
+"""core.heuristics (the frame every game's evaluate shares) and core.memo."""
 
 from __future__ import annotations
 
@@ -6,7 +6,8 @@ import threading
 
 import pytest
 
-from acreage.core.heuristics import LastState, lead_share, share_of_win
+from acreage.core.heuristics import lead_share, share_of_win
+from acreage.core.memo import IdentityMemo
 
 
 def test_share_of_win_splits_shared_wins() -> None:
@@ -26,14 +27,14 @@ def test_lead_share_is_a_logistic_of_the_lead_over_the_best_other_seat() -> None
     assert lead_share((3.0, 3.0), 0, width=5.0) == 0.5
 
 
-def test_last_state_works_each_state_out_once_and_keeps_only_the_last() -> None:
+def test_identity_memo_works_each_state_out_once_and_keeps_only_the_last() -> None:
     calls: list[object] = []
 
     def standings(state: tuple[int, ...]) -> tuple[int, ...]:
         calls.append(state)
         return tuple(2 * v for v in state)
 
-    memo = LastState(standings)
+    memo = IdentityMemo(standings)
     a, b = (1, 2), (3, 4)
     assert memo(a) == (2, 4) and memo(a) == (2, 4)
     assert memo(b) == (6, 8) and memo(a) == (2, 4)
@@ -43,8 +44,8 @@ def test_last_state_works_each_state_out_once_and_keeps_only_the_last() -> None:
     assert memo(again) == (2, 4) and len(calls) == 4
 
 
-def test_last_state_is_right_under_threads() -> None:
-    memo = LastState(lambda s: (s[0], s[0] * 3))
+def test_identity_memo_is_right_under_threads() -> None:
+    memo = IdentityMemo(lambda s: (s[0], s[0] * 3))
     states = [(i,) for i in range(200)]
     wrong: list[object] = []
 

@@ -6,7 +6,8 @@ the seat's actual share of the win; before it, each seat's *standing* (points
 as if the game ended now, plus what its position promises), and the seat's
 lead over the best other seat squashed by a logistic curve whose width says
 how much a point of lead is worth at this stage of the game. Agents rate one
-state for every seat in turn, so the standings of the last state are kept.
+state for every seat in turn, so a game keeps the standings of the last state
+(:class:`acreage.core.memo.IdentityMemo`).
 
 >>> share_of_win((0, 2), 2), share_of_win((1,), 0)
 (0.5, 0.0)
@@ -19,13 +20,9 @@ state for every seat in turn, so the standings of the last state are kept.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
-from typing import Generic, TypeVar
+from collections.abc import Sequence
 
-__all__ = ["LastState", "lead_share", "share_of_win"]
-
-S = TypeVar("S")
-T = TypeVar("T")
+__all__ = ["lead_share", "share_of_win"]
 
 
 def share_of_win(winners: Sequence[int], seat: int) -> float:
@@ -41,33 +38,3 @@ def lead_share(standing: Sequence[float], seat: int, *, width: float) -> float:
     """
     lead = standing[seat] - max(s for p, s in enumerate(standing) if p != seat)
     return 1.0 / (1.0 + math.exp(-lead / width))
-
-
-class LastState(Generic[S, T]):
-    """``f(state)``, remembered for the last state it was asked about (by identity).
-
-    An agent asks for every seat's rating of one state in turn; each game works
-    out all the standings at once, and the next seats read them here. The entry
-    is one tuple stored at once, so threads sharing it never see half of one
-    (at worst two threads both work the value out).
-
-    >>> calls = []
-    >>> double = LastState(lambda s: calls.append(s) or s * 2)
-    >>> state = ("a state",)
-    >>> double(state), double(state), len(calls)
-    (('a state', 'a state'), ('a state', 'a state'), 1)
-    """
-
-    __slots__ = ("_f", "_last")
-
-    def __init__(self, f: Callable[[S], T]) -> None:
-        self._f = f
-        self._last: tuple[object, T | None] = (None, None)
-
-    def __call__(self, state: S) -> T:
-        """``f(state)``, worked out unless ``state`` is the one asked about last."""
-        last, value = self._last
-        if last is not state:
-            value = self._f(state)
-            self._last = (state, value)
-        return value  # type: ignore[return-value]

@@ -6,7 +6,8 @@ from functools import lru_cache
 from typing import Final
 
 from acreage.core.game import check_seat
-from acreage.core.heuristics import LastState, lead_share, share_of_win
+from acreage.core.heuristics import lead_share, share_of_win
+from acreage.core.memo import IdentityMemo
 from acreage.fence_em_in.rules import Rules
 from acreage.fence_em_in.scoring import farm_board_points, mission_points, winners
 from acreage.fence_em_in.state import Farm, Phase, State
@@ -52,7 +53,7 @@ def _standing(state: State) -> tuple[float, ...]:
     return tuple(out)
 
 
-_standings: Final = LastState(_standing)
+_standings: Final = IdentityMemo(_standing)
 """Every seat's standing in the last state rated: an agent rates one state for every
 seat in turn."""
 

@@ -6,7 +6,8 @@ from functools import lru_cache
 from typing import Final
 
 from acreage.core.game import check_seat
-from acreage.core.heuristics import LastState, lead_share, share_of_win
+from acreage.core.heuristics import lead_share, share_of_win
+from acreage.core.memo import IdentityMemo
 from acreage.fields_of_green.effects import multiplier
 from acreage.fields_of_green.rules import GREEN, PRODUCE, Rules
 from acreage.fields_of_green.scoring import farm_sheet, winners
@@ -69,7 +70,7 @@ def _standing(state: State) -> tuple[float, ...]:
     return tuple(out)
 
 
-_standings: Final = LastState(_standing)
+_standings: Final = IdentityMemo(_standing)
 """Every seat's standing in the last state rated: an agent rates one state for every
 seat in turn."""
 

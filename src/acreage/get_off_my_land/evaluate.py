@@ -6,7 +6,8 @@ from typing import Final
 
 from acreage.core.bitset import bits
 from acreage.core.game import check_seat
-from acreage.core.heuristics import LastState, lead_share, share_of_win
+from acreage.core.heuristics import lead_share, share_of_win
+from acreage.core.memo import IdentityMemo
 from acreage.get_off_my_land.farm import harvest_value, income
 from acreage.get_off_my_land.scoring import end_bonuses, winners
 from acreage.get_off_my_land.state import State
@@ -52,7 +53,7 @@ def _standing(state: State) -> tuple[float, ...]:
     return tuple(out)
 
 
-_standings: Final = LastState(_standing)
+_standings: Final = IdentityMemo(_standing)
 """Every seat's standing in the last state rated: an agent rates one state for every
 seat in turn."""
 
