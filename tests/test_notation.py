@@ -26,7 +26,7 @@ class Go(Described):
 @attrs.frozen(repr=False)
 class Play(Described):
     # Two forms: without a target, and with one (whose seat follows from the words).
-    TEXT = ("play {card:card}", "play {card:card} on player {seat:seat}")
+    TEXT = (("play {card:card}", {"seat": -1}), "play {card:card} on player {seat:seat}")
     card: str
     seat: int = -1
 
@@ -191,8 +191,13 @@ def test_bad_descriptions_are_refused_when_the_notation_is_built() -> None:
         n: int
 
     @attrs.frozen
-    class NoDefault(Described):
-        TEXT = ("go", "go {n:n}")
+    class Unreachable(Described):
+        TEXT = ("go {n:n}", "walk {n:n}")
+        n: int
+
+    @attrs.frozen
+    class Both(Described):
+        TEXT = (("go {n:n}", {"n": 1}), "walk {n:n}")
         n: int
 
     @attrs.frozen
@@ -204,8 +209,9 @@ def test_bad_descriptions_are_refused_when_the_notation_is_built() -> None:
         (NoText, "has no TEXT"),
         (UnknownWord, "no word kind 'far'"),
         (Twice, "field 'n' appears twice"),
-        (NoField, r"names no field \['m'\]"),
-        (NoDefault, "leaves out n, which have no defaults"),
+        (NoField, r"names no field, or a field it also stands for: \['m'\]"),
+        (Unreachable, "the others would never be written"),
+        (Both, r"a field it also stands for: \['n'\]"),
         (Spaced, "single spaces"),
     ]
     for cls, message in cases:
@@ -250,7 +256,7 @@ def test_text_written_for_rules_parses_back() -> None:
     assert str(move) == "buy Hay Bale"
     assert LABELLED.parse(rules, "buy Hay Bale") == move
     # and a class with several forms writes the one its fields call for
-    assert NOTATION.text(Play, None, card="Rut") == "play Rut"
+    assert NOTATION.text(Play, None, card="Rut", seat=-1) == "play Rut"
     assert NOTATION.text(Play, None, card="Rut", seat=2) == "play Rut on player 2"
 
 

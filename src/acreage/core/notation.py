@@ -37,15 +37,22 @@ a template matches one space of the text, whose runs of white space are
 made single spaces first. ``word`` names one of the notation's
 :class:`Word` kinds, which says what text a value has (its ``pattern``), how
 a value is written (``show``) and read back (``read``, which may depend on
-the state: a board's size, a game's card names). A class may give several
-templates (``("play {card:card}", "play {card:card} on {aim:aim}")``): its
-text is the first template whose missing fields (those some other template
-of the class has) all hold their defaults, and parsing tries them in order.
+the state: a board's size, a game's card names).
 
-**Moves that are more than their words.** A field no template names keeps
-its default, or is worked out by the class's :meth:`Described.from_words`
-(which may also return a shared, prebuilt move instead of a new one, or
-refuse the words with a :class:`ValueError` saying why).
+**Several forms.** A class may give several templates, each but the last with
+the values of the fields it stands for::
+
+    TEXT = (("market", {"sell": 0}), "market selling {sell:count} grain")
+
+A move is written in the first form whose values it holds (``Market(0)`` is
+``market``), and reading a form gives its fields those values. Parsing tries
+the forms in order.
+
+**Moves that are more than their words.** A placeholder may name a property
+as well as a field. Fields no form names keep their defaults, or are worked
+out by the class's :meth:`Described.from_words`, which may also return a
+shared, prebuilt move instead of a new one, or refuse the words with a
+:class:`ValueError` saying why.
 
 **Errors.** Text that matches no template is a
 :class:`~acreage.core.game.MoveSyntaxError` listing the forms of the game's
@@ -349,16 +356,17 @@ class Described(TextMove):
 
     __slots__ = ()
 
-    TEXT: ClassVar[tuple[str, ...]] = ()
-    """The class's templates (see :mod:`acreage.core.notation`)."""
+    TEXT: ClassVar[tuple[str | tuple[str, Mapping[str, Any]], ...]] = ()
+    """The class's templates, each but the last maybe with the field values it stands
+    for (see :mod:`acreage.core.notation`)."""
 
     _templates: ClassVar[tuple[tuple[Template, tuple[tuple[str, Any], ...]], ...]] = ()
-    """Set by the class's :class:`Notation`: each template, with the fields it leaves
-    out and the defaults they must hold for the template to write the move."""
+    """Set by the class's :class:`Notation`: each template, with the field values it
+    stands for (none for the last)."""
 
     def __str__(self) -> str:
-        for template, missing in type(self)._templates:
-            if all(getattr(self, name) == default for name, default in missing):
+        for template, when in type(self)._templates:
+            if all(getattr(self, name) == value for name, value in when):
                 return template.show(self)
         raise TypeError(f"{type(self).__name__} is described by no Notation")
 
@@ -371,15 +379,6 @@ class Described(TextMove):
         overrides it. :class:`ValueError` with a reason refuses the words.
         """
         return cls(**fields)
-
-
-def _defaults(cls: type) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for a in attrs.fields(cast("type[attrs.AttrsInstance]", cls)):
-        if a.default is attrs.NOTHING:
-            continue
-        out[a.name] = a.default.factory() if isinstance(a.default, attrs.Factory) else a.default  # type: ignore[arg-type]
-    return out
 
 
 class Notation:
@@ -403,39 +402,45 @@ class Notation:
         self.moves = tuple(moves)
         self.words = dict(words)
         self._by_head: dict[str, list[tuple[type[Described], Template]]] = {}
+        self._when: dict[Template, dict[str, Any]] = {}
         forms: list[str] = []
         for cls in self.moves:
             if not cls.TEXT:
                 raise ValueError(f"{cls.__name__} has no TEXT templates")
             if "_templates" in cls.__dict__:
                 raise ValueError(f"{cls.__name__} is described by another Notation already")
-            templates = [Template(t, self.words) for t in cls.TEXT]
-            self._check_fields(cls, templates)
-            named = {f for t in templates for f in t.fields}
-            defaults = _defaults(cls)
-            writers = []
-            for t in templates:
-                missing = tuple(sorted(named - set(t.fields)))
-                absent = [m for m in missing if m not in defaults]
-                if absent and t is not templates[-1]:
-                    raise ValueError(
-                        f"{cls.__name__}: template {t.source!r} leaves out {', '.join(absent)},"
-                        " which have no defaults"
-                    )
-                writers.append((t, tuple((m, defaults.get(m)) for m in missing)))
+            writers = self._forms(cls)
+            for t, when in writers:
                 self._by_head.setdefault(t.head, []).append((cls, t))
+                self._when[t] = dict(when)
                 forms.append(t.form)
-            cls._templates = tuple(writers)
+            cls._templates = writers
         self.forms = tuple(dict.fromkeys(forms))
         """Every form of move text, as a person reads it: ``place <x>,<y> <width>x<height>``."""
 
-    @staticmethod
-    def _check_fields(cls: type[Described], templates: list[Template]) -> None:
-        names = {a.name for a in attrs.fields(cast("type[attrs.AttrsInstance]", cls))}
-        for t in templates:
-            stray = [f for f in t.fields if f not in names]
+    def _forms(
+        self, cls: type[Described]
+    ) -> tuple[tuple[Template, tuple[tuple[str, Any], ...]], ...]:
+        """``cls``'s templates compiled, each with the field values it stands for."""
+        fields = {a.name for a in attrs.fields(cast("type[attrs.AttrsInstance]", cls))}
+        out = []
+        for i, entry in enumerate(cls.TEXT):
+            source, when = (entry, {}) if isinstance(entry, str) else entry
+            t = Template(source, self.words)
+            stray = [f for f in t.fields if f not in fields and not hasattr(cls, f)]
+            stray += [f for f in when if f not in fields or f in t.fields]
             if stray:
-                raise ValueError(f"{cls.__name__}: template {t.source!r} names no field {stray}")
+                raise ValueError(
+                    f"{cls.__name__}: template {source!r} names no field, or a field it also"
+                    f" stands for: {stray}"
+                )
+            if not when and i < len(cls.TEXT) - 1:
+                raise ValueError(
+                    f"{cls.__name__}: template {source!r} comes before others but says"
+                    " which field values it stands for: the others would never be written"
+                )
+            out.append((t, tuple(when.items())))
+        return tuple(out)
 
     def parse(self, state: Any, text: object) -> Any:
         """The move whose text is ``text``, read for ``state`` (the word kinds' bounds
@@ -457,7 +462,7 @@ class Notation:
                 fields = template.read(words, state)
                 if fields is None:
                     continue
-                return cls.from_words(state, **fields)
+                return cls.from_words(state, **fields, **self._when[template])
             except ValueError as e:
                 if len(template.fields) > closest:
                     problem, closest = str(e), len(template.fields)
@@ -483,14 +488,15 @@ class Notation:
         )
 
     def text(self, cls: type[Described], rules: Any, **fields: Any) -> str:
-        """The text of the move of class ``cls`` with ``fields``, written for ``rules``.
+        """The text of the move of class ``cls`` with ``fields`` (every field its forms
+        name or stand for), written for ``rules``.
 
         For games whose word kinds need the rules to write a value (a card's label
         from its index): such a game builds its moves once per Rules, each holding
         the text written here, and its ``__str__`` returns it.
         """
-        for template, missing in cls._templates:
-            if all(fields.get(name, default) == default for name, default in missing):
+        for template, when in cls._templates:
+            if all(fields.get(name) == value for name, value in when):
                 return template.show(fields, rules)
         raise TypeError(f"{cls.__name__} is described by no Notation")
 

@@ -149,7 +149,7 @@ class BuildSilo(Described):
 class Market(Described):
     """D) Discard the revealed card for 2 coins and sell ``sell`` grain."""
 
-    TEXT = ("market", "market selling {sell:count} grain")
+    TEXT = (("market", {"sell": 0}), "market selling {sell:count} grain")
 
     sell: int = 0
 
