@@ -58,7 +58,15 @@ from acreage.fields_of_green.queries import (
     pay_options,
     ready_sites,
 )
-from acreage.fields_of_green.rules import CONVERT, GREEN, Compiled, Rules, Tables
+from acreage.fields_of_green.rules import (
+    CONVERT,
+    GREEN,
+    Compiled,
+    Rules,
+    Tables,
+    card_ids,
+    tool_ids,
+)
 from acreage.fields_of_green.state import (
     ACTION,
     ATTACH,
@@ -78,7 +86,7 @@ from acreage.fields_of_green.state import (
     State,
 )
 from acreage.fields_of_green.state import CONVERT as CONVERTING
-from acreage.fields_of_green.views import View
+from acreage.fields_of_green.views import SeatView, View
 
 __all__ = [
     "arrange",
@@ -1265,63 +1273,26 @@ def from_view(view: View, rng: random.Random) -> State:
     if not isinstance(view, View):
         raise PositionError(f"expected a fields_of_green.View, got {type(view).__name__}")
     rules = view.rules
-    t = rules.tables
-    ids = {name: k for k, name in enumerate(t.names[:-2])}
-    deck_of = t.deck
-    unseen: Counter[int] = Counter({k: c.count for k, c in enumerate(rules.cards)})
-    for f in view.farms:
-        unseen.subtract(k for k in f.kinds if k < t.silo)
-    unseen.subtract(ids[name] for name in view.discard)
+    ids = card_ids(rules)
+    unseen = _unseen(view)
     hands: list[list[int]] = []
     picks: list[int] = []
     blanks: list[tuple[int, int, int]] = []  # (deck, seat, index in hand; -1 for the pick)
     for q, seat in enumerate(view.seats):
-        hand: list[int] = []
-        pick = -1
-        if seat.hand is not None:
-            hand = [ids[name] for name in seat.hand]
-            if seat.pick is not None:
-                pick = ids[seat.pick]
-        elif seat.among is not None:
-            assert seat.pick_back is not None
-            among = [ids[name] for name in seat.among]
-            same = sorted(k for k in among if DECKS[deck_of[k]] == seat.pick_back)
-            pick = same[rng.randrange(len(same))]
-            among.remove(pick)
-            hand = among
-        else:
-            for back in seat.backs:
-                blanks.append((DECKS.index(back), q, len(hand)))
-                hand.append(-1)
-            if seat.pick is not None:
-                pick = ids[seat.pick]
-            elif seat.pick_back is not None:
-                blanks.append((DECKS.index(seat.pick_back), q, -1))
+        hand, pick, backs = _seat_cards(seat, ids, rules.tables.deck, rng)
+        blanks.extend((d, q, i) for d, i in backs)
         unseen.subtract(k for k in hand if k >= 0)
         if pick >= 0:
             unseen.subtract((pick,))
         hands.append(hand)
         picks.append(pick)
-    pools: list[list[int]] = [[] for _ in DECKS]
-    for k, count in sorted(unseen.items()):
-        pools[deck_of[k]].extend([k] * count)
-    for pool in pools:
-        rng.shuffle(pool)
+    pools = _shuffled_pools(rules, unseen, rng)
     for d, q, i in blanks:
         card = pools[d].pop()
         if i < 0:
             picks[q] = card
         else:
             hands[q][i] = card
-    tools = {name: x for x, name in enumerate(t.tool_names)}
-    pile = Deck(
-        tuple(
-            Pile(tuple(sorted((tools[name], n) for name, n in seg.counts)))
-            if isinstance(seg, Pile)
-            else Stack(tuple(tools[name] for name in seg.order))
-            for seg in view.tool_pile.segments
-        )
-    )
     return State(
         rules,
         view.year,
@@ -1333,12 +1304,74 @@ def from_view(view: View, rng: random.Random) -> State:
         tuple(picks),
         view.passes,
         tuple(Deck.of(Counter(pool)) if pool else Deck() for pool in pools),
-        pile,
+        _tool_pile_of(view),
         view.silo_stack,
         view.tower_stack,
         tuple(ids[name] for name in view.discard),
         view.agenda,
         view.pending,
+    )
+
+
+def _unseen(view: View) -> Counter[int]:
+    """The copies of each location card that are not face up in a farm or the discard
+    pile, as far as the view's seat knows (hands and picks are taken off by the caller)."""
+    rules, ids = view.rules, card_ids(view.rules)
+    unseen: Counter[int] = Counter({k: c.count for k, c in enumerate(rules.cards)})
+    for f in view.farms:
+        unseen.subtract(k for k in f.kinds if k < rules.tables.silo)
+    unseen.subtract(ids[name] for name in view.discard)
+    return unseen
+
+
+def _seat_cards(
+    seat: SeatView, ids: Mapping[str, int], deck: tuple[int, ...], rng: random.Random
+) -> tuple[list[int], int, list[tuple[int, int]]]:
+    """A seat's hand and pick (-1 for none) as far as the view shows them, and the blanks
+    to deal it, ``(deck, index in the hand)`` with index -1 for the pick.
+
+    A hand the view's seat sees is kept; from a hand it held before it was
+    passed on (``among``) one card of the pick's deck was picked face down,
+    chosen here at random; a hand it never saw is blanks of the decks their
+    backs show.
+    """
+    if seat.hand is not None:
+        return [ids[name] for name in seat.hand], -1 if seat.pick is None else ids[seat.pick], []
+    if seat.among is not None:
+        assert seat.pick_back is not None
+        among = [ids[name] for name in seat.among]
+        same = sorted(k for k in among if DECKS[deck[k]] == seat.pick_back)
+        pick = same[rng.randrange(len(same))]
+        among.remove(pick)
+        return among, pick, []
+    blanks = [(DECKS.index(back), i) for i, back in enumerate(seat.backs)]
+    if seat.pick is not None:
+        return [-1] * len(seat.backs), ids[seat.pick], blanks
+    if seat.pick_back is not None:
+        blanks.append((DECKS.index(seat.pick_back), -1))
+    return [-1] * len(seat.backs), -1, blanks
+
+
+def _shuffled_pools(rules: Rules, unseen: Counter[int], rng: random.Random) -> list[list[int]]:
+    """Each deck's unseen cards, shuffled: what the blanks and the decks are dealt from."""
+    pools: list[list[int]] = [[] for _ in DECKS]
+    for k, count in sorted(unseen.items()):
+        pools[rules.tables.deck[k]].extend([k] * count)
+    for pool in pools:
+        rng.shuffle(pool)
+    return pools
+
+
+def _tool_pile_of(view: View) -> Deck[int]:
+    """The tool pile of the view (it shows every segment: counts of a pile, order of a stack)."""
+    ids = tool_ids(view.rules)
+    return Deck(
+        tuple(
+            Pile(tuple(sorted((ids[name], n) for name, n in seg.counts)))
+            if isinstance(seg, Pile)
+            else Stack(tuple(ids[name] for name in seg.order))
+            for seg in view.tool_pile.segments
+        )
     )
 
 
