@@ -10,6 +10,7 @@ test checks it is the state that game reaches, then breaks it one way at a time.
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import random
 from typing import Any
@@ -454,6 +455,145 @@ def test_garbage_is_refused_with_a_position_error() -> None:
             fog.from_position(RULES, data)  # type: ignore[arg-type]
     with pytest.raises(PositionError, match=r"rules: expected fields_of_green\.Rules"):
         fog.from_position(None, BASE)  # type: ignore[arg-type]
+
+
+# -- every refusal of the draft, the steps and the decision pending ------------------------
+
+
+@functools.cache
+def reached(phase: str) -> dict[str, Any]:
+    """The position of the first state in phase ``phase`` of seeded random games."""
+    return fog.to_position(first(RULES, 0, lambda s: fog.PHASES[s.phase] == phase))
+
+
+def edited(phase: str, *edits: tuple[str, Any]) -> dict[str, Any]:
+    """``reached(phase)`` (or BASE for ``base``) with the values at some paths replaced."""
+    data = BASE if phase == "base" else reached(phase)
+    for path, value in edits:
+        data = changed(data, path, value)
+    return data
+
+
+REFUSED: list[tuple[str, tuple[tuple[str, Any], ...], str]] = [
+    # The draft (hands, picks and passes against the stage of the year).
+    (
+        "store",  # year 4: player 1 collects income before anyone draws
+        (("hands", [["pigs"], []]),),
+        r"^hands: player 0 holds 1 cards while player 1 collects income; expected 0$",
+    ),
+    (
+        "draw",  # year 1: player 0 draws first
+        (("hands.0", ["vineyard", "sheep", "tool shed", "bakery", "stable", "pigs"]),),
+        r"^hands: player 0 has drawn all 6 cards$",
+    ),
+    (
+        "pick",
+        (("hands.1.0", ...),),
+        r"^hands: with 0 passes this year a hand holds 6 cards before its pick: player 1 "
+        r"picks after player 0, and holds 5 without a pick$",
+    ),
+    (
+        "pick",
+        (("passes", 5), ("hands", [["vineyard"], ["grain field"]])),
+        r"^hands: the last card of a hand is played without a pick to decide$",
+    ),
+    (
+        "base",
+        (("passes", 2),),
+        r"^passes: 2 passes this year, but the hands hold 5 cards after the picks$",
+    ),
+    (
+        "base",
+        (("actor", 1), ("agenda", [["round"]])),
+        r"^picks: player 0 has acted before player 1: no card is left picked$",
+    ),
+    # The steps of the agenda, each read with its arguments.
+    ("base", (("agenda.0", []),), r"^agenda\[0\]: expected a step: its name, then its arguments$"),
+    (
+        "base",
+        (("agenda.0", ["place", 1, [0, 0], "cows"]),),
+        r"^agenda\[0\]\[2\]: a card is built on an empty cell next to a site, not \(0, 0\)$",
+    ),
+    (
+        "base",
+        (("agenda.0", ["pay water", 0, [5, 5], 1]),),
+        r"^agenda\[0\]\[2\]: water is paid for a site or a card being built, not \(5, 5\)$",
+    ),
+    (
+        "base",
+        (("agenda.0", ["produce", 0, [0, 0]]),),
+        r"^agenda\[0\]\[2\]: the water tower produces nothing at harvest$",
+    ),
+    (
+        "base",
+        (("agenda.0", ["convert", 0, [0, 0], 1]),),
+        r"^agenda\[0\]\[2\]: the water tower converts nothing$",
+    ),
+    (
+        "convert",
+        (("agenda.0", ["convert", 1, [2, 0], 2]),),
+        r"^agenda\[0\]\[3\]: the bakery converts at most 1 times a harvest$",
+    ),
+    (
+        "base",
+        (("agenda.0", ["supply next", 0, [[0, 0]]]),),
+        r"^agenda\[0\]\[2\]\[0\]: only face-up green sites are supplied at harvest$",
+    ),
+    # The decision pending, which the engine would have taken itself or never asked.
+    (
+        "pay",
+        (("farms.1.sites.0.water", 0),),
+        r"^pending: only one way to pay: the engine pays without asking$",
+    ),
+    (
+        "pay",
+        (("agenda", [["round"]]),),
+        r"^pending.site: water is paid for a card being built, which comes next$",
+    ),
+    (
+        "tool deal",
+        (("tool_pile", []),),
+        r"^pending.left: 3 tiles to draw, but the pile holds 0$",
+    ),
+    (
+        "tool place",  # a scarecrow fits grain and sunflower fields, and the farm has neither
+        (
+            ("pending.tool", "scarecrow"),
+            ("tool_pile.0.pile.scarecrow", 1),
+            ("tool_pile.0.pile.weather vane", 2),
+        ),
+        r"^pending.tool: no site can take the tool, so it is kept aside without asking$",
+    ),
+    (
+        "attach",
+        (("farms.1.kept", []),),
+        r"^pending.site: no tool kept aside fits the new site: nothing to ask$",
+    ),
+    (
+        "convert",
+        (("pending.site", [0, 0]),),
+        r"^pending.site: the water tower converts nothing$",
+    ),
+    (
+        "convert",
+        (("pending.uses", 2),),
+        r"^pending.uses: the bakery converts at most 1 times$",
+    ),
+    (
+        "convert",
+        (("farms.1.grain", 0),),
+        r"^pending.site: the conversion cannot be paid, so it is not offered$",
+    ),
+]
+
+
+@pytest.mark.parametrize(("phase", "edits", "message"), REFUSED, ids=[r[2][1:50] for r in REFUSED])
+def test_a_draft_step_or_decision_that_cannot_be_is_refused_naming_it(
+    phase: str, edits: tuple[tuple[str, Any], ...], message: str
+) -> None:
+    assert fog.from_position(RULES, edited(phase)) is not None  # only the edits are wrong
+    with pytest.raises(PositionError, match=message):
+        fog.from_position(RULES, edited(phase, *edits))
 
 
 JSON = st.recursive(

@@ -33,7 +33,7 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from acreage.core.bitset import bits
@@ -58,7 +58,15 @@ from acreage.fields_of_green.queries import (
     pay_options,
     ready_sites,
 )
-from acreage.fields_of_green.rules import CONVERT, GREEN, Rules
+from acreage.fields_of_green.rules import (
+    CONVERT,
+    GREEN,
+    Compiled,
+    Rules,
+    Tables,
+    card_ids,
+    tool_ids,
+)
 from acreage.fields_of_green.state import (
     ACTION,
     ATTACH,
@@ -78,7 +86,7 @@ from acreage.fields_of_green.state import (
     State,
 )
 from acreage.fields_of_green.state import CONVERT as CONVERTING
-from acreage.fields_of_green.views import View
+from acreage.fields_of_green.views import SeatView, View
 
 __all__ = [
     "arrange",
@@ -750,18 +758,12 @@ class _Reader:
         return tuple(reversed(steps))
 
     def step(self, node: Node, farms: list[Farm], picks: tuple[int, ...]) -> tuple[int, ...]:
-        t = self.t
-        items = node.items(8)
-        if not items:
-            node.fail("expected a step: its name, then its arguments")
-        op = _STEP_OPS[items[0].text(_STEP_OPS, "a step of the engine")]
-        name, kinds = _STEPS[op]
-        want = 2 if kinds.endswith("g") else len(kinds)
-        if len(items) - 1 != want:
-            node.fail(f"the step {name!r} takes {want} arguments, got {len(items) - 1}")
+        """One step of the agenda: its name, then its arguments, each read by its kind
+        (``_STEPS``) and checked against the farms and the picks."""
+        op, items = self.step_name(node)
         out = [op]
-        p = -1
-        for kind, arg in zip(kinds, items[1:], strict=False):
+        p = -1  # every step with arguments names its seat first
+        for kind, arg in zip(_STEPS[op][1], items[1:], strict=False):
             if kind == "s":
                 p = self.seat(arg)
                 out.append(p)
@@ -771,47 +773,81 @@ class _Reader:
                 gains = arg.fields(optional=_GAINS)
                 out.extend(gains.integer(g, 0, _MOST) for g in _GAINS)
             elif kind == "k":
-                k = self.card(arg)
-                if k != picks[p]:
-                    arg.fail(f"player {p} builds the card they picked, not the {t.names[k]}")
-                out.append(k)
+                out.append(self.picked_card(arg, p, picks))
             elif kind == "c":
-                farm = farms[p]
-                if op == en.PLACE:
-                    c = self.cell(arg)
-                    if c not in farm.frontier:
-                        x, y = coords(self.rules, c)
-                        arg.fail(f"a card is built on an empty cell next to a site, not ({x}, {y})")
-                elif op == en.PAY_WATER:
-                    c = self.cell(arg)
-                else:
-                    c = self.site_of(arg, farm)
-                    k = farm.kind_at(c)
-                    if op == en.PRODUCE_AT and t.ability[k] != GREEN:
-                        arg.fail(f"the {t.names[k]} produces nothing at harvest")
-                    if op == en.CONVERT_AT and not any(e[0] == CONVERT for e in t.effects[k]):
-                        arg.fail(f"the {t.names[k]} converts nothing")
-                out.append(c)
+                out.append(self.step_cell(op, arg, farms[p]))
             else:  # "C": the green sites still to supply
-                remaining = 0
-                for sub in arg.items(_LIST_LIMIT):
-                    c = self.site_of(sub, farms[p], "a green site")
-                    if t.ability[farms[p].kind_at(c)] != GREEN or farms[p].down >> c & 1:
-                        sub.fail("only face-up green sites are supplied at harvest")
-                    remaining |= 1 << c
-                out.append(remaining)
+                out.append(self.green_sites(arg.items(_LIST_LIMIT), farms[p]))
         if op == en.CONVERT_AT:
-            k = farms[p].kind_at(out[2])
-            times = next(e[9] for e in t.effects[k] if e[0] == CONVERT)
-            if out[3] > times:
-                items[3].fail(f"the {t.names[k]} converts at most {times} times a harvest")
+            self.check_conversions(farms[p], out[2], out[3], items[3])
         if op == en.PAY_WATER:
-            f = farms[p]
-            target = out[2]
-            if not (f.occupied >> target & 1 or target in f.frontier):
-                x, y = coords(self.rules, target)
-                items[2].fail(f"water is paid for a site or a card being built, not ({x}, {y})")
+            self.check_paid_for(farms[p], out[2], items[2])
         return tuple(out)
+
+    def step_name(self, node: Node) -> tuple[int, list[Node]]:
+        """A step's opcode and its items (the name first), as many as the step takes."""
+        items = node.items(8)
+        if not items:
+            node.fail("expected a step: its name, then its arguments")
+        op = _STEP_OPS[items[0].text(_STEP_OPS, "a step of the engine")]
+        name, kinds = _STEPS[op]
+        want = 2 if kinds.endswith("g") else len(kinds)
+        if len(items) - 1 != want:
+            node.fail(f"the step {name!r} takes {want} arguments, got {len(items) - 1}")
+        return op, items
+
+    def picked_card(self, node: Node, p: int, picks: tuple[int, ...]) -> int:
+        """The card a ``place`` step builds: the one player ``p`` picked."""
+        k = self.card(node)
+        if k != picks[p]:
+            node.fail(f"player {p} builds the card they picked, not the {self.t.names[k]}")
+        return k
+
+    def step_cell(self, op: int, node: Node, farm: Farm) -> int:
+        """A step's cell: an empty cell next to the farm for ``place``, any cell for
+        ``pay water`` (checked once the step is read), else a site of the farm: a green
+        one for ``produce``, one that converts for ``convert``."""
+        t = self.t
+        if op == en.PLACE:
+            c = self.cell(node)
+            if c not in farm.frontier:
+                x, y = coords(self.rules, c)
+                node.fail(f"a card is built on an empty cell next to a site, not ({x}, {y})")
+            return c
+        if op == en.PAY_WATER:
+            return self.cell(node)
+        c = self.site_of(node, farm)
+        k = farm.kind_at(c)
+        if op == en.PRODUCE_AT and t.ability[k] != GREEN:
+            node.fail(f"the {t.names[k]} produces nothing at harvest")
+        if op == en.CONVERT_AT and _conversion(t, k) is None:
+            node.fail(f"the {t.names[k]} converts nothing")
+        return c
+
+    def green_sites(self, nodes: list[Node], farm: Farm) -> int:
+        """The bitset of the sites a harvest still supplies: face-up green sites of ``farm``."""
+        remaining = 0
+        for sub in nodes:
+            c = self.site_of(sub, farm, "a green site")
+            if self.t.ability[farm.kind_at(c)] != GREEN or farm.down >> c & 1:
+                sub.fail("only face-up green sites are supplied at harvest")
+            remaining |= 1 << c
+        return remaining
+
+    def check_conversions(self, farm: Farm, c: int, uses: int, node: Node) -> None:
+        """A ``convert`` step's uses are at most the times its site converts a harvest."""
+        k = farm.kind_at(c)
+        effect = _conversion(self.t, k)
+        assert effect is not None  # step_cell has read a site that converts
+        times = effect[9]
+        if uses > times:
+            node.fail(f"the {self.t.names[k]} converts at most {times} times a harvest")
+
+    def check_paid_for(self, farm: Farm, target: int, node: Node) -> None:
+        """A ``pay water`` step pays for a site or for a card being built next to the farm."""
+        if not (farm.occupied >> target & 1 or target in farm.frontier):
+            x, y = coords(self.rules, target)
+            node.fail(f"water is paid for a site or a card being built, not ({x}, {y})")
 
     def check_frame(self, state: State) -> str:
         """The year's frame of steps fits the phase and the actor; the stage of the year.
@@ -883,78 +919,115 @@ class _Reader:
     def check_draft(self, state: State, stage: str) -> None:
         """Hands, picks and passes fit the stage of the year; every card drawn is played
         (built or discarded), in hand or picked."""
-        rules, n = self.rules, self.n
-        hands, picks, passes = state.hands, state.picks, state.passes
-        sizes = [len(h) for h in hands]
-        order = [(state.start + i) % n for i in range(n)]
-        position = order.index(state.actor) if state.actor >= 0 else n
-        hands_node, picks_node = self.fields.at("hands"), self.fields.at("picks")
-        passes_node = self.fields.at("passes")
-        if stage in ("draw", "income", "harvest", "end") and any(k >= 0 for k in picks):
-            picks_node.fail("cards are picked only in the action rounds")
+        if stage in ("draw", "income", "harvest", "end") and any(k >= 0 for k in state.picks):
+            self.fields.at("picks").fail("cards are picked only in the action rounds")
         if stage in ("draw", "income"):
-            if passes:
-                passes_node.fail("no hand has been passed before the draw is over")
-            for i, q in enumerate(order):
-                if stage == "income" or i > position:
-                    want = 0  # not drawn yet
-                elif i < position:
-                    want = rules.hand_size
-                else:
-                    continue  # the player drawing now
-                if sizes[q] != want:
-                    hands_node.fail(
-                        f"player {q} holds {sizes[q]} cards while player {state.actor} "
-                        f"{'collects income' if stage == 'income' else 'draws'}; expected {want}"
-                    )
-            if stage == "draw" and sizes[state.actor] >= rules.hand_size:
-                hands_node.fail(f"player {state.actor} has drawn all {rules.hand_size} cards")
+            self.check_drawing(state, stage)
         elif stage in ("harvest", "end"):
-            if any(sizes):
-                hands_node.fail("every card of the year is played before the harvest")
-            if passes != rules.hand_size - 1:
-                passes_node.fail(
-                    f"hands are passed {rules.hand_size - 1} times in a year, not {passes}"
-                )
+            self.check_played_out(state)
         elif state.phase == PICK:
-            h = rules.hand_size - passes
-            for i, q in enumerate(order):
-                picked = i < position
-                if (picks[q] >= 0) != picked or sizes[q] != h - picked:
-                    hands_node.fail(
-                        f"with {passes} passes this year a hand holds {h} cards before its pick: "
-                        f"player {q} {'has picked' if picked else 'picks after'} player "
-                        f"{state.actor}, and holds {sizes[q]}"
-                        + (" with a pick" if picks[q] >= 0 else " without a pick")
-                    )
-            if h < 2:
-                hands_node.fail("the last card of a hand is played without a pick to decide")
-        else:  # the actions of a round
-            h = sizes[0]
-            if any(size != h for size in sizes):
-                hands_node.fail("after the picks every hand holds as many cards")
-            if not (
-                (h == rules.hand_size - passes and passes >= 1)
-                or (h == 0 and passes == rules.hand_size - 1)
-            ):
-                passes_node.fail(
-                    f"{passes} passes this year, but the hands hold {h} cards after the picks"
+            self.check_picking(state)
+        else:
+            self.check_acting(state)
+        self.check_cards_drawn(state, stage)
+
+    def turn(self, state: State) -> tuple[list[int], int]:
+        """The seats in turn order from the start player, and where the actor is in it
+        (after the last when nobody acts)."""
+        order = [(state.start + i) % self.n for i in range(self.n)]
+        return order, order.index(state.actor) if state.actor >= 0 else self.n
+
+    def check_drawing(self, state: State, stage: str) -> None:
+        """The draw, and the income before it: each player in turn draws a full hand
+        (``hand_size`` cards, one at a time), and no hand is passed until all are drawn."""
+        hand_size = self.rules.hand_size
+        if state.passes:
+            self.fields.at("passes").fail("no hand has been passed before the draw is over")
+        order, position = self.turn(state)
+        for i, q in enumerate(order):
+            if stage == "income" or i > position:
+                want = 0  # not drawn yet
+            elif i < position:
+                want = hand_size
+            else:
+                continue  # the player drawing now
+            if len(state.hands[q]) != want:
+                self.fields.at("hands").fail(
+                    f"player {q} holds {len(state.hands[q])} cards while player {state.actor} "
+                    f"{'collects income' if stage == 'income' else 'draws'}; expected {want}"
                 )
-            for i, q in enumerate(order):
-                if i > position and picks[q] < 0:
-                    picks_node.fail(f"player {q} acts after player {state.actor}: a card is picked")
-                if i < position and picks[q] >= 0:
-                    picks_node.fail(
-                        f"player {q} has acted before player {state.actor}: no card is left picked"
-                    )
-        drawn_before = n * rules.hand_size * (state.year - 1)
-        this_year = sum(sizes) if stage in ("draw", "income") else n * rules.hand_size
-        out = sum(sizes) + sum(k >= 0 for k in picks) + len(state.discard)
-        out += sum(k < self.t.silo for f in state.farms for k in f.kinds)
-        if out != drawn_before + this_year:
+        if stage == "draw" and len(state.hands[state.actor]) >= hand_size:
+            self.fields.at("hands").fail(f"player {state.actor} has drawn all {hand_size} cards")
+
+    def check_played_out(self, state: State) -> None:
+        """The harvest and the end: every card of the year has been played, after the hands
+        were passed ``hand_size - 1`` times (each round but the last)."""
+        last = self.rules.hand_size - 1
+        if any(state.hands):
+            self.fields.at("hands").fail("every card of the year is played before the harvest")
+        if state.passes != last:
+            self.fields.at("passes").fail(
+                f"hands are passed {last} times in a year, not {state.passes}"
+            )
+
+    def check_picking(self, state: State) -> None:
+        """The picks of a round: the hands hold ``hand_size - passes`` cards, and the
+        players before the actor have each put one of theirs aside face down; a hand of
+        one card is never picked from (its last card is played as it is)."""
+        passes, picks = state.passes, state.picks
+        h = self.rules.hand_size - passes
+        order, position = self.turn(state)
+        for i, q in enumerate(order):
+            picked = i < position
+            size = len(state.hands[q])
+            if (picks[q] >= 0) != picked or size != h - picked:
+                self.fields.at("hands").fail(
+                    f"with {passes} passes this year a hand holds {h} cards before its pick: "
+                    f"player {q} {'has picked' if picked else 'picks after'} player "
+                    f"{state.actor}, and holds {size}"
+                    + (" with a pick" if picks[q] >= 0 else " without a pick")
+                )
+        if h < 2:
+            self.fields.at("hands").fail(
+                "the last card of a hand is played without a pick to decide"
+            )
+
+    def check_acting(self, state: State) -> None:
+        """The actions of a round: after the picks every hand holds as many cards (none
+        once the last round's cards are played), and the players after the actor still
+        hold the card they picked, those before it have played theirs."""
+        hand_size, passes = self.rules.hand_size, state.passes
+        h = len(state.hands[0])
+        if any(len(hand) != h for hand in state.hands):
+            self.fields.at("hands").fail("after the picks every hand holds as many cards")
+        if not ((h == hand_size - passes and passes >= 1) or (h == 0 and passes == hand_size - 1)):
+            self.fields.at("passes").fail(
+                f"{passes} passes this year, but the hands hold {h} cards after the picks"
+            )
+        order, position = self.turn(state)
+        for i, q in enumerate(order):
+            if i > position and state.picks[q] < 0:
+                self.fields.at("picks").fail(
+                    f"player {q} acts after player {state.actor}: a card is picked"
+                )
+            if i < position and state.picks[q] >= 0:
+                self.fields.at("picks").fail(
+                    f"player {q} has acted before player {state.actor}: no card is left picked"
+                )
+
+    def check_cards_drawn(self, state: State, stage: str) -> None:
+        """Every card drawn so far (a full hand per player each year, fewer during this
+        year's draw) is built, discarded, in a hand or picked: none is lost or made up."""
+        rules, n = self.rules, self.n
+        held = sum(len(h) for h in state.hands)
+        drawn = n * rules.hand_size * (state.year - 1)
+        drawn += held if stage in ("draw", "income") else n * rules.hand_size
+        built = sum(k < self.t.silo for f in state.farms for k in f.kinds)
+        out = held + sum(k >= 0 for k in state.picks) + len(state.discard) + built
+        if out != drawn:
             self.fields.node.fail(
                 f"{out} cards built, discarded, in hand and picked, but by now in year "
-                f"{state.year} the players have drawn {drawn_before + this_year}"
+                f"{state.year} the players have drawn {drawn}"
             )
 
     # -- what is being decided
@@ -971,9 +1044,7 @@ class _Reader:
         node = self.fields.at("pending")
         if phase in (DRAW, DEAL):
             # The cards drawn so far and their decks are the actor's hand.
-            used = 0
-            for k in hands[actor]:
-                used |= 1 << self.t.deck[k]
+            used = _decks_of(self.t.deck, hands[actor])
             drawn = len(hands[actor])
         if phase == DRAW:
             return (drawn, used, legal_decks(self.rules, decks, drawn, used))
@@ -1004,93 +1075,146 @@ class _Reader:
         if phase == ATTACH:
             return (self.site_of(fields.at("site"), farm),)
         if phase == SUPPLY:
-            remaining = 0
-            for sub in fields.items("sites", _LIST_LIMIT):
-                c = self.site_of(sub, farm, "a green site")
-                if self.t.ability[farm.kind_at(c)] != GREEN or farm.down >> c & 1:
-                    sub.fail("only face-up green sites are supplied at harvest")
-                remaining |= 1 << c
+            remaining = self.green_sites(fields.items("sites", _LIST_LIMIT), farm)
             return (remaining, ready_sites(self.rules, farm, remaining))
         c = self.site_of(fields.at("site"), farm)  # convert
         return (c, fields.integer("uses", 1, _MOST))
 
     def check_phase(self, state: State) -> None:
         """The decision pending is one the engine asks (it takes the forced ones itself)."""
-        rules, t = self.rules, self.t
-        phase, p = state.phase, state.actor
-        node = self.fields.at("pending")
-        if phase == END:
-            return
+        check = _PHASE_CHECKS.get(state.phase)
+        if check is not None:
+            check(self, state)
+
+    def check_store(self, state: State) -> None:
+        """Storing water asks where only when the towers with room are two or more and
+        cannot take it all; otherwise each tower is filled without asking."""
+        room = [cap - w for _, w, cap, _ in state.farms[state.actor].towers if w < cap]
+        if len(room) < 2 or sum(room) <= state.pending[0]:
+            self.fields.at("pending").fail(
+                f"{state.pending[0]} water goes where there is room without asking "
+                f"unless it does not fit all of player {state.actor}'s {len(room)} towers "
+                "with room"
+            )
+
+    def check_draw(self, state: State) -> None:
+        """A blind draw asks which deck only when the deck rule leaves two or more."""
+        allowed = state.pending[2]
+        if allowed & (allowed - 1) == 0:
+            self.fields.at("phase").fail(
+                "only one deck can be drawn from, so the card is dealt from it without "
+                "asking (phase deal)"
+            )
+
+    def check_deal(self, state: State) -> None:
+        """A card is dealt from a deck that holds cards and keeps the hand able to come
+        from ``min_decks`` decks ("Karten von mindestens 3 verschiedenen Stapeln")."""
+        drawn, _, d = state.pending
+        used = _decks_of(self.t.deck, state.hands[state.actor])
+        if not legal_decks(self.rules, state.decks, drawn, used) >> d & 1:
+            self.fields.at("pending").key("deck").fail(
+                f"the next card cannot come from {DECKS[d]}: a deck must hold cards, "
+                f"and {self.rules.min_decks} decks must be drawn from"
+            )
+
+    def check_action(self, state: State) -> None:
+        """A player acts with the card they picked this round."""
+        if state.picks[state.actor] < 0:
+            self.fields.at("picks").fail(f"player {state.actor} acts with the card they picked")
+
+    def check_pay(self, state: State) -> None:
+        """Water due is paid from a tower in range, and the owner is asked only when there
+        is a choice of towers; it is paid for a site or for the card being built next."""
+        rules, p, node = self.rules, state.actor, self.fields.at("pending")
         farm = state.farms[p]
-        if phase == STORE:
-            room = [cap - w for _, w, cap, _ in farm.towers if w < cap]
-            if len(room) < 2 or sum(room) <= state.pending[0]:
-                node.fail(
-                    f"{state.pending[0]} water goes where there is room without asking "
-                    f"unless it does not fit all of player {p}'s {len(room)} towers with room"
-                )
-        elif phase == DRAW:
-            allowed = state.pending[2]
-            if allowed & (allowed - 1) == 0:
-                self.fields.at("phase").fail(
-                    "only one deck can be drawn from, so the card is dealt from it without "
-                    "asking (phase deal)"
-                )
-        elif phase == DEAL:
-            drawn, _, d = state.pending
-            used = 0
-            for k in state.hands[p]:
-                used |= 1 << t.deck[k]
-            if not legal_decks(rules, state.decks, drawn, used) >> d & 1:
-                node.key("deck").fail(
-                    f"the next card cannot come from {DECKS[d]}: a deck must hold cards, "
-                    f"and {rules.min_decks} decks must be drawn from"
-                )
-        elif phase == ACTION:
-            if state.picks[p] < 0:
-                self.fields.at("picks").fail(f"player {p} acts with the card they picked")
-        elif phase == PAY:
-            target, due = state.pending
-            options = pay_options(rules, farm, target, due)
-            if not options:
-                node.fail(f"no water tower in range holds the {due} water due")
-            if len(options) == 1 or (
-                rules.split_payments and sum(farm.towers[i][1] for i, _ in options) == due
-            ):
-                node.fail("only one way to pay: the engine pays without asking")
-            step = state.agenda[-1] if state.agenda else ()
-            if not farm.occupied >> target & 1 and step[:3] != (en.PLACE, p, target):
-                node.key("site").fail("water is paid for a card being built, which comes next")
-        elif phase == TOOL_DEAL:
-            if len(state.tool_pile) < state.pending[0]:
-                node.key("left").fail(
-                    f"{state.pending[0]} tiles to draw, but the pile holds {len(state.tool_pile)}"
-                )
-        elif phase == TOOL_PLACE:
-            if not matching_sites(rules, farm, state.pending[0]):
-                node.key("tool").fail(
-                    "no site can take the tool, so it is kept aside without asking"
-                )
-        elif phase == ATTACH:
-            if not kept_for(rules, farm, state.pending[0]):
-                node.key("site").fail("no tool kept aside fits the new site: nothing to ask")
-        elif phase == SUPPLY:
-            remaining, ready = state.pending
-            if remaining.bit_count() < 2 or not ready:
-                node.key("sites").fail(
-                    "the owner chooses among two sites or more, at least one of which can be "
-                    "supplied; else the engine goes on without asking"
-                )
-        elif phase == CONVERTING:
-            c, uses = state.pending
-            k = farm.kind_at(c)
-            effect = next((e for e in t.effects[k] if e[0] == CONVERT), None)
-            if effect is None:
-                node.key("site").fail(f"the {t.names[k]} converts nothing")
-            if uses > effect[9]:
-                node.key("uses").fail(f"the {t.names[k]} converts at most {effect[9]} times")
-            if not can_convert(rules, farm, c):
-                node.key("site").fail("the conversion cannot be paid, so it is not offered")
+        target, due = state.pending
+        options = pay_options(rules, farm, target, due)
+        if not options:
+            node.fail(f"no water tower in range holds the {due} water due")
+        if len(options) == 1 or (
+            rules.split_payments and sum(farm.towers[i][1] for i, _ in options) == due
+        ):
+            node.fail("only one way to pay: the engine pays without asking")
+        step = state.agenda[-1] if state.agenda else ()
+        if not farm.occupied >> target & 1 and step[:3] != (en.PLACE, p, target):
+            node.key("site").fail("water is paid for a card being built, which comes next")
+
+    def check_tool_deal(self, state: State) -> None:
+        """The tiles still to draw are in the tool pile."""
+        left = state.pending[0]
+        if len(state.tool_pile) < left:
+            self.fields.at("pending").key("left").fail(
+                f"{left} tiles to draw, but the pile holds {len(state.tool_pile)}"
+            )
+
+    def check_tool_place(self, state: State) -> None:
+        """The owner is asked where a tool goes only when some site can take it; else it
+        is kept aside."""
+        if not matching_sites(self.rules, state.farms[state.actor], state.pending[0]):
+            self.fields.at("pending").key("tool").fail(
+                "no site can take the tool, so it is kept aside without asking"
+            )
+
+    def check_attach(self, state: State) -> None:
+        """The owner of a new site is asked to attach a kept tool only when one fits it."""
+        if not kept_for(self.rules, state.farms[state.actor], state.pending[0]):
+            self.fields.at("pending").key("site").fail(
+                "no tool kept aside fits the new site: nothing to ask"
+            )
+
+    def check_supply(self, state: State) -> None:
+        """At harvest the owner chooses which site to supply next only among two or more,
+        at least one of which can be supplied."""
+        remaining, ready = state.pending
+        if remaining.bit_count() < 2 or not ready:
+            self.fields.at("pending").key("sites").fail(
+                "the owner chooses among two sites or more, at least one of which can be "
+                "supplied; else the engine goes on without asking"
+            )
+
+    def check_convert(self, state: State) -> None:
+        """A conversion is offered at a site that converts, up to its times a harvest,
+        and only while it can be paid."""
+        t, node = self.t, self.fields.at("pending")
+        farm = state.farms[state.actor]
+        c, uses = state.pending
+        k = farm.kind_at(c)
+        effect = _conversion(t, k)
+        if effect is None:
+            node.key("site").fail(f"the {t.names[k]} converts nothing")
+        if uses > effect[9]:
+            node.key("uses").fail(f"the {t.names[k]} converts at most {effect[9]} times")
+        if not can_convert(self.rules, farm, c):
+            node.key("site").fail("the conversion cannot be paid, so it is not offered")
+
+
+_PHASE_CHECKS: dict[int, Callable[[_Reader, State], None]] = {
+    STORE: _Reader.check_store,
+    DRAW: _Reader.check_draw,
+    DEAL: _Reader.check_deal,
+    ACTION: _Reader.check_action,
+    PAY: _Reader.check_pay,
+    TOOL_DEAL: _Reader.check_tool_deal,
+    TOOL_PLACE: _Reader.check_tool_place,
+    ATTACH: _Reader.check_attach,
+    SUPPLY: _Reader.check_supply,
+    CONVERTING: _Reader.check_convert,
+}
+"""What each phase's pending decision is checked against (the other phases ask what
+their step gives them: a pick, a tool among those drawn)."""
+
+
+def _decks_of(deck: tuple[int, ...], hand: tuple[int, ...]) -> int:
+    """The bitset of the decks the cards of ``hand`` came from."""
+    used = 0
+    for k in hand:
+        used |= 1 << deck[k]
+    return used
+
+
+def _conversion(t: Tables, k: int) -> Compiled | None:
+    """Site kind ``k``'s convert effect, if it has one (a kind has at most one)."""
+    return next((e for e in t.effects[k] if e[0] == CONVERT), None)
 
 
 _LAST: dict[int, tuple[frozenset[int], frozenset[int]]] = {
@@ -1149,63 +1273,26 @@ def from_view(view: View, rng: random.Random) -> State:
     if not isinstance(view, View):
         raise PositionError(f"expected a fields_of_green.View, got {type(view).__name__}")
     rules = view.rules
-    t = rules.tables
-    ids = {name: k for k, name in enumerate(t.names[:-2])}
-    deck_of = t.deck
-    unseen: Counter[int] = Counter({k: c.count for k, c in enumerate(rules.cards)})
-    for f in view.farms:
-        unseen.subtract(k for k in f.kinds if k < t.silo)
-    unseen.subtract(ids[name] for name in view.discard)
+    ids = card_ids(rules)
+    unseen = _unseen(view)
     hands: list[list[int]] = []
     picks: list[int] = []
     blanks: list[tuple[int, int, int]] = []  # (deck, seat, index in hand; -1 for the pick)
     for q, seat in enumerate(view.seats):
-        hand: list[int] = []
-        pick = -1
-        if seat.hand is not None:
-            hand = [ids[name] for name in seat.hand]
-            if seat.pick is not None:
-                pick = ids[seat.pick]
-        elif seat.among is not None:
-            assert seat.pick_back is not None
-            among = [ids[name] for name in seat.among]
-            same = sorted(k for k in among if DECKS[deck_of[k]] == seat.pick_back)
-            pick = same[rng.randrange(len(same))]
-            among.remove(pick)
-            hand = among
-        else:
-            for back in seat.backs:
-                blanks.append((DECKS.index(back), q, len(hand)))
-                hand.append(-1)
-            if seat.pick is not None:
-                pick = ids[seat.pick]
-            elif seat.pick_back is not None:
-                blanks.append((DECKS.index(seat.pick_back), q, -1))
+        hand, pick, backs = _seat_cards(seat, ids, rules.tables.deck, rng)
+        blanks.extend((d, q, i) for d, i in backs)
         unseen.subtract(k for k in hand if k >= 0)
         if pick >= 0:
             unseen.subtract((pick,))
         hands.append(hand)
         picks.append(pick)
-    pools: list[list[int]] = [[] for _ in DECKS]
-    for k, count in sorted(unseen.items()):
-        pools[deck_of[k]].extend([k] * count)
-    for pool in pools:
-        rng.shuffle(pool)
+    pools = _shuffled_pools(rules, unseen, rng)
     for d, q, i in blanks:
         card = pools[d].pop()
         if i < 0:
             picks[q] = card
         else:
             hands[q][i] = card
-    tools = {name: x for x, name in enumerate(t.tool_names)}
-    pile = Deck(
-        tuple(
-            Pile(tuple(sorted((tools[name], n) for name, n in seg.counts)))
-            if isinstance(seg, Pile)
-            else Stack(tuple(tools[name] for name in seg.order))
-            for seg in view.tool_pile.segments
-        )
-    )
     return State(
         rules,
         view.year,
@@ -1217,12 +1304,74 @@ def from_view(view: View, rng: random.Random) -> State:
         tuple(picks),
         view.passes,
         tuple(Deck.of(Counter(pool)) if pool else Deck() for pool in pools),
-        pile,
+        _tool_pile_of(view),
         view.silo_stack,
         view.tower_stack,
         tuple(ids[name] for name in view.discard),
         view.agenda,
         view.pending,
+    )
+
+
+def _unseen(view: View) -> Counter[int]:
+    """The copies of each location card that are not face up in a farm or the discard
+    pile, as far as the view's seat knows (hands and picks are taken off by the caller)."""
+    rules, ids = view.rules, card_ids(view.rules)
+    unseen: Counter[int] = Counter({k: c.count for k, c in enumerate(rules.cards)})
+    for f in view.farms:
+        unseen.subtract(k for k in f.kinds if k < rules.tables.silo)
+    unseen.subtract(ids[name] for name in view.discard)
+    return unseen
+
+
+def _seat_cards(
+    seat: SeatView, ids: Mapping[str, int], deck: tuple[int, ...], rng: random.Random
+) -> tuple[list[int], int, list[tuple[int, int]]]:
+    """A seat's hand and pick (-1 for none) as far as the view shows them, and the blanks
+    to deal it, ``(deck, index in the hand)`` with index -1 for the pick.
+
+    A hand the view's seat sees is kept; from a hand it held before it was
+    passed on (``among``) one card of the pick's deck was picked face down,
+    chosen here at random; a hand it never saw is blanks of the decks their
+    backs show.
+    """
+    if seat.hand is not None:
+        return [ids[name] for name in seat.hand], -1 if seat.pick is None else ids[seat.pick], []
+    if seat.among is not None:
+        assert seat.pick_back is not None
+        among = [ids[name] for name in seat.among]
+        same = sorted(k for k in among if DECKS[deck[k]] == seat.pick_back)
+        pick = same[rng.randrange(len(same))]
+        among.remove(pick)
+        return among, pick, []
+    blanks = [(DECKS.index(back), i) for i, back in enumerate(seat.backs)]
+    if seat.pick is not None:
+        return [-1] * len(seat.backs), ids[seat.pick], blanks
+    if seat.pick_back is not None:
+        blanks.append((DECKS.index(seat.pick_back), -1))
+    return [-1] * len(seat.backs), -1, blanks
+
+
+def _shuffled_pools(rules: Rules, unseen: Counter[int], rng: random.Random) -> list[list[int]]:
+    """Each deck's unseen cards, shuffled: what the blanks and the decks are dealt from."""
+    pools: list[list[int]] = [[] for _ in DECKS]
+    for k, count in sorted(unseen.items()):
+        pools[rules.tables.deck[k]].extend([k] * count)
+    for pool in pools:
+        rng.shuffle(pool)
+    return pools
+
+
+def _tool_pile_of(view: View) -> Deck[int]:
+    """The tool pile of the view (it shows every segment: counts of a pile, order of a stack)."""
+    ids = tool_ids(view.rules)
+    return Deck(
+        tuple(
+            Pile(tuple(sorted((ids[name], n) for name, n in seg.counts)))
+            if isinstance(seg, Pile)
+            else Stack(tuple(ids[name] for name in seg.order))
+            for seg in view.tool_pile.segments
+        )
     )
 
 

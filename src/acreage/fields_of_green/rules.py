@@ -330,98 +330,147 @@ def _compile(e: Effect, of_mask: int) -> Compiled:
 
 
 def _tables(rules: Rules) -> Tables:
+    """The tables of ``rules``, refusing names used twice, effects and tools that name no
+    card, too few cards for the game and water towers that would reach too far (in that
+    order: the first fault found is the one named)."""
     cards, tools = rules.cards, rules.tools
-    names = (*(c.name for c in cards), SILO, WATER_TOWER)
-    kind_of = {}
-    for i, c in enumerate(cards):
-        if c.name in kind_of:
-            raise RulesError(f"cards[{i}] ({c.name}).name: the name is used twice")
-        kind_of[c.name] = i
-    kind_of[SILO], kind_of[WATER_TOWER] = len(cards), len(cards) + 1
+    kind_of = _kinds(cards)
     deck = (*(DECKS.index(c.deck) for c in cards), len(DECKS), len(DECKS) + 1)
-
-    def of_mask(of: str, where: str) -> int:
-        if of in DECKS:
-            d = DECKS.index(of)
-            return sum(1 << k for k, dk in enumerate(deck) if dk == d)
-        if of in kind_of:
-            return 1 << kind_of[of]
-        raise RulesError(
-            f"{where}.of: expected a deck ({', '.join(DECKS)}), a card name, "
-            f"{SILO!r} or {WATER_TOWER!r}, got {of!r}"
-        )
-
-    def compiled(effects: tuple[Effect, ...], where: str) -> tuple[Compiled, ...]:
-        return tuple(
-            _compile(e, of_mask(e.of, f"{where}.effects[{j}]") if e.of else 0)
-            for j, e in enumerate(effects)
-        )
-
-    effects = tuple(compiled(c.effects, f"cards[{i}] ({c.name})") for i, c in enumerate(cards))
-    tool_names: list[str] = []
-    fits = []
-    for i, t in enumerate(tools):
-        where = f"tools[{i}] ({t.name})"
-        if t.name in tool_names:
-            raise RulesError(f"{where}.name: the name is used twice")
-        tool_names.append(t.name)
-        m = 0
-        for j, site in enumerate(t.fits):
-            if site not in kind_of:
-                raise RulesError(f"{where}.fits[{j}]: no card or site named {site!r}")
-            k = kind_of[site]
-            if t.ability == "green" and (k >= len(cards) or cards[k].ability != "green"):
-                raise RulesError(
-                    f"{where}.fits[{j}]: a green tool works when its site is supplied at "
-                    f"harvest, so it fits only green cards, not {site!r}"
-                )
-            m |= 1 << k
-        fits.append(m)
-    drawn = rules.players * rules.hand_size * rules.years
-    if sum(c.count for c in cards) < drawn:
-        raise RulesError(
-            f"cards: {rules.players} players draw {drawn} cards in {rules.years} years, "
-            f"but the decks hold only {sum(c.count for c in cards)}"
-        )
-    tool_range = tuple(sum(e.amount for e in t.effects if e.kind == "range") for t in tools)
-    range_bonus = sum(sorted(tool_range, reverse=True)[: rules.tools_per_site])
-    if rules.water_range + range_bonus > MAX_REACH:
-        raise RulesError(
-            f"tools: with {rules.tools_per_site} range tools a water tower would reach "
-            f"{rules.water_range + range_bonus} cells (water_range {rules.water_range} + "
-            f"{range_bonus}); at most {MAX_REACH}"
-        )
+    effects = tuple(
+        _compiled(c.effects, f"cards[{i}] ({c.name})", deck, kind_of) for i, c in enumerate(cards)
+    )
+    tool_fits = _tool_fits(cards, tools, kind_of)
+    _check_enough_cards(rules)
+    tool_range = _amounts(tools, "range")
+    reach = rules.water_range + _range_bonus(rules, tool_range)
     # A farm holds at most 2 + years * hand_size cards, all orthogonally connected,
     # so no card lies further than that from (0, 0); the window leaves room for
     # the frontier and the widest water range around it, so shifts never wrap.
-    origin = 2 + rules.years * rules.hand_size + rules.water_range + range_bonus + 2
+    origin = 2 + rules.years * rules.hand_size + reach + 2
     width = 2 * origin + 1
     return Tables(
-        names=names,
+        names=(*(c.name for c in cards), SILO, WATER_TOWER),
         deck=deck,
         cost=(*((c.cost.coins, c.cost.water, c.cost.grain) for c in cards), (0, 0, 0), (0, 0, 0)),
         needs=(*((c.needs.water, c.needs.grain) for c in cards), (0, 0), (0, 0)),
         ability=(*(ABILITY[c.ability] for c in cards), NONE, NONE),
         effects=(*effects, (), ()),
         stars=(*(c.stars for c in cards), 0, 0),
-        tool_names=tuple(tool_names),
-        tool_fits=tuple(fits),
+        tool_names=tuple(t.name for t in tools),
+        tool_fits=tool_fits,
         tool_ability=tuple(ABILITY[t.ability] for t in tools),
         tool_effects=tuple(
-            compiled(t.effects, f"tools[{i}] ({t.name})") for i, t in enumerate(tools)
+            _compiled(t.effects, f"tools[{i}] ({t.name})", deck, kind_of)
+            for i, t in enumerate(tools)
         ),
         tool_range=tool_range,
-        tool_capacity=tuple(
-            sum(e.amount for e in t.effects if e.kind == "capacity") for t in tools
-        ),
+        tool_capacity=_amounts(tools, "capacity"),
         decks=tuple(
             Deck.of({i: c.count for i, c in enumerate(cards) if c.deck == d}) for d in DECKS
         ),
         tool_pile=Deck.of({i: t.count for i, t in enumerate(tools)}),
         origin=origin,
         width=width,
-        patterns=reach_patterns(rules.range_metric, rules.water_range + range_bonus, origin, width),
+        patterns=reach_patterns(rules.range_metric, reach, origin, width),
     )
+
+
+def _kinds(cards: tuple[Card, ...]) -> dict[str, int]:
+    """Each site kind's index by name: the cards in order, then the silo and the water tower;
+    a card name used twice is refused."""
+    kind_of: dict[str, int] = {}
+    for i, c in enumerate(cards):
+        if c.name in kind_of:
+            raise RulesError(f"cards[{i}] ({c.name}).name: the name is used twice")
+        kind_of[c.name] = i
+    kind_of[SILO], kind_of[WATER_TOWER] = len(cards), len(cards) + 1
+    return kind_of
+
+
+def _of_mask(of: str, where: str, deck: tuple[int, ...], kind_of: Mapping[str, int]) -> int:
+    """The bitset of site kinds an effect's ``of`` names: every card of a deck, or one kind."""
+    if of in DECKS:
+        d = DECKS.index(of)
+        return sum(1 << k for k, dk in enumerate(deck) if dk == d)
+    if of in kind_of:
+        return 1 << kind_of[of]
+    raise RulesError(
+        f"{where}.of: expected a deck ({', '.join(DECKS)}), a card name, "
+        f"{SILO!r} or {WATER_TOWER!r}, got {of!r}"
+    )
+
+
+def _compiled(
+    effects: tuple[Effect, ...], where: str, deck: tuple[int, ...], kind_of: Mapping[str, int]
+) -> tuple[Compiled, ...]:
+    """A card's or tool's effects compiled for the engine (``where`` names it in errors)."""
+    return tuple(
+        _compile(e, _of_mask(e.of, f"{where}.effects[{j}]", deck, kind_of) if e.of else 0)
+        for j, e in enumerate(effects)
+    )
+
+
+def _tool_fits(
+    cards: tuple[Card, ...], tools: tuple[Tool, ...], kind_of: Mapping[str, int]
+) -> tuple[int, ...]:
+    """Each tool's bitset of the site kinds it fits; a tool name used twice is refused."""
+    names: set[str] = set()
+    fits = []
+    for i, t in enumerate(tools):
+        where = f"tools[{i}] ({t.name})"
+        if t.name in names:
+            raise RulesError(f"{where}.name: the name is used twice")
+        names.add(t.name)
+        m = 0
+        for j, site in enumerate(t.fits):
+            m |= 1 << _fitted_kind(cards, t, site, f"{where}.fits[{j}]", kind_of)
+        fits.append(m)
+    return tuple(fits)
+
+
+def _fitted_kind(
+    cards: tuple[Card, ...], tool: Tool, site: str, where: str, kind_of: Mapping[str, int]
+) -> int:
+    """The kind of a site ``tool`` fits: one of the game's, and a green card for a green
+    tool (which works when its site is supplied at harvest)."""
+    if site not in kind_of:
+        raise RulesError(f"{where}: no card or site named {site!r}")
+    k = kind_of[site]
+    if tool.ability == "green" and (k >= len(cards) or cards[k].ability != "green"):
+        raise RulesError(
+            f"{where}: a green tool works when its site is supplied at "
+            f"harvest, so it fits only green cards, not {site!r}"
+        )
+    return k
+
+
+def _amounts(tools: tuple[Tool, ...], kind: str) -> tuple[int, ...]:
+    """What each tool's ``kind`` effects (range or capacity) add together."""
+    return tuple(sum(e.amount for e in t.effects if e.kind == kind) for t in tools)
+
+
+def _check_enough_cards(rules: Rules) -> None:
+    """The decks hold every card the players draw: a hand each a year."""
+    drawn = rules.players * rules.hand_size * rules.years
+    held = sum(c.count for c in rules.cards)
+    if held < drawn:
+        raise RulesError(
+            f"cards: {rules.players} players draw {drawn} cards in {rules.years} years, "
+            f"but the decks hold only {held}"
+        )
+
+
+def _range_bonus(rules: Rules, tool_range: tuple[int, ...]) -> int:
+    """The most a site's range tools add to a water tower's reach (its best
+    ``tools_per_site`` of them); the reach with them is at most :data:`MAX_REACH`."""
+    bonus = sum(sorted(tool_range, reverse=True)[: rules.tools_per_site])
+    if rules.water_range + bonus > MAX_REACH:
+        raise RulesError(
+            f"tools: with {rules.tools_per_site} range tools a water tower would reach "
+            f"{rules.water_range + bonus} cells (water_range {rules.water_range} + "
+            f"{bonus}); at most {MAX_REACH}"
+        )
+    return bonus
 
 
 # Bounded: a program may make many Rules, and these caches must not keep them all alive.
