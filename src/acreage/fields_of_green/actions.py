@@ -71,7 +71,7 @@ from typing import Any, Final
 
 from acreage.core.chance import Deck, Pile
 from acreage.core.encoding import Encoding, Numbering, Planes
-from acreage.core.game import CHANCE, IllegalMoveError, shorten
+from acreage.core.game import CHANCE, Chance, IllegalMoveError, check_seat, shorten
 from acreage.fields_of_green.components import DECKS
 from acreage.fields_of_green.facts import game_facts
 from acreage.fields_of_green.geometry import xy_table
@@ -100,7 +100,16 @@ from acreage.fields_of_green.moves import (
 from acreage.fields_of_green.rules import Rules
 from acreage.fields_of_green.scoring import farm_sheet, purse_points
 from acreage.fields_of_green.state import PHASES, Farm, State
-from acreage.fields_of_green.views import SeatView, View
+from acreage.fields_of_green.views import (
+    SeatView,
+    View,
+    _deck_sizes,
+    _knows_hand,
+    _named_discard,
+    _named_tools,
+    _pick_hidden,
+    _seat_view,
+)
 
 __all__ = [
     "FieldsOfGreenEncoding",
@@ -572,11 +581,12 @@ class FieldsOfGreenEncoding(Encoding):
         for name in view.discard:
             out[discard_at + cards[name]] += 1
         if view.pending:
-            self._pending(view, out)
+            self._pending(view.phase, view.pending, view.farms[view.actor], out)
         return out
 
-    def _pending(self, view: View, out: list[int]) -> None:
-        """The details of the decision being taken (``view.pending``, all public)."""
+    def _pending(self, phase: str, pending: tuple[int, ...], actor: Farm, out: list[int]) -> None:
+        """The details of the decision being taken (``pending``, all public), in phase
+        ``phase`` (its name), with ``actor`` the farm of the seat deciding."""
         (
             store_at,
             drawn_at,
@@ -591,8 +601,6 @@ class FieldsOfGreenEncoding(Encoding):
             harvest_at,
             converts_at,
         ) = self._offsets[17:]
-        phase = view.phase
-        pending = view.pending
         if phase == "store":
             out[store_at] = pending[0]
         elif phase == "draw" or phase == "deal":
@@ -617,7 +625,7 @@ class FieldsOfGreenEncoding(Encoding):
         elif phase == "supply":
             remaining, ready = pending
             slots = self._slots
-            for i, c in enumerate(view.farms[view.actor].cells):
+            for i, c in enumerate(actor.cells):
                 out[harvest_at + i] = remaining >> c & 1
                 out[harvest_at + slots + i] = ready >> c & 1
         else:  # pay, attach, convert: a site (or, paying for a build, the cell it goes to)
@@ -672,36 +680,112 @@ class FieldsOfGreenEncoding(Encoding):
         self._packed_tools: dict[int, tuple[Deck[str], bytes]] = {}
         self._packed_discards: dict[int, tuple[tuple[str, ...], bytes]] = {}
         self._packed_pending: dict[tuple[Any, ...], bytes] = {}
+        # What seat_observation_bytes reads from a state, kept by the state's parts.
+        self._packed_seat_keys: dict[tuple[Any, ...], tuple[bytes, ...]] = {}  # by value
+        self._packed_state_tools: dict[int, tuple[Deck[int], bytes]] = {}
+        self._packed_state_discards: dict[int, tuple[tuple[int, ...], bytes]] = {}
 
     def observation_bytes(self, view: View) -> bytes:
         """:meth:`observation` packed as int16, joined from packed blocks: the one-hot
         fields from tables, the farms, seats, tool pile, discard pile and pending
         decision from caches (most of them are the same as one step before)."""
+        return self._pack(
+            view.player,
+            view.year,
+            self._phase_rows[view.phase],
+            view.to_move,
+            view.actor,
+            view.start,
+            view.farms,
+            list(map(self._seat_bytes, view.seats)),
+            view.deck_sizes,
+            view.silo_stack,
+            view.tower_stack,
+            self._tool_pile_bytes(view.tool_pile),
+            self._discard_bytes(view.discard),
+            self._pending_bytes(view.phase, view.pending, view.farms[view.actor]),
+        )
+
+    def seat_observation_bytes(self, state: State, seat: int) -> bytes:
+        """:meth:`observation_bytes` of ``observe(state, seat)``, packed from the state.
+
+        It reads what the view holds and reduces the hidden parts as ``observe``
+        does, with the view's own helpers: each hand and pick by the seat's
+        knowledge of it (:func:`~acreage.fields_of_green.views.seat_views`' rule),
+        the decks by their sizes only; the tool pile and discard pile named as the
+        view names them. Seats and piles are kept packed by what they are read from
+        (a hand's cards and pick and what the seat may see of them; the piles by
+        identity), so a step packs only what it changed, as the view path does.
+        :class:`~acreage.SeatError` if ``seat`` is not at the table.
+        """
+        rules = state.rules
+        check_seat(seat, rules.players)
+        picks = state.picks
+        seats = [
+            self._seat_bytes_of(
+                rules, hand, picks[q], _knows_hand(state, seat, q), _pick_hidden(state, seat, q)
+            )
+            for q, hand in enumerate(state.hands)
+        ]
+        return self._pack(
+            seat,
+            state.year,
+            self._phase_rows[PHASES[state.phase]],
+            state.to_move,
+            state.actor,
+            state.start,
+            state.farms,
+            seats,
+            _deck_sizes(rules, state.decks),
+            state.silo_stack,
+            state.tower_stack,
+            self._state_pile_bytes(rules, state.tool_pile),
+            self._state_discard_bytes(rules, state.discard),
+            self._pending_bytes(PHASES[state.phase], state.pending, state.farms[state.actor]),
+        )
+
+    def _pack(
+        self,
+        me: int,
+        year: int,
+        phase_row: bytes,
+        who: int | Chance | None,
+        actor: int,
+        start: int,
+        farms: tuple[Farm, ...],
+        seats: list[tuple[bytes, ...]],
+        deck_sizes: tuple[int, ...],
+        silo_stack: int,
+        tower_stack: int,
+        tool_pile: bytes,
+        discard: bytes,
+        pending: bytes,
+    ) -> bytes:
+        """The observation of seat ``me`` joined from its parts: the one-hot fields from
+        tables, then each farm's and seat's packed rows (``seats``: by seat, as
+        :meth:`_seat_bytes` gives them), the table and the packed piles and pending
+        decision. :meth:`observation_bytes` and :meth:`seat_observation_bytes` both
+        end here, so the two cannot lay the fields out differently."""
         players = self.rules.players
-        me = view.player
-        who = view.to_move
         turn = players + 1 if who is None else players if who is CHANCE else (who - me) % players
         seat_rows = self._seat_rows
         parts = [
-            self._year_rows[view.year],
-            self._phase_rows[view.phase],
+            self._year_rows[year],
+            phase_row,
             self._turn_rows[turn],
-            seat_rows[(view.actor - me) % players if view.actor >= 0 else players],
-            seat_rows[(view.start - me) % players],
+            seat_rows[(actor - me) % players if actor >= 0 else players],
+            seat_rows[(start - me) % players],
         ]
         # Farms and seats in turn order from the viewer; each field holds a row per seat.
-        farms, seats = view.farms, view.seats
         parts += itertools.chain.from_iterable(
             zip(*map(self._farm_bytes, farms[me:] + farms[:me]), strict=True)
         )
-        parts += itertools.chain.from_iterable(
-            zip(*map(self._seat_bytes, seats[me:] + seats[:me]), strict=True)
-        )
+        parts += itertools.chain.from_iterable(zip(*(seats[me:] + seats[:me]), strict=True))
         parts += (
-            self._table_head.pack(*view.deck_sizes, view.silo_stack, view.tower_stack),
-            self._tool_pile_bytes(view.tool_pile),
-            self._discard_bytes(view.discard),
-            self._pending_bytes(view),
+            self._table_head.pack(*deck_sizes, silo_stack, tower_stack),
+            tool_pile,
+            discard,
+            pending,
         )
         return b"".join(parts)
 
@@ -809,6 +893,24 @@ class FieldsOfGreenEncoding(Encoding):
         _keep(self._packed_seats, sv, (sv, rows))
         return rows
 
+    def _seat_bytes_of(
+        self, rules: Rules, hand: tuple[int, ...], pick: int, known: bool, hidden_pick: bool
+    ) -> tuple[bytes, ...]:
+        """:meth:`_seat_bytes` of the view of a seat holding ``hand`` with ``pick`` chosen,
+        for a viewer who knows the hand or not and from whom the pick is hidden or not
+        (the arguments of the view's own ``_seat_view``, which makes it on a miss).
+
+        Kept by that value: the hands change at a draw, a pick and a pass only, and
+        the key is all that the seat's view is made of."""
+        key = (hand, pick, known, hidden_pick)
+        rows = self._packed_seat_keys.get(key)
+        if rows is None:
+            rows = self._seat_bytes(_seat_view(rules, hand, pick, known, hidden_pick))
+            if len(self._packed_seat_keys) >= _PACKED_KEPT:
+                self._packed_seat_keys.clear()
+            self._packed_seat_keys[key] = rows
+        return rows
+
     @staticmethod
     def _counted(
         cache: dict[tuple[str, ...] | None, bytes],
@@ -847,6 +949,26 @@ class FieldsOfGreenEncoding(Encoding):
         _keep(self._packed_tools, pile, (pile, packed))
         return packed
 
+    def _state_pile_bytes(self, rules: Rules, pile: Deck[int]) -> bytes:
+        """:meth:`_tool_pile_bytes` of a state's tool pile named as ``observe`` names it,
+        kept by the identity of the state's pile (most moves pass it on unchanged)."""
+        hit = self._packed_state_tools.get(id(pile))
+        if hit is not None:
+            return hit[1]
+        packed = self._tool_pile_bytes(_named_tools(rules, pile))
+        _keep(self._packed_state_tools, pile, (pile, packed))
+        return packed
+
+    def _state_discard_bytes(self, rules: Rules, discard: tuple[int, ...]) -> bytes:
+        """:meth:`_discard_bytes` of a state's discard pile named as ``observe`` names it,
+        kept by the identity of the state's pile."""
+        hit = self._packed_state_discards.get(id(discard))
+        if hit is not None:
+            return hit[1]
+        packed = self._discard_bytes(_named_discard(rules, discard))
+        _keep(self._packed_state_discards, discard, (discard, packed))
+        return packed
+
     def _discard_bytes(self, discard: tuple[str, ...]) -> bytes:
         """The discard field, packed: cards by name."""
         hit = self._packed_discards.get(id(discard))
@@ -860,19 +982,18 @@ class FieldsOfGreenEncoding(Encoding):
         _keep(self._packed_discards, discard, (discard, packed))
         return packed
 
-    def _pending_bytes(self, view: View) -> bytes:
+    def _pending_bytes(self, phase: str, pending: tuple[int, ...], actor: Farm) -> bytes:
         """The fields of the decision being taken (from ``water to store`` on), packed.
 
         :meth:`_pending` reads the phase and ``pending`` only, and while supplying,
-        the harvesting farm's cells: the key holds all of that.
+        the harvesting (``actor``'s) farm's cells: the key holds all of that.
         """
-        phase = view.phase
-        key = (phase, view.pending, view.farms[view.actor].cells if phase == "supply" else None)
+        key = (phase, pending, actor.cells if phase == "supply" else None)
         packed = self._packed_pending.get(key)
         if packed is None:
             out = [0] * self.planes.size
-            if view.pending:
-                self._pending(view, out)
+            if pending:
+                self._pending(phase, pending, actor, out)
             packed = array.array("h", out[self._pending_at :]).tobytes()
             if len(self._packed_pending) >= _PACKED_KEPT:
                 self._packed_pending.clear()
