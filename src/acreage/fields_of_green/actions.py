@@ -66,7 +66,7 @@ import array
 import functools
 import itertools
 import struct
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final
 
 from acreage.core.chance import Deck, Pile
@@ -103,12 +103,10 @@ from acreage.fields_of_green.state import PHASES, Farm, State
 from acreage.fields_of_green.views import (
     SeatView,
     View,
-    _deck_sizes,
     _knows_hand,
     _named_discard,
     _named_tools,
     _pick_hidden,
-    _seat_view,
 )
 
 __all__ = [
@@ -642,6 +640,7 @@ class FieldsOfGreenEncoding(Encoding):
     def _init_packed(self) -> None:
         """The tables of :meth:`observation_bytes`: one-hot rows packed, and its caches."""
         players, years = self.rules.players, self.rules.years
+        t = self.rules.tables
         # _unit_rows(n)[i] is a field of n ints with a 1 at i; row n is all zeros.
         years_rows = _unit_rows(years)
         self._year_rows = (years_rows[years], *years_rows[:years])  # by view.year, 0 first
@@ -672,6 +671,11 @@ class FieldsOfGreenEncoding(Encoding):
         self._pick_back_rows[None] = unit_decks[-1]
         self._pick_rows: dict[str | None, bytes] = dict(zip(self._cards, unit_cards, strict=False))
         self._pick_rows[None] = unit_cards[-1]
+        # The same rows by deck and card number (a card's number is its kind), for
+        # seat_observation_bytes, which reads the state's numbers: -1 for none.
+        self._pick_back_by_card = (*(unit_decks[d] for d in t.deck[:-2]), unit_decks[-1])
+        self._pick_by_card = unit_cards
+        self._deck_of = t.deck
         self._known_rows = {
             (known, whole): array.array("h", (int(known), int(known and whole))).tobytes()
             for known in (False, True)
@@ -682,6 +686,10 @@ class FieldsOfGreenEncoding(Encoding):
         self._packed_pending: dict[tuple[Any, ...], bytes] = {}
         # What seat_observation_bytes reads from a state, kept by the state's parts.
         self._packed_seat_keys: dict[tuple[Any, ...], tuple[bytes, ...]] = {}  # by value
+        self._deck_tuples: dict[int, tuple[tuple[Deck[int], ...], tuple[int, ...]]] = {}
+        self._deck_lens: dict[int, tuple[Deck[int], int]] = {}
+        self._packed_hand_ids: dict[tuple[int, ...], tuple[bytes, bytes]] = {}  # by value
+        self._no_cards = unit_cards[-1]
         self._packed_state_tools: dict[int, tuple[Deck[int], bytes]] = {}
         self._packed_state_discards: dict[int, tuple[tuple[int, ...], bytes]] = {}
 
@@ -723,7 +731,7 @@ class FieldsOfGreenEncoding(Encoding):
         picks = state.picks
         seats = [
             self._seat_bytes_of(
-                rules, hand, picks[q], _knows_hand(state, seat, q), _pick_hidden(state, seat, q)
+                hand, picks[q], _knows_hand(state, seat, q), _pick_hidden(state, seat, q)
             )
             for q, hand in enumerate(state.hands)
         ]
@@ -736,7 +744,7 @@ class FieldsOfGreenEncoding(Encoding):
             state.start,
             state.farms,
             seats,
-            _deck_sizes(rules, state.decks),
+            self._deck_sizes(state.decks),
             state.silo_stack,
             state.tower_stack,
             self._state_pile_bytes(rules, state.tool_pile),
@@ -894,21 +902,51 @@ class FieldsOfGreenEncoding(Encoding):
         return rows
 
     def _seat_bytes_of(
-        self, rules: Rules, hand: tuple[int, ...], pick: int, known: bool, hidden_pick: bool
+        self, hand: tuple[int, ...], pick: int, known: bool, hidden_pick: bool
     ) -> tuple[bytes, ...]:
-        """:meth:`_seat_bytes` of the view of a seat holding ``hand`` with ``pick`` chosen,
-        for a viewer who knows the hand or not and from whom the pick is hidden or not
-        (the arguments of the view's own ``_seat_view``, which makes it on a miss).
+        """:meth:`_seat_bytes` of the view of a seat holding ``hand`` (card numbers) with
+        ``pick`` chosen (-1: none), for a viewer who knows the hand or not and from whom
+        the pick is hidden or not (as the view's ``_seat_view`` shows such a seat: the
+        hand's cards when known, with the pick among them while it is hidden; the pick
+        once it is shown; the backs always).
 
-        Kept by that value: the hands change at a draw, a pick and a pass only, and
-        the key is all that the seat's view is made of."""
+        Kept by that value: hands change at draws, picks and passes only. A new
+        seat's rows come from the same row builders as :meth:`_seat_bytes`', by card
+        and deck number rather than by name."""
         key = (hand, pick, known, hidden_pick)
         rows = self._packed_seat_keys.get(key)
         if rows is None:
-            rows = self._seat_bytes(_seat_view(rules, hand, pick, known, hidden_pick))
+            backs, faces = self._hand_bytes(hand)
+            if not known:
+                shown = self._no_cards
+            elif hidden_pick:
+                shown = _count_row((*hand, pick), self._n_cards)
+            else:
+                shown = faces
+            rows = (
+                backs,
+                shown,
+                self._known_rows[known, not known or hidden_pick],
+                self._pick_back_by_card[pick],
+                self._pick_by_card[-1 if hidden_pick else pick],
+            )
             if len(self._packed_seat_keys) >= _PACKED_KEPT:
                 self._packed_seat_keys.clear()
             self._packed_seat_keys[key] = rows
+        return rows
+
+    def _hand_bytes(self, hand: tuple[int, ...]) -> tuple[bytes, bytes]:
+        """A hand's ``hand backs`` row and its cards' ``hand`` row, packed; kept by the hand's
+        value (every viewer of the seat shares them)."""
+        rows = self._packed_hand_ids.get(hand)
+        if rows is None:
+            rows = (
+                _count_row(map(self._deck_of.__getitem__, hand), len(DECKS)),
+                _count_row(hand, self._n_cards),
+            )
+            if len(self._packed_hand_ids) >= _PACKED_KEPT:
+                self._packed_hand_ids.clear()
+            self._packed_hand_ids[hand] = rows
         return rows
 
     @staticmethod
@@ -922,10 +960,7 @@ class FieldsOfGreenEncoding(Encoding):
         (all zeros for ``None``). Kept by value in ``cache``, for hands and backs recur."""
         packed = cache.get(names)
         if packed is None:
-            out = [0] * n
-            for name in names or ():
-                out[index[name]] += 1
-            packed = array.array("h", out).tobytes()
+            packed = _count_row(map(index.__getitem__, names or ()), n)
             if len(cache) >= _PACKED_KEPT:
                 cache.clear()
             cache[names] = packed
@@ -948,6 +983,25 @@ class FieldsOfGreenEncoding(Encoding):
         packed = array.array("h", out).tobytes()
         _keep(self._packed_tools, pile, (pile, packed))
         return packed
+
+    def _deck_sizes(self, decks: tuple[Deck[int], ...]) -> tuple[int, ...]:
+        """The cards left in each deck (what the view shows of them), kept by the
+        identity of the decks and of each deck: a deal draws from one deck, and
+        ``len`` of a deck adds up its piles, so the other three are not counted again."""
+        hit = self._deck_tuples.get(id(decks))
+        if hit is not None:
+            return hit[1]
+        kept = self._deck_lens
+        sizes = []
+        for deck in decks:
+            one = kept.get(id(deck))
+            if one is None:
+                one = (deck, len(deck))
+                _keep(kept, deck, one)
+            sizes.append(one[1])
+        entry = (decks, tuple(sizes))
+        _keep(self._deck_tuples, decks, entry)
+        return entry[1]
 
     def _state_pile_bytes(self, rules: Rules, pile: Deck[int]) -> bytes:
         """:meth:`_tool_pile_bytes` of a state's tool pile named as ``observe`` names it,
@@ -1007,6 +1061,14 @@ _INT16: Final = struct.Struct("=h")
 _UP: Final = _INT16.pack(1)
 _SHUT: Final = _INT16.pack(0)
 """A card's place in the face up row: face up, or shut down."""
+
+
+def _count_row(numbers: Iterable[int], n: int) -> bytes:
+    """A field of ``n`` int16 counts, packed: how often each of ``0`` to ``n - 1`` is in ``numbers``."""
+    out = [0] * n
+    for i in numbers:
+        out[i] += 1
+    return array.array("h", out).tobytes()
 
 
 def _unit_rows(n: int) -> tuple[bytes, ...]:
