@@ -718,12 +718,12 @@ class FieldsOfGreenEncoding(Encoding):
         """:meth:`observation_bytes` of ``observe(state, seat)``, packed from the state.
 
         It reads what the view holds and reduces the hidden parts as ``observe``
-        does, with the view's own helpers: each hand and pick by the seat's
-        knowledge of it (:func:`~acreage.fields_of_green.views.seat_views`' rule),
-        the decks by their sizes only; the tool pile and discard pile named as the
-        view names them. Seats and piles are kept packed by what they are read from
-        (a hand's cards and pick and what the seat may see of them; the piles by
-        identity), so a step packs only what it changed, as the view path does.
+        does: whether the seat knows each hand and sees each pick is decided by the
+        view's own rules (``views._knows_hand``, ``views._pick_hidden``), and a hand
+        it does not know shows only its backs; of the decks only their sizes are
+        read. Seats are kept packed by that value (a hand's cards and pick and what
+        the seat may see of them), the decks and piles by identity, the farms as
+        :meth:`observation_bytes` keeps them, so a step packs only what it changed.
         :class:`~acreage.SeatError` if ``seat`` is not at the table.
         """
         rules = state.rules
