@@ -104,7 +104,6 @@ from acreage.fields_of_green.views import (
     SeatView,
     View,
     _knows_hand,
-    _named_discard,
     _named_tools,
     _pick_hidden,
 )
@@ -748,7 +747,7 @@ class FieldsOfGreenEncoding(Encoding):
             state.silo_stack,
             state.tower_stack,
             self._state_pile_bytes(rules, state.tool_pile),
-            self._state_discard_bytes(rules, state.discard),
+            self._state_discard_bytes(state.discard),
             self._pending_bytes(PHASES[state.phase], state.pending, state.farms[state.actor]),
         )
 
@@ -1013,13 +1012,13 @@ class FieldsOfGreenEncoding(Encoding):
         _keep(self._packed_state_tools, pile, (pile, packed))
         return packed
 
-    def _state_discard_bytes(self, rules: Rules, discard: tuple[int, ...]) -> bytes:
-        """:meth:`_discard_bytes` of a state's discard pile named as ``observe`` names it,
-        kept by the identity of the state's pile."""
+    def _state_discard_bytes(self, discard: tuple[int, ...]) -> bytes:
+        """:meth:`_discard_bytes` of a state's discard pile (card numbers, which ``observe``
+        names), kept by the identity of the state's pile."""
         hit = self._packed_state_discards.get(id(discard))
         if hit is not None:
             return hit[1]
-        packed = self._discard_bytes(_named_discard(rules, discard))
+        packed = _count_row(discard, self._n_cards)
         _keep(self._packed_state_discards, discard, (discard, packed))
         return packed
 
@@ -1028,11 +1027,7 @@ class FieldsOfGreenEncoding(Encoding):
         hit = self._packed_discards.get(id(discard))
         if hit is not None:
             return hit[1]
-        cards = self._cards
-        out = [0] * self._n_cards
-        for name in discard:
-            out[cards[name]] += 1
-        packed = array.array("h", out).tobytes()
+        packed = _count_row(map(self._cards.__getitem__, discard), self._n_cards)
         _keep(self._packed_discards, discard, (discard, packed))
         return packed
 
