@@ -64,7 +64,6 @@ from __future__ import annotations
 
 import array
 import functools
-import itertools
 import struct
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final
@@ -784,10 +783,10 @@ class FieldsOfGreenEncoding(Encoding):
             seat_rows[(start - me) % players],
         ]
         # Farms and seats in turn order from the viewer; each field holds a row per seat.
-        parts += itertools.chain.from_iterable(
-            zip(*map(self._farm_bytes, farms[me:] + farms[:me]), strict=True)
-        )
-        parts += itertools.chain.from_iterable(zip(*(seats[me:] + seats[:me]), strict=True))
+        for rows in zip(*map(self._farm_bytes, farms[me:] + farms[:me]), strict=True):
+            parts += rows
+        for rows in zip(*(seats[me:] + seats[:me]), strict=True):
+            parts += rows
         parts += (
             self._table_head.pack(*deck_sizes, silo_stack, tower_stack),
             tool_pile,
