@@ -64,14 +64,13 @@ from __future__ import annotations
 
 import array
 import functools
-import itertools
 import struct
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final
 
 from acreage.core.chance import Deck, Pile
 from acreage.core.encoding import Encoding, Numbering, Planes
-from acreage.core.game import CHANCE, IllegalMoveError, shorten
+from acreage.core.game import CHANCE, Chance, IllegalMoveError, check_seat, shorten
 from acreage.fields_of_green.components import DECKS
 from acreage.fields_of_green.facts import game_facts
 from acreage.fields_of_green.geometry import xy_table
@@ -100,7 +99,13 @@ from acreage.fields_of_green.moves import (
 from acreage.fields_of_green.rules import Rules
 from acreage.fields_of_green.scoring import farm_sheet, purse_points
 from acreage.fields_of_green.state import PHASES, Farm, State
-from acreage.fields_of_green.views import SeatView, View
+from acreage.fields_of_green.views import (
+    SeatView,
+    View,
+    _knows_hand,
+    _named_tools,
+    _pick_hidden,
+)
 
 __all__ = [
     "FieldsOfGreenEncoding",
@@ -572,11 +577,12 @@ class FieldsOfGreenEncoding(Encoding):
         for name in view.discard:
             out[discard_at + cards[name]] += 1
         if view.pending:
-            self._pending(view, out)
+            self._pending(view.phase, view.pending, view.farms[view.actor], out)
         return out
 
-    def _pending(self, view: View, out: list[int]) -> None:
-        """The details of the decision being taken (``view.pending``, all public)."""
+    def _pending(self, phase: str, pending: tuple[int, ...], actor: Farm, out: list[int]) -> None:
+        """The details of the decision being taken (``pending``, all public), in phase
+        ``phase`` (its name), with ``actor`` the farm of the seat deciding."""
         (
             store_at,
             drawn_at,
@@ -591,8 +597,6 @@ class FieldsOfGreenEncoding(Encoding):
             harvest_at,
             converts_at,
         ) = self._offsets[17:]
-        phase = view.phase
-        pending = view.pending
         if phase == "store":
             out[store_at] = pending[0]
         elif phase == "draw" or phase == "deal":
@@ -617,7 +621,7 @@ class FieldsOfGreenEncoding(Encoding):
         elif phase == "supply":
             remaining, ready = pending
             slots = self._slots
-            for i, c in enumerate(view.farms[view.actor].cells):
+            for i, c in enumerate(actor.cells):
                 out[harvest_at + i] = remaining >> c & 1
                 out[harvest_at + slots + i] = ready >> c & 1
         else:  # pay, attach, convert: a site (or, paying for a build, the cell it goes to)
@@ -634,6 +638,7 @@ class FieldsOfGreenEncoding(Encoding):
     def _init_packed(self) -> None:
         """The tables of :meth:`observation_bytes`: one-hot rows packed, and its caches."""
         players, years = self.rules.players, self.rules.years
+        t = self.rules.tables
         # _unit_rows(n)[i] is a field of n ints with a 1 at i; row n is all zeros.
         years_rows = _unit_rows(years)
         self._year_rows = (years_rows[years], *years_rows[:years])  # by view.year, 0 first
@@ -664,6 +669,11 @@ class FieldsOfGreenEncoding(Encoding):
         self._pick_back_rows[None] = unit_decks[-1]
         self._pick_rows: dict[str | None, bytes] = dict(zip(self._cards, unit_cards, strict=False))
         self._pick_rows[None] = unit_cards[-1]
+        # The same rows by deck and card number (a card's number is its kind), for
+        # seat_observation_bytes, which reads the state's numbers: -1 for none.
+        self._pick_back_by_card = (*(unit_decks[d] for d in t.deck[:-2]), unit_decks[-1])
+        self._pick_by_card = unit_cards
+        self._deck_of = t.deck
         self._known_rows = {
             (known, whole): array.array("h", (int(known), int(known and whole))).tobytes()
             for known in (False, True)
@@ -672,36 +682,116 @@ class FieldsOfGreenEncoding(Encoding):
         self._packed_tools: dict[int, tuple[Deck[str], bytes]] = {}
         self._packed_discards: dict[int, tuple[tuple[str, ...], bytes]] = {}
         self._packed_pending: dict[tuple[Any, ...], bytes] = {}
+        # What seat_observation_bytes reads from a state, kept by the state's parts.
+        self._packed_seat_keys: dict[tuple[Any, ...], tuple[bytes, ...]] = {}  # by value
+        self._deck_tuples: dict[int, tuple[tuple[Deck[int], ...], tuple[int, ...]]] = {}
+        self._deck_lens: dict[int, tuple[Deck[int], int]] = {}
+        self._packed_hand_ids: dict[tuple[int, ...], tuple[bytes, bytes]] = {}  # by value
+        self._no_cards = unit_cards[-1]
+        self._packed_state_tools: dict[int, tuple[Deck[int], bytes]] = {}
+        self._packed_state_discards: dict[int, tuple[tuple[int, ...], bytes]] = {}
 
     def observation_bytes(self, view: View) -> bytes:
         """:meth:`observation` packed as int16, joined from packed blocks: the one-hot
         fields from tables, the farms, seats, tool pile, discard pile and pending
         decision from caches (most of them are the same as one step before)."""
+        return self._pack(
+            view.player,
+            view.year,
+            self._phase_rows[view.phase],
+            view.to_move,
+            view.actor,
+            view.start,
+            view.farms,
+            list(map(self._seat_bytes, view.seats)),
+            view.deck_sizes,
+            view.silo_stack,
+            view.tower_stack,
+            self._tool_pile_bytes(view.tool_pile),
+            self._discard_bytes(view.discard),
+            self._pending_bytes(view.phase, view.pending, view.farms[view.actor]),
+        )
+
+    def seat_observation_bytes(self, state: State, seat: int) -> bytes:
+        """:meth:`observation_bytes` of ``observe(state, seat)``, packed from the state.
+
+        It reads what the view holds and reduces the hidden parts as ``observe``
+        does: whether the seat knows each hand and sees each pick is decided by the
+        view's own rules (``views._knows_hand``, ``views._pick_hidden``), and a hand
+        it does not know shows only its backs; of the decks only their sizes are
+        read. Seats are kept packed by that value (a hand's cards and pick and what
+        the seat may see of them), the decks and piles by identity, the farms as
+        :meth:`observation_bytes` keeps them, so a step packs only what it changed.
+        :class:`~acreage.SeatError` if ``seat`` is not at the table.
+        """
+        rules = state.rules
+        check_seat(seat, rules.players)
+        picks = state.picks
+        seats = [
+            self._seat_bytes_of(
+                hand, picks[q], _knows_hand(state, seat, q), _pick_hidden(state, seat, q)
+            )
+            for q, hand in enumerate(state.hands)
+        ]
+        return self._pack(
+            seat,
+            state.year,
+            self._phase_rows[PHASES[state.phase]],
+            state.to_move,
+            state.actor,
+            state.start,
+            state.farms,
+            seats,
+            self._deck_sizes(state.decks),
+            state.silo_stack,
+            state.tower_stack,
+            self._state_pile_bytes(rules, state.tool_pile),
+            self._state_discard_bytes(state.discard),
+            self._pending_bytes(PHASES[state.phase], state.pending, state.farms[state.actor]),
+        )
+
+    def _pack(
+        self,
+        me: int,
+        year: int,
+        phase_row: bytes,
+        who: int | Chance | None,
+        actor: int,
+        start: int,
+        farms: tuple[Farm, ...],
+        seats: list[tuple[bytes, ...]],
+        deck_sizes: tuple[int, ...],
+        silo_stack: int,
+        tower_stack: int,
+        tool_pile: bytes,
+        discard: bytes,
+        pending: bytes,
+    ) -> bytes:
+        """The observation of seat ``me`` joined from its parts: the one-hot fields from
+        tables, then each farm's and seat's packed rows (``seats``: by seat, as
+        :meth:`_seat_bytes` gives them), the table and the packed piles and pending
+        decision. :meth:`observation_bytes` and :meth:`seat_observation_bytes` both
+        end here, so the two cannot lay the fields out differently."""
         players = self.rules.players
-        me = view.player
-        who = view.to_move
         turn = players + 1 if who is None else players if who is CHANCE else (who - me) % players
         seat_rows = self._seat_rows
         parts = [
-            self._year_rows[view.year],
-            self._phase_rows[view.phase],
+            self._year_rows[year],
+            phase_row,
             self._turn_rows[turn],
-            seat_rows[(view.actor - me) % players if view.actor >= 0 else players],
-            seat_rows[(view.start - me) % players],
+            seat_rows[(actor - me) % players if actor >= 0 else players],
+            seat_rows[(start - me) % players],
         ]
         # Farms and seats in turn order from the viewer; each field holds a row per seat.
-        farms, seats = view.farms, view.seats
-        parts += itertools.chain.from_iterable(
-            zip(*map(self._farm_bytes, farms[me:] + farms[:me]), strict=True)
-        )
-        parts += itertools.chain.from_iterable(
-            zip(*map(self._seat_bytes, seats[me:] + seats[:me]), strict=True)
-        )
+        for rows in zip(*map(self._farm_bytes, farms[me:] + farms[:me]), strict=True):
+            parts += rows
+        for rows in zip(*(seats[me:] + seats[:me]), strict=True):
+            parts += rows
         parts += (
-            self._table_head.pack(*view.deck_sizes, view.silo_stack, view.tower_stack),
-            self._tool_pile_bytes(view.tool_pile),
-            self._discard_bytes(view.discard),
-            self._pending_bytes(view),
+            self._table_head.pack(*deck_sizes, silo_stack, tower_stack),
+            tool_pile,
+            discard,
+            pending,
         )
         return b"".join(parts)
 
@@ -809,6 +899,54 @@ class FieldsOfGreenEncoding(Encoding):
         _keep(self._packed_seats, sv, (sv, rows))
         return rows
 
+    def _seat_bytes_of(
+        self, hand: tuple[int, ...], pick: int, known: bool, hidden_pick: bool
+    ) -> tuple[bytes, ...]:
+        """:meth:`_seat_bytes` of the view of a seat holding ``hand`` (card numbers) with
+        ``pick`` chosen (-1: none), for a viewer who knows the hand or not and from whom
+        the pick is hidden or not (as the view's ``_seat_view`` shows such a seat: the
+        hand's cards when known, with the pick among them while it is hidden; the pick
+        once it is shown; the backs always).
+
+        Kept by that value: hands change at draws, picks and passes only. A new
+        seat's rows come from the same row builders as :meth:`_seat_bytes`', by card
+        and deck number rather than by name."""
+        key = (hand, pick, known, hidden_pick)
+        rows = self._packed_seat_keys.get(key)
+        if rows is None:
+            backs, faces = self._hand_bytes(hand)
+            if not known:
+                shown = self._no_cards
+            elif hidden_pick:
+                shown = _count_row((*hand, pick), self._n_cards)
+            else:
+                shown = faces
+            rows = (
+                backs,
+                shown,
+                self._known_rows[known, not known or hidden_pick],
+                self._pick_back_by_card[pick],
+                self._pick_by_card[-1 if hidden_pick else pick],
+            )
+            if len(self._packed_seat_keys) >= _PACKED_KEPT:
+                self._packed_seat_keys.clear()
+            self._packed_seat_keys[key] = rows
+        return rows
+
+    def _hand_bytes(self, hand: tuple[int, ...]) -> tuple[bytes, bytes]:
+        """A hand's ``hand backs`` row and its cards' ``hand`` row, packed; kept by the hand's
+        value (every viewer of the seat shares them)."""
+        rows = self._packed_hand_ids.get(hand)
+        if rows is None:
+            rows = (
+                _count_row(map(self._deck_of.__getitem__, hand), len(DECKS)),
+                _count_row(hand, self._n_cards),
+            )
+            if len(self._packed_hand_ids) >= _PACKED_KEPT:
+                self._packed_hand_ids.clear()
+            self._packed_hand_ids[hand] = rows
+        return rows
+
     @staticmethod
     def _counted(
         cache: dict[tuple[str, ...] | None, bytes],
@@ -820,10 +958,7 @@ class FieldsOfGreenEncoding(Encoding):
         (all zeros for ``None``). Kept by value in ``cache``, for hands and backs recur."""
         packed = cache.get(names)
         if packed is None:
-            out = [0] * n
-            for name in names or ():
-                out[index[name]] += 1
-            packed = array.array("h", out).tobytes()
+            packed = _count_row(map(index.__getitem__, names or ()), n)
             if len(cache) >= _PACKED_KEPT:
                 cache.clear()
             cache[names] = packed
@@ -847,32 +982,66 @@ class FieldsOfGreenEncoding(Encoding):
         _keep(self._packed_tools, pile, (pile, packed))
         return packed
 
+    def _deck_sizes(self, decks: tuple[Deck[int], ...]) -> tuple[int, ...]:
+        """The cards left in each deck (what the view shows of them), kept by the
+        identity of the decks and of each deck: a deal draws from one deck, and
+        ``len`` of a deck adds up its piles, so the other three are not counted again."""
+        hit = self._deck_tuples.get(id(decks))
+        if hit is not None:
+            return hit[1]
+        kept = self._deck_lens
+        sizes = []
+        for deck in decks:
+            one = kept.get(id(deck))
+            if one is None:
+                one = (deck, len(deck))
+                _keep(kept, deck, one)
+            sizes.append(one[1])
+        entry = (decks, tuple(sizes))
+        _keep(self._deck_tuples, decks, entry)
+        return entry[1]
+
+    def _state_pile_bytes(self, rules: Rules, pile: Deck[int]) -> bytes:
+        """:meth:`_tool_pile_bytes` of a state's tool pile named as ``observe`` names it,
+        kept by the identity of the state's pile (most moves pass it on unchanged)."""
+        hit = self._packed_state_tools.get(id(pile))
+        if hit is not None:
+            return hit[1]
+        packed = self._tool_pile_bytes(_named_tools(rules, pile))
+        _keep(self._packed_state_tools, pile, (pile, packed))
+        return packed
+
+    def _state_discard_bytes(self, discard: tuple[int, ...]) -> bytes:
+        """:meth:`_discard_bytes` of a state's discard pile (card numbers, which ``observe``
+        names), kept by the identity of the state's pile."""
+        hit = self._packed_state_discards.get(id(discard))
+        if hit is not None:
+            return hit[1]
+        packed = _count_row(discard, self._n_cards)
+        _keep(self._packed_state_discards, discard, (discard, packed))
+        return packed
+
     def _discard_bytes(self, discard: tuple[str, ...]) -> bytes:
         """The discard field, packed: cards by name."""
         hit = self._packed_discards.get(id(discard))
         if hit is not None:
             return hit[1]
-        cards = self._cards
-        out = [0] * self._n_cards
-        for name in discard:
-            out[cards[name]] += 1
-        packed = array.array("h", out).tobytes()
+        packed = _count_row(map(self._cards.__getitem__, discard), self._n_cards)
         _keep(self._packed_discards, discard, (discard, packed))
         return packed
 
-    def _pending_bytes(self, view: View) -> bytes:
+    def _pending_bytes(self, phase: str, pending: tuple[int, ...], actor: Farm) -> bytes:
         """The fields of the decision being taken (from ``water to store`` on), packed.
 
         :meth:`_pending` reads the phase and ``pending`` only, and while supplying,
-        the harvesting farm's cells: the key holds all of that.
+        the harvesting (``actor``'s) farm's cells: the key holds all of that.
         """
-        phase = view.phase
-        key = (phase, view.pending, view.farms[view.actor].cells if phase == "supply" else None)
+        key = (phase, pending, actor.cells if phase == "supply" else None)
         packed = self._packed_pending.get(key)
         if packed is None:
             out = [0] * self.planes.size
-            if view.pending:
-                self._pending(view, out)
+            if pending:
+                self._pending(phase, pending, actor, out)
             packed = array.array("h", out[self._pending_at :]).tobytes()
             if len(self._packed_pending) >= _PACKED_KEPT:
                 self._packed_pending.clear()
@@ -886,6 +1055,14 @@ _INT16: Final = struct.Struct("=h")
 _UP: Final = _INT16.pack(1)
 _SHUT: Final = _INT16.pack(0)
 """A card's place in the face up row: face up, or shut down."""
+
+
+def _count_row(numbers: Iterable[int], n: int) -> bytes:
+    """A field of ``n`` int16 counts, packed: how often each of ``0`` to ``n - 1`` is in ``numbers``."""
+    out = [0] * n
+    for i in numbers:
+        out[i] += 1
+    return array.array("h", out).tobytes()
 
 
 def _unit_rows(n: int) -> tuple[bytes, ...]:
