@@ -231,11 +231,9 @@ class Grid:
         vertex_index, cell_vertices = _vertex_ids(coords, corners)
         edge_vertices = _edge_vertices(edge_sides, cell_vertices)
         self.directions = directions
-        self.n_cells, self.n_edges, self.n_vertices = (
-            len(coords),
-            len(edge_sides),
-            len(vertex_index),
-        )
+        self.n_cells = len(coords)
+        self.n_edges = len(edge_sides)
+        self.n_vertices = len(vertex_index)
         self.cell_coords = tuple(coords)
         self.cell_edges = cell_edges
         self.cell_vertices = cell_vertices
