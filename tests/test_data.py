@@ -1,14 +1,18 @@
 from __future__ import annotations
 
 import enum
+import json
+import typing
 from fractions import Fraction
 from pathlib import Path
 
 import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from acreage import RulesError
-from acreage.core.data import PRIMARY, DataClass, to_data
+from acreage.core.data import PRIMARY, DataClass, from_data, to_data
 
 
 class Mode(enum.Enum):
@@ -100,3 +104,80 @@ def test_from_toml(tmp_path: Path) -> None:
     wrong.write_text('players = "many"\n')
     with pytest.raises(RulesError, match=r"wrong.toml: players: expected an integer"):
         Example.from_toml(wrong)
+
+
+@attrs.frozen
+class Everything:
+    """One field of every supported annotation."""
+
+    flag: bool
+    count: int
+    weight: float
+    name: str
+    share: Fraction
+    mode: Mode
+    speed: typing.Literal["slow", "fast", 3]
+    limit: int | None
+    deck: tuple[Card, ...]
+    pair: tuple[int, str]
+    tags: frozenset[str]
+
+
+EVERYTHING = st.builds(
+    Everything,
+    st.booleans(),
+    st.integers(),
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.text(),
+    st.fractions(),
+    st.sampled_from(Mode),
+    st.sampled_from(["slow", "fast", 3]),
+    st.none() | st.integers(),
+    st.lists(st.builds(Card, st.text(), st.integers(), st.fractions()), max_size=3).map(tuple),
+    st.tuples(st.integers(), st.text()),
+    st.frozensets(st.text(), max_size=4),
+)
+
+
+@given(EVERYTHING)
+def test_every_annotation_round_trips_through_json(value: Everything) -> None:
+    data = json.loads(json.dumps(to_data(value, compact=False)))
+    back = from_data(Everything, data)
+    assert back == value
+    assert [type(getattr(back, f.name)) for f in attrs.fields(Everything)] == [
+        type(getattr(value, f.name)) for f in attrs.fields(Everything)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("flag", 1, "flag: expected true or false, got 1"),
+        ("count", 2.0, "count: expected an integer, got 2.0"),
+        ("weight", True, "weight: expected a number, got True"),
+        ("name", 3, "name: expected a string, got 3"),
+        ("share", "half", "share: expected a fraction like '3/4', got 'half'"),
+        ("share", 0.5, "share: expected a fraction like '3/4', got 0.5"),
+        ("speed", 3.0, "speed: expected one of 'slow', 'fast', 3, got 3.0"),
+        ("pair", [1, 2], r"pair\[1\]: expected a string, got 2"),
+        ("tags", "ab", "tags: expected a list, got 'ab'"),
+        ("deck", [["x"]], r"deck\[0\]: expected a Card or a table of its fields, got \['x'\]"),
+    ],
+)
+def test_each_annotation_refuses_the_wrong_type(field: str, value: object, message: str) -> None:
+    good = {
+        "flag": True,
+        "count": 1,
+        "weight": 1,
+        "name": "n",
+        "share": "1/2",
+        "mode": "fast",
+        "speed": 3,
+        "limit": None,
+        "deck": [],
+        "pair": [1, "a"],
+        "tags": [],
+    }
+    assert type(from_data(Everything, good).weight) is float
+    with pytest.raises(RulesError, match=f"^{message}$"):
+        from_data(Everything, {**good, field: value})

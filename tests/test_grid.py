@@ -175,3 +175,80 @@ def test_xor_map_cancels_shared_sides() -> None:
     assert sides(0b011) == mask(g.cell_edges[0]) ^ mask(g.cell_edges[1])
     assert not sides(0b011) >> g.edge_between(0, 1) & 1
     assert count(sides(0b011)) == 6
+
+
+SHAPES = st.one_of(
+    st.builds(SquareGrid, st.integers(1, 20), st.integers(1, 20)),
+    st.builds(HexGrid, st.integers(0, 8)),
+)
+
+
+@given(SHAPES)
+def test_tables_agree_on_any_shape(g: SquareGrid | HexGrid) -> None:
+    test_tables_agree(g)
+
+
+@given(SHAPES)
+def test_edge_ids_follow_the_documented_layout(g: SquareGrid | HexGrid) -> None:
+    n, half = g.n_cells, len(g.directions) // 2
+    # The k-th primary side of cell c is edge k * n + c; the border sides of the
+    # other directions follow, by direction then cell.
+    for c in range(n):
+        for k in range(half):
+            assert g.cell_edges[c][k] == k * n + c
+            assert g.edge_sides[k * n + c] == (c, k)
+    rest = [(c, d) for d in range(half, 2 * half) for c in range(n) if g.step[c][d] == -1]
+    assert list(g.edge_sides[half * n :]) == rest
+    # Vertices are numbered in order of first appearance, cell by cell.
+    seen: list[int] = []
+    for corners in g.cell_vertices:
+        seen += [v for v in corners if v not in seen]
+    assert seen == list(range(g.n_vertices))
+    # An edge has one id: the edges joining two corners are distinct.
+    assert len(set(g.edge_vertices)) == g.n_edges
+    # Each vertex lists exactly the edges and cells at it, increasing.
+    edges_at: dict[int, set[int]] = {v: set() for v in range(g.n_vertices)}
+    cells_at: dict[int, set[int]] = {v: set() for v in range(g.n_vertices)}
+    for e, ends in enumerate(g.edge_vertices):
+        for v in ends:
+            edges_at[v].add(e)
+    for c, corners in enumerate(g.cell_vertices):
+        for v in corners:
+            cells_at[v].add(c)
+    assert g.vertex_edges == tuple(tuple(sorted(edges_at[v])) for v in range(g.n_vertices))
+    assert g.vertex_cells == tuple(tuple(sorted(cells_at[v])) for v in range(g.n_vertices))
+
+
+@given(SHAPES, st.data())
+def test_board_layout_moves_each_direction_by_one_shift(
+    g: SquareGrid | HexGrid, data: st.DataObject
+) -> None:
+    cells = data.draw(st.integers(0, g.all_cells))
+    board = g._to_board(cells)
+    assert g._from_board(board) == cells
+    for d, shift in enumerate(g._board_shift):
+        moved = mask(g.step[c][d] for c in bits(cells) if g.step[c][d] != -1)
+        src = board & g._board_src[d]
+        assert g._from_board(src << shift if shift >= 0 else src >> -shift) == moved
+    # Primary sides and border sides map to the packed board sets and back.
+    primary = mask(range(len(g.directions) // 2 * g.n_cells)) & data.draw(
+        st.integers(0, (1 << g.n_edges) - 1)
+    )
+    assert g._board_to_sides(g._sides_to_board(primary)) == primary
+    if g._sides_board is not None:
+        assert g._sides_board(primary) == g._sides_to_board(primary)
+    border = g.border_edges & ~mask(range(len(g.directions) // 2 * g.n_cells))
+    for e in bits(border):
+        c, d = g.edge_sides[e]
+        half = len(g.directions) // 2
+        assert (
+            g._board_to_border(
+                1 << ((d - half) * g._board_bits + g._to_board(1 << c).bit_length() - 1)
+            )
+            == 1 << e
+        )
+    if g._cell_sides is not None:
+        want = 0
+        for c in bits(cells):
+            want ^= mask(g.cell_edges[c])
+        assert g._cell_sides(cells) == want

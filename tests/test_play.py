@@ -88,6 +88,36 @@ def test_simulate_bounds_workers() -> None:
             simulate(dab.GAME, 2, workers=workers)
 
 
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ({"games": True}, "games must be a whole number >= 0, not True"),
+        ({"executor": "pool", "client": "cluster"}, "give an executor or a Dask client, not both"),
+        ({"keep": "all"}, "keep is one of summary, rows, records, not 'all'"),
+        ({"resume": True}, "resume continues the files of a run: give out or results"),
+        ({"seed": "a\nb"}, "a seed holds no line break"),
+        # The first argument that does not fit is the one named.
+        ({"games": -1, "keep": "all", "seed": "\r"}, "games must be"),
+        ({"workers": 0, "keep": "all"}, "workers must be"),
+        ({"keep": "all", "resume": True}, "keep is one of"),
+        ({"resume": True, "seed": "\n"}, "resume continues"),
+    ],
+)
+def test_simulate_refuses_arguments_that_do_not_fit(
+    arguments: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(ValueError, match=f"^{message}"):
+        simulate(dab.GAME, **{"games": 2, **arguments})
+
+
+def test_simulate_keeps_rows_unless_writing_files(tmp_path: Path) -> None:
+    assert simulate(dab.GAME, 2).rows is not None
+    written = simulate(dab.GAME, 2, results=tmp_path / "rows.csv")
+    assert written.rows is None and written.records is None
+    kept = simulate(dab.GAME, 2, results=tmp_path / "more.csv", keep="records")
+    assert kept.rows is not None and kept.records is not None and len(kept.records) == 2
+
+
 class StopOrStall:
     """The first game to ask stops the run as Ctrl-C would; every other game stalls.
 

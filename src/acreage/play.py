@@ -321,21 +321,8 @@ def simulate(
     files keep every game finished before the stop.
     """
     g = _game(game)
-    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
-        raise ValueError(f"games must be a whole number >= 0, not {games!r}")
-    if not 1 <= workers <= WORKERS_LIMIT:
-        raise ValueError(f"workers must be 1 to {WORKERS_LIMIT}, not {workers}")
-    if executor is not None and client is not None:
-        raise ValueError("give an executor or a Dask client, not both")
-    if keep is None:
-        keep = "summary" if out is not None or results is not None else "rows"
-    if keep not in KEEP:
-        raise ValueError(f"keep is one of {', '.join(KEEP)}, not {keep!r}")
-    if resume and out is None and results is None:
-        raise ValueError("resume continues the files of a run: give out or results")
-    if isinstance(seed, str) and ("\n" in seed or "\r" in seed):
-        # Each game is one line of the files, its seed among the fields.
-        raise ValueError(f"a seed holds no line break, not {shorten(seed)}")
+    _check_running(games, workers, executor, client)
+    keep = _check_outputs(out, results, resume, keep, seed)
     rules = g.rules_type() if rules is None else rules
     players = g.players(rules)
     seats = _agents(_made(agents, g), players)
@@ -349,11 +336,9 @@ def simulate(
             raise OutputError(
                 f"cannot resume: the files hold {files.done} games, more than {games}"
             )
-        tally = Tally(players)
-        rows: list[GameRow] | None = None if keep == "summary" else []
-        records: list[GameRecord] | None = [] if keep == "records" else None
+        kept = _Kept(players, keep)
         for row, record in files.earlier(keep):
-            _take(row, record, tally, rows, records)
+            kept.take(row, record)
         with_record = out is not None or keep == "records"
         ref = portable_game(g)
         jobs = (
@@ -373,11 +358,7 @@ def simulate(
         # traceback that holds it is freed.
         with contextlib.closing(chunks):
             for chunk in chunks:
-                texts = [text for _, text in chunk if text is not None]
-                files.write([row for row, _ in chunk], texts if out is not None else None)
-                for row, text in chunk:
-                    record = GameRecord.from_json(text) if records is not None and text else None
-                    _take(row, record, tally, rows, records)
+                kept.write(files, chunk, records=out is not None)
     except BaseException:
         with contextlib.suppress(OSError):
             files.finish()  # the games finished so far stay, whole
@@ -390,26 +371,74 @@ def simulate(
         rules_digest,
         seed,
         names,
-        tally.summary(),
-        None if rows is None else tuple(rows),
-        None if records is None else tuple(records),
+        kept.tally.summary(),
+        None if kept.rows is None else tuple(kept.rows),
+        None if kept.records is None else tuple(kept.records),
         seconds=time.perf_counter() - start,
         resumed=files.done,
     )
 
 
-def _take(
-    row: GameRow,
-    record: GameRecord | None,
-    tally: Tally,
-    rows: list[GameRow] | None,
-    records: list[GameRecord] | None,
+def _check_running(
+    games: int, workers: int, executor: concurrent.futures.Executor | None, client: Any
 ) -> None:
-    tally.add(row)
-    if rows is not None:
-        rows.append(row)
-    if records is not None and record is not None:
-        records.append(record)
+    """Refuse a number of games or a way to run them that :func:`simulate` cannot take."""
+    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
+        raise ValueError(f"games must be a whole number >= 0, not {games!r}")
+    if not 1 <= workers <= WORKERS_LIMIT:
+        raise ValueError(f"workers must be 1 to {WORKERS_LIMIT}, not {workers}")
+    if executor is not None and client is not None:
+        raise ValueError("give an executor or a Dask client, not both")
+
+
+def _check_outputs(
+    out: str | os.PathLike[str] | None,
+    results: str | os.PathLike[str] | None,
+    resume: bool,
+    keep: str | None,
+    seed: int | str,
+) -> str:
+    """Refuse what :func:`simulate` cannot write or keep; what to keep, by default
+    ``"summary"`` when writing files (they hold the games) and ``"rows"`` otherwise."""
+    if keep is None:
+        keep = "summary" if out is not None or results is not None else "rows"
+    if keep not in KEEP:
+        raise ValueError(f"keep is one of {', '.join(KEEP)}, not {keep!r}")
+    if resume and out is None and results is None:
+        raise ValueError("resume continues the files of a run: give out or results")
+    if isinstance(seed, str) and ("\n" in seed or "\r" in seed):
+        # Each game is one line of the files, its seed among the fields.
+        raise ValueError(f"a seed holds no line break, not {shorten(seed)}")
+    return keep
+
+
+class _Kept:
+    """What :func:`simulate` keeps of the games: their tally always, their rows
+    unless ``keep`` is ``"summary"``, their records when it is ``"records"``."""
+
+    def __init__(self, players: int, keep: str) -> None:
+        self.tally = Tally(players)
+        self.rows: list[GameRow] | None = None if keep == "summary" else []
+        self.records: list[GameRecord] | None = [] if keep == "records" else None
+
+    def take(self, row: GameRow, record: GameRecord | None) -> None:
+        """Count one game, and keep its row and record as asked."""
+        self.tally.add(row)
+        if self.rows is not None:
+            self.rows.append(row)
+        if self.records is not None and record is not None:
+            self.records.append(record)
+
+    def write(
+        self, files: Outputs, chunk: list[tuple[GameRow, str | None]], *, records: bool
+    ) -> None:
+        """Write a chunk of games (rows, and their records as JSON when ``records``) to
+        ``files``, then take them."""
+        texts = [text for _, text in chunk if text is not None]
+        files.write([row for row, _ in chunk], texts if records else None)
+        for row, text in chunk:
+            record = GameRecord.from_json(text) if self.records is not None and text else None
+            self.take(row, record)
 
 
 def _made(

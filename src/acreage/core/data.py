@@ -44,7 +44,7 @@ import functools
 import tomllib
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, TypeVar
@@ -205,87 +205,129 @@ def _describe(value: Any) -> str:
 
 
 def _convert(tp: Any, value: Any, where: str) -> Any:
-    origin = typing.get_origin(tp)
-    args = typing.get_args(tp)
+    """``value`` as annotation ``tp`` declares it (a list as a tuple, a text as a
+    Fraction...); :class:`RulesError` naming ``where`` when it does not fit."""
     if tp is Any:
         return value
     if tp is type(None) or tp is None:
-        if value is not None:
-            raise RulesError(f"{where}: expected nothing (null), got {_describe(value)}")
-        return None
+        return _convert_none(value, where)
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
     if origin in (typing.Union, types.UnionType):
-        expected = []
-        for alt in args:
-            try:
-                return _convert(alt, value, where)
-            except RulesError as e:
-                expected.append(str(e).split(": ", 1)[-1].rsplit(", got ", 1)[0])
-        raise RulesError(f"{where}: {' or '.join(expected)}, got {_describe(value)}")
+        return _convert_union(args, value, where)
     if origin is typing.Literal:
-        if value in args and type(value) in {type(a) for a in args}:
-            return value
-        choices = ", ".join(repr(a) for a in args)
-        raise RulesError(f"{where}: expected one of {choices}, got {_describe(value)}")
-    if isinstance(tp, type) and issubclass(tp, enum.Enum):
-        try:
-            return tp(value)
-        except ValueError:
-            choices = ", ".join(repr(m.value) for m in tp)
-            raise RulesError(
-                f"{where}: expected one of {choices}, got {_describe(value)}"
-            ) from None
-    if tp is bool:
-        if not isinstance(value, bool):
-            raise RulesError(f"{where}: expected true or false, got {_describe(value)}")
-        return value
-    if tp is int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise RulesError(f"{where}: expected an integer, got {_describe(value)}")
-        return value
-    if tp is float:
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise RulesError(f"{where}: expected a number, got {_describe(value)}")
-        return float(value)
-    if tp is str:
-        if not isinstance(value, str):
-            raise RulesError(f"{where}: expected a string, got {_describe(value)}")
-        return value
-    if tp is Fraction:
-        if isinstance(value, bool) or not isinstance(value, int | str | Fraction):
-            raise RulesError(f"{where}: expected a fraction like '3/4', got {_describe(value)}")
-        try:
-            return Fraction(value)
-        except (ValueError, ZeroDivisionError):
-            raise RulesError(
-                f"{where}: expected a fraction like '3/4', got {_describe(value)}"
-            ) from None
+        return _convert_literal(args, value, where)
     if origin in (tuple, frozenset):
-        if origin is frozenset and isinstance(value, set | frozenset):
-            value = sorted(value, key=repr)
-        if not isinstance(value, list | tuple):
-            raise RulesError(f"{where}: expected a list, got {_describe(value)}")
-        if origin is frozenset:
-            return frozenset(_convert(args[0], v, f"{where}[{i}]") for i, v in enumerate(value))
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(_convert(args[0], v, f"{where}[{i}]") for i, v in enumerate(value))
-        if len(value) != len(args):
-            raise RulesError(f"{where}: expected a list of {len(args)}, got {len(value)} items")
-        return tuple(
-            _convert(a, v, f"{where}[{i}]")
-            for i, (a, v) in enumerate(zip(args, value, strict=True))
-        )
+        return _convert_collection(origin, args, value, where)
+    if tp in _SCALARS:
+        return _convert_scalar(tp, value, where)
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        return _convert_enum(tp, value, where)
     if isinstance(tp, type) and attrs.has(tp):
-        if isinstance(value, tp):
-            if not isinstance(value, DataClass):
-                check_fields(value, where=where)
-            return value
-        if not isinstance(value, Mapping):
-            raise RulesError(
-                f"{where}: expected a {tp.__name__} or a table of its fields, "
-                f"got {_describe(value)}"
-            )
-        return from_data(tp, value, where=where)
+        return _convert_attrs(tp, value, where)
     raise TypeError(f"{where}: annotation {tp!r} is not supported by acreage.core.data")
+
+
+def _convert_none(value: Any, where: str) -> None:
+    """``None``, the only value of a ``None`` annotation."""
+    if value is not None:
+        raise RulesError(f"{where}: expected nothing (null), got {_describe(value)}")
+
+
+def _convert_union(alternatives: tuple[Any, ...], value: Any, where: str) -> Any:
+    """``value`` as the first of the ``alternatives`` it fits; the error lists what each expected."""
+    expected = []
+    for alt in alternatives:
+        try:
+            return _convert(alt, value, where)
+        except RulesError as e:
+            expected.append(str(e).split(": ", 1)[-1].rsplit(", got ", 1)[0])
+    raise RulesError(f"{where}: {' or '.join(expected)}, got {_describe(value)}")
+
+
+def _convert_literal(choices: tuple[Any, ...], value: Any, where: str) -> Any:
+    """``value`` when it is one of the ``Literal``'s ``choices``, of the same type (not
+    ``True`` for ``1``)."""
+    if value in choices and type(value) in {type(c) for c in choices}:
+        return value
+    listed = ", ".join(repr(c) for c in choices)
+    raise RulesError(f"{where}: expected one of {listed}, got {_describe(value)}")
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+_SCALARS: dict[type, tuple[str, Callable[[Any], bool], Callable[[Any], Any]]] = {
+    bool: ("true or false", lambda v: isinstance(v, bool), _same),
+    int: ("an integer", _is_int, _same),
+    float: ("a number", lambda v: _is_int(v) or isinstance(v, float), float),
+    str: ("a string", lambda v: isinstance(v, str), _same),
+    Fraction: (
+        "a fraction like '3/4'",
+        lambda v: _is_int(v) or isinstance(v, str | Fraction),
+        Fraction,
+    ),
+}
+"""Per scalar annotation: what a value must be (for the error), whether ``value`` is
+of an accepted type (never a bool for a number: ``true`` is no count), and how it is
+stored."""
+
+
+def _convert_scalar(tp: type, value: Any, where: str) -> Any:
+    """``value`` as the scalar type ``tp`` (see :data:`_SCALARS`)."""
+    expected, accepts, make = _SCALARS[tp]
+    if accepts(value):
+        try:
+            return make(value)
+        except (ValueError, ZeroDivisionError):  # a text that is no fraction, or "1/0"
+            pass
+    raise RulesError(f"{where}: expected {expected}, got {_describe(value)}")
+
+
+def _convert_enum(tp: type[enum.Enum], value: Any, where: str) -> enum.Enum:
+    """The member of enum ``tp`` whose value is ``value``."""
+    try:
+        return tp(value)
+    except ValueError:
+        choices = ", ".join(repr(m.value) for m in tp)
+        raise RulesError(f"{where}: expected one of {choices}, got {_describe(value)}") from None
+
+
+def _convert_collection(
+    origin: type, args: tuple[Any, ...], value: Any, where: str
+) -> tuple[Any, ...] | frozenset[Any]:
+    """A list (or for a ``frozenset``, a set) as ``tuple[X, ...]``, a fixed tuple or
+    ``frozenset[X]``, each member converted and named by its index."""
+    if origin is frozenset and isinstance(value, set | frozenset):
+        value = sorted(value, key=repr)
+    if not isinstance(value, list | tuple):
+        raise RulesError(f"{where}: expected a list, got {_describe(value)}")
+    if origin is frozenset:
+        return frozenset(_convert(args[0], v, f"{where}[{i}]") for i, v in enumerate(value))
+    if len(args) == 2 and args[1] is Ellipsis:
+        return tuple(_convert(args[0], v, f"{where}[{i}]") for i, v in enumerate(value))
+    if len(value) != len(args):
+        raise RulesError(f"{where}: expected a list of {len(args)}, got {len(value)} items")
+    return tuple(
+        _convert(a, v, f"{where}[{i}]") for i, (a, v) in enumerate(zip(args, value, strict=True))
+    )
+
+
+def _convert_attrs(tp: type, value: Any, where: str) -> Any:
+    """An instance of attrs class ``tp``, checked, or one built from a table of its fields."""
+    if isinstance(value, tp):
+        if not isinstance(value, DataClass):
+            check_fields(value, where=where)
+        return value
+    if not isinstance(value, Mapping):
+        raise RulesError(
+            f"{where}: expected a {tp.__name__} or a table of its fields, got {_describe(value)}"
+        )
+    return from_data(tp, value, where=where)
 
 
 def from_data(cls: type[T], data: Any, *, where: str = "") -> T:

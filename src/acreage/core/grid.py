@@ -208,127 +208,201 @@ class Grid:
         corners: Callable[[Coord], Sequence[Point]],
         board_pos: Callable[[Coord], int],
     ) -> None:
-        n = len(coords)
-        n_dirs = len(directions)
-        half = n_dirs // 2
+        """Every table of the grid whose cells, in id order, are ``coords``.
+
+        ``offsets[d]`` is the coordinate step of direction ``d``, ``corners``
+        gives a cell's corner points in order, and ``board_pos`` a cell's bit
+        in the board layout of :mod:`acreage.core.regions`.
+        """
+        self._build_ids(coords, directions, offsets, corners)
+        self._build_board([board_pos(c) for c in coords])
+
+    def _build_ids(
+        self,
+        coords: Sequence[Coord],
+        directions: tuple[str, ...],
+        offsets: Sequence[Coord],
+        corners: Callable[[Coord], Sequence[Point]],
+    ) -> None:
+        """The public tables: cell, edge and vertex ids and how they meet."""
         index = {c: i for i, c in enumerate(coords)}
-        step = tuple(
-            tuple(index.get((q + dq, r + dr), NO_CELL) for dq, dr in offsets) for q, r in coords
-        )
-
-        # Edge ids: primary sides first (k * n + c), then the remaining border sides.
-        cell_edges = [[NO_CELL] * n_dirs for _ in range(n)]
-        edge_sides: list[tuple[int, int]] = [(c, k) for k in range(half) for c in range(n)]
-        for k in range(half):
-            for c in range(n):
-                cell_edges[c][k] = k * n + c
-                nb = step[c][k]
-                if nb != NO_CELL:
-                    cell_edges[nb][k + half] = k * n + c
-        for d in range(half, n_dirs):
-            for c in range(n):
-                if step[c][d] == NO_CELL:
-                    cell_edges[c][d] = len(edge_sides)
-                    edge_sides.append((c, d))
-        n_edges = len(edge_sides)
-
-        edge_cells = tuple(
+        step = _steps(coords, offsets, index)
+        cell_edges, edge_sides = _edge_ids(step)
+        vertex_index, cell_vertices = _vertex_ids(coords, corners)
+        edge_vertices = _edge_vertices(edge_sides, cell_vertices)
+        self.directions = directions
+        self.n_cells = len(coords)
+        self.n_edges = len(edge_sides)
+        self.n_vertices = len(vertex_index)
+        self.cell_coords = tuple(coords)
+        self.cell_edges = cell_edges
+        self.cell_vertices = cell_vertices
+        self.step = step
+        self.neighbors = _neighbors(step, cell_edges)
+        self.edge_cells = tuple(
             (c,) if step[c][d] == NO_CELL else (c, step[c][d]) for c, d in edge_sides
         )
-
-        # Vertices in order of first appearance.
-        vertex_index: dict[Point, int] = {}
-        cell_vertices: list[tuple[int, ...]] = []
-        for coord in coords:
-            ids = []
-            for p in corners(coord):
-                if p not in vertex_index:
-                    vertex_index[p] = len(vertex_index)
-                ids.append(vertex_index[p])
-            cell_vertices.append(tuple(ids))
-        n_vertices = len(vertex_index)
-        edge_vertices = []
-        for c, d in edge_sides:
-            a, b = cell_vertices[c][d], cell_vertices[c][(d + 1) % n_dirs]
-            edge_vertices.append((min(a, b), max(a, b)))
-        vertex_edges: list[list[int]] = [[] for _ in range(n_vertices)]
-        for e, (a, b) in enumerate(edge_vertices):
-            vertex_edges[a].append(e)
-            vertex_edges[b].append(e)
-        vertex_cells: list[set[int]] = [set() for _ in range(n_vertices)]
-        for c, vs in enumerate(cell_vertices):
-            for v in vs:
-                vertex_cells[v].add(c)
-
-        self.directions = directions
-        self.n_cells, self.n_edges, self.n_vertices = n, n_edges, n_vertices
-        self.cell_coords = tuple(coords)
-        self.cell_edges = tuple(tuple(row) for row in cell_edges)
-        self.cell_vertices = tuple(cell_vertices)
-        self.step = step
-        self.neighbors = tuple(
-            tuple((cell_edges[c][d], step[c][d]) for d in range(n_dirs) if step[c][d] != NO_CELL)
-            for c in range(n)
-        )
-        self.edge_cells = edge_cells
-        self.edge_vertices = tuple(edge_vertices)
-        self.edge_sides = tuple(edge_sides)
-        self.vertex_edges = tuple(tuple(es) for es in vertex_edges)
-        self.vertex_cells = tuple(tuple(sorted(cs)) for cs in vertex_cells)
+        self.edge_vertices = edge_vertices
+        self.edge_sides = edge_sides
+        self.vertex_edges = _incident(self.n_vertices, edge_vertices)
+        self.vertex_cells = _incident(self.n_vertices, cell_vertices)
         self.vertex_points = tuple(vertex_index)
-        self.all_cells = (1 << n) - 1
-        self.border_edges = sum(1 << e for e, cs in enumerate(edge_cells) if len(cs) == 1)
-        self.inner_edges = ((1 << n_edges) - 1) & ~self.border_edges
+        self.all_cells = (1 << self.n_cells) - 1
+        self.border_edges = mask(e for e, cs in enumerate(self.edge_cells) if len(cs) == 1)
+        self.inner_edges = ((1 << self.n_edges) - 1) & ~self.border_edges
         self._cell_index = index
         self._vertex_index = vertex_index
 
-        pos = [board_pos(c) for c in coords]
+    def _build_board(self, pos: list[int]) -> None:
+        """The bit-parallel tables of :mod:`acreage.core.regions`, cell ``c`` at board
+        bit ``pos[c]``: the maps between cells and the board, and each direction's shift."""
+        half = len(self.directions) // 2
         self._to_board = BitMap(enumerate(pos))
         self._from_board = BitMap((p, c) for c, p in enumerate(pos))
         self._board_all = self._to_board(self.all_cells)
-        shifts = []
-        srcs = []
-        for d in range(n_dirs):
-            moves = {pos[step[c][d]] - pos[c] for c in range(n) if step[c][d] != NO_CELL}
-            if len(moves) > 1:  # pragma: no cover - guarded by the layouts below
-                raise AssertionError("board layout must make every direction one shift")
-            shifts.append(moves.pop() if moves else 0)
-            srcs.append(sum(1 << pos[c] for c in range(n) if step[c][d] != NO_CELL))
-        self._board_shift = tuple(shifts)
-        # Flooding wants the left-shifting directions first, then the right-shifting ones.
-        # (A lone cell has no steps: its four or six shifts of 0 flood nothing.)
-        order = sorted(range(n_dirs), key=lambda d: (shifts[d] < 0, d))
-        if shifts[order[0]] not in (0, 1):  # pragma: no cover - guarded by the layouts below
-            raise AssertionError("regions._flood needs a first direction that shifts by one")
-        self._flood_order = tuple(order)
+        shifts, self._board_src = _direction_shifts(self.step, pos)
+        self._board_shift = shifts
+        order = self._flood_order = _flood_order(shifts)
         self._flood_shifts = tuple(abs(shifts[d]) for d in order)
-        self._board_src = tuple(srcs)
-        slot = {d: i for i, d in enumerate(order)}
-        self._passable_plan = tuple(
-            (k * (max(pos) + 1), srcs[k], shifts[k], slot[k], slot[k + half]) for k in range(half)
-        )
         # Per-direction board sets are packed side by side, _board_bits apart,
         # so one map call converts all primary sides (or all border sides) at once.
-        width = max(pos) + 1
-        self._board_bits = width
+        width = self._board_bits = max(pos) + 1
+        slot = {d: i for i, d in enumerate(order)}
+        self._passable_plan = tuple(
+            (k * width, self._board_src[k], shifts[k], slot[k], slot[k + half]) for k in range(half)
+        )
+        self._build_sides(pos, width)
+
+    def _build_sides(self, pos: list[int], width: int) -> None:
+        """The maps between edge ids and the packed per-direction board sets
+        (direction ``k``'s set ``k * width`` bits up), and the byte tables of small grids."""
+        n, half = self.n_cells, len(self.directions) // 2
         sides = [(k * n + c, k * width + pos[c]) for k in range(half) for c in range(n)]
         self._sides_to_board = BitMap(sides)
         self._board_to_sides = BitMap((b, e) for e, b in sides)
         self._board_to_border = BitMap(
-            ((d - half) * width + pos[c], cell_edges[c][d])
-            for d in range(half, n_dirs)
-            for c in range(n)
-            if step[c][d] == NO_CELL
+            ((d - half) * width + pos[c], e)
+            for e, (c, d) in enumerate(self.edge_sides)
+            if d >= half
         )
         # On small grids byte tables beat shifts: a cell set's boundary is the
         # XOR of its cells' sides. Open inner sides go to the board layout by
         # table only where the layout needs many shifts (a lookup costs about
         # two thirds of a shift segment).
         small = n <= _TABLE_CELLS
-        self._cell_sides = XorMap(mask(es) for es in cell_edges) if small else None
+        self._cell_sides = XorMap(mask(es) for es in self.cell_edges) if small else None
         lookups = -(-len(sides) // 8)
         by_table = small and 2 * lookups < 3 * len(self._sides_to_board.segments)
         self._sides_board = XorMap(1 << b for _, b in sides) if by_table else None
+
+
+def _steps(
+    coords: Sequence[Coord], offsets: Sequence[Coord], index: dict[Coord, int]
+) -> tuple[tuple[int, ...], ...]:
+    """``step[c][d]``: the cell one ``offsets[d]`` from cell ``c``, or ``NO_CELL`` off the board."""
+    return tuple(
+        tuple(index.get((q + dq, r + dr), NO_CELL) for dq, dr in offsets) for q, r in coords
+    )
+
+
+def _edge_ids(
+    step: tuple[tuple[int, ...], ...],
+) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, int], ...]]:
+    """``cell_edges`` and ``edge_sides`` in the layout of the module docstring.
+
+    The ``k``-th primary side of cell ``c`` is edge ``k * n + c``, and is also
+    the opposite side of the neighbour there; the border sides in the other
+    directions follow, by direction then cell.
+    """
+    n, n_dirs = len(step), len(step[0])
+    half = n_dirs // 2
+    cell_edges = [[NO_CELL] * n_dirs for _ in range(n)]
+    edge_sides = [(c, k) for k in range(half) for c in range(n)]
+    for e, (c, k) in enumerate(edge_sides):
+        cell_edges[c][k] = e
+        if step[c][k] != NO_CELL:
+            cell_edges[step[c][k]][k + half] = e
+    for d in range(half, n_dirs):
+        for c in range(n):
+            if step[c][d] == NO_CELL:
+                cell_edges[c][d] = len(edge_sides)
+                edge_sides.append((c, d))
+    return tuple(map(tuple, cell_edges)), tuple(edge_sides)
+
+
+def _vertex_ids(
+    coords: Sequence[Coord], corners: Callable[[Coord], Sequence[Point]]
+) -> tuple[dict[Point, int], tuple[tuple[int, ...], ...]]:
+    """Vertex ids in order of first appearance, cell by cell, corner by corner: the id
+    of each lattice point, and ``cell_vertices``."""
+    vertex_index: dict[Point, int] = {}
+    cell_vertices = tuple(
+        tuple(vertex_index.setdefault(p, len(vertex_index)) for p in corners(coord))
+        for coord in coords
+    )
+    return vertex_index, cell_vertices
+
+
+def _edge_vertices(
+    edge_sides: tuple[tuple[int, int], ...], cell_vertices: tuple[tuple[int, ...], ...]
+) -> tuple[tuple[int, int], ...]:
+    """The two ends of each edge, increasing: side ``d`` of a cell joins its corners
+    ``d`` and ``d + 1``."""
+    out = []
+    for c, d in edge_sides:
+        ring = cell_vertices[c]
+        a, b = ring[d], ring[(d + 1) % len(ring)]
+        out.append((min(a, b), max(a, b)))
+    return tuple(out)
+
+
+def _neighbors(
+    step: tuple[tuple[int, ...], ...], cell_edges: tuple[tuple[int, ...], ...]
+) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """``neighbors[c]``: an ``(edge, cell)`` pair per neighbour of ``c``, in direction order."""
+    return tuple(
+        tuple((e, nb) for e, nb in zip(edges, steps, strict=True) if nb != NO_CELL)
+        for edges, steps in zip(cell_edges, step, strict=True)
+    )
+
+
+def _incident(n_vertices: int, members: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
+    """Per vertex, the indices of the ``members`` (edges or cells, each listing a vertex
+    at most once) that hold it, increasing."""
+    out: list[list[int]] = [[] for _ in range(n_vertices)]
+    for i, vertices in enumerate(members):
+        for v in vertices:
+            out[v].append(i)
+    return tuple(map(tuple, out))
+
+
+def _direction_shifts(
+    step: tuple[tuple[int, ...], ...], pos: list[int]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Per direction, the board shift that moves every cell to its neighbour there
+    (0 when no cell has one), and the board set of the cells that have one."""
+    shifts = []
+    sources = []
+    for d in range(len(step[0])):
+        have = [c for c, row in enumerate(step) if row[d] != NO_CELL]
+        moves = {pos[step[c][d]] - pos[c] for c in have}
+        if len(moves) > 1:  # pragma: no cover - guarded by the layouts below
+            raise AssertionError("board layout must make every direction one shift")
+        shifts.append(moves.pop() if moves else 0)
+        sources.append(mask(pos[c] for c in have))
+    return tuple(shifts), tuple(sources)
+
+
+def _flood_order(shifts: tuple[int, ...]) -> tuple[int, ...]:
+    """The directions in the order :func:`acreage.core.regions._flood` wants them: the
+    left-shifting ones first, then the right-shifting ones.
+
+    (A lone cell has no steps: its four or six shifts of 0 flood nothing.)
+    """
+    order = sorted(range(len(shifts)), key=lambda d: (shifts[d] < 0, d))
+    if shifts[order[0]] not in (0, 1):  # pragma: no cover - guarded by the layouts below
+        raise AssertionError("regions._flood needs a first direction that shifts by one")
+    return tuple(order)
 
 
 _SQUARE_DIRECTIONS = ("N", "E", "S", "W")

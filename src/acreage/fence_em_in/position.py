@@ -27,7 +27,7 @@ import itertools
 import random
 import re
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from acreage.core.bitset import bits
@@ -1070,56 +1070,96 @@ def position_text(state: State) -> str:
     that hold nothing (no token, no uses...) are left out.
     """
     data = to_position(state)
-    rules = state.rules
-    size = rules.board_size
+    lines = [f"{GAME_NAME} position {POSITION_FORMAT}", *_board_lines(state)]
+    lines += _field_lines(data)
+    for seat, farm in enumerate(data["farms"]):
+        lines += _farm_lines(seat, farm)
+    return "\n".join(lines) + "\n"
+
+
+def _board_lines(state: State) -> list[str]:
+    """The enclosure board, one line a row: ``*s`` on seat ``s``'s starting cell,
+    ``sL`` on the cells of the seat's enclosure lettered ``L`` (``a`` built first),
+    ``.`` elsewhere."""
+    size = state.rules.board_size
     cells = [["."] * size for _ in range(size)]
-    for seat, (x, y) in enumerate(rules.start_cells):
+    for seat, (x, y) in enumerate(state.rules.start_cells):
         cells[y][x] = f"*{seat}"
     for seat, farm in enumerate(state.farms):
         for i, e in enumerate(farm.enclosures):
             for y in range(e.y, e.y + e.height):
                 for x in range(e.x, e.x + e.width):
                     cells[y][x] = f"{seat}{_LETTERS[i]}"
-    lines = [f"{GAME_NAME} position {POSITION_FORMAT}"]
-    lines += [" ".join(f"{c:>2}" for c in row) for row in cells]
-    lines.append(f"round: {data['round']}")
-    lines.append(f"phase: {data['phase']}")
+    return [" ".join(f"{c:>2}" for c in row) for row in cells]
+
+
+def _field_lines(data: dict[str, Any]) -> list[str]:
+    """The fields of position ``data`` other than the farms, leaving out those that
+    hold nothing (see :data:`_FIELD_TEXTS`)."""
     to_move = data["to_move"]
-    lines.append(f"to-move: {'none' if to_move is None else to_move}")
+    lines = [
+        f"round: {data['round']}",
+        f"phase: {data['phase']}",
+        f"to-move: {'none' if to_move is None else to_move}",
+    ]
     if "player" in data:
         lines.append(f"player: {data['player']}")
-    for key in ("order", "dice"):
-        if data[key]:
-            lines.append(f"{key}: {_words(data[key])}")
-    for key in ("uses", "six_rerolls"):
-        if data[key]:
-            lines.append(f"{key.replace('_', '-')}: {data[key]}")
-    if data["token"] is not None:
-        lines.append(f"token: {data['token']}")
-    if data["cards"]:
-        lines.append(f"cards: {_words(data['cards'])}")
-    if any(data["columns"]):
-        lines.append("columns: " + " / ".join(_words(c) for c in data["columns"]))
-    if data["passed"]:
-        lines.append(f"passed: {_words(data['passed'])}")
-    if data["groups"]:
-        lines.append("groups: " + " / ".join(_words(g) for g in data["groups"]))
-    if data["rolls"]:
-        lines.append(f"rolls: {_words(data['rolls'])}")
-    if data["order_rerolls"]:
-        lines.append(f"order-rerolls: {data['order_rerolls']}")
-    for seat, farm in enumerate(data["farms"]):
-        if farm["enclosures"]:
-            kinds = ["?" if e["kind"] is None else e["kind"] for e in farm["enclosures"]]
-            lines.append(f"farm {seat}: {' '.join(kinds)}")
-        if farm["fertilizer"]:
-            lines.append(f"farm {seat} fertilizer: {farm['fertilizer']}")
-        if farm["rows"]:
-            rows = " / ".join(f"{name} {' '.join(row)}" for name, row in farm["rows"].items())
-            lines.append(f"farm {seat} rows: {rows}")
-        if farm["discards"]:
-            lines.append(f"farm {seat} discards: {_words(farm['discards'])}")
-    return "\n".join(lines) + "\n"
+    for name, text in _FIELD_TEXTS:
+        value = text(data[name])
+        if value is not None:
+            lines.append(f"{name.replace('_', '-')}: {value}")
+    return lines
+
+
+def _listed(values: list[Any]) -> str | None:
+    return _words(values) if values else None
+
+
+def _number(value: int) -> str | None:
+    return str(value) if value else None
+
+
+def _given(value: str | None) -> str | None:
+    return value
+
+
+def _slashed(groups: list[list[Any]]) -> str:
+    return " / ".join(_words(g) for g in groups)
+
+
+_FIELD_TEXTS: tuple[tuple[str, Callable[[Any], str | None]], ...] = (
+    ("order", _listed),
+    ("dice", _listed),
+    ("uses", _number),
+    ("six_rerolls", _number),
+    ("token", _given),
+    ("cards", _listed),
+    ("columns", lambda columns: _slashed(columns) if any(columns) else None),
+    ("passed", _listed),
+    ("groups", lambda groups: _slashed(groups) if groups else None),
+    ("rolls", _listed),
+    ("order_rerolls", _number),
+)
+"""The fields after ``to-move`` and ``player``, in text order, each with its value's
+text: ``None`` when the field holds nothing and is left out (an empty list, a 0,
+no token, five empty columns)."""
+
+
+def _farm_lines(seat: int, farm: dict[str, Any]) -> list[str]:
+    """The ``farm N`` fields of ``seat``'s farm data that hold something: the kinds on
+    its enclosures (``?`` for one not yet stocked), fertilizer, farm-board rows, discards."""
+    lines = []
+    if farm["enclosures"]:
+        kinds = ["?" if e["kind"] is None else e["kind"] for e in farm["enclosures"]]
+        lines.append(f"farm {seat}: {' '.join(kinds)}")
+    if farm["fertilizer"]:
+        lines.append(f"farm {seat} fertilizer: {farm['fertilizer']}")
+    if farm["rows"]:
+        rows = " / ".join(f"{name} {' '.join(row)}" for name, row in farm["rows"].items())
+        lines.append(f"farm {seat} rows: {rows}")
+    if farm["discards"]:
+        lines.append(f"farm {seat} discards: {_words(farm['discards'])}")
+    return lines
 
 
 class _Text(PositionText[_Where]):

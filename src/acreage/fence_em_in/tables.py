@@ -16,6 +16,7 @@ threads; racing first calls may build two equal tables, one of which is kept.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterable
 from fractions import Fraction
 from functools import lru_cache
 
@@ -42,6 +43,7 @@ from acreage.fence_em_in.rules import (
     CROPS,
     DIE_FACES,
     KINDS,
+    Bonus,
     Rules,
 )
 
@@ -69,91 +71,34 @@ class Tables:
     """
 
     def __init__(self, rules: Rules) -> None:
-        size = rules.board_size
-        self.size = size
+        self._board(rules)
+        self._dice(rules)
+        self._tokens_and_cards(rules)
+        self._scoring(rules)
+        self._columns: dict[tuple[tuple[str, ...], str], tuple[str, ...]] = {}
+        self._card_outcomes: dict[tuple[str, ...], tuple[tuple[Move, Fraction], ...]] = {}
+
+    def _board(self, rules: Rules) -> None:
+        """The enclosure board: masks, rectangles and every ``place`` move."""
+        size = self.size = rules.board_size
         self.full = (1 << size * size) - 1
-        first_col = sum(1 << (y * size) for y in range(size))
+        first_col = _cells(size, range(1), range(size))
         self.not_first_col = self.full & ~first_col
         self.not_last_col = self.full & ~(first_col << (size - 1))
         # Bits between the blocked cells and the cells beside a farm in one int
         # (see placement.legal_places): more than the longest smear, 4 + 4 * size.
         self.near_offset = size * size + MAX_SIDE * size
-        sides = range(MAX_SIDE + 1)
-        self.rect = [[self._rect(w, h) for h in sides] for w in sides]
-        self.valid = [
-            [
-                sum(
-                    1 << (y * size + x)
-                    for y in range(size - h + 1)
-                    for x in range(size - w + 1)
-                    if w and h
-                )
-                for h in sides
-            ]
-            for w in sides
-        ]
+        self.rect = _rectangles(size)
+        self.valid = _valid_corners(size)
         self.start_bits = tuple(1 << (y * size + x) for x, y in rules.start_cells)
-        all_starts = sum(self.start_bits)
-        self.reserved = tuple(
-            all_starts & ~bit if rules.reserved_start_cells else 0 for bit in self.start_bits
-        )
-        # Top-left cells whose rectangle covers each seat's starting cell.
-        self.cover = tuple(
-            [
-                [
-                    sum(
-                        1 << ((sy - dy) * size + sx - dx)
-                        for dy in range(h)
-                        for dx in range(w)
-                        if sx - dx >= 0 and sy - dy >= 0
-                    )
-                    & self.valid[w][h]
-                    for h in sides
-                ]
-                for w in sides
-            ]
-            for sx, sy in rules.start_cells
-        )
-        self.place_moves: list[list[list[Place | None]]] = [
-            [
-                [
-                    Place(c % size, c // size, w, h) if self.valid[w][h] >> c & 1 else None
-                    for c in range(size * size)
-                ]
-                for h in sides
-            ]
-            for w in sides
-        ]
-        # Every way to read sorted dice as (width, (height, third die)...), by width then height.
-        self.assignments: dict[tuple[int, ...], tuple[tuple[int, tuple[tuple[int, int], ...]], ...]]
-        self.assignments = {}
-        for values in itertools.combinations_with_replacement(range(1, MAX_SIDE + 1), 3):
-            triples = sorted(set(itertools.permutations(values)))
-            self.assignments[values] = tuple(
-                (w, tuple((h, third) for w2, h, third in triples if w2 == w))
-                for w in sorted({r[0] for r in triples})
-            )
+        self.reserved = _reserved(self.start_bits, rules.reserved_start_cells)
+        self.cover = tuple(_covering_corners(size, cell, self.valid) for cell in rules.start_cells)
+        self.place_moves: list[list[list[Place | None]]] = _place_moves(size, self.valid)
 
-        # third_die[dice][width][height]: the die left over, 0 when the two are not among the dice.
-        self.third_die = {
-            values: [[0] * (MAX_SIDE + 1) for _ in sides] for values in self.assignments
-        }
-        for rolled, by_width in self.assignments.items():
-            for w, readings in by_width:
-                for h, third in readings:
-                    self.third_die[rolled][w][h] = third
-        self.takes: dict[str, Take] = {k: Take(k) for k in KINDS}
-        self.discards: dict[str, Discard] = {k: Discard(k) for k in KINDS}
-        self.draws = tuple(
-            tuple(Draw(k, col) for col in range(COLUMNS + 1)) for k in KINDS
-        )  # draws[kind][column], column 1-5
-        self.draws_to = tuple(
-            tuple(by_column[col] for by_column in self.draws) for col in range(COLUMNS + 1)
-        )
-        self.reveals = {c.name: Reveal(c.name) for c in rules.all_cards}
-        self.enclosure_names = tuple(c.name for c in rules.enclosure_cards)
-        self.support_names = tuple(c.name for c in rules.usable_support_cards)
-        self.cards_to_reveal = 1 + rules.support_cards_drawn
+    def _dice(self, rules: Rules) -> None:
+        """The dice: their chance distributions, readings as enclosures, and die moves."""
+        self.assignments = _dice_readings()
+        self.third_die = _third_dice(self.assignments)
         self.round_roll: tuple[tuple[Move, Fraction], ...] = tuple(
             (Roll(v), p) for v, p in dice(3, DIE_FACES)
         )
@@ -174,68 +119,45 @@ class Tables:
             *(SetSix(v) for v in range(1, MAX_SIDE + 1)),
         )
         self.set_six_moves = self.six_moves[1:]  # once the turn's re-rolls of sixes are spent
-        # The fertilizer re-rolls and adjusts the dice allow, per sorted dice (1-5 each).
-        self.rerolls = {
-            values: tuple(Reroll(v) for v in sorted(set(values))) for values in self.assignments
-        }
-        self.adjusts = {
-            values: tuple(
-                Adjust(v, to)
-                for v in sorted(set(values))
-                for to in (v - 1, v + 1)
-                if 1 <= to <= MAX_SIDE
-            )
-            for values in self.assignments
-        }
-        # move_tokens[(kind, column)][open]: the moves of a kind token from that column to
-        # each other column whose bit is set in ``open`` (a bitset of columns 1-5 at bits 0-4).
-        self.move_tokens: dict[tuple[str, int], tuple[tuple[MoveToken, ...], ...]] = {
-            (k, a): tuple(
-                tuple(
-                    MoveToken(k, a, b)
-                    for b in range(1, COLUMNS + 1)
-                    if b != a and open_ >> (b - 1) & 1
-                )
-                for open_ in range(1 << COLUMNS)
-            )
-            for k in KINDS
-            for a in range(1, COLUMNS + 1)
-        }
+        self.rerolls = {values: _rerolls(values) for values in self.assignments}
+        self.adjusts = {values: _adjusts(values) for values in self.assignments}
         fert = rules.fertilizer
         self.min_cost = min(fert.reroll, fert.adjust, fert.move, fert.refresh)
 
-        # Scoring in index form.
+    def _tokens_and_cards(self, rules: Rules) -> None:
+        """The token moves (take, discard, draw, move) and the mission cards."""
+        self.takes: dict[str, Take] = {k: Take(k) for k in KINDS}
+        self.discards: dict[str, Discard] = {k: Discard(k) for k in KINDS}
+        self.draws = tuple(
+            tuple(Draw(k, col) for col in range(COLUMNS + 1)) for k in KINDS
+        )  # draws[kind][column], column 1-5
+        self.draws_to = tuple(
+            tuple(by_column[col] for by_column in self.draws) for col in range(COLUMNS + 1)
+        )
+        self.move_tokens = _token_moves()
+        self.reveals = {c.name: Reveal(c.name) for c in rules.all_cards}
+        self.enclosure_names = tuple(c.name for c in rules.enclosure_cards)
+        self.support_names = tuple(c.name for c in rules.usable_support_cards)
+        self.cards_to_reveal = 1 + rules.support_cards_drawn
+
+    def _scoring(self, rules: Rules) -> None:
+        """Scoring in index form: kinds as bits, category rules as small ints."""
         self.placement = tuple(
             (row.points, row.fertilizer, row.pair_fertilizer, row.animal_bonus)
             for row in rules.placement.rows()
         )
         self.barn = KIND_INDEX["barn"]
         self.granary = KIND_INDEX["granary"]
-        self.barn_bonus = (
-            sum(1 << KIND_INDEX[k] for k in rules.barn_bonus.kinds),
-            rules.barn_bonus.points,
-            rules.barn_bonus.fertilizer,
-        )
-        self.granary_bonus = (
-            sum(1 << KIND_INDEX[k] for k in rules.granary_bonus.kinds),
-            rules.granary_bonus.points,
-            rules.granary_bonus.fertilizer,
-        )
+        self.barn_bonus = _bonus(rules.barn_bonus)
+        self.granary_bonus = _bonus(rules.granary_bonus)
         self.categories = tuple(
-            (_RULE_CODES[c.rule], sum(1 << KIND_INDEX[k] for k in c.kinds), len(c.points))
-            for c in rules.farm_board
+            (_RULE_CODES[c.rule], _kind_bits(c.kinds), len(c.points)) for c in rules.farm_board
         )
-        # The categories that take a kind at all, per kind index.
-        self.categories_for = tuple(
-            tuple(i for i, (_, kinds, _) in enumerate(self.categories) if kinds >> k & 1)
-            for k in range(len(KINDS))
-        )
+        self.categories_for = _categories_for(self.categories)
         self.puts = tuple(tuple(Put(k, c.name) for c in rules.farm_board) for k in KINDS)
         self.category_index = {c.name: i for i, c in enumerate(rules.farm_board)}
         self.empty_rows: tuple[tuple[str, ...], ...] = ((),) * len(rules.farm_board)
         self.all_seats = (1 << rules.players) - 1
-        self._columns: dict[tuple[tuple[str, ...], str], tuple[str, ...]] = {}
-        self._card_outcomes: dict[tuple[str, ...], tuple[tuple[Move, Fraction], ...]] = {}
 
     def with_token(self, column: tuple[str, ...], kind: str) -> tuple[str, ...]:
         """``column`` with a ``kind`` token added, kept in :data:`KINDS` order.
@@ -278,8 +200,141 @@ class Tables:
         draws = self.draws_to[column]
         return counted([(draws[k], n) for k, n in enumerate(bag) if n])
 
-    def _rect(self, w: int, h: int) -> int:
-        return sum(1 << (y * self.size + x) for y in range(h) for x in range(w))
+
+Readings = tuple[tuple[int, tuple[tuple[int, int], ...]], ...]
+"""The readings of three dice as ``(width, ((height, third die), ...))``, by width then height."""
+
+
+def _cells(size: int, xs: range, ys: range) -> int:
+    """The cells ``(x, y)`` for ``x`` in ``xs`` and ``y`` in ``ys``, as a bitset."""
+    return sum(1 << (y * size + x) for y in ys for x in xs)
+
+
+def _rectangles(size: int) -> list[list[int]]:
+    """``rect[w][h]``: the ``w`` x ``h`` rectangle with its top-left cell at 0, for
+    sides 0 to 5 (empty when a side is 0)."""
+    sides = range(MAX_SIDE + 1)
+    return [[_cells(size, range(w), range(h)) for h in sides] for w in sides]
+
+
+def _valid_corners(size: int) -> list[list[int]]:
+    """``valid[w][h]``: the top-left cells that keep a ``w`` x ``h`` rectangle on the
+    board; none when a side is 0 (there is no such enclosure)."""
+    sides = range(MAX_SIDE + 1)
+    return [
+        [_cells(size, range(size - w + 1), range(size - h + 1)) if w and h else 0 for h in sides]
+        for w in sides
+    ]
+
+
+def _covering_corners(size: int, cell: tuple[int, int], valid: list[list[int]]) -> list[list[int]]:
+    """``cover[w][h]``: the valid top-left cells of the ``w`` x ``h`` rectangles that
+    cover ``cell`` (those up to ``w - 1`` left and ``h - 1`` above it)."""
+    x, y = cell
+    sides = range(MAX_SIDE + 1)
+    return [
+        [
+            _cells(size, range(max(x - w + 1, 0), x + 1), range(max(y - h + 1, 0), y + 1))
+            & valid[w][h]
+            for h in sides
+        ]
+        for w in sides
+    ]
+
+
+def _reserved(start_bits: tuple[int, ...], reserved: bool) -> tuple[int, ...]:
+    """Per seat, the starting cells of the other seats that no enclosure may cover
+    (none when the rules leave starting cells open)."""
+    every = sum(start_bits)
+    return tuple(every & ~bit if reserved else 0 for bit in start_bits)
+
+
+def _place_moves(size: int, valid: list[list[int]]) -> list[list[list[Place | None]]]:
+    """``place_moves[w][h][c]``: the ``place`` move with top-left cell ``c``, or ``None``
+    where the rectangle would leave the board."""
+    sides = range(MAX_SIDE + 1)
+    return [
+        [
+            [
+                Place(c % size, c // size, w, h) if valid[w][h] >> c & 1 else None
+                for c in range(size * size)
+            ]
+            for h in sides
+        ]
+        for w in sides
+    ]
+
+
+def _dice_readings() -> dict[tuple[int, ...], Readings]:
+    """For each sorted roll of three dice 1-5, every way to read it as an enclosure's
+    (width, height) and the third die, by width then height."""
+    out: dict[tuple[int, ...], Readings] = {}
+    for values in itertools.combinations_with_replacement(range(1, MAX_SIDE + 1), 3):
+        triples = sorted(set(itertools.permutations(values)))
+        widths = sorted({w for w, _, _ in triples})
+        out[values] = tuple(
+            (w, tuple((h, third) for w2, h, third in triples if w2 == w)) for w in widths
+        )
+    return out
+
+
+def _third_dice(
+    readings: dict[tuple[int, ...], Readings],
+) -> dict[tuple[int, ...], list[list[int]]]:
+    """``third_die[dice][w][h]``: the die left over when two of ``dice`` are read as a
+    ``w`` x ``h`` enclosure; 0 when they are not among the dice."""
+    out = {}
+    for rolled, by_width in readings.items():
+        table = out[rolled] = [[0] * (MAX_SIDE + 1) for _ in range(MAX_SIDE + 1)]
+        for w, heights in by_width:
+            for h, third in heights:
+                table[w][h] = third
+    return out
+
+
+def _rerolls(values: tuple[int, ...]) -> tuple[Reroll, ...]:
+    """The fertilizer re-rolls the sorted dice ``values`` allow: one per distinct value."""
+    return tuple(Reroll(v) for v in sorted(set(values)))
+
+
+def _adjusts(values: tuple[int, ...]) -> tuple[Adjust, ...]:
+    """The fertilizer adjusts the sorted dice ``values`` allow: each distinct value one
+    up or down, staying within 1-5."""
+    return tuple(
+        Adjust(v, to) for v in sorted(set(values)) for to in (v - 1, v + 1) if 1 <= to <= MAX_SIDE
+    )
+
+
+def _token_moves() -> dict[tuple[str, int], tuple[tuple[MoveToken, ...], ...]]:
+    """``move_tokens[(kind, column)][open]``: the moves of a kind token from that column
+    to each other column whose bit is set in ``open`` (columns 1-5 at bits 0-4)."""
+    columns = range(1, COLUMNS + 1)
+    return {
+        (k, a): tuple(
+            tuple(MoveToken(k, a, b) for b in columns if b != a and open_ >> (b - 1) & 1)
+            for open_ in range(1 << COLUMNS)
+        )
+        for k in KINDS
+        for a in columns
+    }
+
+
+def _kind_bits(kinds: Iterable[str]) -> int:
+    """``kinds`` as a bitset of kind indices."""
+    return sum(1 << KIND_INDEX[k] for k in kinds)
+
+
+def _bonus(bonus: Bonus) -> tuple[int, int, int]:
+    """A barn or granary bonus as (kinds bitset, points, fertilizer)."""
+    return (_kind_bits(bonus.kinds), bonus.points, bonus.fertilizer)
+
+
+def _categories_for(categories: tuple[tuple[int, int, int], ...]) -> tuple[tuple[int, ...], ...]:
+    """Per kind index, the indices of the farm-board categories that take that kind."""
+    return tuple(
+        tuple(i for i, (_, kinds, _) in enumerate(categories) if kinds >> k & 1)
+        for k in range(len(KINDS))
+    )
 
 
 @lru_cache(maxsize=32)
