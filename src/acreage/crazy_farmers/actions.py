@@ -52,9 +52,9 @@ import struct
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
-from acreage.core.chance import Pile
+from acreage.core.chance import Deck, Pile
 from acreage.core.encoding import Encoding, Facts, Numbering, Planes, spread_bits
-from acreage.core.game import CHANCE, Game, IllegalMoveError, shorten
+from acreage.core.game import CHANCE, Game, IllegalMoveError, check_seat, shorten
 from acreage.crazy_farmers.board import GRID, HEADINGS, INNER_PATHS, SIDES, VERTEX_CELLS
 from acreage.crazy_farmers.cards import HANDLERS, MAX_MOVES
 from acreage.crazy_farmers.cow import DISTANCE_RINGS
@@ -85,6 +85,7 @@ from acreage.crazy_farmers.state import (
     NO_GUARD,
     WATCHDOG,
     Cow,
+    Farmer,
     Phase,
     State,
 )
@@ -428,10 +429,13 @@ class FarmersEncoding(Encoding):
         # The blocks of the last view packed: consecutive views share most of them.
         # Each slot holds the object its blocks were made from and is replaced whole
         # (one store: safe between threads). A seat has a slot as its owner sees it
-        # and one as the others do (2 * seat + owner).
+        # and one as the others do (2 * seat + owner), and one for its Farmer in the
+        # state (seat_observation_bytes).
         self._recent_seats: list[tuple[FarmerView | None, tuple[Any, ...]]] = [(None, ())] * (
             2 * players
         )
+        self._recent_farmers: list[tuple[Farmer | None, tuple[Any, ...]]] = [(None, ())] * players
+        self._recent_pile: tuple[Deck[str] | None, tuple[int, ...]] = (None, ())
         self._recent_bales = (0, spread_bits(0, PATHS))
         self._recent_hand: tuple[Any, bytes] = (None, b"")
         self._recent_discard: tuple[tuple[str, ...] | None, bytes] = (None, b"")
@@ -678,27 +682,76 @@ class FarmersEncoding(Encoding):
         are kept and only those of what changed are packed anew: in a turn,
         mostly the moving seat's fence and tractor.
         """
-        farmers = view.farmers
+        recent = self._recent_seats
+        seats = [
+            self._seat_blocks(recent, 2 * seat + (f.hand is not None), f, f.hand_size)
+            for seat, f in enumerate(view.farmers)
+        ]
+        me = view.farmers[view.player]
+        return self._pack(
+            view, view.turn, view.player, seats, me.hand, me.set_aside, view.draw_pile
+        )
+
+    def seat_observation_bytes(self, state: State, seat: int) -> bytes:
+        """:meth:`observation_bytes` of ``observe(state, seat)``, packed from the state.
+
+        It reads what the view holds and nothing else: every seat's pieces,
+        cards in play and hand size, the seat's own hand and set-aside cards,
+        the size of each segment of the draw pile (not its cards), and the
+        fields a view copies from the state as they are.
+        """
+        check_seat(seat, self.rules.players)
+        recent = self._recent_farmers
+        farmers = state.farmers
+        seats = [self._seat_blocks(recent, s, f, len(f.hand)) for s, f in enumerate(farmers)]
+        me = farmers[seat]
+        deck, sizes = self._recent_pile
+        if deck is not state.deck:
+            deck = state.deck
+            sizes = tuple([len(segment) for segment in deck.segments])
+            self._recent_pile = (deck, sizes)
+        return self._pack(state, state.player, seat, seats, me.hand, me.set_aside, sizes)
+
+    def _pack(
+        self,
+        table: View | State,
+        turn: int,
+        viewer: int,
+        seats: list[tuple[Any, ...]],
+        hand: tuple[str, ...] | None,
+        set_aside: tuple[str, ...] | None,
+        draw: tuple[int, ...],
+    ) -> bytes:
+        """The packed observation of seat ``viewer``, from the parts both ways share.
+
+        ``table`` is the view or the state: of it this reads only the fields a
+        view copies from its state as they are (phase, to_move, bales, endgame,
+        discard, the turn's counters, flown, ended, the Cow, turn_number, and
+        what :func:`~acreage.crazy_farmers.scoring.table_scores` reads of the
+        seats). ``turn`` is whose turn it is, ``seats`` the blocks of
+        :meth:`_seat_blocks` per seat, ``hand`` and ``set_aside`` the viewer's
+        cards, ``draw`` the size of each segment of the draw pile, top first.
+        """
         mains, fallows, fences, tractors, flags, in_play, sizes, slowdowns, fields = zip(
-            *[self._seat_blocks(seat, f) for seat, f in enumerate(farmers)], strict=True
+            *seats, strict=True
         )
         phase_at, to_move_at, chance_at, turn_at, viewer_at, flown_at, ended_at, endgame_at = (
             self._small_places
         )
-        small = 1 << phase_at + view.phase | 1 << turn_at + view.turn | 1 << viewer_at + view.player
+        small = 1 << phase_at + table.phase | 1 << turn_at + turn | 1 << viewer_at + viewer
         for seat, seat_flags in enumerate(flags):
             small |= seat_flags << seat
-        who = view.to_move
+        who = table.to_move
         if who is CHANCE:
             small |= 1 << chance_at
         elif who is not None:
             small |= 1 << to_move_at + who
-        if view.flown:
+        if table.flown:
             small |= 1 << flown_at
-        if view.ended:
-            small |= 1 << ended_at + ENDS.index(view.ended)
-        cow = view.cow
-        if cow is None and view.endgame >= 0:
+        if table.ended:
+            small |= 1 << ended_at + ENDS.index(table.ended)
+        cow = table.cow
+        if cow is None and table.endgame >= 0:
             small |= 1 << endgame_at
         packed_small = self._small_blocks.get(small)
         if packed_small is None:
@@ -707,32 +760,30 @@ class FarmersEncoding(Encoding):
                 self._small_blocks.clear()
             self._small_blocks[small] = packed_small
         bales, packed_bales = self._recent_bales
-        if bales != view.bales:
-            packed_bales = spread_bits(view.bales, PATHS)
-            self._recent_bales = (view.bales, packed_bales)
-        me = farmers[view.player]
-        mine = (me.hand, me.set_aside)
-        shown, hand = self._recent_hand
+        if bales != table.bales:
+            packed_bales = spread_bits(table.bales, PATHS)
+            self._recent_bales = (table.bales, packed_bales)
+        mine = (hand, set_aside)
+        shown, packed_hand = self._recent_hand
         if shown != mine:
-            hand = self._hand_blocks(me)
-            self._recent_hand = (mine, hand)
+            packed_hand = self._hand_blocks(hand, set_aside)
+            self._recent_hand = (mine, packed_hand)
         if cow is None:
             barns, cow_bits, cow_counts = self._barns, b"", b""
-            scored = (view.turn, fields)
+            scored = (turn, fields)
             shown, scores = self._recent_scores
             if shown != scored:
-                scores = table_scores(self.rules, farmers, view.turn, None)
+                scores = table_scores(self.rules, table.farmers, turn, None)
                 self._recent_scores = (scored, scores)
-            last: tuple[int, ...] = (view.turn_number, max(view.endgame, 0))
+            last: tuple[int, ...] = (table.turn_number, max(table.endgame, 0))
         else:
             barns, cow_bits, cow_counts = self._cow_blocks(cow)
-            scores = table_scores(self.rules, farmers, view.turn, cow)
-            last = (view.turn_number,)
+            scores = table_scores(self.rules, table.farmers, turn, cow)
+            last = (table.turn_number,)
         discard, packed_discard = self._recent_discard
-        if discard is not view.discard:
-            packed_discard = self._count_cards(view.discard)
-            self._recent_discard = (view.discard, packed_discard)
-        draw = view.draw_pile
+        if discard is not table.discard:
+            packed_discard = self._count_cards(table.discard)
+            self._recent_discard = (table.discard, packed_discard)
         if len(draw) < SEGMENTS:
             draw = (*draw, *(0,) * (SEGMENTS - len(draw)))
         return b"".join(
@@ -745,17 +796,17 @@ class FarmersEncoding(Encoding):
                 packed_bales,
                 packed_small,
                 cow_bits,
-                hand,
+                packed_hand,
                 struct.pack(self._hand_sizes_format, *sizes),
                 *in_play,
                 packed_discard,
                 struct.pack(
                     self._tail_format,
                     *draw,
-                    view.reshuffles,
-                    view.allowance,
-                    view.moves_made,
-                    view.pending,
+                    table.reshuffles,
+                    table.allowance,
+                    table.moves_made,
+                    table.pending,
                     *slowdowns,
                     *scores,
                     *last,
@@ -764,16 +815,22 @@ class FarmersEncoding(Encoding):
             ]
         )
 
-    def _seat_blocks(self, seat: int, f: FarmerView) -> tuple[Any, ...]:
-        """What :meth:`observation_bytes` takes from ``f``, the view of seat ``seat``: its
-        packed ``main``, ``fallow``, ``fences`` and ``tractors`` planes; its ``powered``,
-        ``high_voltage``, ``watchdog`` and ``out`` bits (each at the place of seat 0 in the
-        block after ``bales``); its packed ``in_play`` counts, its hand size and slowdown;
-        and what its score depends on (main field, plots, out).
+    def _seat_blocks(
+        self,
+        recent: list[tuple[Any, tuple[Any, ...]]],
+        slot: int,
+        f: Farmer | FarmerView,
+        hand_size: int,
+    ) -> tuple[Any, ...]:
+        """What :meth:`_pack` takes from ``f``, a seat (a view of it, or its Farmer: what
+        the two hold alike) with ``hand_size`` cards in hand: its packed ``main``,
+        ``fallow``, ``fences`` and ``tractors`` planes; its ``powered``, ``high_voltage``,
+        ``watchdog`` and ``out`` bits (each at the place of seat 0 in the block after
+        ``bales``); its packed ``in_play`` counts, its hand size and slowdown; and what
+        its score depends on (main field, plots, out).
 
-        The blocks of the seat's last view are reused where they still hold."""
-        recent = self._recent_seats
-        slot = 2 * seat + (f.hand is not None)
+        ``recent[slot]`` holds the last object packed there and its blocks, which are
+        reused where they still hold."""
         was, old = recent[slot]
         if was is f:
             return old
@@ -812,7 +869,7 @@ class FarmersEncoding(Encoding):
             at_crossroad,
             flags,
             in_play,
-            f.hand_size,
+            hand_size,
             f.slowdown,
             (f.main, f.plots, f.out),
         )
@@ -827,12 +884,14 @@ class FarmersEncoding(Encoding):
             counts[index[card]] += 1
         return array.array("h", counts).tobytes()
 
-    def _hand_blocks(self, me: FarmerView) -> bytes:
+    def _hand_blocks(
+        self, hand: tuple[str, ...] | None, set_aside: tuple[str, ...] | None
+    ) -> bytes:
         """The viewer's packed ``hand`` (and, in the competitive game, ``set_aside``)."""
-        hand = self._count_cards(me.hand or ())
+        packed = self._count_cards(hand or ())
         if self.rules.mad_cow:
-            return hand
-        return hand + self._count_cards(me.set_aside or ())
+            return packed
+        return packed + self._count_cards(set_aside or ())
 
     def _cow_blocks(self, cow: Cow) -> tuple[bytes, bytes, bytes]:
         """The packed ``barns`` (those the Cow spared), the Cow's 0/1 fields and its counts."""
