@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 from acreage import SeatError
 from acreage import crazy_farmers as cf
 from acreage.core.chance import Deck, Stack
+from acreage.core.encoding import spread_bits
 from acreage.crazy_farmers import actions
 from acreage.testing import Playout, playouts
 
@@ -202,3 +203,17 @@ def test_seat_observation_bytes_refuses_a_seat_not_at_the_table() -> None:
     for seat in (-1, 2, True, "0"):
         with pytest.raises(SeatError):
             enc.seat_observation_bytes(state, seat)  # type: ignore[arg-type]
+
+
+@given(st.integers(1, 320), st.data())
+def test_respread_writes_the_places_that_differ_as_spread_bits_would(
+    width: int, data: st.DataObject
+) -> None:
+    """A few places changed (written one by one) or many (spread again): the same bytes."""
+    was = data.draw(st.integers(0, 2**width - 1))
+    flips = data.draw(st.lists(st.integers(0, width - 1), max_size=10))
+    bits = was
+    for place in flips:
+        bits ^= 1 << place
+    packed = spread_bits(was, width)
+    assert actions._respread(bits, width, was, packed) == spread_bits(bits, width)

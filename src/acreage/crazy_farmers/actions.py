@@ -128,6 +128,11 @@ START_MOVES: Final = 2
 
 _BITS: Final = bytes.maketrans(b"01", b"\x00\x01")
 
+_INT16: Final = array.array("h").itemsize
+_ZERO: Final = spread_bits(0, 1)
+_ONE: Final = spread_bits(1, 1)
+_PATCHES: Final = 6
+"""The most places :func:`_respread` writes one by one rather than spreading them all."""
 _NO_TRACTOR: Final = spread_bits(0, CROSSROADS)
 _TRACTOR_AT: Final = tuple(spread_bits(1 << v, CROSSROADS) for v in range(CROSSROADS))
 """``_TRACTOR_AT[v]``: a seat's ``tractors`` plane, packed, with its tractor on crossroad ``v``."""
@@ -437,11 +442,12 @@ class FarmersEncoding(Encoding):
         self._recent_farmers: list[tuple[Farmer | None, tuple[Any, ...]]] = [(None, ())] * players
         self._recent_pile: tuple[Deck[str] | None, tuple[int, ...]] = (None, ())
         self._recent_bales = (0, spread_bits(0, PATHS))
-        self._recent_hand: tuple[Any, bytes] = (None, b"")
+        # The viewer's packed cards, per viewer: the seats take turns.
+        self._recent_hands: list[tuple[Any, bytes]] = [(None, b"")] * players
         self._recent_discard: tuple[tuple[str, ...] | None, bytes] = (None, b"")
-        # The competitive scores, by whose turn it is and each seat's (main field,
+        # The competitive scores, per whose turn it is, by each seat's (main field,
         # plots, out): all that scoring.table_scores reads of the seats.
-        self._recent_scores: tuple[Any, tuple[int, ...]] = (None, ())
+        self._recent_scores: list[tuple[Any, tuple[int, ...]]] = [(None, ())] * players
         self._recent_cow: tuple[Cow | None, tuple[bytes, bytes, bytes]] = (None, (b"", b"", b""))
         low, high = score_range(rules)
         self.facts = Facts(
@@ -700,7 +706,8 @@ class FarmersEncoding(Encoding):
         the size of each segment of the draw pile (not its cards), and the
         fields a view copies from the state as they are.
         """
-        check_seat(seat, self.rules.players)
+        if seat.__class__ is not int or not 0 <= seat < self.rules.players:
+            check_seat(seat, self.rules.players)  # raises, saying what is wrong
         recent = self._recent_farmers
         farmers = state.farmers
         seats = [self._seat_blocks(recent, s, f, len(f.hand)) for s, f in enumerate(farmers)]
@@ -764,17 +771,16 @@ class FarmersEncoding(Encoding):
             packed_bales = spread_bits(table.bales, PATHS)
             self._recent_bales = (table.bales, packed_bales)
         mine = (hand, set_aside)
-        shown, packed_hand = self._recent_hand
+        shown, packed_hand = self._recent_hands[viewer]
         if shown != mine:
             packed_hand = self._hand_blocks(hand, set_aside)
-            self._recent_hand = (mine, packed_hand)
+            self._recent_hands[viewer] = (mine, packed_hand)
         if cow is None:
             barns, cow_bits, cow_counts = self._barns, b"", b""
-            scored = (turn, fields)
-            shown, scores = self._recent_scores
-            if shown != scored:
+            shown, scores = self._recent_scores[turn]
+            if shown != fields:
                 scores = table_scores(self.rules, table.farmers, turn, None)
-                self._recent_scores = (scored, scores)
+                self._recent_scores[turn] = (fields, scores)
             last: tuple[int, ...] = (table.turn_number, max(table.endgame, 0))
         else:
             barns, cow_bits, cow_counts = self._cow_blocks(cow)
@@ -834,15 +840,13 @@ class FarmersEncoding(Encoding):
         was, old = recent[slot]
         if was is f:
             return old
-        if was is not None and f.main == was.main:
-            main = old[0]
-            fallow = old[1] if f.plots == was.plots else spread_bits(f.plots & ~f.main, PLOTS)
-        else:
+        if was is None:
             main, fallow = spread_bits(f.main, PLOTS), spread_bits(f.plots & ~f.main, PLOTS)
-        if was is not None and f.fence_paths == was.fence_paths:
-            fence = old[2]
-        else:
             fence = spread_bits(f.fence_paths, PATHS)
+        else:
+            main = _respread(f.main, PLOTS, was.main, old[0])
+            fallow = _respread(f.plots & ~f.main, PLOTS, was.plots & ~was.main, old[1])
+            fence = _respread(f.fence_paths, PATHS, was.fence_paths, old[2])
         if was is not None and f.in_play == was.in_play:
             in_play = old[5]
         else:
@@ -906,6 +910,27 @@ class FarmersEncoding(Encoding):
         blocks = (spread_bits(self.rules.barn_plots & ~cow.blasted, PLOTS), bits, tail)
         self._recent_cow = (cow, blocks)
         return blocks
+
+
+def _respread(bits: int, width: int, was: int, packed: bytes) -> bytes:
+    """``spread_bits(bits, width)``, knowing ``packed`` is ``spread_bits(was, width)``.
+
+    A seat's fence changes by one path at a move, its fields by a plot or a
+    few: then the places that differ are written into a copy of ``packed``,
+    which costs a fraction of spreading every place again.
+    """
+    diff = bits ^ was
+    if not diff:
+        return packed
+    if diff.bit_count() > _PATCHES:
+        return spread_bits(bits, width)
+    out = bytearray(packed)
+    while diff:
+        low = diff & -diff
+        at = (low.bit_length() - 1) * _INT16
+        out[at : at + _INT16] = _ONE if bits & low else _ZERO
+        diff ^= low
+    return bytes(out)
 
 
 def _part(value: object) -> int:
