@@ -154,6 +154,120 @@ def _kinds(rules: Rules) -> dict[str, tuple[str, ...]]:
     return {kind: tuple(out[kind]) for kind in sorted(out)}
 
 
+def _action_families(
+    rules: Rules, k: int
+) -> tuple[
+    list[tuple[str, Sequence[tuple[str, int]]]], list[tuple[str, tuple[str, ...], tuple[int, ...]]]
+]:
+    """The player move families of ``rules``, in numbering order, for a deck of ``k`` cards;
+    and the ``play`` families' kinds, with each kind's cards and targets."""
+    players = rules.players
+    mad_cow = rules.mad_cow
+    families: list[tuple[str, Sequence[tuple[str, int]]]] = [
+        ("end turn", ()),
+        ("move", (("heading", len(HEADINGS)),)),
+    ]
+    plays: list[tuple[str, tuple[str, ...], tuple[int, ...]]] = []
+    for kind, of_kind in _kinds(rules).items():
+        handler = HANDLERS[kind]
+        space = handler.target_space(rules)
+        if not space:
+            continue  # never playable under these rules
+        parts = [("card", len(of_kind))]
+        if handler.target != "none":
+            parts.append((handler.target, len(space)))
+        families.append((f"play {kind}", parts))
+        plays.append((kind, of_kind, space))
+    if not mad_cow:
+        families.append(("keep", (("card", k),)))
+    families.append(("discard", (("card", k),)))
+    if rules.start == "choose":
+        families.append(("start plot", (("plot", PLOTS),)))
+    families += [
+        ("start at", (("crossroad", CROSSROADS),)),
+        ("land", (("crossroad", CROSSROADS),)),
+    ]
+    if rules.hay_bales:
+        families += [
+            ("place hay bale", (("path", len(BALE_PATHS)),)),
+            ("take hay bale", (("path", len(BALE_PATHS)),)),
+        ]
+    if mad_cow:
+        if players > 1:
+            families.append(("aim", (("seat", players),)))
+        families += [("fly", (("plot", PLOTS),)), ("give", (("plot", PLOTS),))]
+    return families, plays
+
+
+def _observation_fields(
+    rules: Rules, k: int
+) -> tuple[list[tuple[str, tuple[int, ...]]], list[tuple[str, tuple[int, ...]]]]:
+    """The observation's fields for ``rules`` and a deck of ``k`` cards: those all 0 or 1,
+    then the counts (:class:`FarmersEncoding` describes them)."""
+    players = rules.players
+    mad_cow = rules.mad_cow
+    binary: list[tuple[str, tuple[int, ...]]] = [
+        ("main", (players, PLOTS)),
+        ("fallow", (players, PLOTS)),
+        ("barns", (PLOTS,)),
+        ("fences", (players, PATHS)),
+        ("tractors", (players, CROSSROADS)),
+        ("bales", (PATHS,)),
+        ("powered", (players,)),
+        ("high_voltage", (players,)),
+        ("watchdog", (players,)),
+        ("out", (players,)),
+        ("phase", (PHASES,)),
+        ("to_move", (players + 1,)),
+        ("turn", (players,)),
+        ("viewer", (players,)),
+        ("flown", (1,)),
+        ("ended", (len(ENDS),)),
+    ]
+    counts: list[tuple[str, tuple[int, ...]]] = [
+        ("hand", (k,)),
+        ("hand_sizes", (players,)),
+        ("in_play", (players, k)),
+        ("discard", (k,)),
+        ("draw_pile", (SEGMENTS,)),
+        ("reshuffles", (1,)),
+        ("allowance", (1,)),
+        ("moves_made", (1,)),
+        ("pending", (1,)),
+        ("slowdown", (players,)),
+        ("scores", (players,)),
+        ("turn_number", (1,)),
+    ]
+    if mad_cow:
+        c = len(rules.cow_cards)
+        binary += [
+            ("cow", (PLOTS,)),
+            ("cow_field", (PLOTS,)),
+            ("cow_facing", (len(SIDES),)),
+            ("cow_aim", (CROSSROADS,)),
+            ("cow_first_bale", (PATHS,)),
+            ("cow_active", (1,)),
+            ("cow_guard", (players + 1,)),
+            ("cow_card", (k,)),
+        ]
+        counts += [
+            ("cow_deck", (c,)),
+            ("cow_discard", (c,)),
+            ("cow_pile", (rules.cow_card_limit,)),
+            ("cow_draws", (1,)),
+            ("cow_played", (1,)),
+            ("cow_turns", (1,)),
+            ("cow_rests", (1,)),
+            ("cow_ruts", (players,)),
+            ("cow_target", (1,)),
+        ]
+    else:  # the setup's set-aside cards and the Endgame card
+        binary.append(("endgame_in_pile", (1,)))
+        counts[1:1] = [("set_aside", (k,))]
+        counts.append(("endgame_window", (1,)))
+    return binary, counts
+
+
 class FarmersEncoding(Encoding):
     """Crazy Farmers' facts, action numbering and observation layout for one Rules.
 
@@ -234,47 +348,27 @@ class FarmersEncoding(Encoding):
     =====================  ===========  ==========================================
     """
 
+    binary_size: int
+    """How many fields' places, from the first, are 0 or 1: the bits of
+    :meth:`packed_observation`'s int."""
+
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
-        players = rules.players
-        mad_cow = rules.mad_cow
         cards = _cards(rules)
         self._card_index = {c: i for i, c in enumerate(cards)}
-        k = len(cards)
-        # -- actions
-        families: list[tuple[str, Sequence[tuple[str, int]]]] = [
-            ("end turn", ()),
-            ("move", (("heading", len(HEADINGS)),)),
-        ]
-        plays: list[tuple[str, tuple[str, ...], tuple[int, ...]]] = []
-        for kind, of_kind in _kinds(rules).items():
-            handler = HANDLERS[kind]
-            space = handler.target_space(rules)
-            if not space:
-                continue  # never playable under these rules
-            parts = [("card", len(of_kind))]
-            if handler.target != "none":
-                parts.append((handler.target, len(space)))
-            families.append((f"play {kind}", parts))
-            plays.append((kind, of_kind, space))
-        if not mad_cow:
-            families.append(("keep", (("card", k),)))
-        families.append(("discard", (("card", k),)))
-        if rules.start == "choose":
-            families.append(("start plot", (("plot", PLOTS),)))
-        families += [
-            ("start at", (("crossroad", CROSSROADS),)),
-            ("land", (("crossroad", CROSSROADS),)),
-        ]
-        if rules.hay_bales:
-            families += [
-                ("place hay bale", (("path", len(BALE_PATHS)),)),
-                ("take hay bale", (("path", len(BALE_PATHS)),)),
-            ]
-        if mad_cow:
-            if players > 1:
-                families.append(("aim", (("seat", players),)))
-            families += [("fly", (("plot", PLOTS),)), ("give", (("plot", PLOTS),))]
+        self._number_actions(cards)
+        self._number_chance(cards)
+        self._lay_out_observation(*_observation_fields(rules, len(cards)))
+        self._lay_out_blocks()
+        self._forget_blocks()
+        self.facts = self._facts()
+
+    def _number_actions(self, cards: tuple[str, ...]) -> None:
+        """Number the player moves (:attr:`actions`) and make the tables encoding them."""
+        rules = self.rules
+        players = rules.players
+        mad_cow = rules.mad_cow
+        families, plays = _action_families(rules, len(cards))
         self.actions = actions = Numbering(families)
         self._plays: dict[tuple[str, int], int] = {}
         for kind, of_kind, space in plays:
@@ -306,7 +400,11 @@ class FarmersEncoding(Encoding):
                 self._encoders[Aim] = functools.partial(self._in_block, "aim", "seat")
             self._encoders[Fly] = functools.partial(self._in_block, "fly", "plot")
             self._encoders[Surrender] = functools.partial(self._in_block, "give", "plot")
-        # -- chance
+
+    def _number_chance(self, cards: tuple[str, ...]) -> None:
+        """Number the chance outcomes (:attr:`chance`) and make the tables encoding them."""
+        rules = self.rules
+        mad_cow = rules.mad_cow
         drawn = (*cards, ENDGAME) if rules.endgame_card else cards
         chance_families: list[tuple[str, Sequence[tuple[str, int]]]] = [
             ("draw", (("card", len(drawn)),))
@@ -324,71 +422,16 @@ class FarmersEncoding(Encoding):
                 c: chance.index("mad cow card", i) for i, c in enumerate(rules.cow_cards)
             }
             self._cow_index = {c: i for i, c in enumerate(rules.cow_cards)}
-        # -- observation
-        binary: list[tuple[str, tuple[int, ...]]] = [
-            ("main", (players, PLOTS)),
-            ("fallow", (players, PLOTS)),
-            ("barns", (PLOTS,)),
-            ("fences", (players, PATHS)),
-            ("tractors", (players, CROSSROADS)),
-            ("bales", (PATHS,)),
-            ("powered", (players,)),
-            ("high_voltage", (players,)),
-            ("watchdog", (players,)),
-            ("out", (players,)),
-            ("phase", (PHASES,)),
-            ("to_move", (players + 1,)),
-            ("turn", (players,)),
-            ("viewer", (players,)),
-            ("flown", (1,)),
-            ("ended", (len(ENDS),)),
-        ]
-        counts: list[tuple[str, tuple[int, ...]]] = [
-            ("hand", (k,)),
-            ("hand_sizes", (players,)),
-            ("in_play", (players, k)),
-            ("discard", (k,)),
-            ("draw_pile", (SEGMENTS,)),
-            ("reshuffles", (1,)),
-            ("allowance", (1,)),
-            ("moves_made", (1,)),
-            ("pending", (1,)),
-            ("slowdown", (players,)),
-            ("scores", (players,)),
-            ("turn_number", (1,)),
-        ]
-        if mad_cow:
-            c = len(rules.cow_cards)
-            binary += [
-                ("cow", (PLOTS,)),
-                ("cow_field", (PLOTS,)),
-                ("cow_facing", (len(SIDES),)),
-                ("cow_aim", (CROSSROADS,)),
-                ("cow_first_bale", (PATHS,)),
-                ("cow_active", (1,)),
-                ("cow_guard", (players + 1,)),
-                ("cow_card", (k,)),
-            ]
-            counts += [
-                ("cow_deck", (c,)),
-                ("cow_discard", (c,)),
-                ("cow_pile", (rules.cow_card_limit,)),
-                ("cow_draws", (1,)),
-                ("cow_played", (1,)),
-                ("cow_turns", (1,)),
-                ("cow_rests", (1,)),
-                ("cow_ruts", (players,)),
-                ("cow_target", (1,)),
-            ]
-        else:  # the setup's set-aside cards and the Endgame card
-            binary.append(("endgame_in_pile", (1,)))
-            counts[1:1] = [("set_aside", (k,))]
-            counts.append(("endgame_window", (1,)))
+
+    def _lay_out_observation(
+        self, binary: list[tuple[str, tuple[int, ...]]], counts: list[tuple[str, tuple[int, ...]]]
+    ) -> None:
+        """Lay out the observation (:attr:`planes`): the 0/1 fields ``binary``, then the
+        ``counts``; and where :meth:`packed_observation` writes each seat's fields."""
+        players = self.rules.players
         self.planes = planes = Planes(binary + counts)
         self._at = at = {name: planes.offset(name) for name, _ in binary}
-        self.binary_size: int = planes.offset(counts[0][0])
-        """How many fields' places, from the first, are 0 or 1: the bits of
-        :meth:`packed_observation`'s int."""
+        self.binary_size = planes.offset(counts[0][0])
         # Where each field of counts starts in the list of counts.
         self._ct = {name: planes.offset(name) - self.binary_size for name, _ in counts}
         self._format = f"0{self.binary_size}b"
@@ -406,7 +449,15 @@ class FarmersEncoding(Encoding):
             )
             for s in range(players)
         )
-        # -- observation_bytes: the observation packed in blocks
+
+    def _lay_out_blocks(self) -> None:
+        """Where :meth:`_pack` finds and puts its blocks: the small 0/1 fields' places,
+        the formats of the packed counts."""
+        rules = self.rules
+        players = rules.players
+        mad_cow = rules.mad_cow
+        at = self._at
+        planes = self.planes
         # The 0/1 fields from powered to ended (and endgame_in_pile) make one block
         # ("small"); where phase, to_move, to_move's chance, turn, viewer, flown,
         # ended and endgame_in_pile (in the Mad Cow mode: the block's end) start in it.
@@ -431,6 +482,10 @@ class FarmersEncoding(Encoding):
         self._tail_format = f"@{tail if mad_cow else tail + 1}h"
         self._hand_sizes_format = f"@{players}h"
         self._barns = spread_bits(rules.barn_plots, PLOTS)
+
+    def _forget_blocks(self) -> None:
+        """Start with no blocks kept from an observation packed before."""
+        players = self.rules.players
         # The blocks of the last view packed: consecutive views share most of them.
         # Each slot holds the object its blocks were made from and is replaced whole
         # (one store: safe between threads). A seat has a slot as its owner sees it
@@ -449,8 +504,15 @@ class FarmersEncoding(Encoding):
         # plots, out): all that scoring.table_scores reads of the seats.
         self._recent_scores: list[tuple[Any, tuple[int, ...]]] = [(None, ())] * players
         self._recent_cow: tuple[Cow | None, tuple[bytes, bytes, bytes]] = (None, (b"", b"", b""))
+
+    def _facts(self) -> Facts:
+        """The facts of these Rules, from the numberings and the layout made before."""
+        rules = self.rules
+        players = rules.players
+        mad_cow = rules.mad_cow
+        actions, chance, planes = self.actions, self.chance, self.planes
         low, high = score_range(rules)
-        self.facts = Facts(
+        return Facts(
             players=players,
             min_players=1 if mad_cow else 2,
             max_players=4,
