@@ -768,8 +768,7 @@ class FarmersEncoding(Encoding):
         the size of each segment of the draw pile (not its cards), and the
         fields a view copies from the state as they are.
         """
-        if seat.__class__ is not int or not 0 <= seat < self.rules.players:
-            check_seat(seat, self.rules.players)  # raises, saying what is wrong
+        check_seat(seat, self.rules.players)
         recent = self._recent_farmers
         farmers = state.farmers
         seats = [self._seat_blocks(recent, s, f, len(f.hand)) for s, f in enumerate(farmers)]
