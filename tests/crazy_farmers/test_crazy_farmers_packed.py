@@ -1,10 +1,11 @@
 """Crazy Farmers' quick paths for adapters, held to the plain ones they stand in for.
 
 ``observe`` hands out the very same seat view for a seat unchanged since its
-last view, and ``observation_bytes`` packs an observation from the blocks of
-the last one it packed. Each must give exactly what the plain construction
-gives (a view built afresh, ``array('h', observation(view))``), whatever
-order states and seats are asked in, and from several threads at once.
+last view, ``observation_bytes`` packs an observation from the blocks of the
+last one it packed, and ``seat_observation_bytes`` packs it straight from the
+state. Each must give exactly what the plain construction gives (a view built
+afresh, ``array('h', observation(view))``), whatever order states and seats
+are asked in, and from several threads at once.
 """
 
 from __future__ import annotations
@@ -15,10 +16,15 @@ import pickle
 import random
 from concurrent.futures import ThreadPoolExecutor
 
+import attrs
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from acreage import SeatError
 from acreage import crazy_farmers as cf
+from acreage.core.chance import Deck, Stack
+from acreage.core.encoding import spread_bits
 from acreage.crazy_farmers import actions
 from acreage.testing import Playout, playouts
 
@@ -73,11 +79,14 @@ def fresh_view(state: cf.State, seat: int) -> cf.View:
 
 
 def check_seat_views(state: cf.State, seat: int) -> None:
-    """``observe`` and ``observation_bytes`` against the plain construction."""
+    """``observe``, ``observation_bytes`` and ``seat_observation_bytes`` against the plain
+    construction."""
     view = cf.observe(state, seat)
     assert view == fresh_view(state, seat)
     enc = cf.encoding(state.rules)
-    assert enc.observation_bytes(view) == array.array("h", enc.observation(view)).tobytes()
+    plain = array.array("h", enc.observation(view)).tobytes()
+    assert enc.observation_bytes(view) == plain
+    assert enc.seat_observation_bytes(state, seat) == plain
 
 
 def random_states(rules: cf.Rules, games: int, seed: int) -> list[cf.State]:
@@ -136,3 +145,75 @@ def test_a_copied_or_unpickled_encoding_is_the_encoding_of_its_rules() -> None:
     assert again is actions.encoding(rules)
     for state in random_states(rules, 1, seed=4)[:-1:7]:
         check_seat_views(state, state.player)
+
+
+def hidden_redealt(state: cf.State, seat: int) -> cf.State:
+    """``state`` with what ``seat`` cannot see made different: every other seat's hand
+    and set-aside cards, and the cards (and their order) of each draw pile segment,
+    each the same size as before, filled with one card the seat's own hand does not
+    hold where there is one."""
+    names = state.rules.card_names
+    mine = set(state.farmers[seat].hand)
+    card = next((c for c in names if c not in mine), names[0])
+    farmers = tuple(
+        f
+        if s == seat
+        else attrs.evolve(f, hand=(card,) * len(f.hand), set_aside=(card,) * len(f.set_aside))
+        for s, f in enumerate(state.farmers)
+    )
+    deck = Deck(tuple(Stack((card,) * len(segment)) for segment in state.deck.segments))
+    return attrs.evolve(state, farmers=farmers, deck=deck)
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=SLOW)
+@given(
+    playouts(
+        cf.GAME,
+        st.sampled_from([rules for rules in RULES if rules.players > 1]),
+        max_moves=600,
+        complete=False,
+    ),
+    st.randoms(use_true_random=False),
+)
+def test_a_seat_gets_the_same_bytes_from_states_differing_only_in_what_it_cannot_see(
+    playout: Playout, rng: random.Random
+) -> None:
+    """The other hands, the others' set-aside cards and the draw pile's cards never reach
+    a seat's packed observation, redealt at random or rewritten by hand; its own hand
+    does (so the comparison can fail)."""
+    for state in [*playout.states[::25], playout.final]:
+        enc = cf.encoding(state.rules)
+        for seat in range(state.rules.players):
+            mine = enc.seat_observation_bytes(state, seat)
+            assert enc.seat_observation_bytes(cf.resample(state, seat, rng), seat) == mine
+            other = hidden_redealt(state, seat)
+            assert enc.seat_observation_bytes(other, seat) == mine
+            assert enc.seat_observation_bytes(state, seat) == mine  # after the others' caches
+            for s, f in enumerate(state.farmers):
+                if s != seat and f.hand != other.farmers[s].hand:
+                    assert enc.seat_observation_bytes(other, s) != enc.seat_observation_bytes(
+                        state, s
+                    )
+
+
+def test_seat_observation_bytes_refuses_a_seat_not_at_the_table() -> None:
+    """As ``observe`` does: a negative index would otherwise show another seat's hand."""
+    state = random_states(cf.Rules(players=2), 1, seed=2)[5]
+    enc = cf.encoding(state.rules)
+    for seat in (-1, 2, True, "0"):
+        with pytest.raises(SeatError):
+            enc.seat_observation_bytes(state, seat)  # type: ignore[arg-type]
+
+
+@given(st.integers(1, 320), st.data())
+def test_respread_writes_the_places_that_differ_as_spread_bits_would(
+    width: int, data: st.DataObject
+) -> None:
+    """A few places changed (written one by one) or many (spread again): the same bytes."""
+    was = data.draw(st.integers(0, 2**width - 1))
+    flips = data.draw(st.lists(st.integers(0, width - 1), max_size=10))
+    bits = was
+    for place in flips:
+        bits ^= 1 << place
+    packed = spread_bits(was, width)
+    assert actions._respread(bits, width, was, packed) == spread_bits(bits, width)

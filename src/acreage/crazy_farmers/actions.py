@@ -52,9 +52,9 @@ import struct
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
-from acreage.core.chance import Pile
+from acreage.core.chance import Deck, Pile
 from acreage.core.encoding import Encoding, Facts, Numbering, Planes, spread_bits
-from acreage.core.game import CHANCE, Game, IllegalMoveError, shorten
+from acreage.core.game import CHANCE, Game, IllegalMoveError, check_seat, shorten
 from acreage.crazy_farmers.board import GRID, HEADINGS, INNER_PATHS, SIDES, VERTEX_CELLS
 from acreage.crazy_farmers.cards import HANDLERS, MAX_MOVES
 from acreage.crazy_farmers.cow import DISTANCE_RINGS
@@ -85,6 +85,7 @@ from acreage.crazy_farmers.state import (
     NO_GUARD,
     WATCHDOG,
     Cow,
+    Farmer,
     Phase,
     State,
 )
@@ -127,6 +128,11 @@ START_MOVES: Final = 2
 
 _BITS: Final = bytes.maketrans(b"01", b"\x00\x01")
 
+_INT16: Final = array.array("h").itemsize
+_ZERO: Final = spread_bits(0, 1)
+_ONE: Final = spread_bits(1, 1)
+_PATCHES: Final = 6
+"""The most places :func:`_respread` writes one by one rather than spreading them all."""
 _NO_TRACTOR: Final = spread_bits(0, CROSSROADS)
 _TRACTOR_AT: Final = tuple(spread_bits(1 << v, CROSSROADS) for v in range(CROSSROADS))
 """``_TRACTOR_AT[v]``: a seat's ``tractors`` plane, packed, with its tractor on crossroad ``v``."""
@@ -146,6 +152,120 @@ def _kinds(rules: Rules) -> dict[str, tuple[str, ...]]:
     for card in _cards(rules):
         out.setdefault(rules.kind(card), []).append(card)
     return {kind: tuple(out[kind]) for kind in sorted(out)}
+
+
+def _action_families(
+    rules: Rules, k: int
+) -> tuple[
+    list[tuple[str, Sequence[tuple[str, int]]]], list[tuple[str, tuple[str, ...], tuple[int, ...]]]
+]:
+    """The player move families of ``rules``, in numbering order, for a deck of ``k`` cards;
+    and the ``play`` families' kinds, with each kind's cards and targets."""
+    players = rules.players
+    mad_cow = rules.mad_cow
+    families: list[tuple[str, Sequence[tuple[str, int]]]] = [
+        ("end turn", ()),
+        ("move", (("heading", len(HEADINGS)),)),
+    ]
+    plays: list[tuple[str, tuple[str, ...], tuple[int, ...]]] = []
+    for kind, of_kind in _kinds(rules).items():
+        handler = HANDLERS[kind]
+        space = handler.target_space(rules)
+        if not space:
+            continue  # never playable under these rules
+        parts = [("card", len(of_kind))]
+        if handler.target != "none":
+            parts.append((handler.target, len(space)))
+        families.append((f"play {kind}", parts))
+        plays.append((kind, of_kind, space))
+    if not mad_cow:
+        families.append(("keep", (("card", k),)))
+    families.append(("discard", (("card", k),)))
+    if rules.start == "choose":
+        families.append(("start plot", (("plot", PLOTS),)))
+    families += [
+        ("start at", (("crossroad", CROSSROADS),)),
+        ("land", (("crossroad", CROSSROADS),)),
+    ]
+    if rules.hay_bales:
+        families += [
+            ("place hay bale", (("path", len(BALE_PATHS)),)),
+            ("take hay bale", (("path", len(BALE_PATHS)),)),
+        ]
+    if mad_cow:
+        if players > 1:
+            families.append(("aim", (("seat", players),)))
+        families += [("fly", (("plot", PLOTS),)), ("give", (("plot", PLOTS),))]
+    return families, plays
+
+
+def _observation_fields(
+    rules: Rules, k: int
+) -> tuple[list[tuple[str, tuple[int, ...]]], list[tuple[str, tuple[int, ...]]]]:
+    """The observation's fields for ``rules`` and a deck of ``k`` cards: those all 0 or 1,
+    then the counts (:class:`FarmersEncoding` describes them)."""
+    players = rules.players
+    mad_cow = rules.mad_cow
+    binary: list[tuple[str, tuple[int, ...]]] = [
+        ("main", (players, PLOTS)),
+        ("fallow", (players, PLOTS)),
+        ("barns", (PLOTS,)),
+        ("fences", (players, PATHS)),
+        ("tractors", (players, CROSSROADS)),
+        ("bales", (PATHS,)),
+        ("powered", (players,)),
+        ("high_voltage", (players,)),
+        ("watchdog", (players,)),
+        ("out", (players,)),
+        ("phase", (PHASES,)),
+        ("to_move", (players + 1,)),
+        ("turn", (players,)),
+        ("viewer", (players,)),
+        ("flown", (1,)),
+        ("ended", (len(ENDS),)),
+    ]
+    counts: list[tuple[str, tuple[int, ...]]] = [
+        ("hand", (k,)),
+        ("hand_sizes", (players,)),
+        ("in_play", (players, k)),
+        ("discard", (k,)),
+        ("draw_pile", (SEGMENTS,)),
+        ("reshuffles", (1,)),
+        ("allowance", (1,)),
+        ("moves_made", (1,)),
+        ("pending", (1,)),
+        ("slowdown", (players,)),
+        ("scores", (players,)),
+        ("turn_number", (1,)),
+    ]
+    if mad_cow:
+        c = len(rules.cow_cards)
+        binary += [
+            ("cow", (PLOTS,)),
+            ("cow_field", (PLOTS,)),
+            ("cow_facing", (len(SIDES),)),
+            ("cow_aim", (CROSSROADS,)),
+            ("cow_first_bale", (PATHS,)),
+            ("cow_active", (1,)),
+            ("cow_guard", (players + 1,)),
+            ("cow_card", (k,)),
+        ]
+        counts += [
+            ("cow_deck", (c,)),
+            ("cow_discard", (c,)),
+            ("cow_pile", (rules.cow_card_limit,)),
+            ("cow_draws", (1,)),
+            ("cow_played", (1,)),
+            ("cow_turns", (1,)),
+            ("cow_rests", (1,)),
+            ("cow_ruts", (players,)),
+            ("cow_target", (1,)),
+        ]
+    else:  # the setup's set-aside cards and the Endgame card
+        binary.append(("endgame_in_pile", (1,)))
+        counts[1:1] = [("set_aside", (k,))]
+        counts.append(("endgame_window", (1,)))
+    return binary, counts
 
 
 class FarmersEncoding(Encoding):
@@ -228,47 +348,27 @@ class FarmersEncoding(Encoding):
     =====================  ===========  ==========================================
     """
 
+    binary_size: int
+    """How many fields' places, from the first, are 0 or 1: the bits of
+    :meth:`packed_observation`'s int."""
+
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
-        players = rules.players
-        mad_cow = rules.mad_cow
         cards = _cards(rules)
         self._card_index = {c: i for i, c in enumerate(cards)}
-        k = len(cards)
-        # -- actions
-        families: list[tuple[str, Sequence[tuple[str, int]]]] = [
-            ("end turn", ()),
-            ("move", (("heading", len(HEADINGS)),)),
-        ]
-        plays: list[tuple[str, tuple[str, ...], tuple[int, ...]]] = []
-        for kind, of_kind in _kinds(rules).items():
-            handler = HANDLERS[kind]
-            space = handler.target_space(rules)
-            if not space:
-                continue  # never playable under these rules
-            parts = [("card", len(of_kind))]
-            if handler.target != "none":
-                parts.append((handler.target, len(space)))
-            families.append((f"play {kind}", parts))
-            plays.append((kind, of_kind, space))
-        if not mad_cow:
-            families.append(("keep", (("card", k),)))
-        families.append(("discard", (("card", k),)))
-        if rules.start == "choose":
-            families.append(("start plot", (("plot", PLOTS),)))
-        families += [
-            ("start at", (("crossroad", CROSSROADS),)),
-            ("land", (("crossroad", CROSSROADS),)),
-        ]
-        if rules.hay_bales:
-            families += [
-                ("place hay bale", (("path", len(BALE_PATHS)),)),
-                ("take hay bale", (("path", len(BALE_PATHS)),)),
-            ]
-        if mad_cow:
-            if players > 1:
-                families.append(("aim", (("seat", players),)))
-            families += [("fly", (("plot", PLOTS),)), ("give", (("plot", PLOTS),))]
+        self._number_actions(cards)
+        self._number_chance(cards)
+        self._lay_out_observation(*_observation_fields(rules, len(cards)))
+        self._lay_out_blocks()
+        self._forget_blocks()
+        self.facts = self._facts()
+
+    def _number_actions(self, cards: tuple[str, ...]) -> None:
+        """Number the player moves (:attr:`actions`) and make the tables encoding them."""
+        rules = self.rules
+        players = rules.players
+        mad_cow = rules.mad_cow
+        families, plays = _action_families(rules, len(cards))
         self.actions = actions = Numbering(families)
         self._plays: dict[tuple[str, int], int] = {}
         for kind, of_kind, space in plays:
@@ -300,7 +400,11 @@ class FarmersEncoding(Encoding):
                 self._encoders[Aim] = functools.partial(self._in_block, "aim", "seat")
             self._encoders[Fly] = functools.partial(self._in_block, "fly", "plot")
             self._encoders[Surrender] = functools.partial(self._in_block, "give", "plot")
-        # -- chance
+
+    def _number_chance(self, cards: tuple[str, ...]) -> None:
+        """Number the chance outcomes (:attr:`chance`) and make the tables encoding them."""
+        rules = self.rules
+        mad_cow = rules.mad_cow
         drawn = (*cards, ENDGAME) if rules.endgame_card else cards
         chance_families: list[tuple[str, Sequence[tuple[str, int]]]] = [
             ("draw", (("card", len(drawn)),))
@@ -318,71 +422,16 @@ class FarmersEncoding(Encoding):
                 c: chance.index("mad cow card", i) for i, c in enumerate(rules.cow_cards)
             }
             self._cow_index = {c: i for i, c in enumerate(rules.cow_cards)}
-        # -- observation
-        binary: list[tuple[str, tuple[int, ...]]] = [
-            ("main", (players, PLOTS)),
-            ("fallow", (players, PLOTS)),
-            ("barns", (PLOTS,)),
-            ("fences", (players, PATHS)),
-            ("tractors", (players, CROSSROADS)),
-            ("bales", (PATHS,)),
-            ("powered", (players,)),
-            ("high_voltage", (players,)),
-            ("watchdog", (players,)),
-            ("out", (players,)),
-            ("phase", (PHASES,)),
-            ("to_move", (players + 1,)),
-            ("turn", (players,)),
-            ("viewer", (players,)),
-            ("flown", (1,)),
-            ("ended", (len(ENDS),)),
-        ]
-        counts: list[tuple[str, tuple[int, ...]]] = [
-            ("hand", (k,)),
-            ("hand_sizes", (players,)),
-            ("in_play", (players, k)),
-            ("discard", (k,)),
-            ("draw_pile", (SEGMENTS,)),
-            ("reshuffles", (1,)),
-            ("allowance", (1,)),
-            ("moves_made", (1,)),
-            ("pending", (1,)),
-            ("slowdown", (players,)),
-            ("scores", (players,)),
-            ("turn_number", (1,)),
-        ]
-        if mad_cow:
-            c = len(rules.cow_cards)
-            binary += [
-                ("cow", (PLOTS,)),
-                ("cow_field", (PLOTS,)),
-                ("cow_facing", (len(SIDES),)),
-                ("cow_aim", (CROSSROADS,)),
-                ("cow_first_bale", (PATHS,)),
-                ("cow_active", (1,)),
-                ("cow_guard", (players + 1,)),
-                ("cow_card", (k,)),
-            ]
-            counts += [
-                ("cow_deck", (c,)),
-                ("cow_discard", (c,)),
-                ("cow_pile", (rules.cow_card_limit,)),
-                ("cow_draws", (1,)),
-                ("cow_played", (1,)),
-                ("cow_turns", (1,)),
-                ("cow_rests", (1,)),
-                ("cow_ruts", (players,)),
-                ("cow_target", (1,)),
-            ]
-        else:  # the setup's set-aside cards and the Endgame card
-            binary.append(("endgame_in_pile", (1,)))
-            counts[1:1] = [("set_aside", (k,))]
-            counts.append(("endgame_window", (1,)))
+
+    def _lay_out_observation(
+        self, binary: list[tuple[str, tuple[int, ...]]], counts: list[tuple[str, tuple[int, ...]]]
+    ) -> None:
+        """Lay out the observation (:attr:`planes`): the 0/1 fields ``binary``, then the
+        ``counts``; and where :meth:`packed_observation` writes each seat's fields."""
+        players = self.rules.players
         self.planes = planes = Planes(binary + counts)
         self._at = at = {name: planes.offset(name) for name, _ in binary}
-        self.binary_size: int = planes.offset(counts[0][0])
-        """How many fields' places, from the first, are 0 or 1: the bits of
-        :meth:`packed_observation`'s int."""
+        self.binary_size = planes.offset(counts[0][0])
         # Where each field of counts starts in the list of counts.
         self._ct = {name: planes.offset(name) - self.binary_size for name, _ in counts}
         self._format = f"0{self.binary_size}b"
@@ -400,7 +449,15 @@ class FarmersEncoding(Encoding):
             )
             for s in range(players)
         )
-        # -- observation_bytes: the observation packed in blocks
+
+    def _lay_out_blocks(self) -> None:
+        """Where :meth:`_pack` finds and puts its blocks: the small 0/1 fields' places,
+        the formats of the packed counts."""
+        rules = self.rules
+        players = rules.players
+        mad_cow = rules.mad_cow
+        at = self._at
+        planes = self.planes
         # The 0/1 fields from powered to ended (and endgame_in_pile) make one block
         # ("small"); where phase, to_move, to_move's chance, turn, viewer, flown,
         # ended and endgame_in_pile (in the Mad Cow mode: the block's end) start in it.
@@ -425,22 +482,37 @@ class FarmersEncoding(Encoding):
         self._tail_format = f"@{tail if mad_cow else tail + 1}h"
         self._hand_sizes_format = f"@{players}h"
         self._barns = spread_bits(rules.barn_plots, PLOTS)
+
+    def _forget_blocks(self) -> None:
+        """Start with no blocks kept from an observation packed before."""
+        players = self.rules.players
         # The blocks of the last view packed: consecutive views share most of them.
         # Each slot holds the object its blocks were made from and is replaced whole
         # (one store: safe between threads). A seat has a slot as its owner sees it
-        # and one as the others do (2 * seat + owner).
+        # and one as the others do (2 * seat + owner), and one for its Farmer in the
+        # state (seat_observation_bytes).
         self._recent_seats: list[tuple[FarmerView | None, tuple[Any, ...]]] = [(None, ())] * (
             2 * players
         )
+        self._recent_farmers: list[tuple[Farmer | None, tuple[Any, ...]]] = [(None, ())] * players
+        self._recent_pile: tuple[Deck[str] | None, tuple[int, ...]] = (None, ())
         self._recent_bales = (0, spread_bits(0, PATHS))
-        self._recent_hand: tuple[Any, bytes] = (None, b"")
+        # The viewer's packed cards, per viewer: the seats take turns.
+        self._recent_hands: list[tuple[Any, bytes]] = [(None, b"")] * players
         self._recent_discard: tuple[tuple[str, ...] | None, bytes] = (None, b"")
-        # The competitive scores, by whose turn it is and each seat's (main field,
+        # The competitive scores, per whose turn it is, by each seat's (main field,
         # plots, out): all that scoring.table_scores reads of the seats.
-        self._recent_scores: tuple[Any, tuple[int, ...]] = (None, ())
+        self._recent_scores: list[tuple[Any, tuple[int, ...]]] = [(None, ())] * players
         self._recent_cow: tuple[Cow | None, tuple[bytes, bytes, bytes]] = (None, (b"", b"", b""))
+
+    def _facts(self) -> Facts:
+        """The facts of these Rules, from the numberings and the layout made before."""
+        rules = self.rules
+        players = rules.players
+        mad_cow = rules.mad_cow
+        actions, chance, planes = self.actions, self.chance, self.planes
         low, high = score_range(rules)
-        self.facts = Facts(
+        return Facts(
             players=players,
             min_players=1 if mad_cow else 2,
             max_players=4,
@@ -678,27 +750,76 @@ class FarmersEncoding(Encoding):
         are kept and only those of what changed are packed anew: in a turn,
         mostly the moving seat's fence and tractor.
         """
-        farmers = view.farmers
+        recent = self._recent_seats
+        seats = [
+            self._seat_blocks(recent, 2 * seat + (f.hand is not None), f, f.hand_size)
+            for seat, f in enumerate(view.farmers)
+        ]
+        me = view.farmers[view.player]
+        return self._pack(
+            view, view.turn, view.player, seats, me.hand, me.set_aside, view.draw_pile
+        )
+
+    def seat_observation_bytes(self, state: State, seat: int) -> bytes:
+        """:meth:`observation_bytes` of ``observe(state, seat)``, packed from the state.
+
+        It reads what the view holds and nothing else: every seat's pieces,
+        cards in play and hand size, the seat's own hand and set-aside cards,
+        the size of each segment of the draw pile (not its cards), and the
+        fields a view copies from the state as they are.
+        """
+        check_seat(seat, self.rules.players)
+        recent = self._recent_farmers
+        farmers = state.farmers
+        seats = [self._seat_blocks(recent, s, f, len(f.hand)) for s, f in enumerate(farmers)]
+        me = farmers[seat]
+        deck, sizes = self._recent_pile
+        if deck is not state.deck:
+            deck = state.deck
+            sizes = tuple([len(segment) for segment in deck.segments])
+            self._recent_pile = (deck, sizes)
+        return self._pack(state, state.player, seat, seats, me.hand, me.set_aside, sizes)
+
+    def _pack(
+        self,
+        table: View | State,
+        turn: int,
+        viewer: int,
+        seats: list[tuple[Any, ...]],
+        hand: tuple[str, ...] | None,
+        set_aside: tuple[str, ...] | None,
+        draw: tuple[int, ...],
+    ) -> bytes:
+        """The packed observation of seat ``viewer``, from the parts both ways share.
+
+        ``table`` is the view or the state: of it this reads only the fields a
+        view copies from its state as they are (phase, to_move, bales, endgame,
+        discard, the turn's counters, flown, ended, the Cow, turn_number, and
+        what :func:`~acreage.crazy_farmers.scoring.table_scores` reads of the
+        seats). ``turn`` is whose turn it is, ``seats`` the blocks of
+        :meth:`_seat_blocks` per seat, ``hand`` and ``set_aside`` the viewer's
+        cards, ``draw`` the size of each segment of the draw pile, top first.
+        """
         mains, fallows, fences, tractors, flags, in_play, sizes, slowdowns, fields = zip(
-            *[self._seat_blocks(seat, f) for seat, f in enumerate(farmers)], strict=True
+            *seats, strict=True
         )
         phase_at, to_move_at, chance_at, turn_at, viewer_at, flown_at, ended_at, endgame_at = (
             self._small_places
         )
-        small = 1 << phase_at + view.phase | 1 << turn_at + view.turn | 1 << viewer_at + view.player
+        small = 1 << phase_at + table.phase | 1 << turn_at + turn | 1 << viewer_at + viewer
         for seat, seat_flags in enumerate(flags):
             small |= seat_flags << seat
-        who = view.to_move
+        who = table.to_move
         if who is CHANCE:
             small |= 1 << chance_at
         elif who is not None:
             small |= 1 << to_move_at + who
-        if view.flown:
+        if table.flown:
             small |= 1 << flown_at
-        if view.ended:
-            small |= 1 << ended_at + ENDS.index(view.ended)
-        cow = view.cow
-        if cow is None and view.endgame >= 0:
+        if table.ended:
+            small |= 1 << ended_at + ENDS.index(table.ended)
+        cow = table.cow
+        if cow is None and table.endgame >= 0:
             small |= 1 << endgame_at
         packed_small = self._small_blocks.get(small)
         if packed_small is None:
@@ -707,32 +828,29 @@ class FarmersEncoding(Encoding):
                 self._small_blocks.clear()
             self._small_blocks[small] = packed_small
         bales, packed_bales = self._recent_bales
-        if bales != view.bales:
-            packed_bales = spread_bits(view.bales, PATHS)
-            self._recent_bales = (view.bales, packed_bales)
-        me = farmers[view.player]
-        mine = (me.hand, me.set_aside)
-        shown, hand = self._recent_hand
+        if bales != table.bales:
+            packed_bales = spread_bits(table.bales, PATHS)
+            self._recent_bales = (table.bales, packed_bales)
+        mine = (hand, set_aside)
+        shown, packed_hand = self._recent_hands[viewer]
         if shown != mine:
-            hand = self._hand_blocks(me)
-            self._recent_hand = (mine, hand)
+            packed_hand = self._hand_blocks(hand, set_aside)
+            self._recent_hands[viewer] = (mine, packed_hand)
         if cow is None:
             barns, cow_bits, cow_counts = self._barns, b"", b""
-            scored = (view.turn, fields)
-            shown, scores = self._recent_scores
-            if shown != scored:
-                scores = table_scores(self.rules, farmers, view.turn, None)
-                self._recent_scores = (scored, scores)
-            last: tuple[int, ...] = (view.turn_number, max(view.endgame, 0))
+            shown, scores = self._recent_scores[turn]
+            if shown != fields:
+                scores = table_scores(self.rules, table.farmers, turn, None)
+                self._recent_scores[turn] = (fields, scores)
+            last: tuple[int, ...] = (table.turn_number, max(table.endgame, 0))
         else:
             barns, cow_bits, cow_counts = self._cow_blocks(cow)
-            scores = table_scores(self.rules, farmers, view.turn, cow)
-            last = (view.turn_number,)
+            scores = table_scores(self.rules, table.farmers, turn, cow)
+            last = (table.turn_number,)
         discard, packed_discard = self._recent_discard
-        if discard is not view.discard:
-            packed_discard = self._count_cards(view.discard)
-            self._recent_discard = (view.discard, packed_discard)
-        draw = view.draw_pile
+        if discard is not table.discard:
+            packed_discard = self._count_cards(table.discard)
+            self._recent_discard = (table.discard, packed_discard)
         if len(draw) < SEGMENTS:
             draw = (*draw, *(0,) * (SEGMENTS - len(draw)))
         return b"".join(
@@ -745,17 +863,17 @@ class FarmersEncoding(Encoding):
                 packed_bales,
                 packed_small,
                 cow_bits,
-                hand,
+                packed_hand,
                 struct.pack(self._hand_sizes_format, *sizes),
                 *in_play,
                 packed_discard,
                 struct.pack(
                     self._tail_format,
                     *draw,
-                    view.reshuffles,
-                    view.allowance,
-                    view.moves_made,
-                    view.pending,
+                    table.reshuffles,
+                    table.allowance,
+                    table.moves_made,
+                    table.pending,
                     *slowdowns,
                     *scores,
                     *last,
@@ -764,28 +882,32 @@ class FarmersEncoding(Encoding):
             ]
         )
 
-    def _seat_blocks(self, seat: int, f: FarmerView) -> tuple[Any, ...]:
-        """What :meth:`observation_bytes` takes from ``f``, the view of seat ``seat``: its
-        packed ``main``, ``fallow``, ``fences`` and ``tractors`` planes; its ``powered``,
-        ``high_voltage``, ``watchdog`` and ``out`` bits (each at the place of seat 0 in the
-        block after ``bales``); its packed ``in_play`` counts, its hand size and slowdown;
-        and what its score depends on (main field, plots, out).
+    def _seat_blocks(
+        self,
+        recent: list[tuple[Any, tuple[Any, ...]]],
+        slot: int,
+        f: Farmer | FarmerView,
+        hand_size: int,
+    ) -> tuple[Any, ...]:
+        """What :meth:`_pack` takes from ``f``, a seat (a view of it, or its Farmer: what
+        the two hold alike) with ``hand_size`` cards in hand: its packed ``main``,
+        ``fallow``, ``fences`` and ``tractors`` planes; its ``powered``, ``high_voltage``,
+        ``watchdog`` and ``out`` bits (each at the place of seat 0 in the block after
+        ``bales``); its packed ``in_play`` counts, its hand size and slowdown; and what
+        its score depends on (main field, plots, out).
 
-        The blocks of the seat's last view are reused where they still hold."""
-        recent = self._recent_seats
-        slot = 2 * seat + (f.hand is not None)
+        ``recent[slot]`` holds the last object packed there and its blocks, which are
+        reused where they still hold."""
         was, old = recent[slot]
         if was is f:
             return old
-        if was is not None and f.main == was.main:
-            main = old[0]
-            fallow = old[1] if f.plots == was.plots else spread_bits(f.plots & ~f.main, PLOTS)
-        else:
+        if was is None:
             main, fallow = spread_bits(f.main, PLOTS), spread_bits(f.plots & ~f.main, PLOTS)
-        if was is not None and f.fence_paths == was.fence_paths:
-            fence = old[2]
-        else:
             fence = spread_bits(f.fence_paths, PATHS)
+        else:
+            main = _respread(f.main, PLOTS, was.main, old[0])
+            fallow = _respread(f.plots & ~f.main, PLOTS, was.plots & ~was.main, old[1])
+            fence = _respread(f.fence_paths, PATHS, was.fence_paths, old[2])
         if was is not None and f.in_play == was.in_play:
             in_play = old[5]
         else:
@@ -812,7 +934,7 @@ class FarmersEncoding(Encoding):
             at_crossroad,
             flags,
             in_play,
-            f.hand_size,
+            hand_size,
             f.slowdown,
             (f.main, f.plots, f.out),
         )
@@ -827,12 +949,14 @@ class FarmersEncoding(Encoding):
             counts[index[card]] += 1
         return array.array("h", counts).tobytes()
 
-    def _hand_blocks(self, me: FarmerView) -> bytes:
+    def _hand_blocks(
+        self, hand: tuple[str, ...] | None, set_aside: tuple[str, ...] | None
+    ) -> bytes:
         """The viewer's packed ``hand`` (and, in the competitive game, ``set_aside``)."""
-        hand = self._count_cards(me.hand or ())
+        packed = self._count_cards(hand or ())
         if self.rules.mad_cow:
-            return hand
-        return hand + self._count_cards(me.set_aside or ())
+            return packed
+        return packed + self._count_cards(set_aside or ())
 
     def _cow_blocks(self, cow: Cow) -> tuple[bytes, bytes, bytes]:
         """The packed ``barns`` (those the Cow spared), the Cow's 0/1 fields and its counts."""
@@ -847,6 +971,27 @@ class FarmersEncoding(Encoding):
         blocks = (spread_bits(self.rules.barn_plots & ~cow.blasted, PLOTS), bits, tail)
         self._recent_cow = (cow, blocks)
         return blocks
+
+
+def _respread(bits: int, width: int, was: int, packed: bytes) -> bytes:
+    """``spread_bits(bits, width)``, knowing ``packed`` is ``spread_bits(was, width)``.
+
+    A seat's fence changes by one path at a move, its fields by a plot or a
+    few: then the places that differ are written into a copy of ``packed``,
+    which costs a fraction of spreading every place again.
+    """
+    diff = bits ^ was
+    if not diff:
+        return packed
+    if diff.bit_count() > _PATCHES:
+        return spread_bits(bits, width)
+    out = bytearray(packed)
+    while diff:
+        low = diff & -diff
+        at = (low.bit_length() - 1) * _INT16
+        out[at : at + _INT16] = _ONE if bits & low else _ZERO
+        diff ^= low
+    return bytes(out)
 
 
 def _part(value: object) -> int:
