@@ -47,10 +47,10 @@ from acreage.core.position import (
 from acreage.crazy_farmers import board
 from acreage.crazy_farmers.bales import bridges, pens
 from acreage.crazy_farmers.board import GRID, STEPS, VERTEX_CELLS, component
-from acreage.crazy_farmers.cards import HANDLERS, MAX_MOVES
+from acreage.crazy_farmers.cards import MAX_MOVES, handler, in_play_effects
 from acreage.crazy_farmers.engine import legal_moves
 from acreage.crazy_farmers.moves import THE_COW
-from acreage.crazy_farmers.pieces import fence_marks, in_play_effects
+from acreage.crazy_farmers.pieces import fence_marks
 from acreage.crazy_farmers.rules import MAX_COUNT, MAX_KINDS, Rules
 from acreage.crazy_farmers.state import COW_TURN, NO_GUARD, Cow, Farmer, Phase, State
 from acreage.crazy_farmers.turns import begin_turn
@@ -166,7 +166,7 @@ def _path_names(paths: int) -> list[str]:
 def _target_data(rules: Rules, card: str, target: int) -> int | str | None:
     if not card or target < 0:
         return None
-    kind = HANDLERS[rules.kind(card)].target
+    kind = handler(rules, card).target
     if kind == "path":
         return board.path_name(target)
     if kind == "plot":
@@ -480,9 +480,9 @@ class _Reader:
         hand = self.cards(f.get("hand"))
         in_play = self.cards(f.get("in_play"))
         for card in in_play:
-            if HANDLERS[rules.kind(card)].lies_with is None:
+            if handler(rules, card).lies_with is None:
                 f.at("in_play").fail(f"a {card} is discarded once played")
-        guards, slowdown = in_play_effects(_probe(rules), in_play)
+        guards, slowdown = in_play_effects(rules, in_play)
         return Farmer(
             tractor,
             fence,
@@ -880,7 +880,7 @@ class _Reader:
             return -1
         if not card:
             node.fail("a target belongs to the card being checked (cow.card)")
-        kind = HANDLERS[self.rules.kind(card)].target
+        kind = handler(self.rules, card).target
         if kind == "path":
             return _named(node, board.path, "a path 'q,r SIDE'")
         if kind == "plot":
@@ -941,11 +941,6 @@ def _is_default_deck(state: State) -> bool:
         state.rules.deck_counts(), held, state.farmers, state.phase, state.reshuffles
     )
     return state.deck == default
-
-
-def _probe(rules: Rules) -> State:
-    """A bare state under ``rules``, for :func:`in_play_effects` (which reads its rules only)."""
-    return State(rules, Phase.TURN, 0, ())
 
 
 # -- arrange, scenarios, views -------------------------------------------------------
