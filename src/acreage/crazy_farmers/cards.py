@@ -40,6 +40,7 @@ from acreage.crazy_farmers.board import (
     VERTEX_CELLS,
     component,
     crossroads_of,
+    neighbours,
     path_name,
     plot_name,
 )
@@ -492,15 +493,6 @@ def cow_bribe_refusal(state: State, seat: int, cell: int) -> str | None:
     return _grown_refusal(state, seat, cell)
 
 
-def _around(cells: int) -> int:
-    around = 0
-    while cells:
-        low = cells & -cells
-        around |= CELL_NEIGHBOURS[low.bit_length() - 1]
-        cells ^= low
-    return around
-
-
 class Bribe(Handler):
     """'Choose a plot of an opponent's field adjacent to your field... now it
     belongs to you, he replace it with a plot of your color!'
@@ -516,7 +508,7 @@ class Bribe(Handler):
         f = state.farmers[seat]
         cow = state.cow
         if cow is not None:
-            candidates = _around(f.plots) & cow.plots & ~state.barns
+            candidates = neighbours(f.plots) & cow.plots & ~state.barns
             return tuple(
                 c for c in _members(candidates) if cow_bribe_refusal(state, seat, c) is None
             )
@@ -524,7 +516,7 @@ class Bribe(Handler):
         for s, g in enumerate(state.farmers):
             if s != seat:
                 theirs |= g.plots
-        candidates = _around(f.plots) & theirs & ~state.rules.barn_plots
+        candidates = neighbours(f.plots) & theirs & ~state.rules.barn_plots
         return tuple(c for c in _members(candidates) if bribe_refusal(state, seat, c) is None)
 
     def apply(self, state: State, seat: int, card: str, target: int) -> State:

@@ -359,8 +359,7 @@ def _drive(state: State, move: Drive) -> State:
         f.guards,
         False,
     )
-    farmers = state.farmers
-    farmers = (*farmers[:seat], moved, *farmers[seat + 1 :]) if len(farmers) > 1 else (moved,)
+    farmers = replace(state.farmers, seat, moved)
     partner = -1
     if powered and len(farmers) > 1:
         # "By touching an opponent's fence, including the starting point, you cut it off."
