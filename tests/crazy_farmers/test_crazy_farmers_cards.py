@@ -15,6 +15,7 @@ from acreage import crazy_farmers as cf
 from acreage.core.regions import vertex_graph
 from acreage.crazy_farmers import board
 from acreage.crazy_farmers.cards import bale_spots, bridges
+from acreage.crazy_farmers.handler import KINDS
 from acreage.testing import check_game
 
 TWO = cf.Rules(players=2)
@@ -544,3 +545,10 @@ def test_a_rules_class_with_broken_handlers_is_refused() -> None:
         _Twice()
     with pytest.raises(RulesError, match=r"_NotAHandler\.handlers\[0\]: expected a Handler"):
         _NotAHandler()
+
+
+def test_the_rulebook_kinds_are_the_handlers_table() -> None:
+    # rules.py checks deck data against KINDS (it sits below the handlers),
+    # so the two must list the same kinds, each handler under its own kind.
+    assert tuple(cf.HANDLERS) == KINDS
+    assert all(h.kind == kind for kind, h in cf.HANDLERS.items())

@@ -1,11 +1,12 @@
-"""The rules in motion: setup, turns, moves, annexing, cutting and drawing.
+"""The rules in motion: setup, turns, moves, cutting and drawing.
 
 A turn is a sequence of decisions by the player whose turn it is: ``move``
 (one path at a time), ``play`` a bonus card (any time), then ``end turn``
 once no move is left or possible ("You must use all your moves whenever
 possible"). Annexing draws bonus cards for barns: each draw is a chance node
 and the turn resumes after it. The Mad Cow mode's own steps (the Cow's
-turns, bonus checks, Backlash choices) are in :mod:`acreage.crazy_farmers.madcow`.
+turns, bonus checks, Backlash choices) are in :mod:`acreage.crazy_farmers.madcow`;
+what a closed fence annexes is in :mod:`acreage.crazy_farmers.annexing`.
 """
 
 from __future__ import annotations

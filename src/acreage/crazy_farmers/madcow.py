@@ -1,4 +1,4 @@
-"""The Mad Cow mode in motion: setup, the Cow's turns, bonus checks, Backlash choices, annexing.
+"""The Mad Cow mode in motion: setup, the Cow's turns, bonus checks, Backlash choices, touching.
 
 "Holy crap! A Mad Cow has managed to make her way through into the arena's
 field." One player (solo) or 2 to 4 together (co-op) play against the Cow:
@@ -604,7 +604,7 @@ def _why_not(state: State, move: Aim | PlaceBale | TakeBale | Fly | Surrender) -
     return "'Lose any one of your plots adjacent to the Cow' that has no immediate effect"
 
 
-# -- the players annex ------------------------------------------------------------
+# -- touching a partner's fence (co-op) -----------------------------------------------
 
 
 def touch(state: State, seat: int, partner: int, crossroad: int) -> tuple[State, bool]:
