@@ -47,6 +47,12 @@ NONE: Final = (-1,)
 class Handler(abc.ABC):
     """What one kind of bonus card does.
 
+    A handler of your own is held by a Rules subclass
+    (:attr:`Rules.handlers <acreage.crazy_farmers.rules.Rules.handlers>`);
+    define both at module level, so that Rules and states pickle (by class)
+    for worker processes. A handler keeps no state of its own: one instance
+    serves every game.
+
     Class attributes:
         kind: the key that names this effect: the ``kind`` of its cards in the
             deck data (:attr:`BonusCard.kind <acreage.crazy_farmers.rules.BonusCard.kind>`).
