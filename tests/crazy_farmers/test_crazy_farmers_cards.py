@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import pickle
+
 import attrs
 import networkx as nx
 import pytest
@@ -12,6 +15,7 @@ from acreage import crazy_farmers as cf
 from acreage.core.regions import vertex_graph
 from acreage.crazy_farmers import board
 from acreage.crazy_farmers.cards import bale_spots, bridges
+from acreage.crazy_farmers.handler import KINDS
 from acreage.testing import check_game
 
 TWO = cf.Rules(players=2)
@@ -448,26 +452,103 @@ class Pitchfork(cf.Handler):
         return attrs.evolve(state, bales=0)
 
 
-def test_a_new_kind_of_card_is_data_plus_a_handler() -> None:
+class PitchforkRules(cf.Rules):
+    """Crazy Farmers with a kind of card of our own."""
+
+    handlers = (Pitchfork(),)
+
+
+class SlowNitro(cf.Handler):
+    """A house rule for the rulebook's Nitro: one extra move whatever the card says."""
+
+    kind = "nitro"
+
+    def targets(self, state: cf.State, seat: int, card: str) -> tuple[int, ...]:
+        return (-1,)
+
+    def apply(self, state: cf.State, seat: int, card: str, target: int) -> cf.State:
+        return attrs.evolve(state, allowance=state.allowance + 1)
+
+
+class SlowNitroRules(cf.Rules):
+    """Crazy Farmers with the Nitro cards played the house's way."""
+
+    handlers = (SlowNitro(),)
+
+
+PITCHFORK_DECK = (*TWO.bonus_cards, cf.BonusCard("Pitchfork", "pitchfork", 2))
+
+
+def test_a_new_kind_of_card_is_data_plus_a_handler_its_rules_class_holds() -> None:
     # The Crazy Bonus and Stadium Event cards are named by the rulebook without
-    # their text; a new kind of card is a handler registered under its kind.
-    with pytest.raises(RulesError, match=r"bonus_cards\[10\]\.kind"):
-        cf.Rules(bonus_cards=(*TWO.bonus_cards, cf.BonusCard("Pitchfork", "pitchfork", 2)))
-    cf.register(Pitchfork())
-    try:
-        with pytest.raises(ValueError, match="registered already"):
-            cf.register(Pitchfork())
-        deck = (*TWO.bonus_cards, cf.BonusCard("Pitchfork", "pitchfork", 2))
-        rules = cf.Rules(bonus_cards=deck, length="fast")
+    # their text; a new kind of card is a handler held by a Rules class.
+    rules = PitchforkRules(bonus_cards=PITCHFORK_DECK, length="fast")
+    s = cf.scenario(
+        rules,
+        fields={0: ["0,-2"], 1: ["0,2"]},
+        tractors={0: "0,-2 E", 1: "0,2 SE"},
+        hands={0: ["Pitchfork"]},
+        bales=["0,0 N", "1,0 N"],
+    )
+    s = play(s, "play Pitchfork")
+    assert s.bales == 0 and s.discard == ("Pitchfork",)
+    game = attrs.evolve(cf.GAME, rules_type=PitchforkRules)
+    check_game(game, rules, playouts=1, seed=3)
+
+
+def test_a_kind_of_card_is_known_by_the_rules_class_alone() -> None:
+    # Whether Rules are valid depends on their class and fields only: making
+    # PitchforkRules changed nothing for cf.Rules, before or after.
+    for _ in range(2):
+        with pytest.raises(RulesError, match=r"bonus_cards\[10\]\.kind: .*Rules\.handlers"):
+            cf.Rules(bonus_cards=PITCHFORK_DECK)
+        PitchforkRules(bonus_cards=PITCHFORK_DECK)
+    with pytest.raises(TypeError):
+        cf.HANDLERS["pitchfork"] = Pitchfork()  # type: ignore[index]
+    assert "pitchfork" not in cf.HANDLERS
+
+
+def test_rules_with_handlers_of_their_own_travel_as_data_and_by_pickle() -> None:
+    rules = PitchforkRules(bonus_cards=PITCHFORK_DECK)
+    assert rules != cf.Rules() and rules != PitchforkRules()
+    again = PitchforkRules.from_data(json.loads(json.dumps(rules.to_data())))
+    assert again == rules and hash(again) == hash(rules)
+    assert pickle.loads(pickle.dumps(rules)) == rules
+    assert cf.Rules.from_data(cf.Rules().to_data()) == cf.Rules()
+    with pytest.raises(RulesError, match="pitchfork"):
+        cf.Rules.from_data(rules.to_data())
+
+
+def test_a_rules_class_may_play_a_rulebook_kind_its_own_way() -> None:
+    allowances = []
+    for rules in (SlowNitroRules(), TWO):
         s = cf.scenario(
             rules,
             fields={0: ["0,-2"], 1: ["0,2"]},
             tractors={0: "0,-2 E", 1: "0,2 SE"},
-            hands={0: ["Pitchfork"]},
-            bales=["0,0 N", "1,0 N"],
+            hands={0: ["Nitro +2"]},
         )
-        s = play(s, "play Pitchfork")
-        assert s.bales == 0 and s.discard == ("Pitchfork",)
-        check_game(cf.GAME, rules, playouts=1, seed=3)
-    finally:
-        del cf.HANDLERS["pitchfork"]
+        allowances.append(play(s, "play Nitro +2").allowance - s.allowance)
+    assert allowances == [1, 2]
+
+
+class _Twice(cf.Rules):
+    handlers = (Pitchfork(), Pitchfork())
+
+
+class _NotAHandler(cf.Rules):
+    handlers = ("pitchfork",)  # type: ignore[assignment]
+
+
+def test_a_rules_class_with_broken_handlers_is_refused() -> None:
+    with pytest.raises(RulesError, match=r"_Twice\.handlers\[1\]: a second handler"):
+        _Twice()
+    with pytest.raises(RulesError, match=r"_NotAHandler\.handlers\[0\]: expected a Handler"):
+        _NotAHandler()
+
+
+def test_the_rulebook_kinds_are_the_handlers_table() -> None:
+    # rules.py checks deck data against KINDS (it sits below the handlers),
+    # so the two must list the same kinds, each handler under its own kind.
+    assert tuple(cf.HANDLERS) == KINDS
+    assert all(h.kind == kind for kind, h in cf.HANDLERS.items())

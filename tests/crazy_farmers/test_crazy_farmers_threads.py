@@ -21,7 +21,7 @@ import pytest
 from acreage import CHANCE
 from acreage import crazy_farmers as cf
 from acreage.core.chance import sample
-from acreage.crazy_farmers import bales, engine, madcow, pieces
+from acreage.crazy_farmers import bales, cards, engine, madcow, pieces
 
 SETUPS = [
     cf.Rules(players=2, length="fast"),
@@ -146,3 +146,41 @@ def test_threads_starting_together_share_the_uniform_pile_tables() -> None:
         for i, answer in got:
             assert answer == expected[i]
             assert answer.cumulative == expected[i].cumulative  # type: ignore[attr-defined]
+
+
+class _Fork(cf.Handler):
+    """A card of the test's own, played on nothing, doing nothing."""
+
+    def targets(self, state: cf.State, seat: int, card: str) -> tuple[int, ...]:
+        return (-1,)
+
+    def apply(self, state: cf.State, seat: int, card: str, target: int) -> cf.State:
+        return state
+
+
+def _rules_class(i: int) -> type[cf.Rules]:
+    kind = type(f"Fork{i}", (_Fork,), {"kind": f"fork-{i}"})
+    return type(f"ForkRules{i}", (cf.Rules,), {"handlers": (kind(),)})
+
+
+@pytest.mark.usefixtures("busy_switching")
+def test_threads_starting_together_get_their_rules_class_handlers() -> None:
+    # cards._TABLES holds one table per Rules class with handlers of its own:
+    # threads that all find it empty at once must each get their class's table.
+    for _ in range(10):
+        classes = [_rules_class(i) for i in range(8)]
+        start = threading.Barrier(len(classes))
+
+        def table(
+            i: int, start: threading.Barrier = start, classes: list[type[cf.Rules]] = classes
+        ) -> tuple[int, Any]:
+            rules = classes[i]()
+            start.wait()
+            return i, cards.handlers(rules)
+
+        with ThreadPoolExecutor(max_workers=len(classes)) as pool:
+            got = list(pool.map(table, range(len(classes))))
+        for i, answer in got:
+            assert set(answer) == {*cf.HANDLERS, f"fork-{i}"}
+            assert answer[f"fork-{i}"] is classes[i].handlers[0]
+            assert answer is cards.handlers(classes[i]())

@@ -39,18 +39,19 @@ from acreage.crazy_farmers.actions import (
     legal_actions,
     observation_tensor,
 )
+from acreage.crazy_farmers.annexing import enclosed
 from acreage.crazy_farmers.board import crossroad, crossroad_name, path, path_name, plot, plot_name
 from acreage.crazy_farmers.build import build_position
-from acreage.crazy_farmers.cards import HANDLERS, Handler, register
+from acreage.crazy_farmers.cards import HANDLERS
 from acreage.crazy_farmers.engine import (
     apply_move,
     chance_outcomes,
-    enclosed,
     legal_moves,
     new_game,
     parse_move,
 )
 from acreage.crazy_farmers.evaluate import end_reason, evaluate
+from acreage.crazy_farmers.handler import Handler
 from acreage.crazy_farmers.moves import (
     THE_COW,
     Aim,
@@ -159,7 +160,6 @@ __all__ = [
     "plot",
     "plot_name",
     "position_text",
-    "register",
     "render_svg",
     "render_text",
     "resample",

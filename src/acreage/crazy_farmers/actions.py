@@ -56,7 +56,7 @@ from acreage.core.chance import Deck, Pile
 from acreage.core.encoding import Encoding, Facts, Numbering, Planes, spread_bits
 from acreage.core.game import CHANCE, Game, IllegalMoveError, check_seat, shorten
 from acreage.crazy_farmers.board import GRID, HEADINGS, INNER_PATHS, SIDES, VERTEX_CELLS
-from acreage.crazy_farmers.cards import HANDLERS, MAX_MOVES
+from acreage.crazy_farmers.cards import MAX_MOVES, handlers
 from acreage.crazy_farmers.cow import DISTANCE_RINGS
 from acreage.crazy_farmers.moves import (
     Aim,
@@ -169,7 +169,7 @@ def _action_families(
     ]
     plays: list[tuple[str, tuple[str, ...], tuple[int, ...]]] = []
     for kind, of_kind in _kinds(rules).items():
-        handler = HANDLERS[kind]
+        handler = handlers(rules)[kind]
         space = handler.target_space(rules)
         if not space:
             continue  # never playable under these rules
@@ -1015,7 +1015,7 @@ def _card_number(numbers: dict[str, int], move: Any) -> int:
 
 def _follow_ups(rules: Rules) -> int:
     """The most decisions one card of the deck leaves to the players once played."""
-    return max(HANDLERS[rules.kind(c)].follow_ups(rules, c) for c in _cards(rules))
+    return max(handlers(rules)[rules.kind(c)].follow_ups(rules, c) for c in _cards(rules))
 
 
 def cards_per_turn(rules: Rules) -> int:
@@ -1112,7 +1112,7 @@ def max_legal_moves(rules: Rules) -> int:
     """
     turn = 3 + max(1, len(_cards(rules)))
     for kind, of_kind in _kinds(rules).items():
-        turn += len(of_kind) * HANDLERS[kind].most_targets(rules)
+        turn += len(of_kind) * handlers(rules)[kind].most_targets(rules)
     bounds = [turn, 3, PLOTS, CROSSROADS, CROSSROADS - 1, len(BALE_PATHS)]
     if rules.mad_cow:
         ring = max(ring.bit_count() for rings in DISTANCE_RINGS for ring in rings[1:])
@@ -1153,9 +1153,9 @@ def score_range(rules: Rules) -> tuple[int, int]:
 def encoding(rules: Rules) -> FarmersEncoding:
     """The encoding of ``rules`` (built once per Rules and shared).
 
-    The numbering of ``play`` moves follows the card kinds' handlers
-    (:data:`~acreage.crazy_farmers.HANDLERS`) as they are when it is built:
-    register a new kind before making Rules that use it.
+    The numbering of ``play`` moves follows the handlers of the card kinds
+    of ``rules`` (:func:`~acreage.crazy_farmers.cards.handlers`), which its
+    class fixes.
     """
     return FarmersEncoding(rules)
 

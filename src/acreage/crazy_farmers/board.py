@@ -45,6 +45,7 @@ __all__ = [
     "crossroads_of",
     "edge_between",
     "field_boundary",
+    "neighbours",
     "path",
     "path_name",
     "plot",
@@ -152,14 +153,20 @@ def component(cells: int, seed: int) -> int:
     """The plots of ``cells`` connected (side by side) to the plots of ``seed``."""
     part = frontier = seed & cells
     while frontier:
-        around = 0
-        while frontier:
-            low = frontier & -frontier
-            around |= CELL_NEIGHBOURS[low.bit_length() - 1]
-            frontier ^= low
-        frontier = around & cells & ~part
+        frontier = neighbours(frontier) & cells & ~part
         part |= frontier
     return part
+
+
+def neighbours(cells: int) -> int:
+    """Every plot sharing a side with a plot of ``cells`` (bitset; plots of ``cells`` too
+    when they lie side by side)."""
+    out = 0
+    while cells:
+        low = cells & -cells
+        out |= CELL_NEIGHBOURS[low.bit_length() - 1]
+        cells ^= low
+    return out
 
 
 # -- names ------------------------------------------------------------------------

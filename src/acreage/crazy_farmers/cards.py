@@ -1,9 +1,11 @@
-"""Bonus cards: one handler per kind of card, keyed by kind.
+"""Bonus cards: the rulebook's kinds of card, one :class:`Handler` each, keyed by kind.
 
 The deck is data (:attr:`Rules.bonus_cards`: names, kinds, counts,
-amounts); what a card does is its kind's handler in :data:`HANDLERS`. A new
-kind of card is a new :class:`Handler` registered with :func:`register`
-plus the card's lines in the deck data.
+amounts); what a card does is the handler of its kind under the Rules
+(:func:`handler`): the rulebook's, in the fixed table :data:`HANDLERS`, or
+one the Rules class holds (:attr:`Rules.handlers`). A new kind of card is a
+new :class:`Handler`, a Rules subclass holding it, and the card's lines in
+the deck data.
 
 "All bonuses can only be used once. Discard after use." A handler says
 where the played card goes (:attr:`Handler.lies_with`): the discard pile at
@@ -20,13 +22,15 @@ and a card that backfires has its Backlash effect instead
 
 from __future__ import annotations
 
-import abc
-from typing import Any, ClassVar, Final, Literal
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any, Final
 
 import attrs
 
 from acreage.core.bitset import bits
 from acreage.crazy_farmers import pieces
+from acreage.crazy_farmers.annexing import touches_again
 from acreage.crazy_farmers.bales import bale_spots, bales_to_take, bridges
 from acreage.crazy_farmers.board import (
     CELL_NEIGHBOURS,
@@ -36,11 +40,12 @@ from acreage.crazy_farmers.board import (
     VERTEX_CELLS,
     component,
     crossroads_of,
+    neighbours,
     path_name,
     plot_name,
 )
 from acreage.crazy_farmers.cow import blast, farthest, field, fly, surrender_refusal
-from acreage.crazy_farmers.moves import THE_COW
+from acreage.crazy_farmers.handler import NONE, THE_COW, Handler
 from acreage.crazy_farmers.rules import Rules
 from acreage.crazy_farmers.scoring import tiles_left
 from acreage.crazy_farmers.state import (
@@ -72,100 +77,46 @@ __all__ = [
     "Watchdog",
     "bale_spots",
     "bridges",
-    "register",
+    "handler",
+    "handlers",
+    "in_play_effects",
     "take_effect",
 ]
 
 MAX_MOVES: Final = 5
 """'Your tractor is limited to a maximum of 5 moves per turn.'"""
 
-NONE: Final = (-1,)
+
+def handlers(rules: Rules) -> Mapping[str, Handler]:
+    """The handler of each kind of card under ``rules``, by kind: :data:`HANDLERS`
+    with the Rules class's own (:attr:`Rules.handlers`) added or put in their place."""
+    cls = type(rules)
+    if not cls.handlers:
+        return HANDLERS
+    table = _TABLES.get(cls)
+    if table is None:
+        # A class's handlers are fixed when it is made (Rules checked them), so
+        # its table is built once, and stored whole in one assignment.
+        table = _TABLES[cls] = MappingProxyType({**HANDLERS, **{h.kind: h for h in cls.handlers}})
+    return table
 
 
-class Handler(abc.ABC):
-    """What one kind of bonus card does.
+_TABLES: dict[type[Rules], Mapping[str, Handler]] = {}
 
-    Class attributes:
-        kind: the key in :data:`HANDLERS` (the ``kind`` of its cards in the deck data).
-        target: what the card is played on: ``"none"``, ``"player"``,
-            ``"path"`` or ``"plot"``.
-        lies_with: ``None`` (discarded at once), ``"player"`` (lies in front
-            of the player who played it) or ``"target"`` (in front of the
-            target player).
-        until: when a card lying in front of someone is discarded:
-            ``"turn-start"`` (when that player's next turn starts) or
-            ``"turn-end"`` (when it ends).
-        guard: :data:`HIGH_VOLTAGE` / :data:`WATCHDOG` bits it gives while
-            it lies in front of its player.
-        slowdown: moves its player loses in their next turn while it lies there.
-    """
 
-    kind: ClassVar[str]
-    target: ClassVar[Literal["none", "player", "path", "plot"]] = "none"
-    lies_with: ClassVar[Literal["player", "target"] | None] = None
-    until: ClassVar[Literal["turn-start", "turn-end"]] = "turn-start"
-    guard: ClassVar[int] = 0
-    slowdown: ClassVar[int] = 0
+def handler(rules: Rules, card: str) -> Handler:
+    """The handler of the bonus card named ``card`` under ``rules``."""
+    return handlers(rules)[rules.kind(card)]
 
-    @abc.abstractmethod
-    def targets(self, state: State, seat: int, card: str) -> tuple[int, ...]:
-        """The targets ``seat`` may play ``card`` on now (``(-1,)`` for none); ``()`` if unplayable."""
 
-    @abc.abstractmethod
-    def apply(self, state: State, seat: int, card: str, target: int) -> State:
-        """The state after the card takes effect (it has left the hand already)."""
-
-    def refusal(self, state: State, seat: int, card: str, target: int) -> str:
-        """Why ``card`` cannot be played on ``target`` now (a target not in :meth:`targets`)."""
-        return f"{card} cannot be played now"
-
-    def target_space(self, rules: Rules) -> tuple[int, ...]:
-        """Every target a card of this kind can ever be played on under ``rules``, in order.
-
-        The integer actions (:mod:`acreage.crazy_farmers.actions`) number a
-        ``play`` by its card and its target's place here, so this holds every
-        target :meth:`targets` may give, and no more than it must. By the
-        kind of target: ``(-1,)`` for none; the seats, and
-        :data:`~acreage.crazy_farmers.moves.THE_COW` in the Mad Cow mode,
-        for a player; every path; every plot.
-        """
-        if self.target == "none":
-            return NONE
-        if self.target == "player":
-            seats = tuple(range(rules.players))
-            return (*seats, THE_COW) if rules.mad_cow else seats
-        return tuple(range(GRID.n_edges if self.target == "path" else GRID.n_cells))
-
-    def most_targets(self, rules: Rules) -> int:
-        """The most targets :meth:`targets` lists at once (bounds a turn's legal moves)."""
-        return len(self.target_space(rules))
-
-    def follow_ups(self, rules: Rules, card: str) -> int:
-        """The most decisions ``card``'s effect leaves to the players once it is played.
-
-        Its normal effect's (placing hay bales, landing a helicopter) or, in
-        the Mad Cow mode, its Backlash effect's, whichever is more: the
-        game's facts bound the length of a game with it. None by default.
-        """
-        return 0
-
-    def lying(self, state: State, seat: int, target: int) -> int | None:
-        """The seat the played card lies in front of, ``None`` when it is discarded at once."""
-        if self.lies_with is None:
-            return None
-        return seat if self.lies_with == "player" else target
-
-    def backlash(self, state: State, seat: int, card: str) -> State:
-        """Mad Cow mode: the state after ``card`` backfires on the players.
-
-        ``seat`` is the player who suffers it and makes its choices: the one
-        who played the card, or, when the Cow triggered it on a barn
-        (``state.cow.active``), the player playing after the Cow. The card
-        lies in ``state.cow.card`` until the effect is over. A handler that
-        needs a player's choice returns a state in that decision's phase.
-        Kinds without a Backlash version (none in the rulebook) do nothing.
-        """
-        return state
+def in_play_effects(rules: Rules, in_play: tuple[str, ...]) -> tuple[int, int]:
+    """The guards and the lost moves the cards lying in front of a player give."""
+    guards = slowdown = 0
+    for card in in_play:
+        lying = handler(rules, card)
+        guards |= lying.guard
+        slowdown += lying.slowdown
+    return guards, slowdown
 
 
 def take_effect(state: State, seat: int, card: str, target: int) -> State:
@@ -174,31 +125,19 @@ def take_effect(state: State, seat: int, card: str, target: int) -> State:
     The card goes to the discard pile or lies in front of a player
     (:meth:`Handler.lying`) before its handler applies it.
     """
-    handler = HANDLERS[state.rules.kind(card)]
-    holder = handler.lying(state, seat, target)
+    effect = handler(state.rules, card)
+    holder = effect.lying(state, seat, target)
     farmers, discard = state.farmers, state.discard
     if holder is None:
         discard = pieces.discarded(discard, (card,))
     else:
         g = farmers[holder]
         lying = tuple(sorted((*g.in_play, card)))
-        guards, slowdown = pieces.in_play_effects(state, lying)
+        guards, slowdown = in_play_effects(state.rules, lying)
         g = attrs.evolve(g, in_play=lying, guards=guards, slowdown=slowdown)
         farmers = pieces.replace(farmers, holder, g)
     played = attrs.evolve(state, farmers=farmers, discard=discard)
-    return handler.apply(played, seat, card, target)
-
-
-HANDLERS: dict[str, Handler] = {}
-"""The handler of each kind of bonus card."""
-
-
-def register(handler: Handler, *, replace: bool = False) -> Handler:
-    """Make a kind of card known, so deck data may use it."""
-    if handler.kind in HANDLERS and not replace:
-        raise ValueError(f"a bonus card kind {handler.kind!r} is registered already")
-    HANDLERS[handler.kind] = handler
-    return handler
+    return effect.apply(played, seat, card, target)
 
 
 def _members(bitset: int) -> tuple[int, ...]:
@@ -554,15 +493,6 @@ def cow_bribe_refusal(state: State, seat: int, cell: int) -> str | None:
     return _grown_refusal(state, seat, cell)
 
 
-def _around(cells: int) -> int:
-    around = 0
-    while cells:
-        low = cells & -cells
-        around |= CELL_NEIGHBOURS[low.bit_length() - 1]
-        cells ^= low
-    return around
-
-
 class Bribe(Handler):
     """'Choose a plot of an opponent's field adjacent to your field... now it
     belongs to you, he replace it with a plot of your color!'
@@ -578,7 +508,7 @@ class Bribe(Handler):
         f = state.farmers[seat]
         cow = state.cow
         if cow is not None:
-            candidates = _around(f.plots) & cow.plots & ~state.barns
+            candidates = neighbours(f.plots) & cow.plots & ~state.barns
             return tuple(
                 c for c in _members(candidates) if cow_bribe_refusal(state, seat, c) is None
             )
@@ -586,12 +516,10 @@ class Bribe(Handler):
         for s, g in enumerate(state.farmers):
             if s != seat:
                 theirs |= g.plots
-        candidates = _around(f.plots) & theirs & ~state.rules.barn_plots
+        candidates = neighbours(f.plots) & theirs & ~state.rules.barn_plots
         return tuple(c for c in _members(candidates) if bribe_refusal(state, seat, c) is None)
 
     def apply(self, state: State, seat: int, card: str, target: int) -> State:
-        from acreage.crazy_farmers.engine import touches_again
-
         bit = 1 << target
         farmers = state.farmers
         cow = state.cow
@@ -643,14 +571,20 @@ class Bribe(Handler):
         return state
 
 
-for _handler in (
-    Nitro(),
-    Rut(),
-    HayBale(),
-    Dynamite(),
-    HighVoltage(),
-    Watchdog(),
-    Helicopter(),
-    Bribe(),
-):
-    register(_handler)
+HANDLERS: Final[Mapping[str, Handler]] = MappingProxyType(
+    {
+        h.kind: h
+        for h in (
+            Bribe(),
+            Dynamite(),
+            HayBale(),
+            Helicopter(),
+            HighVoltage(),
+            Nitro(),
+            Rut(),
+            Watchdog(),
+        )
+    }
+)
+"""The handler of each kind of the rulebook's bonus cards, by kind (read-only:
+a Rules class adds kinds of its own with :attr:`Rules.handlers`)."""

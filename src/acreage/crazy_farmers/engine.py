@@ -1,11 +1,12 @@
-"""The rules in motion: setup, turns, moves, annexing, cutting and drawing.
+"""The rules in motion: setup, turns, moves, cutting and drawing.
 
 A turn is a sequence of decisions by the player whose turn it is: ``move``
 (one path at a time), ``play`` a bonus card (any time), then ``end turn``
 once no move is left or possible ("You must use all your moves whenever
 possible"). Annexing draws bonus cards for barns: each draw is a chance node
 and the turn resumes after it. The Mad Cow mode's own steps (the Cow's
-turns, bonus checks, Backlash choices) are in :mod:`acreage.crazy_farmers.madcow`.
+turns, bonus checks, Backlash choices) are in :mod:`acreage.crazy_farmers.madcow`;
+what a closed fence annexes is in :mod:`acreage.crazy_farmers.annexing`.
 """
 
 from __future__ import annotations
@@ -19,8 +20,8 @@ import attrs
 from acreage.core.bitset import bits
 from acreage.core.chance import Deck, Pile, counted
 from acreage.core.game import IllegalMoveError, move_text, shorten
-from acreage.core.regions import Border, partition
 from acreage.crazy_farmers import board, madcow
+from acreage.crazy_farmers.annexing import annex, enclosed, guarded_plots, team_annex
 from acreage.crazy_farmers.bales import bale_refusal, bale_spots, bales_to_take, take_refusal
 from acreage.crazy_farmers.board import (
     EDGE_CELLS,
@@ -30,13 +31,8 @@ from acreage.crazy_farmers.board import (
     VERTEX_CELLS,
     component,
     crossroads_of,
-    field_boundary,
 )
-from acreage.crazy_farmers.cards import (
-    HANDLERS,
-    landing_spots,
-    take_effect,
-)
+from acreage.crazy_farmers.cards import handler, handlers, landing_spots, take_effect
 from acreage.crazy_farmers.moves import (
     DRIVES,
     END_TURN,
@@ -69,15 +65,12 @@ from acreage.crazy_farmers.moves import (
 from acreage.crazy_farmers.pieces import (
     cut,
     discarded,
-    eliminated,
     fence_marks,
     replace,
     reshuffled,
-    settle,
     share,
 )
 from acreage.crazy_farmers.rules import ENDGAME, Rules
-from acreage.crazy_farmers.scoring import tiles_left
 from acreage.crazy_farmers.state import (
     CHANCE_PHASES,
     IN_AIM,
@@ -96,7 +89,6 @@ from acreage.crazy_farmers.state import (
     IN_START,
     IN_SURRENDER,
     IN_TURN,
-    WATCHDOG,
     Farmer,
     State,
 )
@@ -111,7 +103,6 @@ __all__ = [
     "malformed",
     "new_game",
     "parse_move",
-    "touches_again",
 ]
 
 SETUP_CARDS: Final = 3
@@ -369,8 +360,7 @@ def _drive(state: State, move: Drive) -> State:
         f.guards,
         False,
     )
-    farmers = state.farmers
-    farmers = (*farmers[:seat], moved, *farmers[seat + 1 :]) if len(farmers) > 1 else (moved,)
+    farmers = replace(state.farmers, seat, moved)
     partner = -1
     if powered and len(farmers) > 1:
         # "By touching an opponent's fence, including the starting point, you cut it off."
@@ -411,114 +401,6 @@ def _drive(state: State, move: Drive) -> State:
 # -- annexing ---------------------------------------------------------------------
 
 
-def enclosed(f: Farmer) -> int:
-    """The plots closed off by ``f``'s fence and main field (bitset).
-
-    "When your tractor returns to the edge of your field while pulling a
-    fence, you annex the plot(s) surrounded by your fences and your field."
-    The board's edge is no wall: a group of plots with a path on the edge
-    that holds no fence is open.
-    """
-    walls = f.fence_paths | field_boundary(f.main)
-    out = 0
-    for region in partition(GRID, walls, Border.OPEN).regions:
-        if region.closed and not region.cells & f.main:
-            out |= region.cells
-    return out
-
-
-def guarded_plots(state: State, seat: int) -> int:
-    """The plots of ``seat``'s opponents a Watchdog protects (bitset).
-
-    "Annexations by opponents leave the plots and barns of the protected player in place."
-    """
-    out = 0
-    for s, g in enumerate(state.farmers):
-        if s != seat and g.guards & WATCHDOG:
-            out |= g.plots
-    return out
-
-
-def annex(state: State, seat: int, taken: int) -> State:
-    """The state after ``seat`` annexes the plots ``taken`` (its own fallow ones rejoin).
-
-    "Place your Plot tiles and replace your opponents' plots [...] win 1 Bonus
-    card per Barn (2 for an opponent's Barn)". Opponents who lose plots get
-    their tiles back, may be left with fallow land, lose a fence whose starting
-    point no longer touches their field, and are eliminated with their last
-    plot. The game ends if the tiles run out or no opponent is left; otherwise
-    the barns' cards are drawn (chance) before the turn resumes.
-    """
-    rules = state.rules
-    f = state.farmers[seat]
-    others = 0
-    for s, g in enumerate(state.farmers):
-        if s != seat:
-            others |= g.plots
-    fresh = taken & ~f.plots & ~others
-    captured = taken & others
-    pile = tiles_left(state, seat)
-    tiles_needed = fresh.bit_count() + (0 if rules.common_pile else captured.bit_count())
-    cards = (fresh & rules.barn_plots).bit_count() + 2 * (captured & rules.barn_plots).bit_count()
-    farmers = replace(state.farmers, seat, settle(attrs.evolve(f, plots=f.plots | taken)))
-    discard = state.discard
-    for s, g in enumerate(farmers):
-        if s == seat or not g.plots & captured:
-            continue
-        left = g.plots & ~captured
-        if left:
-            # "hand him/her back his plot tiles"; their field may split into fallow land.
-            farmers = replace(farmers, s, settle(attrs.evolve(g, plots=left)))
-        else:
-            # "If a player has annexed the last plot you had on the board, you
-            # are eliminated. Remove your tractor and fences from the board."
-            discard = discarded(discard, g.hand + g.in_play)
-            farmers = replace(farmers, s, eliminated(g))
-    ended = ""
-    if tiles_needed >= pile:
-        ended = "tiles"
-    elif all(g.out for s, g in enumerate(farmers) if s != seat):
-        ended = "elimination"
-    if ended:
-        phase, pending = IN_OVER, 0
-    else:
-        available = len(state.deck) + len(discard) + (1 if state.endgame >= 0 else 0)
-        pending = min(cards, available)
-        phase = IN_DRAW if pending else IN_TURN
-    return attrs.evolve(
-        state, phase=phase, farmers=farmers, discard=discard, pending=pending, ended=ended
-    )
-
-
-def touches_again(state: State, seat: int) -> State:
-    """The state after ``seat``'s field grew along its fence without a move (a Bribe).
-
-    The authors' FAQ: "if the Bribe is used to take a plot that closes a
-    fence, which then causes an annexation [...] There were intermediate
-    effects, thus the Bribe is allowed." The fence up to its last crossroad
-    touching the main field annexes what it closes off with the field; the
-    rest of it, from that crossroad to the tractor, stays down.
-    """
-    f = state.farmers[seat]
-    fence = f.fence
-    last = 0
-    for i in range(1, len(fence)):
-        if VERTEX_CELLS[fence[i]] & f.main:
-            last = i
-    if not last:
-        return state
-    used, _ = fence_marks(fence[: last + 1])
-    rest = fence[last:] if len(fence) - last >= 2 else ()
-    paths, crossroads = fence_marks(rest)
-    kept = attrs.evolve(f, fence=rest, fence_paths=paths, fence_crossroads=crossroads)
-    after = attrs.evolve(state, farmers=replace(state.farmers, seat, kept))
-    if state.cow is not None:
-        taken = madcow.closed_off(used | field_boundary(f.main), f.main)
-        return madcow.annex(after, seat, taken) if taken else after
-    taken = enclosed(attrs.evolve(f, fence_paths=used)) & ~guarded_plots(state, seat)
-    return annex(after, seat, taken) if taken else after
-
-
 def _close(state: State) -> State:
     """The fence of the player to move touched its main field again: annex what it closes off.
 
@@ -529,7 +411,7 @@ def _close(state: State) -> State:
     unfenced = attrs.evolve(f, fence=(), fence_paths=0, fence_crossroads=0)
     without = attrs.evolve(state, farmers=replace(state.farmers, seat, unfenced))
     if state.cow is not None:
-        return madcow.annex(without, seat, enclosed(f))
+        return team_annex(without, seat, enclosed(f))
     return annex(without, seat, enclosed(f) & ~guarded_plots(state, seat))
 
 
@@ -706,8 +588,8 @@ def _card_plays(state: State) -> list[Play]:
     rules = state.rules
     out: list[Play] = []
     for card in _distinct(state.farmers[seat].hand):
-        handler = HANDLERS[rules.kind(card)]
-        out.extend(_play(card, t, handler.target) for t in handler.targets(state, seat, card))
+        effect = handler(rules, card)
+        out.extend(_play(card, t, effect.target) for t in effect.targets(state, seat, card))
     return out
 
 
@@ -716,9 +598,9 @@ def _play_card(state: State, move: Play) -> State:
     f = state.farmers[seat]
     if move.card not in f.hand:
         raise IllegalMoveError(f"{move}: you hold no {move.card}")
-    handler = HANDLERS[state.rules.kind(move.card)]
-    if move.target not in handler.targets(state, seat, move.card):
-        raise IllegalMoveError(handler.refusal(state, seat, move.card, move.target))
+    effect = handler(state.rules, move.card)
+    if move.target not in effect.targets(state, seat, move.card):
+        raise IllegalMoveError(effect.refusal(state, seat, move.card, move.target))
     farmers = replace(state.farmers, seat, attrs.evolve(f, hand=_without(f.hand, move.card)))
     played = attrs.evolve(state, farmers=farmers)
     if madcow.checks(state):
@@ -1034,7 +916,7 @@ def _malformed_play(rules: Rules, move: Play) -> str | None:
         return f"Play.card: {shorten(card)} is not a bonus card of this game"
     if type(target) is not int:
         return f"Play.target: expected an int, got {shorten(target)}"
-    kind = HANDLERS[rules.kind(card)].target
+    kind = handler(rules, card).target
     if kind == "none":
         if target != NO_TARGET:
             return f"Play.target: {card} is played on nothing (target {NO_TARGET}), not {target}"
@@ -1055,4 +937,6 @@ def parse_move(state: State, text: str) -> Move:
     :class:`~acreage.MoveSyntaxError` for anything that is no move's text
     (not a str, longer than any move, or no move of this game).
     """
-    return parse(state.rules, move_text(text), {k: h.target for k, h in HANDLERS.items()})
+    return parse(
+        state.rules, move_text(text), {k: h.target for k, h in handlers(state.rules).items()}
+    )

@@ -1,4 +1,4 @@
-"""The Mad Cow mode in motion: setup, the Cow's turns, bonus checks, Backlash choices, annexing.
+"""The Mad Cow mode in motion: setup, the Cow's turns, bonus checks, Backlash choices, touching.
 
 "Holy crap! A Mad Cow has managed to make her way through into the arena's
 field." One player (solo) or 2 to 4 together (co-op) play against the Cow:
@@ -26,8 +26,8 @@ import attrs
 from acreage.core.bitset import bits
 from acreage.core.chance import Counted, Deck, Pile, counted
 from acreage.core.game import IllegalMoveError
-from acreage.core.regions import Border, partition
 from acreage.crazy_farmers import cow as herd
+from acreage.crazy_farmers.annexing import closed_off, team_annex
 from acreage.crazy_farmers.bales import (
     backlash_spots,
     bale_refusal,
@@ -36,7 +36,7 @@ from acreage.crazy_farmers.bales import (
     take_refusal,
 )
 from acreage.crazy_farmers.board import CENTRE, GRID, VERTEX_CELLS, field_boundary
-from acreage.crazy_farmers.cards import HANDLERS, take_effect
+from acreage.crazy_farmers.cards import handler, take_effect
 from acreage.crazy_farmers.moves import (
     PLACE_BALES,
     TAKE_BALES,
@@ -55,7 +55,6 @@ from acreage.crazy_farmers.pieces import (
     fence_marks,
     replace,
     reshuffled,
-    share,
 )
 from acreage.crazy_farmers.rules import Rules
 from acreage.crazy_farmers.state import (
@@ -64,12 +63,10 @@ from acreage.crazy_farmers.state import (
     IN_CHECK,
     IN_COW,
     IN_COW_BONUS,
-    IN_DRAW,
     IN_FACE,
     IN_FLY,
     IN_OVER,
     IN_TURN,
-    NO_GUARD,
     Cow,
     Farmer,
     Phase,
@@ -78,12 +75,10 @@ from acreage.crazy_farmers.state import (
 from acreage.crazy_farmers.turns import begin_cow_turn, begin_turn, end_cow_turn
 
 __all__ = [
-    "annex",
     "backlash_moves",
     "check",
     "checks",
     "choose",
-    "closed_off",
     "cow_bonus",
     "cow_bonus_outcomes",
     "cow_card_outcomes",
@@ -493,8 +488,7 @@ def check(state: State, move: CowCard) -> State:
 
 
 def _backlash(state: State, card: str) -> State:
-    handler = HANDLERS[state.rules.kind(card)]
-    after = handler.backlash(state, state.player, card)
+    after = handler(state.rules, card).backlash(state, state.player, card)
     if after.phase >= IN_AIM:  # a choice is left to the player
         return after
     return _resume(after)
@@ -610,55 +604,7 @@ def _why_not(state: State, move: Aim | PlaceBale | TakeBale | Fly | Surrender) -
     return "'Lose any one of your plots adjacent to the Cow' that has no immediate effect"
 
 
-# -- the players annex ------------------------------------------------------------
-
-
-def closed_off(walls: int, fields: int) -> int:
-    """The plots closed off by ``walls`` (paths) that are not part of ``fields`` (bitset)."""
-    out = 0
-    for region in partition(GRID, walls, Border.OPEN).regions:
-        if region.closed and not region.cells & fields:
-            out |= region.cells
-    return out
-
-
-def annex(state: State, seat: int, taken: int) -> State:
-    """The state after the players (``seat``'s tractor) annex the plots ``taken``.
-
-    Empty plots and the Cow's plots become the players' (a barn earns 1
-    card, 2 on the Cow's field: the Cow is the opponent). "You win if you
-    lock the Cow down by annexing at least 3 plots": an annexation taking the
-    plot the Cow stands on and at least ``Rules.lockdown_plots`` plots wins;
-    a smaller one leaves the Cow's plot in place. A Backlash Watchdog leaves
-    all the Cow's plots in place.
-    """
-    rules = state.rules
-    cow = _cow(state)
-    if cow.guard != NO_GUARD:
-        taken &= ~cow.plots
-    here = 1 << cow.plot
-    lockdown = bool(taken & here) and taken.bit_count() >= rules.lockdown_plots
-    if not lockdown:
-        taken &= ~here
-    team = herd.field(state)
-    captured = taken & cow.plots
-    fresh = taken & ~team & ~captured
-    barns = state.barns
-    cards = (fresh & barns).bit_count() + 2 * (captured & barns).bit_count()
-    farmers = share(state.farmers, team | taken)
-    cow = cow.but(plots=cow.plots & ~captured)
-    if lockdown:
-        return attrs.evolve(
-            state, phase=IN_OVER, farmers=farmers, pending=0, ended="lockdown", cow=cow
-        )
-    pending = min(cards, len(state.deck) + len(state.discard))
-    return attrs.evolve(
-        state,
-        phase=IN_DRAW if pending else IN_TURN,
-        farmers=farmers,
-        pending=pending,
-        cow=cow,
-    )
+# -- touching a partner's fence (co-op) -----------------------------------------------
 
 
 def touch(state: State, seat: int, partner: int, crossroad: int) -> tuple[State, bool]:
@@ -691,4 +637,4 @@ def touch(state: State, seat: int, partner: int, crossroad: int) -> tuple[State,
         attrs.evolve(g, fence=kept, fence_paths=paths, fence_crossroads=crossroads),
     )
     farmers = replace(farmers, seat, attrs.evolve(f, fence=(), fence_paths=0, fence_crossroads=0))
-    return annex(attrs.evolve(state, farmers=farmers), seat, taken), True
+    return team_annex(attrs.evolve(state, farmers=farmers), seat, taken), True

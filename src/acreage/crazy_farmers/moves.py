@@ -45,6 +45,7 @@ import attrs
 from acreage.core.display import TextMove
 from acreage.core.game import MoveSyntaxError, move_text
 from acreage.crazy_farmers import board
+from acreage.crazy_farmers.handler import THE_COW
 from acreage.crazy_farmers.rules import ENDGAME, Rules
 
 __all__ = [
@@ -72,9 +73,6 @@ __all__ = [
 ]
 
 NO_TARGET: Final = -1
-
-THE_COW: Final = 99
-"""The target of a card played on the Mad Cow (``play Rut on the Cow``)."""
 
 
 @attrs.frozen(slots=True, repr=False)

@@ -23,14 +23,13 @@ import attrs
 
 from acreage.core.chance import Deck, Pile
 from acreage.crazy_farmers.board import VERTEX_CELLS, component, edge_between
-from acreage.crazy_farmers.state import Farmer, State
+from acreage.crazy_farmers.state import Farmer
 
 __all__ = [
     "cut",
     "discarded",
     "eliminated",
     "fence_marks",
-    "in_play_effects",
     "replace",
     "reshuffled",
     "settle",
@@ -129,15 +128,3 @@ def _trim(f: Farmer) -> Farmer:
 def replace(farmers: tuple[Farmer, ...], seat: int, f: Farmer) -> tuple[Farmer, ...]:
     """``farmers`` with seat ``seat``'s farmer replaced."""
     return (*farmers[:seat], f, *farmers[seat + 1 :])
-
-
-def in_play_effects(state: State, in_play: tuple[str, ...]) -> tuple[int, int]:
-    """The guards and the lost moves the cards lying in front of a player give."""
-    from acreage.crazy_farmers.cards import HANDLERS
-
-    guards = slowdown = 0
-    for card in in_play:
-        handler = HANDLERS[state.rules.kind(card)]
-        guards |= handler.guard
-        slowdown += handler.slowdown
-    return guards, slowdown

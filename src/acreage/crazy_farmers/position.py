@@ -47,10 +47,10 @@ from acreage.core.position import (
 from acreage.crazy_farmers import board
 from acreage.crazy_farmers.bales import bridges, pens
 from acreage.crazy_farmers.board import GRID, STEPS, VERTEX_CELLS, component
-from acreage.crazy_farmers.cards import HANDLERS, MAX_MOVES
+from acreage.crazy_farmers.cards import MAX_MOVES, handler, in_play_effects
 from acreage.crazy_farmers.engine import legal_moves
 from acreage.crazy_farmers.moves import THE_COW
-from acreage.crazy_farmers.pieces import fence_marks, in_play_effects
+from acreage.crazy_farmers.pieces import fence_marks
 from acreage.crazy_farmers.rules import MAX_COUNT, MAX_KINDS, Rules
 from acreage.crazy_farmers.state import COW_TURN, NO_GUARD, Cow, Farmer, Phase, State
 from acreage.crazy_farmers.turns import begin_turn
@@ -166,7 +166,7 @@ def _path_names(paths: int) -> list[str]:
 def _target_data(rules: Rules, card: str, target: int) -> int | str | None:
     if not card or target < 0:
         return None
-    kind = HANDLERS[rules.kind(card)].target
+    kind = handler(rules, card).target
     if kind == "path":
         return board.path_name(target)
     if kind == "plot":
@@ -480,9 +480,9 @@ class _Reader:
         hand = self.cards(f.get("hand"))
         in_play = self.cards(f.get("in_play"))
         for card in in_play:
-            if HANDLERS[rules.kind(card)].lies_with is None:
+            if handler(rules, card).lies_with is None:
                 f.at("in_play").fail(f"a {card} is discarded once played")
-        guards, slowdown = in_play_effects(_probe(rules), in_play)
+        guards, slowdown = in_play_effects(rules, in_play)
         return Farmer(
             tractor,
             fence,
@@ -769,8 +769,41 @@ class _Reader:
     # -- the Cow
 
     def cow(self, node: Node, phase: Phase, farmers: tuple[Farmer, ...], ended: str) -> Cow:
-        rules = self.rules
         f = node.fields(optional=_COW_KEYS, derived=_COW_DERIVED)
+        plot, facing, plots = self.cow_field(f, phase, farmers, ended)
+        blasted = self.blasted(f)
+        deck, discard, pile = self.cow_cards(f)
+        active, draws, played, turns, rests, ruts = self.cow_turn(f, phase, pile)
+        guard = self.cow_guard(f)
+        card = self.checked_card(f, phase)
+        target = self.target(f, card)
+        aim, first = self.backlash_bales(f, phase)
+        return Cow(
+            plot,
+            facing,
+            plots,
+            deck,
+            discard,
+            pile,
+            draws,
+            active,
+            played,
+            turns,
+            rests,
+            ruts,
+            guard,
+            blasted,
+            card,
+            target,
+            aim,
+            first,
+        )
+
+    def cow_field(
+        self, f: Fields, phase: Phase, farmers: tuple[Farmer, ...], ended: str
+    ) -> tuple[int, int, int]:
+        """The Cow's plot, facing and field, checked against the players' field and the end."""
+        rules = self.rules
         plot_node = f.at("plot")
         plot = (
             board.CENTRE if plot_node.is_null() else _named(plot_node, board.plot, "a plot 'q,r'")
@@ -802,11 +835,22 @@ class _Reader:
             f.at("plots").fail(
                 f"{board.plot_name((team & plots).bit_length() - 1)} is the players' plot"
             )
+        return plot, facing, plots
+
+    def blasted(self, f: Fields) -> int:
+        """The barns a Backlash Dynamite blew up."""
         blasted = self.plots(f.get("blasted"))
-        if blasted & ~rules.barn_plots:
+        if blasted & ~self.rules.barn_plots:
             f.at("blasted").fail(
-                f"{board.plot_name((blasted & ~rules.barn_plots).bit_length() - 1)} holds no barn"
+                f"{board.plot_name((blasted & ~self.rules.barn_plots).bit_length() - 1)} "
+                "holds no barn"
             )
+        return blasted
+
+    def cow_cards(self, f: Fields) -> tuple[Deck[str], tuple[str, ...], tuple[str, ...]]:
+        """The Mad Cow cards: the deck (every card not discarded or in the pile), the
+        discard pile and the pile being played."""
+        rules = self.rules
         names = rules.cow_cards
         discard = tuple(
             sorted(i.text(names, "a Mad Cow card of this game") for i in f.items("discard", 200))
@@ -820,59 +864,56 @@ class _Reader:
                     f"more {card} cards than the Mad Cow deck's {rules.cow_deck_counts()[card]}"
                 )
         deck: Deck[str] = Deck.of({c: k for c, k in left.items() if k})
+        return deck, discard, pile
+
+    def cow_turn(
+        self, f: Fields, phase: Phase, pile: tuple[str, ...]
+    ) -> tuple[bool, int, int, int, int, tuple[int, ...]]:
+        """Where the Cow is in its turns: active, draws owed, cards played, player
+        turns since its last, turns it rests, and the seats a Backlash Rut slows."""
+        rules = self.rules
         active = _flag(f.get("active"))
         if pile and not active:
             f.at("pile").fail("the Cow's pile is played in its turn (active: true)")
         if phase is Phase.COW and not active:
             f.at("active").fail("the Cow draws its cards in its turn (active: true)")
-        limit = rules.cow_card_limit
         draws = f.integer("draws", 0, 100)
-        played = f.integer("played", 0, limit)
+        played = f.integer("played", 0, rules.cow_card_limit)
         turns = f.integer("turns", 0, rules.cow_cadence - 1)
         rests = f.integer("rests", 0, 100)
         ruts = tuple(sorted(self.seat(i) for i in f.items("ruts", 100)))
-        guard_node = f.at("guard")
-        if guard_node.is_null() or guard_node.value == "none":
-            guard = NO_GUARD
-        elif guard_node.value == "cow":
-            guard = COW_TURN
-        else:
-            guard = self.seat(guard_node)
-        card_node = f.at("card")
-        card = "" if card_node.is_null() else card_node.text(rules.card_names, "a bonus card")
+        return active, draws, played, turns, rests, ruts
+
+    def cow_guard(self, f: Fields) -> int:
+        """Whose turn a Backlash Watchdog protects the Cow's plots until."""
+        node = f.at("guard")
+        if node.is_null() or node.value == "none":
+            return NO_GUARD
+        if node.value == "cow":
+            return COW_TURN
+        return self.seat(node)
+
+    def checked_card(self, f: Fields, phase: Phase) -> str:
+        """The bonus card being checked or taking its Backlash effect, ``""`` for none."""
+        node = f.at("card")
+        card = "" if node.is_null() else node.text(self.rules.card_names, "a bonus card")
         if bool(card) != (phase in _CARD_PHASES):
-            card_node.fail(
+            node.fail(
                 f"a bonus card is checked or takes its Backlash effect in the "
                 f"{', '.join(p.name.lower() for p in sorted(_CARD_PHASES))} phases, and only there"
             )
-        target = self.target(f, card)
+        return card
+
+    def backlash_bales(self, f: Fields, phase: Phase) -> tuple[int, int]:
+        """The tractor a Backlash Hay Bale aims at and its first bale's path (-1 for none)."""
         aim = -1 if f.at("aim").is_null() else self.crossroad(f.at("aim"))
         if (aim >= 0) != (phase is Phase.BACKLASH_BALE):
             f.at("aim").fail("a Backlash Hay Bale aims at a tractor while its bales are placed")
-        first_node = f.at("first_bale")
-        first = -1 if first_node.is_null() else _named(first_node, board.path, "a path 'q,r SIDE'")
+        node = f.at("first_bale")
+        first = -1 if node.is_null() else _named(node, board.path, "a path 'q,r SIDE'")
         if first >= 0 and phase is not Phase.BACKLASH_BALE:
-            first_node.fail("the first Backlash hay bale is remembered while the others are placed")
-        return Cow(
-            plot,
-            facing,
-            plots,
-            deck,
-            discard,
-            pile,
-            draws,
-            active,
-            played,
-            turns,
-            rests,
-            ruts,
-            guard,
-            blasted,
-            card,
-            target,
-            aim,
-            first,
-        )
+            node.fail("the first Backlash hay bale is remembered while the others are placed")
+        return aim, first
 
     def target(self, f: Fields, card: str) -> int:
         node = f.at("target")
@@ -880,7 +921,7 @@ class _Reader:
             return -1
         if not card:
             node.fail("a target belongs to the card being checked (cow.card)")
-        kind = HANDLERS[self.rules.kind(card)].target
+        kind = handler(self.rules, card).target
         if kind == "path":
             return _named(node, board.path, "a path 'q,r SIDE'")
         if kind == "plot":
@@ -941,11 +982,6 @@ def _is_default_deck(state: State) -> bool:
         state.rules.deck_counts(), held, state.farmers, state.phase, state.reshuffles
     )
     return state.deck == default
-
-
-def _probe(rules: Rules) -> State:
-    """A bare state under ``rules``, for :func:`in_play_effects` (which reads its rules only)."""
-    return State(rules, Phase.TURN, 0, ())
 
 
 # -- arrange, scenarios, views -------------------------------------------------------

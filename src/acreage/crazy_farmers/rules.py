@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import tomllib
 from importlib import resources
-from typing import Any, Final, Literal
+from typing import Any, ClassVar, Final, Literal
 
 import attrs
 
 from acreage.core.data import PRIMARY, DataClass, limits
 from acreage.core.game import RulesError, shorten
 from acreage.crazy_farmers import board
+from acreage.crazy_farmers.handler import KINDS, Handler
 
 __all__ = ["ENDGAME", "BonusCard", "MadCowCard", "Rules"]
 
@@ -50,8 +51,9 @@ class BonusCard(DataClass):
         name: the card's title, as written in move texts (``"Nitro +1"``):
             not empty, no spaces around it, no ``" on "`` in it (the word
             that names a card's target).
-        kind: which effect it has: a key of
-            :data:`acreage.crazy_farmers.cards.HANDLERS` (``"nitro"``).
+        kind: which effect it has, by its key: one of the rulebook's
+            (:data:`~acreage.crazy_farmers.handler.KINDS`: ``"nitro"``...)
+            or of the Rules class's own :attr:`Rules.handlers`.
         count: how many copies the deck holds, 0 to 50.
         amount: the card's strength where it has one (extra moves, hay
             bales), 1 to 10.
@@ -254,7 +256,24 @@ class Rules(DataClass):
             to 100: "the Cow can go into a spin and make many moves during a
             same turn", but a spin stops there (ruling 52); the cards still
             owed are not drawn.
+
+    A bonus card's effect is named by its kind (:attr:`BonusCard.kind`) and
+    played by the handler of that kind: the rulebook's
+    (:data:`acreage.crazy_farmers.cards.HANDLERS`), or one the Rules class
+    holds in :attr:`handlers`. A kind of card of your own is a subclass
+    naming its handlers, which keeps every field plain data::
+
+        class PitchforkRules(cf.Rules):
+            handlers = (Pitchfork(),)
+
+    so ``PitchforkRules.from_data(rules.to_data())`` gives the same Rules
+    back, and a pickled Rules brings its handlers with its class.
     """
+
+    handlers: ClassVar[tuple[Handler, ...]] = ()
+    """The handlers of the card kinds this Rules class adds (or plays its own
+    way): none in ``Rules``; a subclass names them. Each is keyed by its
+    :attr:`Handler.kind <acreage.crazy_farmers.handler.Handler.kind>`."""
 
     players: int = attrs.field(default=2, metadata=limits(1, 4, primary=True))
     mode: Mode = attrs.field(default="competitive", metadata=PRIMARY)
@@ -306,8 +325,6 @@ class Rules(DataClass):
 
     def _validate(self) -> None:
         """How the fields fit together (each field's type and bounds are checked already)."""
-        from acreage.crazy_farmers.cards import HANDLERS
-
         mad_cow = self.mode == "mad-cow"
         if not mad_cow and self.players == 1:
             raise RulesError(
@@ -335,14 +352,18 @@ class Rules(DataClass):
             first_tiles = 1 if self.players > 2 else self.players
             _at_least(self.plot_tiles, first_tiles + 1, "plot_tiles")
 
+        kinds = _kinds(type(self))
         names: list[str] = []
         for i, card in enumerate(self.bonus_cards):
             where = f"bonus_cards[{i}]"
             if card.name == ENDGAME or card.name in names:
                 raise RulesError(f"{where}.name: {shorten(card.name)} is taken")
-            if card.kind not in HANDLERS:
-                known = ", ".join(sorted(HANDLERS))
-                raise RulesError(f"{where}.kind: expected one of {known}, got {shorten(card.kind)}")
+            if card.kind not in kinds:
+                known = ", ".join(kinds)
+                raise RulesError(
+                    f"{where}.kind: expected one of {known}, got {shorten(card.kind)} "
+                    "(a kind of your own needs its handler in Rules.handlers)"
+                )
             names.append(card.name)
         total = sum(card.count for card in self.bonus_cards)
         dealt = 0 if mad_cow else 3 * self.players
@@ -408,6 +429,19 @@ class Rules(DataClass):
     def cow_motion(self, card: str) -> tuple[int, int] | None:
         """``(step, turn)`` of the Mad Cow card ``card``, ``None`` for a Repeat."""
         return self.cow_card_motions[self.cow_cards.index(card)]
+
+
+def _kinds(cls: type[Rules]) -> tuple[str, ...]:
+    """The kinds of card ``cls`` has handlers for, sorted: the rulebook's and its own."""
+    own: list[str] = []
+    for i, handler in enumerate(cls.handlers):
+        where = f"{cls.__name__}.handlers[{i}]"
+        if not isinstance(handler, Handler):
+            raise RulesError(f"{where}: expected a Handler, got {shorten(handler)}")
+        if handler.kind in own:
+            raise RulesError(f"{where}: a second handler of kind {shorten(handler.kind)}")
+        own.append(handler.kind)
+    return tuple(sorted({*KINDS, *own}))
 
 
 def _cow_cards(

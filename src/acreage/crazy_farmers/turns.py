@@ -15,8 +15,8 @@ from typing import Final
 import attrs
 
 from acreage.crazy_farmers.board import GRID
-from acreage.crazy_farmers.cards import HANDLERS, MAX_MOVES
-from acreage.crazy_farmers.pieces import discarded, in_play_effects, replace
+from acreage.crazy_farmers.cards import MAX_MOVES, handler, in_play_effects
+from acreage.crazy_farmers.pieces import discarded, replace
 from acreage.crazy_farmers.state import (
     COW_TURN,
     IN_COW,
@@ -53,11 +53,11 @@ def expire(state: State, f: Farmer, until: str) -> tuple[Farmer, tuple[str, ...]
     if not f.in_play:
         return f, ()
     rules = state.rules
-    gone = tuple(c for c in f.in_play if HANDLERS[rules.kind(c)].until == until)
+    gone = tuple(c for c in f.in_play if handler(rules, c).until == until)
     if not gone:
         return f, ()
-    kept = tuple(c for c in f.in_play if HANDLERS[rules.kind(c)].until != until)
-    guards, slowdown = in_play_effects(state, kept)
+    kept = tuple(c for c in f.in_play if handler(rules, c).until != until)
+    guards, slowdown = in_play_effects(rules, kept)
     return attrs.evolve(f, in_play=kept, guards=guards, slowdown=slowdown), gone
 
 

@@ -1,0 +1,198 @@
+"""Annexing: the plots a fence closes off with its field, and who gets them.
+
+"When your tractor returns to the edge of your field while pulling a fence,
+you annex the plot(s) surrounded by your fences and your field." A farmer
+annexes for themselves in the competitive game (:func:`annex`); in the Mad
+Cow mode the players annex together, against the Cow (:func:`team_annex`).
+A Bribe that grows a field onto its own fence annexes without a move
+(:func:`touches_again`), so this sits below the bonus cards, which the
+engine and the Mad Cow's turns play.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from acreage.core.regions import Border, partition
+from acreage.crazy_farmers import cow as herd
+from acreage.crazy_farmers.board import GRID, VERTEX_CELLS, field_boundary
+from acreage.crazy_farmers.pieces import discarded, eliminated, fence_marks, replace, settle, share
+from acreage.crazy_farmers.scoring import tiles_left
+from acreage.crazy_farmers.state import (
+    IN_DRAW,
+    IN_OVER,
+    IN_TURN,
+    NO_GUARD,
+    WATCHDOG,
+    Cow,
+    Farmer,
+    State,
+)
+
+__all__ = [
+    "annex",
+    "closed_off",
+    "enclosed",
+    "guarded_plots",
+    "team_annex",
+    "touches_again",
+]
+
+
+def closed_off(walls: int, fields: int) -> int:
+    """The plots closed off by ``walls`` (paths) that are not part of ``fields`` (bitset).
+
+    The board's edge is no wall: a group of plots with a path on the edge
+    that holds no wall is open.
+    """
+    out = 0
+    for region in partition(GRID, walls, Border.OPEN).regions:
+        if region.closed and not region.cells & fields:
+            out |= region.cells
+    return out
+
+
+def enclosed(f: Farmer) -> int:
+    """The plots closed off by ``f``'s fence and main field (bitset).
+
+    "When your tractor returns to the edge of your field while pulling a
+    fence, you annex the plot(s) surrounded by your fences and your field."
+    """
+    return closed_off(f.fence_paths | field_boundary(f.main), f.main)
+
+
+def guarded_plots(state: State, seat: int) -> int:
+    """The plots of ``seat``'s opponents a Watchdog protects (bitset).
+
+    "Annexations by opponents leave the plots and barns of the protected player in place."
+    """
+    out = 0
+    for s, g in enumerate(state.farmers):
+        if s != seat and g.guards & WATCHDOG:
+            out |= g.plots
+    return out
+
+
+def annex(state: State, seat: int, taken: int) -> State:
+    """The state after ``seat`` annexes the plots ``taken`` (its own fallow ones rejoin).
+
+    "Place your Plot tiles and replace your opponents' plots [...] win 1 Bonus
+    card per Barn (2 for an opponent's Barn)". Opponents who lose plots get
+    their tiles back, may be left with fallow land, lose a fence whose starting
+    point no longer touches their field, and are eliminated with their last
+    plot. The game ends if the tiles run out or no opponent is left; otherwise
+    the barns' cards are drawn (chance) before the turn resumes.
+    """
+    rules = state.rules
+    f = state.farmers[seat]
+    others = 0
+    for s, g in enumerate(state.farmers):
+        if s != seat:
+            others |= g.plots
+    fresh = taken & ~f.plots & ~others
+    captured = taken & others
+    pile = tiles_left(state, seat)
+    tiles_needed = fresh.bit_count() + (0 if rules.common_pile else captured.bit_count())
+    cards = (fresh & rules.barn_plots).bit_count() + 2 * (captured & rules.barn_plots).bit_count()
+    farmers = replace(state.farmers, seat, settle(attrs.evolve(f, plots=f.plots | taken)))
+    discard = state.discard
+    for s, g in enumerate(farmers):
+        if s == seat or not g.plots & captured:
+            continue
+        left = g.plots & ~captured
+        if left:
+            # "hand him/her back his plot tiles"; their field may split into fallow land.
+            farmers = replace(farmers, s, settle(attrs.evolve(g, plots=left)))
+        else:
+            # "If a player has annexed the last plot you had on the board, you
+            # are eliminated. Remove your tractor and fences from the board."
+            discard = discarded(discard, g.hand + g.in_play)
+            farmers = replace(farmers, s, eliminated(g))
+    ended = ""
+    if tiles_needed >= pile:
+        ended = "tiles"
+    elif all(g.out for s, g in enumerate(farmers) if s != seat):
+        ended = "elimination"
+    if ended:
+        phase, pending = IN_OVER, 0
+    else:
+        available = len(state.deck) + len(discard) + (1 if state.endgame >= 0 else 0)
+        pending = min(cards, available)
+        phase = IN_DRAW if pending else IN_TURN
+    return attrs.evolve(
+        state, phase=phase, farmers=farmers, discard=discard, pending=pending, ended=ended
+    )
+
+
+def _cow(state: State) -> Cow:
+    cow = state.cow
+    assert cow is not None, "the players annex together against the Mad Cow"
+    return cow
+
+
+def team_annex(state: State, seat: int, taken: int) -> State:
+    """Mad Cow mode: the state after the players (``seat``'s tractor) annex the plots ``taken``.
+
+    Empty plots and the Cow's plots become the players' (a barn earns 1
+    card, 2 on the Cow's field: the Cow is the opponent). "You win if you
+    lock the Cow down by annexing at least 3 plots": an annexation taking the
+    plot the Cow stands on and at least ``Rules.lockdown_plots`` plots wins;
+    a smaller one leaves the Cow's plot in place. A Backlash Watchdog leaves
+    all the Cow's plots in place.
+    """
+    rules = state.rules
+    cow = _cow(state)
+    if cow.guard != NO_GUARD:
+        taken &= ~cow.plots
+    here = 1 << cow.plot
+    lockdown = bool(taken & here) and taken.bit_count() >= rules.lockdown_plots
+    if not lockdown:
+        taken &= ~here
+    team = herd.field(state)
+    captured = taken & cow.plots
+    fresh = taken & ~team & ~captured
+    barns = state.barns
+    cards = (fresh & barns).bit_count() + 2 * (captured & barns).bit_count()
+    farmers = share(state.farmers, team | taken)
+    cow = cow.but(plots=cow.plots & ~captured)
+    if lockdown:
+        return attrs.evolve(
+            state, phase=IN_OVER, farmers=farmers, pending=0, ended="lockdown", cow=cow
+        )
+    pending = min(cards, len(state.deck) + len(state.discard))
+    return attrs.evolve(
+        state,
+        phase=IN_DRAW if pending else IN_TURN,
+        farmers=farmers,
+        pending=pending,
+        cow=cow,
+    )
+
+
+def touches_again(state: State, seat: int) -> State:
+    """The state after ``seat``'s field grew along its fence without a move (a Bribe).
+
+    The authors' FAQ: "if the Bribe is used to take a plot that closes a
+    fence, which then causes an annexation [...] There were intermediate
+    effects, thus the Bribe is allowed." The fence up to its last crossroad
+    touching the main field annexes what it closes off with the field; the
+    rest of it, from that crossroad to the tractor, stays down.
+    """
+    f = state.farmers[seat]
+    fence = f.fence
+    last = 0
+    for i in range(1, len(fence)):
+        if VERTEX_CELLS[fence[i]] & f.main:
+            last = i
+    if not last:
+        return state
+    used, _ = fence_marks(fence[: last + 1])
+    rest = fence[last:] if len(fence) - last >= 2 else ()
+    paths, crossroads = fence_marks(rest)
+    kept = attrs.evolve(f, fence=rest, fence_paths=paths, fence_crossroads=crossroads)
+    after = attrs.evolve(state, farmers=replace(state.farmers, seat, kept))
+    if state.cow is not None:
+        taken = closed_off(used | field_boundary(f.main), f.main)
+        return team_annex(after, seat, taken) if taken else after
+    taken = enclosed(attrs.evolve(f, fence_paths=used)) & ~guarded_plots(state, seat)
+    return annex(after, seat, taken) if taken else after
