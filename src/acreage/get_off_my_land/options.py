@@ -281,12 +281,14 @@ def fence_moves(s: Position, batch: Batch) -> list[mv.Fence]:
     if protected:
         empty &= ~_splits_protected(s, empty, protected)
     closing = empty & network.closing  # only a fence closing a cycle of theirs wins land
+    base = -1  # the tiles they may win land next to, once needed
     if closing:
-        empty &= ~closing | _closers_ok(s, player, closing)
+        base = _expansion_base(s, player)  # (nearly every such fence wins land)
+        empty &= ~closing | _closers_ok(s, player, closing, base)
     out = t.fence_lists.of(empty)
     lone = near & _lone_fences(s, player)
     if lone:
-        out += _inside_moves(s, player, lone, protected)
+        out += _inside_moves(s, player, lone, protected, base)
     return out
 
 
@@ -338,7 +340,7 @@ def _splits_protected(s: Position, empty: int, protected: int) -> int:
         protected &= ~area
         for e in bits(empty & land.inner_edges(t, area)):
             c, d = t.edge_cells[e]
-            if not land.flood(t, c, blocked | 1 << e, d) >> d & 1:
+            if land.split_side(t, c, d, blocked | 1 << e):
                 out |= 1 << e
     return out
 
@@ -351,26 +353,23 @@ def _expansion_base(s: Position, player: int) -> int:
     return land.expansion_base(t, s.partition, s.control[player], reach, farm)
 
 
-def _closers_ok(s: Position, player: int, closing: int) -> int:
+def _closers_ok(s: Position, player: int, closing: int, base: int) -> int:
     """Of the empty edges ``closing`` (each closing a cycle of ``player``'s fences), those
-    where a fence wins no land away from the farmhouse and connected land."""
+    where a fence wins no land away from ``base`` (see :func:`_expansion_base`)."""
     t = s.rules.tables
     mine = s.control[player]
     own = s.networks[player].edges
     blocked = s.partition.blocked
     outer = land.outer_slots(t, s.fences)
-    base = -1  # worked out when a fence first wins land
     out = 0
     for e in bits(closing):
         walls = blocked | 1 << e
         for cells, edges in _parts(s, e):
             if not cells & ~mine or edges & t.border_edges & ~walls or edges & ~(own | 1 << e):
                 continue  # no new land, open, or not all the player's fences
-            if not _theirs(s, player, e, cells, edges, outer):
-                continue
-            if base < 0:
-                base = _expansion_base(s, player)
-            if not land.grows_from(t, cells, base):
+            # Next to the base, it may be won; else only if it would not be theirs at all
+            # (asked second: the quicker question settles most).
+            if not land.grows_from(t, cells, base) and _theirs(s, player, e, cells, edges, outer):
                 break
         else:  # no new land, or all of it next to the base
             out |= 1 << e
@@ -396,24 +395,23 @@ def _parts(s: Position, e: int) -> tuple[tuple[int, int], ...]:
     cells = t.edge_cells[e]
     old = s.partition.region_of(cells[0])
     if len(cells) == 2:
-        c, d = cells
-        side = land.flood(t, c, s.partition.blocked | 1 << e, d)
-        if not side >> d & 1:
+        side = land.split_side(t, cells[0], cells[1], s.partition.blocked | 1 << e)
+        if side:
             # A split: the rest's boundary is the old one's XOR the side's.
             edges = land.boundary(t, side)
             return (side, edges), (old.cells & ~side, old.boundary ^ edges)
     return ((old.cells, old.boundary),)
 
 
-def _inside_moves(s: Position, player: int, lone: int, protected: int) -> list[mv.Fence]:
+def _inside_moves(s: Position, player: int, lone: int, protected: int, base: int) -> list[mv.Fence]:
     """The placements inside opponents' lone fences on edges ``lone`` that stand: none
     facing land an opponent's farmer protects, none winning land away from the
-    farmhouse and connected land."""
+    farmhouse and connected land (``base``, or -1 if not worked out yet)."""
     t = s.rules.tables
     special = _needs_a_look(s, player, protected)
     if not special or not lone & land.touching(t, special):
         return t.both_insides.of(lone)  # every inside placement stands
-    return t.inside_lists.of(_insides_ok(s, player, lone, special, protected))
+    return t.inside_lists.of(_insides_ok(s, player, lone, special, protected, base))
 
 
 def _needs_a_look(s: Position, player: int, protected: int) -> int:
@@ -432,13 +430,14 @@ def _needs_a_look(s: Position, player: int, protected: int) -> int:
     return out
 
 
-def _insides_ok(s: Position, player: int, lone: int, special: int, protected: int) -> int:
+def _insides_ok(
+    s: Position, player: int, lone: int, special: int, protected: int, base: int
+) -> int:
     """Of the placements inside the lone fences on ``lone``, those that stand, as bits
     2e + i (inside the fence on edge e, facing its tile i); only those facing a tile of
-    ``special`` are looked at."""
+    ``special`` are looked at (``base`` as for :func:`_inside_moves`)."""
     t = s.rules.tables
     out = 0
-    base = -1  # worked out only when a fence wins land
     for e in bits(lone):
         for i, c in enumerate(t.edge_cells[e]):
             if special >> c & 1:
