@@ -21,6 +21,7 @@ from acreage.get_off_my_land.land import (
     flood,
     near_edges,
     outer_slots,
+    split_side,
 )
 
 
@@ -52,6 +53,26 @@ def test_lands_follow_fences_edge_by_edge(players: int, toggles: list[int]) -> N
         cell = (region.cells & -region.cells).bit_length() - 1
         assert flood(t, cell, lands.blocked) == region.cells
         assert boundary(t, region.cells) == region.boundary
+
+
+@settings(max_examples=60)
+@given(st.sampled_from([2, 3, 4]), st.lists(st.integers(0, 10_000), max_size=30))
+def test_split_side_is_a_side_of_the_split_or_none(players: int, walls: list[int]) -> None:
+    # A fence on an inner edge among others: split_side names one of the two parts
+    # exactly when flood finds the far tile unreachable.
+    t = Rules(players=players).tables
+    inner = [e for e, cells in enumerate(t.edge_cells) if len(cells) == 2]
+    e = inner[sum(walls) % len(inner)]
+    c, d = t.edge_cells[e]
+    blocked = 1 << e
+    for x in walls:
+        blocked |= 1 << (x % t.edges)
+    from_c, from_d = flood(t, c, blocked), flood(t, d, blocked)
+    side = split_side(t, c, d, blocked)
+    if from_c >> d & 1:
+        assert side == 0
+    else:
+        assert side in (from_c, from_d)
 
 
 @settings(max_examples=40)

@@ -80,7 +80,7 @@ class _Builder:
         return arrange(state, farmers=farmers, hands=data["hands"], agenda=agenda)
 
     def board(self, data: dict[str, Any], month: int) -> dict[str, Any]:
-        rules, t = self.rules, self.t
+        rules = self.rules
         players = self.players
         houses = list(range(len(rules.farmhouses)))
         data["farmhouses"] = [rules.farmhouses[self.take(houses)].name for _ in range(players)]
@@ -88,7 +88,20 @@ class _Builder:
         data["month"] = month
         data["first"] = self.choose(players)
         data["money"] = [self.choose(min(money_cap(rules, month), 40) + 1) for _ in range(players)]
-        # Logged forest tiles, each showing a side from its kind's pool.
+        data["tiles"] = self.logged()
+        data["fences"] = _fence_data(self.t, self.fences())
+        data.update(self.market(data["tiles"]))
+        data.update(self.fence_cards())
+        data["agenda"] = (
+            []
+            if month == len(rules.months)
+            else [{"task": "turn", "player": 0, "actions": 1, "fenced": False}]
+        )
+        return data
+
+    def logged(self) -> dict[str, str]:
+        """Logged forest tiles, each showing a side from its kind's pool."""
+        t = self.t
         pools = [list(pool) for pool in t.forest_pool]
         tiles: dict[str, str] = {}
         for c in range(t.n):
@@ -98,10 +111,12 @@ class _Builder:
                 side = self.pick(sides)
                 pools[kind][side] -= 1
                 tiles[t.cell_names[c]] = t.forest[side].label
-        data["tiles"] = tiles
-        data["fences"] = _fence_data(t, self.fences())
-        # Market cards: some from the top of the market deck onto cleared tiles, the
-        # track refilled from it, some removed from the game.
+        return tiles
+
+    def market(self, tiles: dict[str, str]) -> dict[str, Any]:
+        """Market cards: some from the top of the market deck onto cleared tiles, the
+        track refilled from it, some removed from the game."""
+        t = self.t
         piles = [list(pile.cards()) for pile in t.market_deck.segments]
 
         def draw() -> int | None:
@@ -129,7 +144,7 @@ class _Builder:
                 if self.choose(2):
                     mature.append(name)
         track: list[str | None] = []
-        for _ in rules.market_costs:
+        for _ in self.rules.market_costs:
             card = draw()
             track.append(None if card is None else t.market[card].label)
         removed = []
@@ -137,24 +152,28 @@ class _Builder:
             card = draw()
             if card is not None:
                 removed.append(t.market[card].label)
-        data.update(cards=cards, mature=mature, track=track, market_discard=removed)
-        data["market_deck"] = [[t.market[k].label for k in pile] for pile in piles if pile]
-        # Fence cards: hands of at most the hand limit, some discards, the rest the deck.
+        return {
+            "cards": cards,
+            "mature": mature,
+            "track": track,
+            "market_discard": removed,
+            "market_deck": [[t.market[k].label for k in pile] for pile in piles if pile],
+        }
+
+    def fence_cards(self) -> dict[str, Any]:
+        """Fence cards: hands of at most the hand limit, some discards, the rest the deck."""
+        t = self.t
         deck = [k for k, n in t.fence_deck.counts() for _ in range(n)]
         hands = []
-        for _ in range(players):
-            size = min(self.choose(rules.hand_limit + 1), len(deck))
+        for _ in range(self.players):
+            size = min(self.choose(self.rules.hand_limit + 1), len(deck))
             hands.append(sorted(self.take(deck) for _ in range(size)))
         discard = sorted(self.take(deck) for _ in range(min(self.choose(8), len(deck))))
-        data["hands"] = [[t.fence[k].label for k in hand] for hand in hands]
-        data["fence_discard"] = [t.fence[k].label for k in discard]
-        data["fence_deck"] = [[t.fence[k].label for k in deck]] if deck else []
-        data["agenda"] = (
-            []
-            if month == len(rules.months)
-            else [{"task": "turn", "player": 0, "actions": 1, "fenced": False}]
-        )
-        return data
+        return {
+            "hands": [[t.fence[k].label for k in hand] for hand in hands],
+            "fence_discard": [t.fence[k].label for k in discard],
+            "fence_deck": [[t.fence[k].label for k in deck]] if deck else [],
+        }
 
     def fences(self) -> tuple[int, ...]:
         """Each player's fence slots: lone fences on free sides, and some second fences

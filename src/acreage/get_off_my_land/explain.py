@@ -8,6 +8,7 @@ first one broken.
 from __future__ import annotations
 
 import typing
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -138,69 +139,84 @@ def why_illegal(state: st.State, move: object) -> str:
 
 
 def _reason(state: st.State, task: st.Task, player: int, move: object) -> str:
+    fixed = _FIXED_REASONS.get(type(move))
+    if fixed is not None:
+        return fixed
+    reason = _REASONS.get(type(move))
+    return reason(state, task, player, move) if reason is not None else ""
+
+
+_FIXED_REASONS: dict[type, str] = {
+    mv.Done: "place the fence you lifted first; it returns to the stash only if it fits nowhere",
+    mv.Discard: "that card is not in your hand",
+    mv.Keep: "you may keep only one of the farmhouse tiles dealt to you",
+    mv.PlaceFarmer: "your farmer goes only on a tile you control with no farmer on it",
+    mv.RemoveCard: "that card is not in that slot, or a card was removed already",
+    mv.Mature: "mature only an immature card of the card's type on land you control",
+    mv.Scrap: "discard one of the cards harvested with this card",
+}
+"""The reasons that depend only on the kind of move."""
+
+
+def _play_reason(state: st.State, task: st.Task, player: int, move: mv.PlayCard) -> str:
+    if move.card not in state.hands[player]:
+        return "that card is not in your hand"
+    if move.for_fences and isinstance(task, st.Turn) and task.fenced:
+        return "a card may be played for fences only once per turn"
+    return f"{state.rules.tables.fence[move.card].title} has nothing to do now"
+
+
+def _log_reason(state: st.State, task: st.Task, player: int, move: mv.Log | mv.Flip) -> str:
+    t = state.rules.tables
+    if not t.forest_mask >> move.cell & 1 or state.cleared >> move.cell & 1:
+        return "only a forest tile still showing its forest side can be logged"
+    return "you cannot log a land tile that is fully fenced by another player"
+
+
+def _lumber_reason(state: st.State, task: st.Task, player: int, move: mv.Lumber) -> str:
+    return f"lumber costs ${state.rules.lumber_cost}; you have ${state.money[player]}"
+
+
+def _harvest_reason(state: st.State, task: st.Task, player: int, move: mv.Harvest) -> str:
+    if controller(state, move.cell) != player:
+        return "you may never harvest a market card you do not control"
+    if isinstance(task, st.Combine) and move.cell in task.harvested:
+        return "that card was harvested already"
+    return "only a mature crop or livestock card, or an active equipment card, can be harvested"
+
+
+def _lift_reason(state: st.State, task: st.Task, player: int, move: mv.Lift) -> str:
+    f = state.fences[player]
+    if not (f >> move.edge | f >> (state.rules.tables.edges + move.edge)) & 1:
+        return "you have no fence there to move"
+    return "place the fence you lifted first, or the card allows no more fences"
+
+
+def _defend_reason(state: st.State, task: st.Task, player: int, move: mv.Defend) -> str:
     rules = state.rules
     t = rules.tables
-    if isinstance(move, mv.PlayCard):
-        if move.card not in state.hands[player]:
-            return "that card is not in your hand"
-        if move.for_fences and isinstance(task, st.Turn) and task.fenced:
-            return "a card may be played for fences only once per turn"
-        return f"{t.fence[move.card].title} has nothing to do now"
-    if isinstance(move, mv.Log | mv.Flip):
-        if not t.forest_mask >> move.cell & 1 or state.cleared >> move.cell & 1:
-            return "only a forest tile still showing its forest side can be logged"
-        return "you cannot log a land tile that is fully fenced by another player"
-    if isinstance(move, mv.Buy):
-        return _buy_reason(state, task, player, move)
-    if isinstance(move, mv.Lumber):
-        return f"lumber costs ${rules.lumber_cost}; you have ${state.money[player]}"
-    if isinstance(move, mv.Harvest):
-        if controller(state, move.cell) != player:
-            return "you may never harvest a market card you do not control"
-        if isinstance(task, st.Combine) and move.cell in task.harvested:
-            return "that card was harvested already"
-        return "only a mature crop or livestock card, or an active equipment card, can be harvested"
-    if isinstance(move, mv.Fence):
-        return _fence_reason(state, task, player, move)
-    if isinstance(move, mv.Lift):
-        f = state.fences[player]
-        if not (f >> move.edge | f >> (t.edges + move.edge)) & 1:
-            return "you have no fence there to move"
-        return "place the fence you lifted first, or the card allows no more fences"
-    if isinstance(move, mv.Done):
-        return "place the fence you lifted first; it returns to the stash only if it fits nowhere"
-    if isinstance(move, mv.Defend):
-        holes = sum(t.fence[k].bullets for k in move.cards if 0 <= k < len(t.fence))
-        if holes < rules.defence_bullets:
-            return (
-                f"a defence needs {rules.defence_bullets} or more bullet holes, these have {holes}"
-            )
-        return "discard only cards in your hand, each of them needed to reach the bullet holes"
-    if isinstance(move, mv.Discard):
-        return "that card is not in your hand"
-    if isinstance(move, mv.Keep):
-        return "you may keep only one of the farmhouse tiles dealt to you"
-    if isinstance(move, mv.SendHome):
-        if isinstance(task, st.ClearFarmer):
-            return "you may remove only an opponent's farmer standing on land you control"
-        return "that farmer is home already, or a farmer was removed already"
-    if isinstance(move, mv.PlaceFarmer):
-        return "your farmer goes only on a tile you control with no farmer on it"
-    if isinstance(move, mv.Raid):
-        if controller(state, move.cell) == player:
-            return "Midnight Raid! targets an opponent's market card"
-        return "a raid needs an opponent's market card with no farmer on its tile"
-    if isinstance(move, mv.Break):
-        if move.owner == player:
-            return "you may break only an opponent's fence"
-        return "no such fence, or a farmer protects that land from attacks"
-    if isinstance(move, mv.RemoveCard):
-        return "that card is not in that slot, or a card was removed already"
-    if isinstance(move, mv.Mature):
-        return "mature only an immature card of the card's type on land you control"
-    if isinstance(move, mv.Scrap):
-        return "discard one of the cards harvested with this card"
-    return ""
+    holes = sum(t.fence[k].bullets for k in move.cards if 0 <= k < len(t.fence))
+    if holes < rules.defence_bullets:
+        return f"a defence needs {rules.defence_bullets} or more bullet holes, these have {holes}"
+    return "discard only cards in your hand, each of them needed to reach the bullet holes"
+
+
+def _send_home_reason(state: st.State, task: st.Task, player: int, move: mv.SendHome) -> str:
+    if isinstance(task, st.ClearFarmer):
+        return "you may remove only an opponent's farmer standing on land you control"
+    return "that farmer is home already, or a farmer was removed already"
+
+
+def _raid_reason(state: st.State, task: st.Task, player: int, move: mv.Raid) -> str:
+    if controller(state, move.cell) == player:
+        return "Midnight Raid! targets an opponent's market card"
+    return "a raid needs an opponent's market card with no farmer on its tile"
+
+
+def _break_reason(state: st.State, task: st.Task, player: int, move: mv.Break) -> str:
+    if move.owner == player:
+        return "you may break only an opponent's fence"
+    return "no such fence, or a farmer protects that land from attacks"
 
 
 def _buy_reason(state: st.State, task: st.Task, player: int, move: mv.Buy) -> str:
@@ -255,3 +271,20 @@ def _fence_reason(state: st.State, task: st.Task, player: int, move: mv.Fence) -
         "fencing to control land needs it orthogonally next to your farmhouse "
         "or to land you control connected to it"
     )
+
+
+_REASONS: dict[type, Callable[[st.State, st.Task, int, Any], str]] = {
+    mv.PlayCard: _play_reason,
+    mv.Log: _log_reason,
+    mv.Flip: _log_reason,
+    mv.Buy: _buy_reason,
+    mv.Lumber: _lumber_reason,
+    mv.Harvest: _harvest_reason,
+    mv.Fence: _fence_reason,
+    mv.Lift: _lift_reason,
+    mv.Defend: _defend_reason,
+    mv.SendHome: _send_home_reason,
+    mv.Raid: _raid_reason,
+    mv.Break: _break_reason,
+}
+"""The reasons that depend on the position, by kind of move."""

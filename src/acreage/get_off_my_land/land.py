@@ -57,6 +57,7 @@ __all__ = [
     "outer_slots",
     "owner_at",
     "protected_tiles",
+    "split_side",
     "touching",
 ]
 
@@ -583,6 +584,40 @@ def flood(t: Tables, cell: int, blocked: int, goal: int = -1) -> int:
         if grown == reach or grown >> goal & 1:
             return grown
         reach = grown
+
+
+def split_side(t: Tables, c: int, d: int, blocked: int) -> int:
+    """With the edge between tiles ``c`` and ``d`` fenced (in ``blocked``), the tiles of
+    one side when the fence splits their region in two (the side whose flood ends
+    first), or 0 when ``c`` and ``d`` still meet around it.
+
+    The two sides are flooded in step, so the work is that of the side with fewer
+    steps across: a fence closing a pen ends after the pen, whichever tile of
+    the edge lies in it, where :func:`flood` from the other tile would cross the
+    rest of the board.
+    """
+    width = t.grid.width
+    open_n = ~blocked & t.below_top
+    open_e = (~blocked >> t.n) & t.not_right
+    open_s = open_n >> width
+    open_w = open_e << 1
+    a = 1 << c
+    b = 1 << d
+    while True:
+        grown = a | (a & open_n) >> width | (a & open_s) << width | (a & open_e) << 1
+        grown |= (a & open_w) >> 1
+        if grown & b:
+            # Joined. (Only ``c``'s step can find it: ``c`` and ``d`` lie side by side on
+            # a chequerboard, so every way between them takes an odd number of steps.)
+            return 0
+        if grown == a:
+            return a
+        a = grown
+        grown = b | (b & open_n) >> width | (b & open_s) << width | (b & open_e) << 1
+        grown |= (b & open_w) >> 1
+        if grown == b:
+            return b
+        b = grown
 
 
 def inner_edges(t: Tables, cells: int) -> int:

@@ -261,28 +261,6 @@ def break_moves(s: Position, player: int) -> list[mv.Break]:
     return out
 
 
-def _new_land_ok(
-    s: Position,
-    player: int,
-    regions: Sequence[Region],
-    fences: Sequence[int],
-    outer: int,
-    base: int,
-) -> bool:
-    """A placement may give ``player`` new land only next to the farmhouse or connected land."""
-    t = s.rules.tables
-    mine = s.control[player]
-    for region in regions:
-        if (
-            region.closed
-            and region.cells & ~mine
-            and land.claimable(t, region, fences, player, mine, outer) >= 0
-            and not land.grows_from(t, region.cells, base)
-        ):
-            return False
-    return True
-
-
 def fence_moves(s: Position, batch: Batch) -> list[mv.Fence]:
     """Where ``batch.player`` may place a fence now (the lifted one, or one from the stash).
 
@@ -294,164 +272,207 @@ def fence_moves(s: Position, batch: Batch) -> list[mv.Fence]:
     """
     t = s.rules.tables
     player = batch.player
-    fences = s.fences
     network = s.networks[player]
-    own = network.edges
-    if batch.carrying < 0 and s.rules.fences_per_player <= own.bit_count():
+    if batch.carrying < 0 and s.rules.fences_per_player <= network.edges.bit_count():
         return []  # the stash is empty
+    near = _near(s, player)
+    protected = _protected(s, player)
+    empty = near & ~s.partition.blocked & t.edge_mask
+    if protected:
+        empty &= ~_splits_protected(s, empty, protected)
+    closing = empty & network.closing  # only a fence closing a cycle of theirs wins land
+    base = -1  # the tiles they may win land next to, once needed
+    if closing:
+        base = _expansion_base(s, player)  # (nearly every such fence wins land)
+        empty &= ~closing | _closers_ok(s, player, closing, base)
+    out = t.fence_lists.of(empty)
+    lone = near & _lone_fences(s, player)
+    if lone:
+        out += _inside_moves(s, player, lone, protected, base)
+    return out
+
+
+def _near(s: Position, player: int) -> int:
+    """Edges a new fence of ``player``'s may take: those sharing a corner with their
+    farmhouse tile or one of their fences (``Rules.anchored_fences``: one joined to
+    the farmhouse through their fences)."""
+    t = s.rules.tables
     farm = t.farm_cell[player]
-    anchored_reach = -1  # edges at the fences joined to the farmhouse
+    network = s.networks[player]
     if s.rules.anchored_fences:
-        near = anchored_reach = network.joined_reach(t.cell_corners[farm], t.cell_near[farm])
-    else:
-        near = t.cell_near[farm]
-        for reach in network.reaches:  # = network.reach
-            near |= reach
-    partition = s.partition
-    blocked = partition.blocked
-    every = 0  # every player's fence slots (a slot holds one fence)
-    for f in fences:
-        every |= f
-    outer = every >> t.edges  # = land.outer_slots(t, fences)
-    base = -1
-    out: list[mv.Fence] = []
-    # Per opponent, the tile their farmer protects, or -1 (as guarded(s) says).
+        return network.joined_reach(t.cell_corners[farm], t.cell_near[farm])
+    return t.cell_near[farm] | network.reach
+
+
+def _lone_fences(s: Position, player: int) -> int:
+    """Edges holding an opponent's lone fence, where a fence may go on its inside."""
+    t = s.rules.tables
+    first = 0
+    for f in s.fences:
+        first |= f
+    return first & ~(first >> t.edges) & ~s.fences[player] & t.edge_mask
+
+
+def _protected(s: Position, player: int) -> int:
+    """The tiles ``player``'s opponents' farmers protect (what :func:`guarded` says)."""
     control = s.control
-    guards = [-1] * len(fences)
-    guard = 0  # tiles opponents' farmers protect
+    out = 0
     for q, c in enumerate(s.farmers):
         if q != player and control[q] >> c & 1:
-            guards[q] = c
-            guard |= 1 << c
-    if guard and not s.rules.home_farmer_protects:
-        for q, c in enumerate(guards):
-            if c >= 0 and t.farm_mask >> c & 1:
-                guards[q] = -1
-        guard &= ~t.farm_mask
+            out |= 1 << c
+    if not s.rules.home_farmer_protects:
+        out &= ~s.rules.tables.farm_mask
+    return out
 
-    guarded_cells = guard
-    empty = near & ~blocked & t.edge_mask
-    if empty:
-        # Only a fence that splits a region (or shuts one off from the outside) can
-        # take land from a farmer-protected tile: one inside the protected area.
-        while guard:
-            area = partition.region_of((guard & -guard).bit_length() - 1).cells
-            guard &= ~area
-            rest = empty & land.inner_edges(t, area)
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                cells = t.edge_cells[low.bit_length() - 1]
-                if not land.flood(t, cells[0], blocked | low, cells[1]) >> cells[1] & 1:
-                    empty ^= low
-        # Land all the player's is bounded by a cycle of their own fences through
-        # the new one: a fence that closes no such cycle wins nothing.
-        allowed = empty & ~network.closing
-        closing = empty & network.closing
-        mine = s.control[player]
-        while closing:
-            low = closing & -closing
-            closing ^= low
-            e = low.bit_length() - 1
-            cells = t.edge_cells[e]
-            old = partition.region_of(cells[0])
-            walls = blocked | low
-            # The regions the fence leaves where ``old`` was, with their boundaries.
-            parts: tuple[tuple[int, int], ...] = ((old.cells, old.boundary),)
-            if len(cells) == 2:
-                c, d = cells
-                side = land.flood(t, c, walls, d)
-                if not side >> d & 1:
-                    # A split: the rest's boundary is the old one's XOR the side's.
-                    edges = land.boundary(t, side)
-                    parts = ((side, edges), (old.cells & ~side, old.boundary ^ edges))
-            ok = True
-            for part, edges in parts:
-                if not part & ~mine or edges & t.border_edges & ~walls or edges & ~(own | low):
-                    continue  # no new land, open, or not all the player's fences
-                # New land: it must be next to the farmhouse or connected land.
-                if base < 0:
-                    if anchored_reach < 0:
-                        anchored_reach = network.joined_reach(
-                            t.cell_corners[farm], t.cell_near[farm]
-                        )
-                    base = land.expansion_base(t, partition, mine, anchored_reach, farm)
-                if land.grows_from(t, part, base):
-                    continue
-                if edges & outer:  # some fence faces away: is the land the player's at all?
-                    placed = list(fences)
-                    placed[player] |= low
-                    region = Region(part, edges, True)
-                    if land.claimable(t, region, placed, player, mine, outer) < 0:
-                        continue
-                elif part & t.farm_mask & ~(1 << farm):
-                    continue  # another player's farmhouse is never the player's land
-                ok = False
+
+def _splits_protected(s: Position, empty: int, protected: int) -> int:
+    """Of the empty edges ``empty``, those where a fence would split an area holding a
+    ``protected`` tile, taking it from its player.
+
+    Only such a fence can take land on an empty edge: one splitting a region (or
+    shutting one off from the outside) inside the protected area.
+    """
+    t = s.rules.tables
+    blocked = s.partition.blocked
+    out = 0
+    while protected:
+        area = s.partition.region_of((protected & -protected).bit_length() - 1).cells
+        protected &= ~area
+        for e in bits(empty & land.inner_edges(t, area)):
+            c, d = t.edge_cells[e]
+            if land.split_side(t, c, d, blocked | 1 << e):
+                out |= 1 << e
+    return out
+
+
+def _expansion_base(s: Position, player: int) -> int:
+    """Tiles ``player`` may win land next to: the farmhouse and controlled land joined to it."""
+    t = s.rules.tables
+    farm = t.farm_cell[player]
+    reach = s.networks[player].joined_reach(t.cell_corners[farm], t.cell_near[farm])
+    return land.expansion_base(t, s.partition, s.control[player], reach, farm)
+
+
+def _closers_ok(s: Position, player: int, closing: int, base: int) -> int:
+    """Of the empty edges ``closing`` (each closing a cycle of ``player``'s fences), those
+    where a fence wins no land away from ``base`` (see :func:`_expansion_base`)."""
+    t = s.rules.tables
+    mine = s.control[player]
+    own = s.networks[player].edges
+    blocked = s.partition.blocked
+    outer = land.outer_slots(t, s.fences)
+    out = 0
+    for e in bits(closing):
+        walls = blocked | 1 << e
+        for cells, edges in _parts(s, e):
+            if not cells & ~mine or edges & t.border_edges & ~walls or edges & ~(own | 1 << e):
+                continue  # no new land, open, or not all the player's fences
+            # Next to the base, it may be won; else only if it would not be theirs at all
+            # (asked second: the quicker question settles most).
+            if not land.grows_from(t, cells, base) and _theirs(s, player, e, cells, edges, outer):
                 break
-            if ok:
-                allowed |= low
-        out += t.fence_lists.of(allowed)
+        else:  # no new land, or all of it next to the base
+            out |= 1 << e
+    return out
 
-    lone = near & blocked & ~outer & every & ~fences[player] & t.edge_mask
-    if not lone:
-        return out
-    inside = 0  # bit 2e + i: inside the fence on edge e, facing its tile i
-    regions = partition.regions
-    # The tiles where a placement needs a closer look: regions holding a tile an
-    # opponent's farmer protects, and closed regions all of whose boundary but at
-    # most one edge is the player's fences. Elsewhere every inside placement stands.
-    special = 0
-    for region in regions:
-        if region.cells & guarded_cells:
-            special |= region.cells
+
+def _theirs(s: Position, player: int, e: int, cells: int, edges: int, outer: int) -> bool:
+    """Whether ``player`` would have the region ``cells`` (boundary ``edges``, all
+    holding fences of theirs) once their fence stands on empty edge ``e``."""
+    t = s.rules.tables
+    if edges & outer:  # some fence of theirs faces away: is the land theirs at all? (S6)
+        placed = list(s.fences)
+        placed[player] |= 1 << e
+        region = Region(cells, edges, True)
+        return land.claimable(t, region, placed, player, s.control[player], outer) >= 0
+    return not cells & t.farm_mask & ~(1 << t.farm_cell[player])  # another's farmhouse
+
+
+def _parts(s: Position, e: int) -> tuple[tuple[int, int], ...]:
+    """The regions (tiles, boundary) a fence on empty edge ``e`` leaves where the region
+    it touches was: that region, or the two it splits into."""
+    t = s.rules.tables
+    cells = t.edge_cells[e]
+    old = s.partition.region_of(cells[0])
+    if len(cells) == 2:
+        side = land.split_side(t, cells[0], cells[1], s.partition.blocked | 1 << e)
+        if side:
+            # A split: the rest's boundary is the old one's XOR the side's.
+            edges = land.boundary(t, side)
+            return (side, edges), (old.cells & ~side, old.boundary ^ edges)
+    return ((old.cells, old.boundary),)
+
+
+def _inside_moves(s: Position, player: int, lone: int, protected: int, base: int) -> list[mv.Fence]:
+    """The placements inside opponents' lone fences on edges ``lone`` that stand: none
+    facing land an opponent's farmer protects, none winning land away from the
+    farmhouse and connected land (``base``, or -1 if not worked out yet)."""
+    t = s.rules.tables
+    special = _needs_a_look(s, player, protected)
+    if not special or not lone & land.touching(t, special):
+        return t.both_insides.of(lone)  # every inside placement stands
+    return t.inside_lists.of(_insides_ok(s, player, lone, special, protected, base))
+
+
+def _needs_a_look(s: Position, player: int, protected: int) -> int:
+    """The tiles where a placement inside a fence needs a closer look: regions holding a
+    tile an opponent's farmer protects, and closed regions all of whose boundary but at
+    most one edge is ``player``'s fences. Elsewhere every inside placement stands."""
+    own = s.networks[player].edges
+    out = 0
+    for region in s.partition.regions:
+        if region.cells & protected:
+            out |= region.cells
         elif region.closed:
             rest = region.boundary & ~own
             if not rest & (rest - 1):
-                special |= region.cells
-    if not special or not lone & land.touching(t, special):
-        out += t.both_insides.of(lone)  # every inside placement stands
-        return out
-    for owner, f in enumerate(fences):
-        theirs = lone & f  # a lone fence stands in its edge's first slot
-        if not theirs:
-            continue
-        target = guards[owner]
-        while theirs:
-            low = theirs & -theirs
-            theirs ^= low
-            e = low.bit_length() - 1
-            for i, c in enumerate(t.edge_cells[e]):
-                if not special >> c & 1:
-                    inside |= 1 << (2 * e + i)
-                    continue
-                for region in regions:  # = partition.region_of(c)
-                    if region.cells >> c & 1:
-                        break
-                if target >= 0 and region.cells >> target & 1 and control[owner] & region.cells:
-                    continue
-                # New land needs a fence of the player's on every side (one of the two
-                # on an edge, at least): only then can this fence win it.
-                if region.closed and not region.boundary & ~(own | low):
-                    placed = list(fences)
-                    if i == 0:
-                        placed[owner] ^= low | (low << t.edges)
-                        placed[player] |= low
-                    else:
-                        placed[player] |= low << t.edges
-                    if base < 0:
-                        if anchored_reach < 0:
-                            anchored_reach = network.joined_reach(
-                                t.cell_corners[farm], t.cell_near[farm]
-                            )
-                        base = land.expansion_base(
-                            t, partition, control[player], anchored_reach, farm
-                        )
-                    if not _new_land_ok(s, player, (region,), placed, outer | low, base):
-                        continue
-                inside |= 1 << (2 * e + i)
-    if inside:
-        out += t.inside_lists.of(inside)
+                out |= region.cells
     return out
+
+
+def _insides_ok(
+    s: Position, player: int, lone: int, special: int, protected: int, base: int
+) -> int:
+    """Of the placements inside the lone fences on ``lone``, those that stand, as bits
+    2e + i (inside the fence on edge e, facing its tile i); only those facing a tile of
+    ``special`` are looked at (``base`` as for :func:`_inside_moves`)."""
+    t = s.rules.tables
+    out = 0
+    for e in bits(lone):
+        for i, c in enumerate(t.edge_cells[e]):
+            if special >> c & 1:
+                region = s.partition.region_of(c)
+                if region.cells & protected:
+                    # Its protector controls it, so every fence facing it is theirs, this
+                    # one too: a fence on its inside would take the land.
+                    continue
+                if _wins_inside(s, player, e, i, region):
+                    if base < 0:
+                        base = _expansion_base(s, player)
+                    if not land.grows_from(t, region.cells, base):
+                        continue
+            out |= 1 << (2 * e + i)
+    return out
+
+
+def _wins_inside(s: Position, player: int, e: int, i: int, region: Region) -> bool:
+    """Whether ``player``'s fence inside the lone fence on edge ``e``, facing its
+    tile ``i`` (in ``region``), wins land: the region is fully fenced, all the player's
+    (or claimable, ruling S6), and not all theirs now."""
+    t = s.rules.tables
+    mine = s.control[player]
+    if not region.closed or not region.cells & ~mine:
+        return False
+    if region.boundary & ~(s.networks[player].edges | 1 << e):
+        return False  # some side still has no fence of the player's
+    placed = list(s.fences)
+    if i == 0:  # the player's fence takes the slot facing the first tile
+        owner = land.owner_at(placed, e)
+        placed[owner] ^= 1 << e | 1 << (t.edges + e)
+        placed[player] |= 1 << e
+    else:
+        placed[player] |= 1 << (t.edges + e)
+    return land.claimable(t, region, placed, player, mine, land.outer_slots(t, placed)) >= 0
 
 
 def defences(s: Position, player: int) -> list[mv.Defend]:

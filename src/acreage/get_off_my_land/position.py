@@ -798,24 +798,39 @@ class _Reader:
                 )
 
     def check_agenda(self, agenda: tuple[Task, ...], hands: tuple[tuple[int, ...], ...]) -> None:
-        rules = self.rules
-        nodes = self.agenda_nodes
-        months = len(rules.months)
+        if not self.check_over(agenda):
+            return
+        bottom = agenda[0]
+        setup = self.check_bottom(agenda)
+        player = bottom.player if isinstance(bottom, st.Turn | st.EndTurn) else -1
+        for i, task in enumerate(agenda[1:], 1):
+            self.check_task(i, task, bottom, player, setup)
+        self.check_hands(hands, bottom, player, setup)
+
+    def check_over(self, agenda: tuple[Task, ...]) -> bool:
+        """An empty agenda only after the last month, and only then: whether there is
+        an agenda to check further."""
+        months = len(self.rules.months)
         if not agenda:
             if self.month != months:
                 self.f.at("agenda").fail(
                     f"nothing left to do, but the game ends only after the last month "
                     f"(month {months}, not {self.month})"
                 )
-            return
+            return False
         if self.month == months:
             self.f.at("month").fail(
                 f"month {months} is past the track's last month: the game is over, "
                 "so nothing is left on the agenda"
             )
-        bottom = agenda[0]
+        return True
+
+    def check_bottom(self, agenda: tuple[Task, ...]) -> bool:
+        """One turn, at the bottom, or setup's start of the first month: whether this
+        is setup."""
+        nodes = self.agenda_nodes
         turns = [i for i, task in enumerate(agenda) if isinstance(task, st.Turn | st.EndTurn)]
-        setup = isinstance(bottom, st.StartMonth)
+        setup = isinstance(agenda[0], st.StartMonth)
         if turns[1:] or (turns and turns[0] != 0):
             i = turns[-1]
             nodes[i].fail("one turn at a time, at the bottom of the agenda")
@@ -826,31 +841,42 @@ class _Reader:
             )
         if setup and self.month:
             nodes[0].fail(f"setup comes before the first month, not in month {self.month}")
-        player = bottom.player if isinstance(bottom, st.Turn | st.EndTurn) else -1
-        for i, task in enumerate(agenda[1:], 1):
-            node = nodes[i]
-            if isinstance(task, st.StartMonth):
-                node.fail("a month starts at the bottom of the agenda, not on top of other tasks")
-            if isinstance(task, tuple(_SETUP_KINDS)) and not setup:
-                node.fail(f"{_NAME_OF[type(task)]} is part of setup, not of a month")
-            if isinstance(bottom, st.EndTurn) and (i > 1 or not isinstance(task, st.DiscardDown)):
-                node.fail("at the end of a turn only the discard down to the hand limit waits")
-            if isinstance(task, st.DiscardDown) and not isinstance(bottom, st.EndTurn):
-                node.fail("a discard down to the hand limit comes at the end of a turn")
-            if setup and not isinstance(task, (*_SETUP_KINDS, st.DrawCard, st.RevealMarket)):
-                node.fail(f"{_NAME_OF[type(task)]} is not part of setup")
-            if player >= 0:
-                actor = self.actor(task)
-                if actor >= 0 and actor != player:
-                    node.fail(
-                        f"{_NAME_OF[type(task)]} of player {actor} during player {player}'s turn"
-                    )
-                if isinstance(task, st.Defend) and task.player == player:
-                    node.fail(f"player {player} cannot defend against their own move")
-                if isinstance(task, st.Breaking) and player in task.victims:
-                    node.fail(f"player {player} cannot defend against their own move")
+        return setup
+
+    def check_task(self, i: int, task: Task, bottom: Task, player: int, setup: bool) -> None:
+        """The agenda's task ``i`` (above the bottom one) fits it: setup's tasks in setup,
+        only the discard at a turn's end, and each task of the turn's player (or a
+        defence by another)."""
+        node = self.agenda_nodes[i]
+        name = _NAME_OF[type(task)]
+        if isinstance(task, st.StartMonth):
+            node.fail("a month starts at the bottom of the agenda, not on top of other tasks")
+        if isinstance(task, tuple(_SETUP_KINDS)) and not setup:
+            node.fail(f"{name} is part of setup, not of a month")
+        if isinstance(bottom, st.EndTurn) and (i > 1 or not isinstance(task, st.DiscardDown)):
+            node.fail("at the end of a turn only the discard down to the hand limit waits")
+        if isinstance(task, st.DiscardDown) and not isinstance(bottom, st.EndTurn):
+            node.fail("a discard down to the hand limit comes at the end of a turn")
+        if setup and not isinstance(task, (*_SETUP_KINDS, st.DrawCard, st.RevealMarket)):
+            node.fail(f"{name} is not part of setup")
+        if player < 0:
+            return
+        actor = self.actor(task)
+        if actor >= 0 and actor != player:
+            node.fail(f"{name} of player {actor} during player {player}'s turn")
+        if isinstance(task, st.Defend) and task.player == player:
+            node.fail(f"player {player} cannot defend against their own move")
+        if isinstance(task, st.Breaking) and player in task.victims:
+            node.fail(f"player {player} cannot defend against their own move")
+
+    def check_hands(
+        self, hands: tuple[tuple[int, ...], ...], bottom: Task, player: int, setup: bool
+    ) -> None:
+        """Only the player whose turn it is may hold more cards than the hand limit, and
+        a turn's end waits for their discard only then."""
+        rules = self.rules
         if isinstance(bottom, st.EndTurn) and len(hands[player]) <= rules.hand_limit:
-            nodes[0].fail(
+            self.agenda_nodes[0].fail(
                 f"the turn's end waits only for a discard, and player {player} holds "
                 f"{len(hands[player])} cards (the hand limit is {rules.hand_limit})"
             )

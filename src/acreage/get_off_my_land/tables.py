@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 import operator
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 import attrs
@@ -290,10 +290,28 @@ def build_tables(rules: Rules) -> Tables:
     """Check the board against the tiles in play and build every lookup."""
     width, height, tokens = _parse_board(rules)
     grid = SquareGrid(width, height)
-    n = grid.n_cells
-    n_edges = grid.n_edges
     names = tuple(cell_name(x, y) for x, y in grid.cell_coords)
+    side_names = tuple(f"{names[c]} {grid.directions[d]}" for c, d in grid.edge_sides)
+    board = _board(rules, tokens, names)
+    cards = _cards(rules, board["forest_kind"])
+    return Tables(
+        grid=grid,
+        n=grid.n_cells,
+        edges=grid.n_edges,
+        cell_names=names,
+        side_names=side_names,
+        **board,
+        **cards,
+        **_geometry(grid),
+        **_edge_moves(rules, grid, names, side_names),
+        **_tile_moves(rules, names),
+        **_card_moves(rules, cards["market"], cards["fence"], cards["forest"]),
+    )
 
+
+def _board(rules: Rules, tokens: list[str], names: tuple[str, ...]) -> dict[str, Any]:
+    """The ``Tables`` fields of the board's tiles: farmhouses, grass and forest."""
+    n = len(tokens)
     farm_cell = [-1] * rules.players
     farm_owner = [-1] * n
     grass_of = [-1] * n
@@ -324,7 +342,29 @@ def build_tables(rules: Rules) -> Tables:
         raise RulesError(
             f"board: uses {len(used_grass)} grass tiles, but {len(grass_in_play)} are in play"
         )
+    grass = rules.grass_tiles
+    return {
+        "farm_cell": tuple(farm_cell),
+        "farm_owner": tuple(farm_owner),
+        "farm_mask": _mask(farm_cell),
+        "grass_of": tuple(grass_of),
+        "forest_kind": tuple(forest_kind),
+        "forest_mask": _mask(c for c in range(n) if forest_kind[c] >= 0),
+        "grass_mask": _mask(c for c in range(n) if grass_of[c] >= 0),
+        "grass_bonus": tuple(grass[g].bonus if g >= 0 else "" for g in grass_of),
+        "grass_fishing": _mask(
+            c for c, g in enumerate(grass_of) if g >= 0 and grass[g].bonus == "fishing hole"
+        ),
+    }
 
+
+def _mask(members: Iterable[int]) -> int:
+    return sum(1 << i for i in members)
+
+
+def _cards(rules: Rules, forest_kind: tuple[int, ...]) -> dict[str, Any]:
+    """The ``Tables`` fields of the cards and forest tiles in play (equal ones merged),
+    checked against the board and each other."""
     market, market_counts = _merge(rules.market_cards, rules.players)
     fence, fence_counts = _merge(rules.fence_cards, rules.players)
     forest, forest_counts = _merge(rules.forest_tiles, rules.players)
@@ -332,150 +372,184 @@ def build_tables(rules: Rules) -> Tables:
     _unique([f.label for f in fence], "fence_cards")
     for kind in FOREST_KINDS:
         _unique([f.label for f in forest if f.kind == kind], "forest_tiles")
+    pools = _forest_pools(forest, forest_counts, forest_kind)
+    if not market or not fence:
+        raise RulesError("market_cards / fence_cards: no cards in play for this player count")
+    _check_bonus_targets(rules, {m.name for m in market})
+    letters = sorted({m.letter for m in market})
+    return {
+        "market": tuple(market),
+        "market_type": tuple(_TYPE_INDEX[m.type] for m in market),
+        "market_deck": Deck(
+            tuple(
+                Pile.of({i: market_counts[i] for i, m in enumerate(market) if m.letter == letter})
+                for letter in letters
+            )
+        ),
+        "fence": tuple(fence),
+        "fence_deck": Deck.of(dict(fence_counts)),
+        "forest": tuple(forest),
+        "forest_pool": pools,
+        "forest_fishing": tuple(tile.bonus == "fishing hole" for tile in forest),
+    }
+
+
+def _forest_pools(
+    forest: list[ForestTile], counts: Counter[int], forest_kind: tuple[int, ...]
+) -> tuple[tuple[int, ...], ...]:
+    """Per forest kind, how many tiles of each logged side are in play: as many as the
+    board has spots of that kind."""
     pools = []
     for k, kind in enumerate(FOREST_KINDS):
-        pool = tuple(forest_counts[i] if tile.kind == kind else 0 for i, tile in enumerate(forest))
+        pool = tuple(counts[i] if tile.kind == kind else 0 for i, tile in enumerate(forest))
         spots = forest_kind.count(k)
         if sum(pool) != spots:
             raise RulesError(
                 f"board: {spots} {kind} forest spots, but {sum(pool)} {kind} forest tiles are in play"
             )
         pools.append(pool)
-    if not market or not fence:
-        raise RulesError("market_cards / fence_cards: no cards in play for this player count")
-    letters = sorted({m.letter for m in market})
-    market_deck = Deck(
-        tuple(
-            Pile.of({i: market_counts[i] for i, m in enumerate(market) if m.letter == letter})
-            for letter in letters
-        )
-    )
-    fence_deck = Deck.of(dict(fence_counts))
-    names_in_play = {m.name for m in market}
+    return tuple(pools)
+
+
+def _check_bonus_targets(rules: Rules, names_in_play: set[str]) -> None:
     for i, card in enumerate(rules.market_cards):
         for target in card.bonus_for:
             if target not in names_in_play and card.players <= rules.players:
                 raise RulesError(f"market_cards[{i}].bonus_for: no card named {target!r} in play")
 
-    # Geometry. Edge ids: N sides 0..n-1 (edge c faces cell c first), E sides
-    # n..2n-1, then the play area's S and W sides (see acreage.core.grid).
-    top_row = sum(1 << c for c in range(width))
-    right_col = sum(1 << (y * width + width - 1) for y in range(height))
+
+def _geometry(grid: SquareGrid) -> dict[str, Any]:
+    """The ``Tables`` fields of the board's geometry as bit masks.
+
+    Edge ids: N sides 0..n-1 (edge c faces cell c first), E sides n..2n-1, then the
+    play area's S and W sides (see :mod:`acreage.core.grid`).
+    """
+    n, width, height = grid.n_cells, grid.width, grid.height
+    top_row = _mask(range(width))
+    right_col = _mask(y * width + width - 1 for y in range(height))
     all_cells = (1 << n) - 1
-    edge_vertices = tuple((1 << a) | (1 << b) for a, b in grid.edge_vertices)
-    vertex_edges = tuple(sum(1 << e for e in es) for es in grid.vertex_edges)
-    cell_corners = tuple(sum(1 << v for v in vs) for vs in grid.cell_vertices)
-    cell_sides = tuple(sum(1 << e for e in es) for es in grid.cell_edges)
-    directions = grid.directions
-    side_names = tuple(f"{names[c]} {directions[d]}" for c, d in grid.edge_sides)
-
-    def side_of(e: int, c: int) -> str:
-        return f"{names[c]} {directions[grid.cell_edges[c].index(e)]}"
-
-    t = mv
-    seats = range(rules.players)
-    fence_moves = tuple(t.Fence(e, -1, f"fence {side_names[e]}") for e in range(n_edges))
-    inside_moves = tuple(
-        tuple(t.Fence(e, c, f"fence {side_of(e, c)} inside") for c in grid.edge_cells[e])
-        for e in range(n_edges)
-    )
-    lift_moves = tuple(t.Lift(e, f"move the fence at {side_names[e]}") for e in range(n_edges))
-    log_moves = tuple(t.Log(c, f"log {names[c]}") for c in range(n))
-    harvest_moves = tuple(t.Harvest(c, f"harvest {names[c]}") for c in range(n))
-    return Tables(
-        grid=grid,
-        n=n,
-        edges=n_edges,
-        cell_names=names,
-        side_names=side_names,
-        farm_cell=tuple(farm_cell),
-        farm_owner=tuple(farm_owner),
-        farm_mask=sum(1 << c for c in farm_cell),
-        grass_of=tuple(grass_of),
-        forest_kind=tuple(forest_kind),
-        forest_mask=sum(1 << c for c in range(n) if forest_kind[c] >= 0),
-        grass_mask=sum(1 << c for c in range(n) if grass_of[c] >= 0),
-        grass_bonus=tuple(rules.grass_tiles[g].bonus if g >= 0 else "" for g in grass_of),
-        grass_fishing=sum(
-            1 << c
-            for c, g in enumerate(grass_of)
-            if g >= 0 and rules.grass_tiles[g].bonus == "fishing hole"
-        ),
-        market=tuple(market),
-        market_type=tuple(_TYPE_INDEX[m.type] for m in market),
-        market_deck=market_deck,
-        fence=tuple(fence),
-        fence_deck=fence_deck,
-        forest=tuple(forest),
-        forest_pool=tuple(pools),
-        forest_fishing=tuple(tile.bonus == "fishing hole" for tile in forest),
-        edge_mask=(1 << n_edges) - 1,
-        extra_edges=((1 << n_edges) - 1) & ~((1 << (2 * n)) - 1),
-        top_row=top_row,
-        below_top=all_cells & ~top_row,
-        right_col=right_col,
-        not_right=all_cells & ~right_col,
-        left_col=sum(1 << (y * width) for y in range(height)),
-        left_cells=tuple(y * width for y in range(height)),
-        border_edges=grid.border_edges,
-        edge_cells=grid.edge_cells,
-        edge_cell_mask=tuple(sum(1 << c for c in cells) for cells in grid.edge_cells),
-        edge_vertices=edge_vertices,
-        edge_ends=grid.edge_vertices,
-        vertex_edges=vertex_edges,
-        cell_near=tuple(
+    vertex_edges = tuple(_mask(es) for es in grid.vertex_edges)
+    return {
+        "edge_mask": (1 << grid.n_edges) - 1,
+        "extra_edges": ((1 << grid.n_edges) - 1) & ~((1 << (2 * n)) - 1),
+        "top_row": top_row,
+        "below_top": all_cells & ~top_row,
+        "right_col": right_col,
+        "not_right": all_cells & ~right_col,
+        "left_col": _mask(y * width for y in range(height)),
+        "left_cells": tuple(y * width for y in range(height)),
+        "border_edges": grid.border_edges,
+        "edge_cells": grid.edge_cells,
+        "edge_cell_mask": tuple(_mask(cells) for cells in grid.edge_cells),
+        "edge_vertices": tuple((1 << a) | (1 << b) for a, b in grid.edge_vertices),
+        "edge_ends": grid.edge_vertices,
+        "vertex_edges": vertex_edges,
+        "cell_near": tuple(
             functools.reduce(operator.or_, (vertex_edges[v] for v in vs))
             for vs in grid.cell_vertices
         ),
-        cell_corners=cell_corners,
-        cell_sides=cell_sides,
-        fence_moves=fence_moves,
-        inside_moves=inside_moves,
-        lift_moves=lift_moves,
-        fence_lists=MaskMoves(fence_moves),
-        inside_lists=MaskMoves(  # bit 2e + i: inside the fence on edge e, facing its tile i
+        "cell_corners": tuple(_mask(vs) for vs in grid.cell_vertices),
+        "cell_sides": tuple(_mask(es) for es in grid.cell_edges),
+    }
+
+
+def _edge_moves(
+    rules: Rules, grid: SquareGrid, names: tuple[str, ...], side_names: tuple[str, ...]
+) -> dict[str, Any]:
+    """The ``Tables`` fields of the shared moves on edges: fences, lifts and breaks."""
+
+    def side_of(e: int, c: int) -> str:
+        return f"{names[c]} {grid.directions[grid.cell_edges[c].index(e)]}"
+
+    edges = range(grid.n_edges)
+    fence_moves = tuple(mv.Fence(e, -1, f"fence {side_names[e]}") for e in edges)
+    inside_moves = tuple(
+        tuple(mv.Fence(e, c, f"fence {side_of(e, c)} inside") for c in grid.edge_cells[e])
+        for e in edges
+    )
+    lift_moves = tuple(mv.Lift(e, f"move the fence at {side_names[e]}") for e in edges)
+    return {
+        "fence_moves": fence_moves,
+        "inside_moves": inside_moves,
+        "lift_moves": lift_moves,
+        "fence_lists": MaskMoves(fence_moves),
+        # bit 2e + i: inside the fence on edge e, facing its tile i
+        "inside_lists": MaskMoves(
             [pair[i] if i < len(pair) else None for pair in inside_moves for i in (0, 1)]
         ),
-        both_insides=MaskMoves.grouped(inside_moves),  # bit e: both sides of edge e
-        lift_lists=MaskMoves(lift_moves),
-        log_lists=MaskMoves(log_moves),
-        harvest_lists=MaskMoves(harvest_moves),
-        break_moves=tuple(
-            tuple(t.Break(e, p, f"break player {p}'s fence at {side_names[e]}") for p in seats)
-            for e in range(n_edges)
+        "both_insides": MaskMoves.grouped(inside_moves),  # bit e: both sides of edge e
+        "lift_lists": MaskMoves(lift_moves),
+        "break_moves": tuple(
+            tuple(
+                mv.Break(e, p, f"break player {p}'s fence at {side_names[e]}")
+                for p in range(rules.players)
+            )
+            for e in edges
         ),
-        log_moves=log_moves,
-        harvest_moves=harvest_moves,
-        mature_moves=tuple(t.Mature(c, f"mature {names[c]}") for c in range(n)),
-        raid_moves=tuple(t.Raid(c, f"raid {names[c]}") for c in range(n)),
-        flip_moves=tuple(t.Flip(c, f"flip {names[c]}") for c in range(n)),
-        farmer_moves=tuple(t.PlaceFarmer(c, f"farmer to {names[c]}") for c in range(n)),
-        scrap_moves=tuple(t.Scrap(c, f"discard the card on {names[c]}") for c in range(n)),
-        send_home=tuple(t.SendHome(p, f"send player {p}'s farmer home") for p in seats),
-        play_moves=tuple(
+    }
+
+
+def _tile_moves(rules: Rules, names: tuple[str, ...]) -> dict[str, Any]:
+    """The ``Tables`` fields of the shared moves on tiles, and of sending farmers home."""
+    log_moves = tuple(mv.Log(c, f"log {name}") for c, name in enumerate(names))
+    harvest_moves = tuple(mv.Harvest(c, f"harvest {name}") for c, name in enumerate(names))
+    return {
+        "log_moves": log_moves,
+        "harvest_moves": harvest_moves,
+        "log_lists": MaskMoves(log_moves),
+        "harvest_lists": MaskMoves(harvest_moves),
+        "mature_moves": tuple(mv.Mature(c, f"mature {name}") for c, name in enumerate(names)),
+        "raid_moves": tuple(mv.Raid(c, f"raid {name}") for c, name in enumerate(names)),
+        "flip_moves": tuple(mv.Flip(c, f"flip {name}") for c, name in enumerate(names)),
+        "farmer_moves": tuple(
+            mv.PlaceFarmer(c, f"farmer to {name}") for c, name in enumerate(names)
+        ),
+        "scrap_moves": tuple(
+            mv.Scrap(c, f"discard the card on {name}") for c, name in enumerate(names)
+        ),
+        "send_home": tuple(
+            mv.SendHome(p, f"send player {p}'s farmer home") for p in range(rules.players)
+        ),
+    }
+
+
+def _card_moves(
+    rules: Rules,
+    market: tuple[MarketCard, ...],
+    fence: tuple[FenceCard, ...],
+    forest: tuple[ForestTile, ...],
+) -> dict[str, Any]:
+    """The ``Tables`` fields of the shared moves naming cards and tiles, the moves with no
+    arguments, and the name lookups that read them."""
+    return {
+        "play_moves": tuple(
             (
-                t.PlayCard(k, True, f"play {card.label} for fences"),
-                t.PlayCard(k, False, f"play {card.label} for its action"),
+                mv.PlayCard(k, True, f"play {card.label} for fences"),
+                mv.PlayCard(k, False, f"play {card.label} for its action"),
             )
             for k, card in enumerate(fence)
         ),
-        discard_moves=tuple(t.Discard(k, f"discard {card.label}") for k, card in enumerate(fence)),
-        draw_moves=tuple(t.Draw(k, f"draw {card.label}") for k, card in enumerate(fence)),
-        keep_moves=tuple(t.Keep(f, f"keep {h.name}") for f, h in enumerate(rules.farmhouses)),
-        deal_moves=tuple(
-            t.DealFarmhouse(f, f"deal {h.name}") for f, h in enumerate(rules.farmhouses)
+        "discard_moves": tuple(
+            mv.Discard(k, f"discard {card.label}") for k, card in enumerate(fence)
         ),
-        reveal_moves=tuple(t.Reveal(k, f"reveal {card.label}") for k, card in enumerate(market)),
-        uncover_moves=tuple(
-            t.Uncover(k, f"logged side: {tile.label}") for k, tile in enumerate(forest)
+        "draw_moves": tuple(mv.Draw(k, f"draw {card.label}") for k, card in enumerate(fence)),
+        "keep_moves": tuple(mv.Keep(f, f"keep {h.name}") for f, h in enumerate(rules.farmhouses)),
+        "deal_moves": tuple(
+            mv.DealFarmhouse(f, f"deal {h.name}") for f, h in enumerate(rules.farmhouses)
         ),
-        end_turn=t.EndTurn("end turn"),
-        lumber=t.Lumber("buy lumber"),
-        done=t.Done("done"),
-        yield_=t.Yield("no defence"),
-        slash_log=t.SlashOption(True, "log and draw"),
-        slash_break=t.SlashOption(False, "break and fence"),
-        fence_names={card.label: k for k, card in enumerate(fence)},
-        market_names={card.label: k for k, card in enumerate(market)},
-        farmhouse_names={house.name: f for f, house in enumerate(rules.farmhouses)},
-    )
+        "reveal_moves": tuple(
+            mv.Reveal(k, f"reveal {card.label}") for k, card in enumerate(market)
+        ),
+        "uncover_moves": tuple(
+            mv.Uncover(k, f"logged side: {tile.label}") for k, tile in enumerate(forest)
+        ),
+        "end_turn": mv.EndTurn("end turn"),
+        "lumber": mv.Lumber("buy lumber"),
+        "done": mv.Done("done"),
+        "yield_": mv.Yield("no defence"),
+        "slash_log": mv.SlashOption(True, "log and draw"),
+        "slash_break": mv.SlashOption(False, "break and fence"),
+        "fence_names": {card.label: k for k, card in enumerate(fence)},
+        "market_names": {card.label: k for k, card in enumerate(market)},
+        "farmhouse_names": {house.name: f for f, house in enumerate(rules.farmhouses)},
+    }
