@@ -259,3 +259,38 @@ def test_ready_lets_a_task_resolve_itself_before_anyone_is_asked() -> None:
     assert s == State((Turn(1),), (5, 0))  # banked and the turn passed, no decision asked
     s = engine.apply_move(State((Roll(0, 1),)), Die(2))
     assert s == State((Turn(0, 3),))
+
+
+def test_own_gives_the_game_s_own_object_for_a_look_alike_move() -> None:
+    # _apply_turn tells the moves apart by identity, as a game on its hot path
+    # may: a hand-made Choice("roll") is equal to ROLL but is not it.
+    asked: list[object] = []
+
+    def own(s: State, move: object) -> object:
+        asked.append(move)
+        if isinstance(move, Choice):
+            return {"roll": ROLL, "hold": HOLD}.get(move.word)
+        return move  # a die face is its own move
+
+    engine = Engine(
+        draft=Work.copy,
+        decisions={Turn: _turn_moves},
+        chance={Roll: _roll_outcomes},
+        apply={Turn: _apply_turn, Roll: _apply_roll},
+        auto={EndTurn: _end_turn},
+        refuse=_refuse,
+        own=own,
+    )
+    s = State((Turn(0, 4),))
+    rolled = engine.apply_move(s, Choice("roll"))
+    assert rolled == State((Roll(0, 4),)) and asked == [Choice("roll")]
+    # without own, the look-alike is judged by equality and applied as it is: a hold
+    assert ENGINE.apply_move(s, Choice("roll")) == State((Turn(1),), (4, 0))
+    moves = engine.legal_moves(s)
+    asked.clear()
+    assert engine.apply_move(s, moves[0]) == rolled and asked == []  # listed: not asked
+    with pytest.raises(IllegalMoveError, match="is not legal now"):
+        engine.apply_move(s, Choice("pass"))  # own names no move
+    with pytest.raises(IllegalMoveError, match="is not legal now"):
+        engine.apply_move(State((Turn(0),)), Choice("hold"))  # its own move is not legal here
+    assert engine.apply_move(State((Roll(0, 4),)), Die(2)) == State((Turn(0, 6),))

@@ -33,6 +33,11 @@ identity), when ``possible`` says so, or when it equals a listed move; any
 other move goes to the game's ``refuse(state, move)``, which returns the
 :class:`~acreage.core.game.IllegalMoveError` saying which rule forbids it.
 
+A game that applies only its own move objects gives ``own(state, move)``:
+for a move not just listed (made by hand, unpickled, parsed), the game's own
+object for it, or None when it names no move. That object is judged and
+applied instead, so no stray field value of a look-alike reaches a handler.
+
 The engine remembers the last state it listed moves for (one atomic store of
 one tuple, so threads sharing an engine never see half of it): a player
 that lists the moves and applies one of them pays for one listing.
@@ -146,7 +151,9 @@ class Engine(Generic[S, W]):
     See the module's docstring for what each table holds. ``draft(state)``
     makes the draft a move is applied to (a :class:`~acreage.core.draft.Draft`
     class's ``copy``); the draft's ``freeze()`` gives the next state.
-    ``refuse(state, move)`` returns the error for a move that is not legal.
+    ``refuse(state, move)`` returns the error for a move that is not legal;
+    ``own(state, move)``, optional, the game's own object for a move it did
+    not just list (None: no move), which is then judged and applied instead.
     Every task class on an agenda must be in exactly one of ``decisions``,
     ``chance`` and ``auto``: :class:`TypeError` at construction otherwise,
     and for a ``ready``/``possible``/``apply`` entry of a task class that
@@ -160,6 +167,7 @@ class Engine(Generic[S, W]):
         "_decisions",
         "_draft",
         "_last",
+        "_own",
         "_possible",
         "_ready",
         "_refuse",
@@ -177,6 +185,7 @@ class Engine(Generic[S, W]):
         refuse: Callable[[S, object], IllegalMoveError],
         ready: Mapping[type, Callable[[W, Any], bool]] | None = None,
         possible: Mapping[type, Callable[[S, Any, Any], bool]] | None = None,
+        own: Callable[[S, object], Any] | None = None,
     ) -> None:
         ready = dict(ready or {})
         possible = dict(possible or {})
@@ -202,6 +211,7 @@ class Engine(Generic[S, W]):
         self._ready = ready
         self._possible = possible
         self._refuse = refuse
+        self._own = own
         # One table for run(): per task class, (True, auto step) or (False, ready check).
         steps: dict[type, tuple[bool, Callable[..., Any]]] = {k: (True, f) for k, f in auto.items()}
         steps.update((k, (False, f)) for k, f in ready.items())
@@ -263,15 +273,35 @@ class Engine(Generic[S, W]):
     def apply_move(self, state: S, move: Any) -> S:
         """The state after ``move``; the game's :class:`IllegalMoveError` if it is not legal now."""
         cached = self._last
-        listed = cached[0] is state and any(m is move for m in cached[1])
-        if not listed and not self.is_legal(state, move):
-            raise self._refuse(state, move)
+        if cached[0] is state:  # the usual case: the move was just picked from legal_moves(state)
+            # A loop, not any(): the list is scanned on every move, and a
+            # generator costs about twice as much per element.
+            for m in cached[1]:
+                if m is move:
+                    break
+            else:
+                move = self._admit(state, move)
+        else:
+            move = self._admit(state, move)
         w = self._draft(state)
         task = w.agenda.pop()
         self._apply[type(task)](w, task, move)
         self.run(w)
         new: S = w.freeze()
         return new
+
+    def _admit(self, state: S, move: Any) -> Any:
+        """The move to apply for ``move``, not one just listed: itself if it is a possible
+        chance outcome, else the game's own object for it if that is legal; else refused."""
+        agenda = state.agenda
+        if agenda:
+            possible = self._possible.get(type(agenda[-1]))
+            if possible is not None and possible(state, agenda[-1], move):
+                return move
+        own = move if self._own is None else self._own(state, move)
+        if own is None or not self.is_legal(state, own):
+            raise self._refuse(state, move)
+        return own
 
     def run(self, w: W) -> None:
         """Carry out automatic tasks until a decision or chance event is on top (or none is left)."""

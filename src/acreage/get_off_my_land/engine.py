@@ -18,6 +18,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, ParamSpec, TypeVar, cast
 
+from acreage.core.agenda import Engine
 from acreage.core.bitset import bits
 from acreage.core.chance import Counted, Deck, Pile, counted
 from acreage.core.frozen import builder
@@ -467,12 +468,7 @@ _OUTCOMES: dict[type, Callable[[State, Any], tuple[tuple[Any, Fraction], ...]]] 
 
 def chance_outcomes(state: State) -> tuple[tuple[mv.Move, Fraction], ...]:
     """The outcomes of the chance event now, with their exact probabilities; () otherwise."""
-    agenda = state.agenda
-    if not agenda:
-        return ()
-    task = agenda[-1]
-    handler = _OUTCOMES.get(type(task))
-    return handler(state, task) if handler is not None else ()
+    return ENGINE.chance_outcomes(state)
 
 
 # -- legal moves ----------------------------------------------------------------------------------
@@ -623,32 +619,15 @@ _MOVES: dict[type, Callable[[State, Any], list[Any]]] = {
     st.ScrapHarvested: _scrap_moves,
 }
 
-_last: tuple[State | None, tuple[Any, ...], frozenset[Any] | None] = (None, (), None)
-
 
 def legal_moves(state: State) -> tuple[mv.Move, ...]:
     """Every legal move now, in a fixed order; at a chance event, its outcomes."""
-    global _last
-    cached = _last
-    if cached[0] is state:
-        return cached[1]
-    agenda = state.agenda
-    if not agenda:
-        moves: tuple[Any, ...] = ()
-        _last = (state, moves, None)
-        return moves
-    task = agenda[-1]
-    if type(task) in _OUTCOMES:
-        moves = tuple(m for m, _ in _OUTCOMES[type(task)](state, task))
-    else:
-        moves = tuple(_MOVES[type(task)](state, task))
-    _last = (state, moves, None)
-    return moves
+    return ENGINE.legal_moves(state)
 
 
 def _is_own(moves: tuple[Any, ...], i: object, move: object) -> bool:
     """Whether ``move`` is ``moves[i]``, the game's own object: a chance outcome made
-    by hand (or unpickled) is judged the slow way, by its text (see :func:`_check`)."""
+    by hand (or unpickled) is judged the slow way, by its text (see :func:`_own`)."""
     return type(i) is int and 0 <= i < len(moves) and moves[i] is move
 
 
@@ -702,24 +681,6 @@ _POSSIBLE: dict[type, Callable[[State, Any, Any], bool]] = {
     st.RevealMarket: _possible_reveal,
     st.RevealTile: _possible_tile,
 }
-
-
-def _is_legal(state: State, move: Any) -> bool:
-    global _last
-    task = state.decision
-    possible = _POSSIBLE.get(type(task))
-    if possible is not None:
-        return possible(state, task, move)
-    moves = legal_moves(state)
-    for m in moves:
-        if m is move:
-            return True
-    cached = _last
-    allowed = cached[2] if cached[0] is state else None
-    if allowed is None:
-        allowed = frozenset(moves)
-        _last = (state, moves, allowed)
-    return move in allowed
 
 
 # -- applying moves ----------------------------------------------------------------------------
@@ -1287,44 +1248,42 @@ _READY: dict[type, Callable[[Work, Any], bool]] = {
 }
 
 
-_STEPS: dict[type, tuple[bool, Callable[[Work, Any], Any]]] = {
-    **{kind: (True, step) for kind, step in _AUTO.items()},
-    **{kind: (False, ready) for kind, ready in _READY.items()},
-}
-
-
-def run(w: Work) -> None:
-    """Carry out automatic tasks until a player's decision or a chance event is next."""
-    agenda = w.agenda
-    steps = _STEPS
-    while agenda:
-        task = agenda[-1]
-        step = steps.get(type(task))
-        if step is None:
-            return  # a decision or chance event that is always ready
-        auto, fn = step
-        if auto:
-            agenda.pop()
-            fn(w, task)
-        elif fn(w, task):
-            return
-
-
-def _check(state: State, move: object) -> mv.Move:
-    """The game's own object for ``move`` if that is legal now; else
-    :class:`IllegalMoveError` saying why.
+def _own(state: State, move: object) -> mv.Move | None:
+    """The game's own object for ``move``, or None.
 
     Only the game's own move objects are applied: one made by hand (or
     unpickled) counts as the move its text names, if its fields are that
     move's, so a move whose text does not parse back to it is never legal
     and no stray field value reaches the engine.
     """
-    from acreage.get_off_my_land.explain import own_move, why_illegal
+    from acreage.get_off_my_land.explain import own_move
 
-    own = own_move(state, move)
-    if own is None or not _is_legal(state, own):
-        raise IllegalMoveError(why_illegal(state, move))
-    return own
+    return own_move(state, move)
+
+
+def _refuse(state: State, move: object) -> IllegalMoveError:
+    """The error saying which rule forbids ``move`` now."""
+    from acreage.get_off_my_land.explain import why_illegal
+
+    return IllegalMoveError(why_illegal(state, move))
+
+
+ENGINE: Engine[State, Work] = Engine(
+    draft=Work,
+    decisions=_MOVES,
+    chance=_OUTCOMES,
+    apply=_APPLY,
+    auto=_AUTO,
+    refuse=_refuse,
+    ready=_READY,
+    possible=_POSSIBLE,
+    own=_own,
+)
+"""Get Off My Land!'s tables on the shared engine: it lists, judges and applies the moves,
+and remembers the last listing (see :class:`acreage.core.agenda.Engine`)."""
+
+run = ENGINE.run
+"""Carry out automatic tasks on a draft until a player's decision or a chance event is next."""
 
 
 def apply_move(state: State, move: mv.Move) -> State:
@@ -1334,20 +1293,4 @@ def apply_move(state: State, move: mv.Move) -> State:
     or :func:`~acreage.get_off_my_land.parse_move`); anything else, a move
     text included, raises :class:`IllegalMoveError`.
     """
-    cached = _last
-    if cached[0] is state:  # the usual case: the move was just picked from legal_moves(state)
-        for m in cached[1]:
-            if m is move:
-                break
-        else:
-            move = _check(state, move)
-    else:
-        agenda = state.agenda
-        possible = _POSSIBLE.get(type(agenda[-1])) if agenda else None
-        if possible is None or not possible(state, agenda[-1], move):  # not a possible outcome
-            move = _check(state, move)
-    w = Work(state)
-    task = w.agenda.pop()
-    _APPLY[type(task)](w, task, move)
-    run(w)
-    return w.freeze()
+    return ENGINE.apply_move(state, move)
