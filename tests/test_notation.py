@@ -47,15 +47,15 @@ class Tile(Described):
 
 @attrs.frozen(repr=False)
 class Shared(Described):
-    # from_words may return a prebuilt move and refuse words with a reason.
+    # Its build returns a prebuilt move, and refuses words with a reason.
     TEXT = ("pick {n:steps}",)
     n: int
 
-    @classmethod
-    def from_words(cls, state: Any, **fields: Any) -> Any:
-        if fields["n"] % 2:
-            raise ValueError("only even numbers are picked")
-        return PICKS[fields["n"]]
+
+def _pick(state: Any, n: int) -> Shared:
+    if n % 2:
+        raise ValueError("only even numbers are picked")
+    return PICKS[n]
 
 
 @attrs.frozen(repr=False)
@@ -78,6 +78,7 @@ NOTATION = Notation(
         "x": Index(tuple("abcdefgh"), "a column"),
         "y": Number(1, 8),
     },
+    build={Shared: _pick},
 )
 
 MOVES = st.one_of(
@@ -242,12 +243,12 @@ class Buy(Described):
     def __str__(self) -> str:
         return self.text
 
-    @classmethod
-    def from_words(cls, state: Any, **fields: Any) -> Any:
-        return cls(fields["card"], LABELLED.text(cls, state, **fields))
+
+def _buy(state: Any, card: int) -> Buy:
+    return Buy(card, LABELLED.text(Buy, state, card=card))
 
 
-LABELLED = Notation("Shop", (Buy,), words={"label": _Label()})
+LABELLED = Notation("Shop", (Buy,), words={"label": _Label()}, build={Buy: _buy})
 
 
 def test_text_written_for_rules_parses_back() -> None:
@@ -263,3 +264,7 @@ def test_text_written_for_rules_parses_back() -> None:
 def test_a_class_is_described_by_one_notation() -> None:
     with pytest.raises(ValueError, match="Pass is described by another Notation already"):
         Notation("Again", (Pass,), words={})
+    with pytest.raises(
+        ValueError, match=r"build for classes the notation does not describe: \['Go'\]"
+    ):
+        Notation("Stray", (), words={}, build={Go: Go})

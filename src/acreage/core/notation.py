@@ -49,10 +49,12 @@ A move is written in the first form whose values it holds (``Market(0)`` is
 the forms in order.
 
 **Moves that are more than their words.** A placeholder may name a property
-as well as a field. Fields no form names keep their defaults, or are worked
-out by the class's :meth:`Described.from_words`, which may also return a
-shared, prebuilt move instead of a new one, or refuse the words with a
-:class:`ValueError` saying why.
+as well as a field. The fields a text gives make the move (``cls(**fields)``)
+unless the notation has a ``build`` for the class: a function of the state and
+the fields, which works out the fields no form names (a target from the card's
+kind), may return a shared, prebuilt move instead of a new one, or refuses the
+words with a :class:`ValueError` saying why. The classes stay plain data; what
+reading needs to know of the game lives with the notation.
 
 **Errors.** Text that matches no template is a
 :class:`~acreage.core.game.MoveSyntaxError` listing the forms of the game's
@@ -79,6 +81,7 @@ __all__ = [
     "Index",
     "Notation",
     "Number",
+    "Phrase",
     "Repeated",
     "Template",
     "Word",
@@ -274,6 +277,22 @@ class Repeated(Word[tuple[Any, ...]]):
         return type(value) is tuple and all(self.word.accepts(v) for v in value)
 
 
+@attrs.frozen
+class Phrase(Word[str]):
+    """Any text, up to the template's next literal, judged by the notation's ``build``
+    (a card's target, whose kind depends on the card); the value is the text."""
+
+    pattern: str = r".+?"
+
+    def read(self, text: str, state: Any) -> str:
+        """``text`` itself."""
+        return text
+
+    def accepts(self, value: object) -> bool:
+        """A str."""
+        return type(value) is str
+
+
 _PLACEHOLDER: Final = re.compile(r"\{(\w+):(\w+)\}")
 
 
@@ -350,8 +369,7 @@ class Described(TextMove):
     """The base of move classes described by a :class:`Notation`: ``str(move)`` is the
     text of its first fitting template (``TEXT``), parsed back by the notation.
 
-    A subclass sets ``TEXT``, a tuple of templates, and may override
-    :meth:`from_words`.
+    A subclass sets ``TEXT``, a tuple of templates.
     """
 
     __slots__ = ()
@@ -370,23 +388,15 @@ class Described(TextMove):
                 return template.show(self)
         raise TypeError(f"{type(self).__name__} is described by no Notation")
 
-    @classmethod
-    def from_words(cls, state: Any, **fields: Any) -> Any:
-        """The move a text of this class names, from the fields its template read.
-
-        By default ``cls(**fields)``; a class whose other fields follow from these
-        (a target from a card's kind) or whose moves are built once and shared
-        overrides it. :class:`ValueError` with a reason refuses the words.
-        """
-        return cls(**fields)
-
 
 class Notation:
     """The texts of one game's moves: writes them (through each class's ``__str__``) and
     reads them (:meth:`parse`).
 
     ``moves``: the game's :class:`Described` move classes, in the order texts
-    are tried; ``words``: the word kinds their templates name. Building the
+    are tried; ``words``: the word kinds their templates name; ``build``: for
+    the classes whose moves are more than their words, ``build[cls](state,
+    **fields)`` makes the move (see the module's docstring). Building the
     notation compiles every template and gives each class its writer, so a
     move class is described by one notation.
     """
@@ -397,10 +407,15 @@ class Notation:
         moves: Iterable[type[Described]],
         *,
         words: Mapping[str, Word[Any]],
+        build: Mapping[type, Callable[..., Any]] | None = None,
     ) -> None:
         self.game = game
         self.moves = tuple(moves)
         self.words = dict(words)
+        self._build = dict(build or {})
+        stray = [c.__name__ for c in self._build if c not in self.moves]
+        if stray:
+            raise ValueError(f"build for classes the notation does not describe: {stray}")
         self._by_head: dict[str, list[tuple[type[Described], Template]]] = {}
         self._when: dict[Template, dict[str, Any]] = {}
         forms: list[str] = []
@@ -462,7 +477,9 @@ class Notation:
                 fields = template.read(words, state)
                 if fields is None:
                     continue
-                return cls.from_words(state, **fields, **self._when[template])
+                fields.update(self._when[template])
+                build = self._build.get(cls)
+                return cls(**fields) if build is None else build(state, **fields)
             except ValueError as e:
                 if len(template.fields) > closest:
                     problem, closest = str(e), len(template.fields)

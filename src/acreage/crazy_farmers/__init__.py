@@ -48,7 +48,6 @@ from acreage.crazy_farmers.engine import (
     chance_outcomes,
     legal_moves,
     new_game,
-    parse_move,
 )
 from acreage.crazy_farmers.evaluate import end_reason, evaluate
 from acreage.crazy_farmers.handler import Handler
@@ -72,6 +71,7 @@ from acreage.crazy_farmers.moves import (
     Surrender,
     TakeBale,
 )
+from acreage.crazy_farmers.notation import NOTATION, parse_move
 from acreage.crazy_farmers.position import (
     arrange,
     from_position,
@@ -99,6 +99,7 @@ __all__ = [
     "ENDGAME",
     "GAME",
     "HANDLERS",
+    "NOTATION",
     "SCORE_BOARD",
     "THE_COW",
     "Aim",

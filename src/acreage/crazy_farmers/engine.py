@@ -19,7 +19,7 @@ import attrs
 
 from acreage.core.bitset import bits
 from acreage.core.chance import Deck, Pile, counted
-from acreage.core.game import IllegalMoveError, move_text, shorten
+from acreage.core.game import IllegalMoveError, shorten
 from acreage.crazy_farmers import board, madcow
 from acreage.crazy_farmers.annexing import annex, enclosed, guarded_plots, team_annex
 from acreage.crazy_farmers.bales import bale_refusal, bale_spots, bales_to_take, take_refusal
@@ -32,7 +32,7 @@ from acreage.crazy_farmers.board import (
     component,
     crossroads_of,
 )
-from acreage.crazy_farmers.cards import handler, handlers, landing_spots, take_effect
+from acreage.crazy_farmers.cards import handler, landing_spots, take_effect
 from acreage.crazy_farmers.moves import (
     DRIVES,
     END_TURN,
@@ -60,7 +60,6 @@ from acreage.crazy_farmers.moves import (
     Surrender,
     TakeBale,
     aim_text,
-    parse,
 )
 from acreage.crazy_farmers.pieces import (
     cut,
@@ -102,7 +101,6 @@ __all__ = [
     "legal_moves",
     "malformed",
     "new_game",
-    "parse_move",
 ]
 
 SETUP_CARDS: Final = 3
@@ -929,14 +927,3 @@ def _malformed_play(rules: Rules, move: Play) -> str | None:
     if aim != expected:
         return f"Play.aim: the text of target {target} is {expected!r}, not {shorten(aim)}"
     return None
-
-
-def parse_move(state: State, text: str) -> Move:
-    """The move written ``text`` (see :mod:`acreage.crazy_farmers.moves`).
-
-    :class:`~acreage.MoveSyntaxError` for anything that is no move's text
-    (not a str, longer than any move, or no move of this game).
-    """
-    return parse(
-        state.rules, move_text(text), {k: h.target for k, h in handlers(state.rules).items()}
-    )

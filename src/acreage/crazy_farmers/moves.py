@@ -42,11 +42,9 @@ from typing import Final
 
 import attrs
 
-from acreage.core.display import TextMove
-from acreage.core.game import MoveSyntaxError, move_text
+from acreage.core.notation import Described
 from acreage.crazy_farmers import board
 from acreage.crazy_farmers.handler import THE_COW
-from acreage.crazy_farmers.rules import ENDGAME, Rules
 
 __all__ = [
     "END_TURN",
@@ -69,176 +67,157 @@ __all__ = [
     "StartAt",
     "Surrender",
     "TakeBale",
-    "parse",
 ]
 
 NO_TARGET: Final = -1
 
 
 @attrs.frozen(slots=True, repr=False)
-class Draw(TextMove):
+class Draw(Described):
     """Chance: the bonus card (or the Endgame card) drawn."""
 
-    card: str
+    TEXT = ("draw {card:drawn}",)
 
-    def __str__(self) -> str:
-        return f"draw {self.card}"
+    card: str
 
 
 @attrs.frozen(slots=True, repr=False)
-class Keep(TextMove):
+class Keep(Described):
     """Setup: keep ``card`` of the three drawn."""
 
-    card: str
+    TEXT = ("keep {card:card}",)
 
-    def __str__(self) -> str:
-        return f"keep {self.card}"
+    card: str
 
 
 @attrs.frozen(slots=True, repr=False)
-class ChoosePlot(TextMove):
+class ChoosePlot(Described):
     """First turn (``start="choose"``): the plot the player starts from."""
+
+    TEXT = ("start plot {plot:plot}",)
 
     plot: int
 
-    def __str__(self) -> str:
-        return f"start plot {board.plot_name(self.plot)}"
-
 
 @attrs.frozen(slots=True, repr=False)
-class StartAt(TextMove):
+class StartAt(Described):
     """First turn: the crossroad of the start plot where the tractor is placed."""
+
+    TEXT = ("start at {crossroad:crossroad}",)
 
     crossroad: int
 
-    def __str__(self) -> str:
-        return f"start at {board.crossroad_name(self.crossroad)}"
-
 
 @attrs.frozen(slots=True, repr=False)
-class Drive(TextMove):
+class Drive(Described):
     """Drive the tractor one path, heading ``board.HEADINGS[heading]``."""
+
+    TEXT = ("move {heading:heading}",)
 
     heading: int
 
-    def __str__(self) -> str:
-        return f"move {board.HEADINGS[self.heading]}"
-
 
 @attrs.frozen(slots=True, repr=False)
-class Play(TextMove):
+class Play(Described):
     """Play the bonus card ``card``, on ``target`` where it takes one.
 
     ``target`` is a seat, a path or a plot id (the card's kind says which),
     or -1 for cards played on nothing.
     """
 
+    TEXT = (("play {card:card}", {"target": NO_TARGET, "aim": ""}), "play {card:card} on {aim:aim}")
+
     card: str
     target: int = NO_TARGET
     aim: str = attrs.field(default="", eq=False, repr=False)
 
-    def __str__(self) -> str:
-        if self.target == NO_TARGET:
-            return f"play {self.card}"
-        return f"play {self.card} on {self.aim}"
-
 
 @attrs.frozen(slots=True, repr=False)
-class TakeBale(TextMove):
+class TakeBale(Described):
     """Pick the hay bale on ``path`` from the board (when the box has none left)."""
 
-    path: int
+    TEXT = ("take hay bale {path:path}",)
 
-    def __str__(self) -> str:
-        return f"take hay bale {board.path_name(self.path)}"
+    path: int
 
 
 @attrs.frozen(slots=True, repr=False)
-class PlaceBale(TextMove):
+class PlaceBale(Described):
     """Put a hay bale on ``path``."""
 
-    path: int
+    TEXT = ("place hay bale {path:path}",)
 
-    def __str__(self) -> str:
-        return f"place hay bale {board.path_name(self.path)}"
+    path: int
 
 
 @attrs.frozen(slots=True, repr=False)
-class Land(TextMove):
+class Land(Described):
     """Where the helicopter puts the tractor down."""
+
+    TEXT = ("land {crossroad:crossroad}",)
 
     crossroad: int
 
-    def __str__(self) -> str:
-        return f"land {board.crossroad_name(self.crossroad)}"
-
 
 @attrs.frozen(slots=True, repr=False)
-class Discard(TextMove):
+class Discard(Described):
     """Discard ``card`` (more cards in hand than the limit at the end of the turn)."""
+
+    TEXT = ("discard {card:card}",)
 
     card: str
 
-    def __str__(self) -> str:
-        return f"discard {self.card}"
-
 
 @attrs.frozen(slots=True, repr=False)
-class EndTurn(TextMove):
+class EndTurn(Described):
     """End the turn."""
 
-    def __str__(self) -> str:
-        return "end turn"
+    TEXT = ("end turn",)
 
 
 @attrs.frozen(slots=True, repr=False)
-class Face(TextMove):
+class Face(Described):
     """Chance, Mad Cow setup: the Cow faces its neighbour on side ``board.SIDES[direction]``."""
+
+    TEXT = ("the Cow faces {direction:side}",)
 
     direction: int
 
-    def __str__(self) -> str:
-        return f"the Cow faces {board.SIDES[self.direction]}"
-
 
 @attrs.frozen(slots=True, repr=False)
-class CowCard(TextMove):
+class CowCard(Described):
     """Chance: the Mad Cow card drawn (``"Turn Left 6"``: its name and number)."""
+
+    TEXT = ("mad cow card {card:cow_card}",)
 
     card: str
 
-    def __str__(self) -> str:
-        return f"mad cow card {self.card}"
-
 
 @attrs.frozen(slots=True, repr=False)
-class Aim(TextMove):
+class Aim(Described):
     """Backlash Hay Bale: the bales go around the tractor of seat ``seat``."""
+
+    TEXT = ("aim at player {seat:seat}'s tractor",)
 
     seat: int
 
-    def __str__(self) -> str:
-        return f"aim at player {self.seat}'s tractor"
-
 
 @attrs.frozen(slots=True, repr=False)
-class Fly(TextMove):
+class Fly(Described):
     """Backlash Helicopter: the Cow flies to ``plot``, one of the farthest of its field."""
 
-    plot: int
+    TEXT = ("fly the Cow to {plot:plot}",)
 
-    def __str__(self) -> str:
-        return f"fly the Cow to {board.plot_name(self.plot)}"
+    plot: int
 
 
 @attrs.frozen(slots=True, repr=False)
-class Surrender(TextMove):
+class Surrender(Described):
     """Backlash Bribe: the players lose ``plot`` to the Cow."""
 
-    plot: int
+    TEXT = ("give {plot:plot} to the Cow",)
 
-    def __str__(self) -> str:
-        return f"give {board.plot_name(self.plot)} to the Cow"
+    plot: int
 
 
 Move = (
@@ -298,98 +277,3 @@ def aim_text(target_kind: str, target: int) -> str:
     if target_kind == "path":
         return board.path_name(target)
     return board.plot_name(target)
-
-
-def _card(rules: Rules, text: str, *, endgame: bool = False) -> str:
-    if endgame and text == ENDGAME:
-        return ENDGAME
-    if text in rules.card_names:
-        return text
-    raise MoveSyntaxError(f"{text!r} is not a card of this game")
-
-
-def _target(kind: str, text: str, players: int) -> int:
-    if kind == "player":
-        if text == "the Cow":
-            return THE_COW
-        words = text.split()
-        if len(words) == 2 and words[0] == "player" and words[1].isdigit():
-            seat = int(words[1])
-            if seat < players:
-                return seat
-        raise MoveSyntaxError(f"{text!r} is not 'player N' (N a seat from 0 to {players - 1})")
-    try:
-        if kind == "path":
-            return board.path(text)
-        return board.plot(text)
-    except ValueError as e:
-        raise MoveSyntaxError(str(e)) from None
-
-
-def parse(rules: Rules, text: str, target_kind_of: dict[str, str]) -> Move:
-    """The move written ``text``; :class:`MoveSyntaxError` when it is none.
-
-    ``target_kind_of`` maps each card kind to what it is played on. Text that
-    is no str, or longer than any move, is refused first
-    (:func:`acreage.core.game.move_text`).
-    """
-    text = move_text(text)
-    words = text.split()
-    if not words:
-        raise MoveSyntaxError("an empty text is no move")
-    head = words[0]
-    rest = text.strip()[len(head) :].strip()
-    try:
-        if head == "move" and len(words) == 2 and words[1] in board.HEADINGS:
-            return DRIVES[board.HEADINGS.index(words[1])]
-        if text.strip() == "end turn":
-            return END_TURN
-        if head == "draw":
-            return Draw(_card(rules, rest, endgame=True))
-        if head == "keep":
-            return Keep(_card(rules, rest))
-        if head == "discard":
-            return Discard(_card(rules, rest))
-        if head == "land":
-            return Land(board.crossroad(rest))
-        if words[:3] == ["the", "Cow", "faces"] and len(words) == 4 and words[3] in board.SIDES:
-            return Face(board.SIDES.index(words[3]))
-        if words[:3] == ["mad", "cow", "card"]:
-            card = " ".join(words[3:])
-            if card in rules.cow_cards:
-                return CowCard(card)
-            raise MoveSyntaxError(f"{text!r}: {card!r} is not a Mad Cow card of this game")
-        aiming = words[:3] == ["aim", "at", "player"] and len(words) == 5
-        if aiming and words[4] == "tractor" and words[3].endswith("'s"):
-            return Aim(_target("player", f"player {words[3][:-2]}", rules.players))
-        if words[:3] == ["fly", "the", "Cow"] and len(words) == 5 and words[3] == "to":
-            return Fly(board.plot(words[4]))
-        if head == "give" and words[2:] == ["to", "the", "Cow"]:
-            return Surrender(board.plot(words[1]))
-        if head == "start" and len(words) >= 2:
-            if words[1] == "plot":
-                return ChoosePlot(board.plot(" ".join(words[2:])))
-            if words[1] == "at":
-                return StartAt(board.crossroad(" ".join(words[2:])))
-        if head in ("take", "place") and words[1:3] == ["hay", "bale"]:
-            edge = board.path(" ".join(words[3:]))
-            return TakeBale(edge) if head == "take" else PlaceBale(edge)
-        if head == "play":
-            name, sep, aim = rest.partition(" on ")
-            card = _card(rules, name.strip())
-            kind = target_kind_of[rules.kind(card)]
-            if not sep:
-                if kind != "none":
-                    raise MoveSyntaxError(f"{text!r}: {card} is played on a {kind}")
-                return Play(card)
-            if kind == "none":
-                raise MoveSyntaxError(f"{text!r}: {card} is played on nothing")
-            target = _target(kind, aim.strip(), rules.players)
-            return Play(card, target, aim_text(kind, target))
-    except ValueError as e:
-        if isinstance(e, MoveSyntaxError):
-            raise
-        raise MoveSyntaxError(f"{text!r}: {e}") from None
-    raise MoveSyntaxError(
-        f"{text!r} is no move (try 'move NE', 'play <card>', 'end turn', 'start at 0,-2 E')"
-    )
