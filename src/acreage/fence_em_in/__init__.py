@@ -48,7 +48,6 @@ from acreage.fence_em_in.engine import (
 )
 from acreage.fence_em_in.evaluate import end_reason, evaluate
 from acreage.fence_em_in.moves import (
-    NOTATION,
     Adjust,
     Discard,
     Done,
@@ -65,8 +64,8 @@ from acreage.fence_em_in.moves import (
     Roll,
     SetSix,
     Take,
-    parse_move,
 )
+from acreage.fence_em_in.notation import NOTATION, parse_move
 from acreage.fence_em_in.position import (
     arrange,
     from_position,

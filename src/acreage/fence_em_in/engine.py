@@ -49,8 +49,8 @@ from acreage.fence_em_in.moves import (
     Roll,
     SetSix,
     Take,
-    field_problem,
 )
+from acreage.fence_em_in.notation import field_problem
 from acreage.fence_em_in.placement import beside, legal_places, place_ok
 from acreage.fence_em_in.rules import CHOICE, COLUMNS, KINDS, EnclosureCard, Rules
 from acreage.fence_em_in.scoring import accepts, placement_gain, why_not_accepted

@@ -16,18 +16,11 @@ Decisions:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
-
 import attrs
 
-from acreage.core.notation import Choice, Described, Notation, Number, Repeated
-from acreage.fence_em_in.rules import COLUMNS, DIE_FACES, KINDS
-
-if TYPE_CHECKING:
-    from acreage.fence_em_in.state import State
+from acreage.core.notation import Described
 
 __all__ = [
-    "NOTATION",
     "Adjust",
     "Discard",
     "Done",
@@ -44,8 +37,6 @@ __all__ = [
     "Roll",
     "SetSix",
     "Take",
-    "field_problem",
-    "parse_move",
 ]
 
 
@@ -206,68 +197,3 @@ Move = (
     | Discard
 )
 """Any move of Fence Em In, chance outcomes included; ``str(move)`` is its text."""
-
-
-def _card_names(state: State) -> list[str]:
-    return [c.name for c in state.rules.all_cards]
-
-
-def _categories(state: State) -> list[str]:
-    return [c.name for c in state.rules.farm_board]
-
-
-_DIE = Number(1, DIE_FACES)
-
-NOTATION: Final = Notation(
-    "Fence Em In",
-    (
-        Place,
-        Take,
-        Put,
-        Discard,
-        Pass,
-        Done,
-        RerollSix,
-        SetSix,
-        Reroll,
-        Adjust,
-        Refresh,
-        MoveToken,
-        Roll,
-        Draw,
-        Reveal,
-    ),
-    words={
-        "coord": Number(0, lambda state: state.rules.board_size - 1),
-        "face": Number(1, DIE_FACES - 1),
-        "dice": Repeated(_DIE, counts=(1, 3), what="dice", ordered=False),
-        "column": Number(1, COLUMNS),
-        "kind": Choice(KINDS, "a token kind"),
-        "category": Choice(_categories, "a farm-board category"),
-        "card": Choice(_card_names, "a mission card"),
-    },
-)
-"""The texts of Fence Em In's moves: each class's ``TEXT``, written by ``str`` and read by
-:func:`parse_move`."""
-
-
-def parse_move(state: State, text: str) -> Move:
-    """The move whose text is ``text``; :class:`~acreage.MoveSyntaxError` if there is none.
-
-    Whether the move is legal is for :func:`apply_move` to say. Dice in a
-    ``roll`` may be given in any order. ``text`` that is not a ``str``, or
-    is longer than any move, is a :class:`~acreage.MoveSyntaxError` too.
-    """
-    move: Move = NOTATION.parse(state, text)
-    return move
-
-
-def field_problem(move: Move) -> str:
-    """What is wrong with a hand-built ``move`` whose fields are not the types
-    :func:`parse_move` gives them (``Place(True, 5, 4, 2)``, ``Take(None)``);
-    ``""`` when every field has its type.
-
-    :func:`~acreage.fence_em_in.apply_move` refuses such a move even when it
-    compares equal to a legal one (``True == 1``): its text would not parse back.
-    """
-    return NOTATION.field_problem(move)

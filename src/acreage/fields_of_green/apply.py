@@ -1,4 +1,4 @@
-"""apply_move: check a move against the rules (naming the rule that forbids it) and carry it out; parse_move.
+"""apply_move: check a move against the rules (naming the rule that forbids it) and carry it out.
 
 A move is legal only if its text parses back to it (``parse_move(s, str(m)) == m``),
 so a hand-built move with fields of the wrong type (``Build("pigs", "2", "0")``,
@@ -17,7 +17,6 @@ from collections.abc import Callable
 from acreage.core.bitset import bits
 from acreage.core.chance import Deck, Pile
 from acreage.core.game import ECHO_LIMIT, IllegalMoveError, shorten
-from acreage.fields_of_green import moves as mv
 from acreage.fields_of_green.components import DECKS
 from acreage.fields_of_green.engine import (
     ATTACH_KEPT,
@@ -88,7 +87,7 @@ from acreage.fields_of_green.state import (
 )
 from acreage.fields_of_green.state import CONVERT as CONVERTING
 
-__all__ = ["apply_move", "parse_move"]
+__all__ = ["apply_move"]
 
 
 _MOVES: tuple[type, ...] = typing.get_args(Move)
@@ -589,13 +588,3 @@ def _no_fit(rules: Rules, f: Farm, tool: int, c: int) -> str:
         f"{t.names[kind]} at {x},{y} already has {rules.tools_per_site} tools or this one: "
         f"a site takes at most {rules.tools_per_site} tools, all different"
     )
-
-
-def parse_move(state: State, text: str) -> Move:
-    """The move written ``text`` (see :mod:`acreage.fields_of_green.moves`).
-
-    :class:`~acreage.MoveSyntaxError` for anything that is not the text of a
-    move of these rules (not a str, longer than any move, or no move's words).
-    """
-    move: Move = mv.NOTATION.parse(state, text)
-    return move

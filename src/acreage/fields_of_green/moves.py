@@ -33,18 +33,13 @@ text                          decision
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Final
 
 import attrs
 
-from acreage.core.notation import Choice, Described, Notation, Number
-from acreage.fields_of_green.components import DECKS, SILO, WATER_TOWER
-
-if TYPE_CHECKING:
-    from acreage.fields_of_green.state import State
+from acreage.core.notation import Described
+from acreage.fields_of_green.components import SILO, WATER_TOWER
 
 __all__ = [
-    "NOTATION",
     "AttachTool",
     "Build",
     "BuildSilo",
@@ -296,47 +291,3 @@ choose_tool = _shared(ChooseTool)
 attach_tool = _shared(AttachTool)
 keep_tool = _shared(KeepTool)
 convert = _shared(Convert)
-
-
-def _cards(state: State) -> tuple[str, ...]:
-    return state.rules.tables.names[:-2]  # the last two are the silo and the water tower
-
-
-def _tools(state: State) -> tuple[str, ...]:
-    return state.rules.tables.tool_names
-
-
-NOTATION: Final = Notation(
-    "Fields of Green",
-    (
-        StartPlayer,
-        StoreWater,
-        DrawFrom,
-        Deal,
-        Pick,
-        BuildTower,
-        BuildSilo,
-        Build,
-        Market,
-        Restore,
-        PayWater,
-        DealTool,
-        ChooseTool,
-        AttachTool,
-        KeepTool,
-        Supply,
-        ShutDown,
-        Convert,
-        Done,
-    ),
-    words={
-        "seat": Number(0, None),
-        "coord": Number(None, None),
-        "count": Number(0, None),
-        "deck": Choice(DECKS, "a deck"),
-        "card": Choice(_cards, "a card of these rules", spaces=True),
-        "tool": Choice(_tools, "a tool of these rules", spaces=True),
-    },
-)
-"""The texts of Fields of Green's moves: each class's ``TEXT``, written by ``str`` and read
-by :func:`~acreage.fields_of_green.parse_move`."""
