@@ -148,7 +148,8 @@ class MCTSAgent:
             the moves go by (Crazy Farmers' grows with each fence piece laid)
             the comparison of the moves leans on how deep each was searched.
             The tree, like OpenSpiel's ``MCTSBot``, grows every move's
-            subtree alike, and won more games against it at equal iterations.
+            subtree alike; in Crazy Farmers it won more games against
+            ``MCTSBot`` at equal iterations than the graph did.
 
     The agent draws one number from the ``rng`` it is given per move it
     searches (a forced move draws none) and seeds its own generator from it,
