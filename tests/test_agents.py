@@ -81,6 +81,7 @@ def test_agents_find_their_game_from_the_rules() -> None:
         lambda: MCTSAgent(iterations=30, evaluate=toy_evaluate, chance="sample"),
         lambda: MCTSAgent(iterations=30, evaluate=toy_evaluate, rollout="heuristic"),
         lambda: MCTSAgent(iterations=30, evaluate=toy_evaluate, reuse_tree=False),
+        lambda: MCTSAgent(iterations=30, evaluate=toy_evaluate, transpositions=True),
         lambda: ISMCTSAgent(iterations=30, evaluate=toy_evaluate),
     ],
 )
@@ -146,6 +147,79 @@ def test_the_tree_below_the_next_position_is_kept() -> None:
     assert state not in agent._table  # what cannot be reached any more is dropped
     agent.restart()
     assert agent._table == {}
+
+
+@attrs.frozen
+class _BagRules:
+    players: int = 1
+
+    def to_data(self) -> dict[str, Any]:
+        return {}
+
+
+@attrs.frozen
+class _Bag:
+    """A toy: pick four of the tokens 0 to 5, in any order; holding token 5 is worth a little."""
+
+    rules: _BagRules
+    picked: frozenset[int] = frozenset()
+
+    @property
+    def to_move(self) -> Any:
+        return 0 if len(self.picked) < 4 else None
+
+
+def _bag_evaluate(state: _Bag, seat: int) -> float:
+    # Drifts down with every pick, as a heuristic may drift as the moves go by; token 5
+    # is worth 0.05 wherever it is picked.
+    return 0.9 - 0.2 * len(state.picked) + (0.05 if 5 in state.picked else 0.0)
+
+
+BAG: acreage.Game[Any, Any, Any] = acreage.Game(
+    name="bag",
+    title="bag",
+    rules_type=_BagRules,
+    new_game=lambda rules: _Bag(rules),
+    legal_moves=lambda s: tuple(sorted(set(range(6)) - s.picked)) if len(s.picked) < 4 else (),
+    chance_outcomes=lambda s: (),
+    apply_move=lambda s, m: _Bag(s.rules, s.picked | {m}),
+    is_terminal=lambda s: len(s.picked) == 4,
+    scores=lambda s: (0,),
+    winners=lambda s: (0,) if 5 in s.picked else (),
+    observe=lambda s, seat: s,
+    parse_move=lambda s, text: int(text),
+    render_text=str,
+    render_svg=str,
+    evaluate=_bag_evaluate,
+)
+
+
+def test_every_move_is_searched_like_its_siblings() -> None:
+    # Every order of picks reaches one position. Shared (transpositions=True), the
+    # positions below the move tried first are already there when its siblings come:
+    # their walks go on below them, so they are scored by deeper positions, which this
+    # heuristic rates lower whatever was picked, and token 5 is often not picked first.
+    # As a tree, every move's subtree grows alike and token 5 is picked for every seed.
+    state = BAG.new_game(_BagRules())
+    for seed in range(20):
+        agent = MCTSAgent(BAG, iterations=30)
+        assert agent(state, BAG.legal_moves(state), random.Random(seed)) == 5
+
+
+def test_transpositions_share_a_node_only_when_asked() -> None:
+    state = BAG.new_game(_BagRules())
+    for shared in (False, True):
+        agent = MCTSAgent(BAG, iterations=300, transpositions=shared)
+        agent(state, BAG.legal_moves(state), random.Random(0))
+        root = agent._table[state]
+        # Picking 0 then 1 and picking 1 then 0 reach one position.
+        first, second = root.nodes[0], root.nodes[1]
+        assert first is not None and second is not None
+        assert first.expanded and second.expanded
+        a, b = first.nodes[0], second.nodes[0]  # 0 then 1, 1 then 0
+        assert first.children[0] == second.children[0] == _Bag(state.rules, frozenset({0, 1}))
+        assert a is not None and b is not None
+        assert (a is b) is shared
 
 
 @attrs.frozen

@@ -11,7 +11,8 @@ moves (with an iteration budget; a budget in seconds depends on the machine).
 * :class:`GreedyAgent`: one-ply lookahead on the game's ``evaluate``, chance
   nodes averaged by their exact probabilities.
 * :class:`MCTSAgent`: UCT with explicit chance nodes, rollouts cut off by
-  ``evaluate``, a transposition table and tree reuse. Sees the whole state.
+  ``evaluate``, tree reuse and (``transpositions=True``) a transposition
+  table. Sees the whole state.
 * :class:`ISMCTSAgent`: information-set MCTS for hidden-information games,
   searching worlds sampled with ``game.resample``; never reads what its
   seat cannot see.
