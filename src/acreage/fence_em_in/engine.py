@@ -77,26 +77,26 @@ Columns = tuple[tuple[str, ...], ...]
 def new_game(rules: Rules) -> State:
     """The state before setup: no cards revealed, a full bag, an empty board."""
     farm = make_farm(0, (), (0,) * len(KINDS), 0, 0, rules.tables.empty_rows, ())
-    return make_state(
-        rules,
-        CHANCE,
-        Phase.CARDS,
-        0,
-        (),
-        0,
-        (),
-        0,
-        None,
-        (farm,) * rules.players,
-        0,
-        _EMPTY_BOARD,
-        rules.bag.counts(),
-        (),
-        0,
-        _NO_GROUPS,
-        _NO_ROLLS,
-        0,
-        0,
+    return State(
+        rules=rules,
+        to_move=CHANCE,
+        phase=Phase.CARDS,
+        round=0,
+        order=(),
+        turn=0,
+        dice=(),
+        uses=0,
+        token=None,
+        farms=(farm,) * rules.players,
+        occupied=0,
+        columns=_EMPTY_BOARD,
+        bag=rules.bag.counts(),
+        cards=(),
+        passed=0,
+        groups=_NO_GROUPS,
+        rolls=_NO_ROLLS,
+        six_rerolls=0,
+        order_rerolls=0,
     )
 
 
