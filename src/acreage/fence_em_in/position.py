@@ -61,7 +61,6 @@ from acreage.fence_em_in.state import (
     View,
     make_enclosure,
     make_farm,
-    make_state,
 )
 from acreage.fence_em_in.tables import KIND_INDEX, Tables
 
@@ -292,26 +291,26 @@ class _Reader:
             occupied |= draft.land
         to_move = player if phase in _DECISIONS else None if phase is Phase.END else CHANCE
         passed_bits = sum(1 << seat for seat in passed)
-        return make_state(
-            rules,
-            to_move,
-            phase,
-            round_,
-            tuple(order),
-            turn,
-            dice,
-            uses,
-            token,
-            built,
-            occupied,
-            columns,
-            bag,
-            cards,
-            passed_bits,
-            groups,
-            rolls,
-            six_rerolls,
-            order_rerolls,
+        return State(
+            rules=rules,
+            to_move=to_move,
+            phase=phase,
+            round=round_,
+            order=tuple(order),
+            turn=turn,
+            dice=dice,
+            uses=uses,
+            token=token,
+            farms=built,
+            occupied=occupied,
+            columns=columns,
+            bag=bag,
+            cards=cards,
+            passed=passed_bits,
+            groups=groups,
+            rolls=rolls,
+            six_rerolls=six_rerolls,
+            order_rerolls=order_rerolls,
         )
 
     def cards(self) -> tuple[str, ...]:
@@ -979,26 +978,26 @@ def from_view(view: View, rng: random.Random) -> State:
     from: Fence Em In hides nothing, so it is the whole state; ``rng`` is not used."""
     if not isinstance(view, View):
         raise PositionError(f"expected a fence_em_in.View, got {type(view).__name__}")
-    return make_state(
-        view.rules,
-        view.to_move,
-        view.phase,
-        view.round,
-        view.order,
-        view.turn,
-        view.dice,
-        view.uses,
-        view.token,
-        view.farms,
-        view.occupied,
-        view.columns,
-        view.bag,
-        view.cards,
-        view.passed,
-        view.groups,
-        view.rolls,
-        view.six_rerolls,
-        view.order_rerolls,
+    return State(
+        rules=view.rules,
+        to_move=view.to_move,
+        phase=view.phase,
+        round=view.round,
+        order=view.order,
+        turn=view.turn,
+        dice=view.dice,
+        uses=view.uses,
+        token=view.token,
+        farms=view.farms,
+        occupied=view.occupied,
+        columns=view.columns,
+        bag=view.bag,
+        cards=view.cards,
+        passed=view.passed,
+        groups=view.groups,
+        rolls=view.rolls,
+        six_rerolls=view.six_rerolls,
+        order_rerolls=view.order_rerolls,
     )
 
 

@@ -16,7 +16,7 @@ import attrs
 from acreage.core.svg import Svg, Swatch, fit, ink_on, seat_colour, seat_name, text_width
 from acreage.fence_em_in.rules import COLUMNS, KINDS, EnclosureCard
 from acreage.fence_em_in.scoring import score_sheets, scores, winners
-from acreage.fence_em_in.state import Enclosure, Phase, State, View, make_state
+from acreage.fence_em_in.state import Enclosure, Phase, State, View
 
 __all__ = ["render_svg", "render_text"]
 
@@ -42,7 +42,7 @@ def _table(what: object, caller: str) -> tuple[State, int | None]:
         return what, None
     if isinstance(what, View):
         # A view holds the whole table (nothing is hidden): the state it shows.
-        return make_state(*(getattr(what, name) for name in _STATE_FIELDS)), what.player
+        return State(**{name: getattr(what, name) for name in _STATE_FIELDS}), what.player
     raise TypeError(
         f"{caller} draws a fence_em_in State or View (observe(state, seat)), "
         f"not {type(what).__name__}"
