@@ -327,6 +327,7 @@ def text_lines(text: object) -> list[str]:
 # What a game's text reader records of where a part of the data was read: (line, column)
 # in most games.
 _W = TypeVar("_W")
+_S = TypeVar("_S")
 
 
 class PositionText(Generic[_W]):
@@ -377,6 +378,20 @@ class PositionText(Generic[_W]):
         """The line and column of an entry of ``where``: the entry itself, unless the
         game records more."""
         return cast(tuple[int, int], where)
+
+    def data(self) -> dict[str, Any]:
+        """The position data the text holds (each game's reader reads its own fields)."""
+        raise NotImplementedError(f"{type(self).__name__} reads no position data")
+
+    def state(self, rules: Any, from_position: Callable[[Any, Mapping[str, Any]], _S]) -> _S:
+        """The state the text describes: its :meth:`data`, checked by the game's
+        ``from_position``, with an error there moved to the line and column it was
+        read from (:meth:`locate`)."""
+        data = self.data()
+        try:
+            return from_position(rules, data)
+        except PositionError as e:
+            raise self.locate(e) from None
 
     def locate(self, error: PositionError) -> PositionError:
         """``error`` with the line and column of the text its path (or the nearest part

@@ -1751,9 +1751,4 @@ def parse_position(rules: Rules, text: str) -> State:
     """
     if not isinstance(rules, Rules):
         raise PositionError(f"rules: expected fields_of_green.Rules, got {type(rules).__name__}")
-    reader = _Text(rules, text)
-    data = reader.data()
-    try:
-        return from_position(rules, data)
-    except PositionError as e:
-        raise reader.locate(e) from None
+    return _Text(rules, text).state(rules, from_position)
