@@ -445,7 +445,9 @@ class FenceEncoding(Encoding):
         by the same :class:`_Packer`: a view is the whole table and the seat (Fence Em
         In hides nothing), under the state's own names, so the packer reads the one as
         it reads the other. :class:`~acreage.SeatError` for a seat not at the table."""
-        return self._packer.observation_bytes(state, check_seat(seat, self._players))
+        if type(seat) is not int or not 0 <= seat < self._players:
+            check_seat(seat, self._players)  # raises, saying why
+        return self._packer.observation_bytes(state, seat)
 
 
 class _Observer:
@@ -704,6 +706,26 @@ class _Packer:
         players = rules.players
         # Where each field starts, in bytes.
         self._at = at = {name: 2 * o.planes.offset(name) for name, _ in o.planes.fields}
+        # The starts of the fields set outside the farms and the columns, in the order
+        # observation_bytes reads them (unpacked at once rather than looked up one by one).
+        self._status_at = tuple(
+            at[name]
+            for name in (
+                "bag",
+                "dice",
+                "token",
+                "placed",
+                "round",
+                "phase",
+                "to_move",
+                "viewer",
+                "order",
+                "turn",
+                "passed",
+                "order_groups",
+                "order_rerolls",
+            )
+        )
         self._size = rules.board_size
         self._slots = o._slots
         self._card_number = o._card_number
@@ -761,34 +783,48 @@ class _Packer:
         last one, patched."""
         last, last_player, packed = self._last
         out = bytearray(packed)
-        at = self._at
+        (
+            bag,
+            dice,
+            token,
+            placed,
+            round_,
+            phase,
+            to_move,
+            viewer,
+            order,
+            turn,
+            passed,
+            order_groups,
+            order_rerolls,
+        ) = self._status_at
         if table.farms is not last.farms:
             self._patch_farms(out, table.farms, last.farms)
         if table.columns is not last.columns:
             self._patch_columns(out, table.columns, last.columns)
         if table.bag is not last.bag:
-            self._eight.pack_into(out, at["bag"], *table.bag)
+            self._eight.pack_into(out, bag, *table.bag)
         if table.dice is not last.dice:
-            out[at["dice"] : at["token"]] = self._dice[table.dice]
+            out[dice:token] = self._dice[table.dice]
         if table.token is not last.token:
-            out[at["token"] : at["placed"]] = self._token[table.token]
+            out[token:placed] = self._token[table.token]
         if table.cards is not last.cards:
             self._patch_cards(out, table.cards)
-        self._one.pack_into(out, at["round"], table.round)
+        self._one.pack_into(out, round_, table.round)
         if table.phase is not last.phase:
-            out[at["phase"] : at["to_move"]] = self._phase[table.phase]
+            out[phase:to_move] = self._phase[table.phase]
         if table.to_move != last.to_move:
-            out[at["to_move"] : at["viewer"]] = self._to_move[table.to_move]
+            out[to_move:viewer] = self._to_move[table.to_move]
         if player != last_player:
-            out[at["viewer"] : at["order"]] = self._viewer[player]
+            out[viewer:order] = self._viewer[player]
         if table.order is not last.order:
-            out[at["order"] : at["turn"]] = self._orders[table.order]
-        self._three.pack_into(out, at["turn"], table.turn, table.uses, table.six_rerolls)
+            out[order:turn] = self._orders[table.order]
+        self._three.pack_into(out, turn, table.turn, table.uses, table.six_rerolls)
         if table.passed != last.passed:
-            out[at["passed"] : at["order_groups"]] = self._passed[table.passed]
+            out[passed:order_groups] = self._passed[table.passed]
         if table.groups is not last.groups or table.rolls is not last.rolls:
             self._patch_ordering(out, table)
-        self._one.pack_into(out, at["order_rerolls"], table.order_rerolls)
+        self._one.pack_into(out, order_rerolls, table.order_rerolls)
         packed = bytes(out)
         self._last = (table, player, packed)
         return packed

@@ -108,6 +108,7 @@ class GetOffMyLandEncoding(Encoding):
         t = rules.tables
         self.rules = rules
         self._tables = t
+        self._players = rules.players
         n, edges, players = t.n, t.edges, rules.players
         slots = len(rules.market_costs)
         fence_kinds, market_kinds = len(t.fence), len(t.market)
@@ -623,7 +624,8 @@ class GetOffMyLandEncoding(Encoding):
         hand, its offers, the farmhouse tiles it may see, the decks' counts) made by the
         function :func:`~acreage.get_off_my_land.observe` takes them from.
         :class:`~acreage.SeatError` for a seat not at the table."""
-        check_seat(seat, self.rules.players)
+        if type(seat) is not int or not 0 <= seat < self._players:
+            check_seat(seat, self._players)  # raises, saying why
         return self._pack(state, seat, *_seat_parts(state, seat))
 
     def _pack(
