@@ -53,7 +53,7 @@ import types
 from typing import TYPE_CHECKING, Any
 
 from acreage.core.encoding import Encoding, Facts, Numbering, Planes
-from acreage.core.game import CHANCE, Game, IllegalMoveError, shorten
+from acreage.core.game import CHANCE, Game, IllegalMoveError, check_seat, shorten
 from acreage.fence_em_in.engine import LONE_MOVES
 from acreage.fence_em_in.moves import (
     Adjust,
@@ -184,6 +184,7 @@ class FenceEncoding(Encoding):
         size = rules.board_size
         players = rules.players
         self._size = size
+        self._players = players
         # -- actions
         self._put_kinds = _put_kinds(rules)
         families: list[tuple[str, tuple[tuple[str, int], ...]]] = [
@@ -437,7 +438,16 @@ class FenceEncoding(Encoding):
     def observation_bytes(self, view: View) -> bytes:
         """:meth:`observation` packed as int16 (for ``numpy.frombuffer``), joined from
         pieces packed once (see :class:`_Packer`) rather than packed int by int."""
-        return self._packer.observation_bytes(view)
+        return self._packer.observation_bytes(view, view.player)
+
+    def seat_observation_bytes(self, state: State, seat: int) -> bytes:
+        """:meth:`observation_bytes` of ``observe(state, seat)``, packed from the state
+        by the same :class:`_Packer`: a view is the whole table and the seat (Fence Em
+        In hides nothing), under the state's own names, so the packer reads the one as
+        it reads the other. :class:`~acreage.SeatError` for a seat not at the table."""
+        if type(seat) is not int or not 0 <= seat < self._players:
+            check_seat(seat, self._players)  # raises, saying why
+        return self._packer.observation_bytes(state, seat)
 
 
 class _Observer:
@@ -670,20 +680,25 @@ class _Packer:
     Packing a list costs about 30 ns an int, so a thousand ints cost more than
     a decision. But one observation differs from the last in a few parts: the
     engine passes every unchanged part of a state on as the same object, and a
-    view holds the state's parts. So the last view is kept with its bytes, and
-    the next observation is those bytes with the fields whose parts are not
-    the same objects packed again (compared with ``is``; ints by value). The
-    small fields come whole from tables of every value they take (a sorted
-    roll, a token, a phase, a turn order...); a farm's fields, a column of the
-    assets board and a farm-board row are packed only where they changed; the
-    board is redrawn only where a place or a take changed it (see
-    :meth:`_patch_board`). The first call patches every field of a blank
-    observation: its last view is one whose parts are like no view's.
+    view holds the state's parts. So the last state or view packed is kept
+    with its seat and its bytes, and the next observation is those bytes with
+    the fields whose parts are not the same objects packed again (compared
+    with ``is``; ints by value). The small fields come whole from tables of
+    every value they take (a sorted roll, a token, a phase, a turn order...);
+    a farm's fields, a column of the assets board and a farm-board row are
+    packed only where they changed; the board is redrawn only where a place or
+    a take changed it (see :meth:`_patch_board`). The first call patches every
+    field of a blank observation: its last view is one whose parts are like no
+    view's.
 
-    The kept pair is one tuple stored in one assignment, so threads read a
-    whole one, and each call writes on a copy of the kept bytes. ``check_game``
-    and the tests hold the bytes equal to :meth:`_Observer.observation`, the
-    reference.
+    A state and its view are read alike (a view is the state's parts under
+    the same names, and the seat), so the one packer serves
+    :meth:`FenceEncoding.observation_bytes` and
+    :meth:`FenceEncoding.seat_observation_bytes`, and one may follow the
+    other. The kept triple is one tuple stored in one assignment, so threads
+    read a whole one, and each call writes on a copy of the kept bytes.
+    ``check_game`` and the tests hold the bytes equal to
+    :meth:`_Observer.observation`, the reference.
     """
 
     def __init__(self, observer: _Observer, rules: Rules) -> None:
@@ -691,6 +706,26 @@ class _Packer:
         players = rules.players
         # Where each field starts, in bytes.
         self._at = at = {name: 2 * o.planes.offset(name) for name, _ in o.planes.fields}
+        # The starts of the fields set outside the farms and the columns, in the order
+        # observation_bytes reads them (unpacked at once rather than looked up one by one).
+        self._status_at = tuple(
+            at[name]
+            for name in (
+                "bag",
+                "dice",
+                "token",
+                "placed",
+                "round",
+                "phase",
+                "to_move",
+                "viewer",
+                "order",
+                "turn",
+                "passed",
+                "order_groups",
+                "order_rerolls",
+            )
+        )
         self._size = rules.board_size
         self._slots = o._slots
         self._card_number = o._card_number
@@ -734,48 +769,64 @@ class _Packer:
             cards=unlike,
             phase=unlike,
             to_move=unlike,
-            player=None,
             order=unlike,
             passed=None,
             groups=unlike,
             rolls=unlike,
         )
-        self._last: tuple[Any, bytes] = (unseen, bytes(blank))
+        # (the last state or view packed, its seat, its bytes)
+        self._last: tuple[Any, int | None, bytes] = (unseen, None, bytes(blank))
 
-    def observation_bytes(self, view: View) -> bytes:
-        """The observation of ``view`` as native int16 bytes: the last one, patched."""
-        last, packed = self._last
+    def observation_bytes(self, table: State | View, player: int) -> bytes:
+        """The observation of seat ``player`` at ``table`` (a state, or a view of it:
+        the two hold the same parts under the same names) as native int16 bytes: the
+        last one, patched."""
+        last, last_player, packed = self._last
         out = bytearray(packed)
-        at = self._at
-        if view.farms is not last.farms:
-            self._patch_farms(out, view.farms, last.farms)
-        if view.columns is not last.columns:
-            self._patch_columns(out, view.columns, last.columns)
-        if view.bag is not last.bag:
-            self._eight.pack_into(out, at["bag"], *view.bag)
-        if view.dice is not last.dice:
-            out[at["dice"] : at["token"]] = self._dice[view.dice]
-        if view.token is not last.token:
-            out[at["token"] : at["placed"]] = self._token[view.token]
-        if view.cards is not last.cards:
-            self._patch_cards(out, view.cards)
-        self._one.pack_into(out, at["round"], view.round)
-        if view.phase is not last.phase:
-            out[at["phase"] : at["to_move"]] = self._phase[view.phase]
-        if view.to_move != last.to_move:
-            out[at["to_move"] : at["viewer"]] = self._to_move[view.to_move]
-        if view.player != last.player:
-            out[at["viewer"] : at["order"]] = self._viewer[view.player]
-        if view.order is not last.order:
-            out[at["order"] : at["turn"]] = self._orders[view.order]
-        self._three.pack_into(out, at["turn"], view.turn, view.uses, view.six_rerolls)
-        if view.passed != last.passed:
-            out[at["passed"] : at["order_groups"]] = self._passed[view.passed]
-        if view.groups is not last.groups or view.rolls is not last.rolls:
-            self._patch_ordering(out, view)
-        self._one.pack_into(out, at["order_rerolls"], view.order_rerolls)
+        (
+            bag,
+            dice,
+            token,
+            placed,
+            round_,
+            phase,
+            to_move,
+            viewer,
+            order,
+            turn,
+            passed,
+            order_groups,
+            order_rerolls,
+        ) = self._status_at
+        if table.farms is not last.farms:
+            self._patch_farms(out, table.farms, last.farms)
+        if table.columns is not last.columns:
+            self._patch_columns(out, table.columns, last.columns)
+        if table.bag is not last.bag:
+            self._eight.pack_into(out, bag, *table.bag)
+        if table.dice is not last.dice:
+            out[dice:token] = self._dice[table.dice]
+        if table.token is not last.token:
+            out[token:placed] = self._token[table.token]
+        if table.cards is not last.cards:
+            self._patch_cards(out, table.cards)
+        self._one.pack_into(out, round_, table.round)
+        if table.phase is not last.phase:
+            out[phase:to_move] = self._phase[table.phase]
+        if table.to_move != last.to_move:
+            out[to_move:viewer] = self._to_move[table.to_move]
+        if player != last_player:
+            out[viewer:order] = self._viewer[player]
+        if table.order is not last.order:
+            out[order:turn] = self._orders[table.order]
+        self._three.pack_into(out, turn, table.turn, table.uses, table.six_rerolls)
+        if table.passed != last.passed:
+            out[passed:order_groups] = self._passed[table.passed]
+        if table.groups is not last.groups or table.rolls is not last.rolls:
+            self._patch_ordering(out, table)
+        self._one.pack_into(out, order_rerolls, table.order_rerolls)
         packed = bytes(out)
-        self._last = (view, packed)
+        self._last = (table, player, packed)
         return packed
 
     def _patch_farms(self, out: bytearray, farms: tuple[Farm, ...], before: Any) -> None:
@@ -836,16 +887,16 @@ class _Packer:
             field[self._card_number[name]] = 1
         out[self._at["cards"] : self._at["round"]] = _pack(field)
 
-    def _patch_ordering(self, out: bytearray, view: View) -> None:
+    def _patch_ordering(self, out: bytearray, table: State | View) -> None:
         """The fields ``order_groups`` and ``order_rolls`` (all 0 unless the order is rolled)."""
-        players = len(view.farms)
+        players = len(table.farms)
         ordering = [0] * (2 * players)
-        for i, group in enumerate(view.groups):
+        for i, group in enumerate(table.groups):
             for seat in group:
                 ordering[seat] = 1 + i
-        if view.groups:
-            tied = next(g for g in view.groups if len(g) > 1)
-            for seat, value in zip(tied, view.rolls, strict=False):
+        if table.groups:
+            tied = next(g for g in table.groups if len(g) > 1)
+            for seat, value in zip(tied, table.rolls, strict=False):
                 ordering[players + seat] = value
         out[self._at["order_groups"] : self._at["order_rerolls"]] = _pack(ordering)
 

@@ -32,14 +32,14 @@ from typing import Any, TypeVar
 
 from acreage.core.bitset import bits
 from acreage.core.encoding import Encoding, Numbering, Planes
-from acreage.core.game import CHANCE, IllegalMoveError
+from acreage.core.game import CHANCE, IllegalMoveError, check_seat
 from acreage.get_off_my_land import moves as mv
 from acreage.get_off_my_land import state as st
 from acreage.get_off_my_land.facts import defence_sets, game_facts
 from acreage.get_off_my_land.rules import Rules
 from acreage.get_off_my_land.state import State
 from acreage.get_off_my_land.tables import Tables
-from acreage.get_off_my_land.view import View
+from acreage.get_off_my_land.view import View, _seat_parts
 
 __all__ = [
     "GetOffMyLandEncoding",
@@ -108,6 +108,7 @@ class GetOffMyLandEncoding(Encoding):
         t = rules.tables
         self.rules = rules
         self._tables = t
+        self._players = rules.players
         n, edges, players = t.n, t.edges, rules.players
         slots = len(rules.market_costs)
         fence_kinds, market_kinds = len(t.fence), len(t.market)
@@ -562,7 +563,9 @@ class GetOffMyLandEncoding(Encoding):
             or hit[1] != view.market_deck  # a new tuple of the piles' own counts
             or hit[2] is not view.market_discard
         ):
-            block = self._market_block(view, [0] * self._market_size)
+            block = self._market_block(
+                view.track, view.market_deck, view.market_discard, [0] * self._market_size
+            )
             hit = last["market"] = (view.track, view.market_deck, view.market_discard, block)
         out = land.copy()  # extending one list is quicker than one built by unpacking
         out += fences
@@ -602,71 +605,112 @@ class GetOffMyLandEncoding(Encoding):
 
     def observation_bytes(self, view: View) -> bytes:
         """:meth:`observation` packed as native int16s (``check_game`` holds the two
-        equal), made without the list: the blocks are kept packed from the views
-        before (as :meth:`observation` keeps them as lists; here also the fields of
-        the players that seldom change), joined into an int16 array, and the fields
-        that change at almost every move set on it."""
+        equal), made without the list (see :meth:`_pack`)."""
+        return self._pack(
+            view,
+            view.player,
+            view.hand,
+            view.hand_sizes,
+            view.offers,
+            view.farmhouses,
+            view.fence_deck_size,
+            view.market_deck,
+        )
+
+    def seat_observation_bytes(self, state: State, seat: int) -> bytes:
+        """:meth:`observation_bytes` of ``observe(state, seat)``, packed from the state
+        without building the view: the public parts as the state holds them (a view
+        holds the same objects under the same names), and what is the seat's own (its
+        hand, its offers, the farmhouse tiles it may see, the decks' counts) made by the
+        function :func:`~acreage.get_off_my_land.observe` takes them from.
+        :class:`~acreage.SeatError` for a seat not at the table."""
+        if type(seat) is not int or not 0 <= seat < self._players:
+            check_seat(seat, self._players)  # raises, saying why
+        return self._pack(state, seat, *_seat_parts(state, seat))
+
+    def _pack(
+        self,
+        table: State | View,
+        player: int,
+        hand: tuple[int, ...],
+        hand_sizes: tuple[int, ...],
+        offers: tuple[int, ...],
+        farmhouses: tuple[int, ...],
+        fence_deck_size: int,
+        market_deck: tuple[tuple[tuple[int, int], ...], ...],
+    ) -> bytes:
+        """Seat ``player``'s observation packed, from ``table`` (a state or a view: the
+        public parts, read by the names both give them) and the seat's own parts.
+
+        The blocks are kept packed from the calls before (as :meth:`observation`
+        keeps them as lists; here also the fields of the players that seldom
+        change), joined into an int16 array, and the fields that change at almost
+        every move set on it."""
         last = self._packed
         hit = last.get("land")
-        if hit is None or hit[0] is not view.tiles or hit[1] is not view.cards:
-            block = self._land_block(view, self._land_array[:]).tobytes()
-            hit = last["land"] = (view.tiles, view.cards, block)
+        if hit is None or hit[0] is not table.tiles or hit[1] is not table.cards:
+            block = self._land_block(table, self._land_array[:]).tobytes()
+            hit = last["land"] = (table.tiles, table.cards, block)
         land: bytes = hit[2]
         hit = last.get("fences")
-        if hit is None or hit[0] is not view.fences or hit[1] is not view.control:
-            block = self._fence_block(view, self._fences_array[:]).tobytes()
-            hit = last["fences"] = (view.fences, view.control, block)
+        if hit is None or hit[0] is not table.fences or hit[1] is not table.control:
+            block = self._fence_block(table, self._fences_array[:]).tobytes()
+            hit = last["fences"] = (table.fences, table.control, block)
         fences: bytes = hit[2]
         hit = last.get("players")
         if (
             hit is None
-            or hit[0] != view.mature
-            or hit[1] is not view.farmers
-            or hit[2] != view.farmhouses  # a new tuple while some are hidden
-            or hit[3] != view.first
-            or hit[4] != view.offers
+            or hit[0] != table.mature
+            or hit[1] is not table.farmers
+            or hit[2] != farmhouses  # a new tuple while some are hidden
+            or hit[3] != table.first
+            or hit[4] != offers
         ):
-            block = self._players_block(view).tobytes()
+            block = self._players_block(table, farmhouses, offers).tobytes()
             hit = last["players"] = (
-                view.mature,
-                view.farmers,
-                view.farmhouses,
-                view.first,
-                view.offers,
+                table.mature,
+                table.farmers,
+                farmhouses,
+                table.first,
+                offers,
                 block,
             )
         players: bytes = hit[5]
         hit = last.get("discard")
-        if hit is None or hit[0] is not view.fence_discard:
+        if hit is None or hit[0] is not table.fence_discard:
             counts = self._discard_array[:]
-            _count(counts, 0, view.fence_discard)
-            hit = last["discard"] = (view.fence_discard, counts.tobytes())
+            _count(counts, 0, table.fence_discard)
+            hit = last["discard"] = (table.fence_discard, counts.tobytes())
         discard: bytes = hit[1]
         hit = last.get("market")
         if (
             hit is None
-            or hit[0] is not view.track
-            or hit[1] != view.market_deck  # the piles' tuple, usually the one before
-            or hit[2] is not view.market_discard
+            or hit[0] is not table.track
+            or hit[1] != market_deck  # the piles' tuple, usually the one before
+            or hit[2] is not table.market_discard
         ):
-            block = self._market_block(view, self._market_array[:]).tobytes()
-            hit = last["market"] = (view.track, view.market_deck, view.market_discard, block)
+            block = self._market_block(
+                table.track, market_deck, table.market_discard, self._market_array[:]
+            ).tobytes()
+            hit = last["market"] = (table.track, market_deck, table.market_discard, block)
         out = array("h", b"".join((land, fences, players, discard, hit[3], self._rest_packed)))
 
-        money, seat, to_move, hand, deck, month = self._moving
-        out[money : money + 2 * len(view.money)] = array("h", view.money + view.hand_sizes)
-        out[seat + view.player] = 1
-        who = view.to_move
+        money, seat, to_move, at_hand, deck, month = self._moving
+        out[money : money + 2 * len(table.money)] = array("h", table.money + hand_sizes)
+        out[seat + player] = 1
+        who = table.to_move
         if who is not None:
             out[to_move[who]] = 1
-        _count(out, hand, view.hand)
-        out[deck] = view.fence_deck_size
-        out[month + view.month] = 1
-        if view.agenda:
-            self._decision_fields(out, view.agenda)
+        _count(out, at_hand, hand)
+        out[deck] = fence_deck_size
+        out[month + table.month] = 1
+        if table.agenda:
+            self._decision_fields(out, table.agenda)
         return out.tobytes()
 
-    def _players_block(self, view: View) -> array[int]:
+    def _players_block(
+        self, table: State | View, farmhouses: tuple[int, ...], offers: tuple[int, ...]
+    ) -> array[int]:
         """The fields from ``mature`` to ``fence deck`` with those that seldom change
         set (the mature cards, the farmers, the farmhouse tiles, the first player and
         the offers), the others zeros."""
@@ -675,64 +719,73 @@ class GetOffMyLandEncoding(Encoding):
         n = self._tables.n
         houses = len(self.rules.farmhouses)
         out = self._players_array[:]
-        _set_bits(out, 0, view.mature)
+        _set_bits(out, 0, table.mature)
         farmer = at["farmer"] - base
-        for p, c in enumerate(view.farmers):
+        for p, c in enumerate(table.farmers):
             out[farmer + p * n + c] = 1
         farmhouse = at["farmhouse"] - base
-        for p, f in enumerate(view.farmhouses):
+        for p, f in enumerate(farmhouses):
             if f >= 0:
                 out[farmhouse + p * houses + f] = 1
-        out[at["first player"] - base + view.first] = 1
-        offers = at["offers"] - base
-        for f in view.offers:
-            out[offers + f] = 1
+        out[at["first player"] - base + table.first] = 1
+        at_offers = at["offers"] - base
+        for f in offers:
+            out[at_offers + f] = 1
         return out
 
-    def _land_block(self, view: View, out: _Ints) -> _Ints:
-        """The fields from ``terrain`` to ``card``, filled in ``out`` (a copy of the template)."""
+    def _land_block(self, table: State | View, out: _Ints) -> _Ints:
+        """The fields from ``terrain`` to ``card`` of ``table`` (a state or a view), filled
+        in ``out`` (a copy of the template)."""
         at = self._at
         n = self._tables.n
         base, bonus = at["logged side"], at["bonus"]
         forest_bonus = self._forest_bonus
-        for c, tile in enumerate(view.tiles):
+        for c, tile in enumerate(table.tiles):
             if tile >= 0:
                 out[base + tile * n + c] = 1
                 b = forest_bonus[tile]
                 if b >= 0:
                     out[bonus + b * n + c] = 1
         base = at["card"]
-        for c, k in enumerate(view.cards):
+        for c, k in enumerate(table.cards):
             if k >= 0:
                 out[base + k * n + c] = 1
         return out
 
-    def _fence_block(self, view: View, out: _Ints) -> _Ints:
-        """The fields ``control`` and ``fence``, filled in ``out`` (zeros)."""
+    def _fence_block(self, table: State | View, out: _Ints) -> _Ints:
+        """The fields ``control`` and ``fence`` of ``table`` (a state or a view), filled
+        in ``out`` (zeros)."""
         t = self._tables
-        for p, mask in enumerate(view.control):
+        for p, mask in enumerate(table.control):
             _set_bits(out, p * t.n, mask)
-        base, width = len(view.control) * t.n, 2 * t.edges
-        for p, f in enumerate(view.fences):
+        base, width = len(table.control) * t.n, 2 * t.edges
+        for p, f in enumerate(table.fences):
             _set_bits(out, base + p * width, f)
         return out
 
-    def _market_block(self, view: View, out: _Ints) -> _Ints:
-        """The fields from ``track`` to ``market discard``, filled in ``out`` (zeros)."""
+    def _market_block(
+        self,
+        track: tuple[int, ...],
+        piles: tuple[tuple[tuple[int, int], ...], ...],
+        discard: tuple[int, ...],
+        out: _Ints,
+    ) -> _Ints:
+        """The fields from ``track`` to ``market discard`` (of the track, the market
+        deck's piles as a view shows them and the discard pile), filled in ``out`` (zeros)."""
         at = self._at
         kinds = len(self._tables.market)
-        for slot, k in enumerate(view.track):
+        for slot, k in enumerate(track):
             if k >= 0:
                 out[slot * kinds + k] = 1
-        if view.market_deck:
+        if piles:
             base = at["market deck"] - at["track"]
-            for pile in view.market_deck:
+            for pile in piles:
                 for k, count in pile:
                     out[base + k] += count
             base = at["market pile"] - at["track"]
-            for k, count in view.market_deck[0]:
+            for k, count in piles[0]:
                 out[base + k] = count
-        _count(out, at["market discard"] - at["track"], view.market_discard)
+        _count(out, at["market discard"] - at["track"], discard)
         return out
 
     def _decision_fields(self, out: _Ints, agenda: tuple[st.Task, ...]) -> None:

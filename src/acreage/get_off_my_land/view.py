@@ -107,11 +107,39 @@ def _piles(deck: Deck[int]) -> tuple[tuple[tuple[int, int], ...], ...]:
     return piles
 
 
+def _seat_parts(
+    state: State, player: int
+) -> tuple[
+    tuple[int, ...],
+    tuple[int, ...],
+    tuple[int, ...],
+    tuple[int, ...],
+    int,
+    tuple[tuple[tuple[int, int], ...], ...],
+]:
+    """What ``player``'s view holds that is not a part of ``state`` as it stands: their
+    hand, every hand's size, their offers, the farmhouse tiles they may see, the fence
+    deck's size and the market deck's piles. :func:`observe` puts them in the view, and
+    the encoding packs them straight from here
+    (:meth:`~acreage.get_off_my_land.actions.GetOffMyLandEncoding.seat_observation_bytes`),
+    so the two show a seat the same."""
+    return (
+        state.hands[player],
+        tuple(map(len, state.hands)),
+        state.offers[player],
+        state.farmhouses
+        if _farmhouses_public(state)
+        else tuple(f if p == player else -1 for p, f in enumerate(state.farmhouses)),
+        _deck_size(state.fence_deck),
+        _piles(state.market_deck),
+    )
+
+
 def observe(state: State, player: int) -> View:
     """What ``player`` may see of ``state``; :class:`~acreage.SeatError` for a seat
     not at the table."""
     check_seat(player, state.rules.players)
-    public = _farmhouses_public(state)
+    hand, hand_sizes, offers, farmhouses, fence_deck_size, market_deck = _seat_parts(state, player)
     # Positional, in the order of View's fields: matching 22 keywords costs a third
     # of the call.
     return View(
@@ -122,15 +150,13 @@ def observe(state: State, player: int) -> View:
         state.month,  # month
         state.first,  # first
         state.money,  # money
-        state.hands[player],  # hand
-        tuple(map(len, state.hands)),  # hand_sizes
-        state.offers[player],  # offers
-        state.farmhouses  # farmhouses
-        if public
-        else tuple(f if p == player else -1 for p, f in enumerate(state.farmhouses)),
-        _deck_size(state.fence_deck),  # fence_deck_size
+        hand,  # hand
+        hand_sizes,  # hand_sizes
+        offers,  # offers
+        farmhouses,  # farmhouses
+        fence_deck_size,  # fence_deck_size
         state.fence_discard,  # fence_discard
-        _piles(state.market_deck),  # market_deck
+        market_deck,  # market_deck
         state.track,  # track
         state.market_discard,  # market_discard
         state.tiles,  # tiles
