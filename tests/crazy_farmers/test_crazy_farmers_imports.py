@@ -24,7 +24,6 @@ TYPE_ONLY = {("handler", "rules"), ("handler", "state")}
 # The notebook and convenience hooks that reach up to the package's GAME or to the
 # renderer when called (every game's State and View do it); nothing else may.
 DEFERRED = {
-    ("actions", "__init__"),
     ("state", "__init__"),
     ("state", "render"),
     ("view", "render"),

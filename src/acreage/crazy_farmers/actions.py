@@ -54,7 +54,7 @@ from typing import Any, Final
 
 from acreage.core.chance import Deck, Pile
 from acreage.core.encoding import Encoding, Facts, Numbering, Planes, spread_bits
-from acreage.core.game import CHANCE, Game, IllegalMoveError, check_seat, shorten
+from acreage.core.game import CHANCE, IllegalMoveError, check_seat, shorten
 from acreage.crazy_farmers.board import GRID, HEADINGS, INNER_PATHS, SIDES, VERTEX_CELLS
 from acreage.crazy_farmers.cards import MAX_MOVES, handlers
 from acreage.crazy_farmers.cow import DISTANCE_RINGS
@@ -97,11 +97,7 @@ __all__ = [
     "action_space_size",
     "cards_per_turn",
     "cow_turns",
-    "decode_move",
-    "encode_move",
     "encoding",
-    "legal_action_mask",
-    "legal_actions",
     "max_chance_nodes",
     "max_chance_outcomes",
     "max_decisions",
@@ -1160,38 +1156,9 @@ def encoding(rules: Rules) -> FarmersEncoding:
     return FarmersEncoding(rules)
 
 
-def _game() -> Game[State, Move, Rules]:
-    from acreage.crazy_farmers import GAME
-
-    return GAME
-
-
 def action_space_size(rules: Rules) -> int:
     """How many action numbers the player moves of ``rules`` have."""
     return encoding(rules).actions.size
-
-
-def encode_move(state: State, move: Move) -> int:
-    """The fixed number of ``move`` in ``state``: its action number, or at a
-    chance node its chance-outcome number; :class:`~acreage.IllegalMoveError`
-    for a move with no number."""
-    return _game().encode_move(state, move)
-
-
-def decode_move(state: State, action: int) -> Move:
-    """The legal move of ``state`` numbered ``action``; :class:`~acreage.IllegalMoveError`
-    when no legal move has that number."""
-    return _game().decode_move(state, action)
-
-
-def legal_actions(state: State) -> tuple[int, ...]:
-    """The numbers of the legal moves of ``state``, ascending."""
-    return _game().legal_actions(state)
-
-
-def legal_action_mask(state: State) -> tuple[bool, ...]:
-    """One bool per action number (per chance-outcome number at a chance node): legal here?"""
-    return _game().legal_action_mask(state)
 
 
 def observation_tensor(view: View) -> list[int]:

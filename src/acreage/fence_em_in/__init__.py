@@ -31,11 +31,7 @@ from acreage.core.game import Game, check_seat
 from acreage.fence_em_in.actions import (
     FenceEncoding,
     action_space_size,
-    decode_move,
-    encode_move,
     encoding,
-    legal_action_mask,
-    legal_actions,
     observation_tensor,
 )
 from acreage.fence_em_in.build import build_position
@@ -224,3 +220,14 @@ GAME: Game[State, Move, Rules] = Game(
 )
 """Fence Em In as one :class:`~acreage.Game` value, for generic tools
 (agents, ``play``, ``check_game``, the adapters)."""
+
+# The integer face of the game, bound to GAME so that there is one implementation
+# (see acreage.fence_em_in.actions for the numbering and the observation layout).
+encode_move = GAME.encode_move
+"""``encode_move(state, move)``: the move's fixed number (a chance-outcome number at chance)."""
+decode_move = GAME.decode_move
+"""``decode_move(state, action)``: the legal move numbered ``action``, or IllegalMoveError."""
+legal_actions = GAME.legal_actions
+"""``legal_actions(state)``: the legal moves' numbers, ascending (chance outcomes at chance)."""
+legal_action_mask = GAME.legal_action_mask
+"""``legal_action_mask(state)``: one bool per action number, true for the legal ones."""

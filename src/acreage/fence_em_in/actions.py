@@ -53,7 +53,7 @@ import types
 from typing import TYPE_CHECKING, Any
 
 from acreage.core.encoding import Encoding, Facts, Numbering, Planes
-from acreage.core.game import CHANCE, Game, IllegalMoveError, check_seat, shorten
+from acreage.core.game import CHANCE, IllegalMoveError, check_seat, shorten
 from acreage.fence_em_in.engine import LONE_MOVES
 from acreage.fence_em_in.moves import (
     Adjust,
@@ -90,11 +90,7 @@ if TYPE_CHECKING:
 __all__ = [
     "FenceEncoding",
     "action_space_size",
-    "decode_move",
-    "encode_move",
     "encoding",
-    "legal_action_mask",
-    "legal_actions",
     "max_chance_nodes",
     "max_chance_outcomes",
     "max_decisions",
@@ -1163,38 +1159,9 @@ def shared_encoding(rules: Rules) -> FenceEncoding:
     return FenceEncoding(rules)
 
 
-def _game() -> Game[State, Move, Rules]:
-    from acreage.fence_em_in import GAME
-
-    return GAME
-
-
 def action_space_size(rules: Rules) -> int:
     """How many action numbers the player moves of ``rules`` have."""
     return encoding(rules).actions.size
-
-
-def encode_move(state: State, move: Move) -> int:
-    """The fixed number of ``move`` in ``state``: its action number, or at a
-    chance node its chance-outcome number; :class:`~acreage.IllegalMoveError`
-    for a move with no number."""
-    return _game().encode_move(state, move)
-
-
-def decode_move(state: State, action: int) -> Move:
-    """The legal move of ``state`` numbered ``action``; :class:`~acreage.IllegalMoveError`
-    when no legal move has that number."""
-    return _game().decode_move(state, action)
-
-
-def legal_actions(state: State) -> tuple[int, ...]:
-    """The numbers of the legal moves of ``state``, ascending."""
-    return _game().legal_actions(state)
-
-
-def legal_action_mask(state: State) -> tuple[bool, ...]:
-    """One bool per action number (per chance-outcome number at a chance node): legal here?"""
-    return _game().legal_action_mask(state)
 
 
 def observation_tensor(view: View) -> list[int]:
