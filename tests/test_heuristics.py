@@ -6,7 +6,7 @@ import threading
 
 import pytest
 
-from acreage.core.heuristics import lead_share, share_of_win
+from acreage.core.heuristics import lead_share, share_of_win, squash
 from acreage.core.memo import IdentityMemo
 
 
@@ -61,3 +61,10 @@ def test_identity_memo_is_right_under_threads() -> None:
     for t in threads:
         t.join()
     assert wrong == []
+
+
+def test_squash_is_the_logistic_lead_share_uses() -> None:
+    assert squash(0.0, width=3.0) == 0.5
+    assert squash(4.0, width=4.0) == pytest.approx(1 / (1 + 2.718281828459045**-1))
+    assert squash(-8.0, width=2.0) < 0.05
+    assert lead_share((7.0, 3.0), 0, width=2.0) == squash(4.0, width=2.0)

@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-__all__ = ["lead_share", "share_of_win"]
+__all__ = ["lead_share", "share_of_win", "squash"]
 
 
 def share_of_win(winners: Sequence[int], seat: int) -> float:
@@ -37,4 +37,10 @@ def lead_share(standing: Sequence[float], seat: int, *, width: float) -> float:
     A game narrows ``width`` as its end nears: the same lead is surer then.
     """
     lead = standing[seat] - max(s for p, s in enumerate(standing) if p != seat)
-    return 1.0 / (1.0 + math.exp(-lead / width))
+    return squash(lead, width=width)
+
+
+def squash(value: float, *, width: float) -> float:
+    """``value`` squashed into (0, 1) by a logistic curve: ``width`` gives about 0.73,
+    0 gives 0.5 (for a standing with no rival: a team against the game itself)."""
+    return 1.0 / (1.0 + math.exp(-value / width))

@@ -20,6 +20,7 @@ import attrs
 from acreage.core.bitset import bits
 from acreage.core.chance import Deck, Pile, counted
 from acreage.core.game import IllegalMoveError, shorten
+from acreage.core.memo import IdentityMemo
 from acreage.crazy_farmers import board, madcow
 from acreage.crazy_farmers.annexing import annex, enclosed, guarded_plots, team_annex
 from acreage.crazy_farmers.bales import bale_refusal, bale_spots, bales_to_take, take_refusal
@@ -218,26 +219,6 @@ def _lays_fence(f: Farmer, edge: int, to: int) -> bool:
     return not EDGE_CELLS[edge] & f.main
 
 
-_last_drives: tuple[State | None, tuple[int, ...]] = (None, ())
-"""The last state :func:`_drives` answered for, and its answer.
-
-``legal_moves`` and ``apply_move`` on one state both ask; states are
-immutable and the entry holds its state, so the same object is the same
-question. (One tuple, replaced whole: safe to share between threads.)
-"""
-
-
-def _drives(state: State) -> tuple[int, ...]:
-    """The headings the tractor of the player to move can take now."""
-    global _last_drives
-    last, headings = _last_drives
-    if last is state:
-        return headings
-    headings = _headings(state)
-    _last_drives = (state, headings)
-    return headings
-
-
 def _headings(state: State) -> tuple[int, ...]:
     if state.allowance <= state.moves_made:
         return ()
@@ -269,6 +250,11 @@ def _headings(state: State) -> tuple[int, ...]:
             continue
         out.append(heading)
     return tuple(out)
+
+
+_drives: Final = IdentityMemo(_headings)
+"""The headings the tractor of the player to move can take now (:func:`_headings`),
+kept for the last state asked: ``legal_moves`` and ``apply_move`` on one state both ask."""
 
 
 def _drive_refusal(state: State, move: Drive) -> str:

@@ -7,6 +7,8 @@ from functools import lru_cache
 from typing import Final
 
 from acreage.core.game import check_seat
+from acreage.core.heuristics import lead_share, share_of_win, squash
+from acreage.core.memo import IdentityMemo
 from acreage.crazy_farmers.board import CELL_VERTICES, GRID, STEPS
 from acreage.crazy_farmers.scoring import fields, tiles_left, winners
 from acreage.crazy_farmers.state import Farmer, Phase, State
@@ -147,26 +149,18 @@ def _against_cow(state: State) -> float:
     return main.bit_count() - cow_plots - danger + surround + extra
 
 
-_last: tuple[object, tuple[float, ...]] = (None, ())
-"""The last state rated and every seat's standing in it: an agent rates one state for
-every seat in turn. One tuple stored at once, so threads sharing it never see half an entry."""
-
-
-def _standings(state: State) -> tuple[float, ...]:
+def _standing(state: State) -> tuple[float, ...]:
     """Every farmer's standing in ``state`` (in the Mad Cow mode, the players' standing
-    against the Cow, once), remembered for the next seat's call."""
-    global _last
-    last, standing = _last
-    if last is not state:
-        if state.cow is not None:
-            standing = (_against_cow(state),)
-        else:
-            sizes = fields(state)
-            standing = tuple(
-                _farmer(f, main) for f, (main, _) in zip(state.farmers, sizes, strict=True)
-            )
-        _last = (state, standing)
-    return standing
+    against the Cow, once)."""
+    if state.cow is not None:
+        return (_against_cow(state),)
+    sizes = fields(state)
+    return tuple(_farmer(f, main) for f, (main, _) in zip(state.farmers, sizes, strict=True))
+
+
+_standings: Final = IdentityMemo(_standing)
+"""Every seat's standing in the last state rated: an agent rates one state for every
+seat in turn."""
 
 
 def evaluate(state: State, seat: int) -> float:
@@ -194,13 +188,11 @@ def evaluate(state: State, seat: int) -> float:
     """
     check_seat(seat, state.rules.players)
     if state.phase is Phase.OVER:
-        won = winners(state)
-        return 1.0 / len(won) if seat in won else 0.0
+        return share_of_win(winners(state), seat)
     standing = _standings(state)
     if state.cow is not None:
-        return 1.0 / (1.0 + math.exp(-standing[0] / 4.0))
-    lead = standing[seat] - max(s for p, s in enumerate(standing) if p != seat)
-    return 1.0 / (1.0 + math.exp(-lead / (1.5 + 0.1 * tiles_left(state, seat))))
+        return squash(standing[0], width=4.0)
+    return lead_share(standing, seat, width=1.5 + 0.1 * tiles_left(state, seat))
 
 
 def end_reason(state: State) -> str:

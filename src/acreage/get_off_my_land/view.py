@@ -12,12 +12,14 @@ Money is public.
 from __future__ import annotations
 
 import random
+from typing import Final
 
 import attrs
 
 from acreage.core.chance import Deck, Pile
 from acreage.core.display import view_repr
 from acreage.core.game import Chance, check_seat
+from acreage.core.memo import IdentityMemo
 from acreage.get_off_my_land.rules import Rules
 from acreage.get_off_my_land.state import State, Task
 
@@ -76,35 +78,21 @@ def _farmhouses_public(state: State) -> bool:
     return not state.rules.secret_farmhouses or not state.agenda
 
 
-# The counts observe makes of the state's two decks, kept beside the deck counted: most
-# moves pass a deck on to the next state unchanged, so consecutive observations count it
-# once (and share the market piles' tuple). Each is one tuple, stored at once, so threads
-# sharing them read an old entry or a new one, never a mix.
-_fence_deck_size: tuple[Deck[int] | None, int] = (None, 0)
-_market_piles: tuple[Deck[int] | None, tuple[tuple[tuple[int, int], ...], ...]] = (None, ())
+def _count_piles(deck: Deck[int]) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """The market deck's piles as (card kind, count) pairs, top pile first."""
+    return tuple(
+        seg.counts if isinstance(seg, Pile) else Pile.of(seg.cards()).counts
+        for seg in deck.segments
+    )
 
 
-def _deck_size(deck: Deck[int]) -> int:
-    """``len(deck)`` for the fence deck, counted once per deck."""
-    global _fence_deck_size
-    last, size = _fence_deck_size
-    if last is not deck:
-        size = len(deck)
-        _fence_deck_size = (deck, size)
-    return size
-
-
-def _piles(deck: Deck[int]) -> tuple[tuple[tuple[int, int], ...], ...]:
-    """The market deck's piles as (card kind, count) pairs, top pile first, once per deck."""
-    global _market_piles
-    last, piles = _market_piles
-    if last is not deck:
-        piles = tuple(
-            seg.counts if isinstance(seg, Pile) else Pile.of(seg.cards()).counts
-            for seg in deck.segments
-        )
-        _market_piles = (deck, piles)
-    return piles
+# The counts observe makes of the state's two decks, kept for the deck counted last:
+# most moves pass a deck on to the next state unchanged, so consecutive observations
+# count it once (and share the market piles' tuple).
+_deck_size: Final[IdentityMemo[Deck[int], int]] = IdentityMemo(len)
+"""``len(deck)`` for the fence deck, counted once per deck."""
+_piles: Final = IdentityMemo(_count_piles)
+"""The market deck's piles (:func:`_count_piles`), once per deck."""
 
 
 def _seat_parts(
