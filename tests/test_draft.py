@@ -39,6 +39,17 @@ class Converted:
 
 
 @attrs.frozen
+class Checked:
+    """A state whose constructor does more than store: it runs a post-init check."""
+
+    count: int
+
+    def __attrs_post_init__(self) -> None:
+        if self.count < 0:
+            raise ValueError("count below 0")
+
+
+@attrs.frozen
 class Derived:
     a: int
     b: int = attrs.field(init=False, default=0)
@@ -111,6 +122,27 @@ def test_a_state_with_a_cached_hash_hashes_alike_after_a_freeze() -> None:
     assert hash(after) == hash(Hashed(1, (2, 3, 4)))
 
 
+def test_freezing_fills_a_twin_of_the_states_layout_that_becomes_the_state() -> None:
+    # The fast path: plain stores into a settable twin, then its class becomes State.
+    freeze = vars(type(Work.copy(START)).__mro__[1])["freeze"]
+    assert "twin" in freeze.__globals__ and "build" not in freeze.__globals__
+    twin = freeze.__globals__["twin"]
+    assert issubclass(twin, State) and twin.__slots__ == ()
+    after = Work.copy(START).freeze()
+    assert type(after) is State and not isinstance(after, twin)
+    assert attrs.asdict(after, recurse=False) == attrs.asdict(START, recurse=False)
+
+
+def test_a_state_whose_constructor_checks_is_built_through_it() -> None:
+    draft = draft_type(Checked).copy(Checked(1))
+    assert "build" in vars(type(draft).__mro__[1])["freeze"].__globals__
+    draft.count = -1
+    with pytest.raises(ValueError, match="count below 0"):
+        draft.freeze()  # the check ran: no twin skipped it
+    draft.count = 2
+    assert draft.freeze() == Checked(2)
+
+
 def test_a_state_whose_constructor_converts_is_built_through_it() -> None:
     draft = draft_type(Converted).copy(Converted([1, 2]))
     draft.items = [3]
@@ -147,6 +179,16 @@ def test_mistakes_in_a_draft_class_are_refused_where_it_is_written() -> None:
 
         class Drifted(Draft[State], of=State):
             score: int
+
+    with pytest.raises(TypeError, match=r"turn: str \(the state's reads int\)"):
+
+        class Mistyped(Draft[State], of=State):
+            turn: str
+
+    with pytest.raises(TypeError, match=r"agenda: list\[int\] \(the state's reads list\[str\]\)"):
+
+        class ListMistyped(Draft[State], of=State, lists=("agenda",)):
+            agenda: list[int]
 
     with pytest.raises(TypeError, match="say which state it drafts"):
 

@@ -88,3 +88,16 @@ def test_the_core_modules_examples_run() -> None:
         assert result.failed == 0, info.name
         ran += result.attempted
     assert ran >= 3  # frozen's and chance's examples at least
+
+
+def test_a_class_with_a_post_init_is_refused() -> None:
+    @attrs.frozen
+    class Checked:
+        n: int
+
+        def __attrs_post_init__(self) -> None:
+            if self.n < 0:
+                raise ValueError("n below 0")
+
+    with pytest.raises(TypeError, match="__attrs_post_init__"):
+        builder(Checked)

@@ -42,10 +42,15 @@ drift either):
 
 Copying a field in and out costs one attribute store each: the state's
 values are shared, never copied (they are immutable), except the ``lists``
-fields, which are copied into lists and back into tuples. ``freeze`` fills
-the new state's slots directly (:func:`acreage.core.frozen.builder`) when the
-state's ``__init__`` would do nothing more than store its arguments, and
-calls the constructor otherwise.
+fields, which are copied into lists and back into tuples. When the state's
+``__init__`` would do nothing more than store its arguments, ``freeze``
+fills a settable twin of the state's class with plain stores and then makes
+it the state (CPython allows assigning ``__class__`` between two classes of
+one layout): the new state is of the state's own type, equal and hashing
+alike, and as frozen as one the constructor built, at a third of the cost of
+setting a frozen class's slots one by one. Otherwise it calls the
+constructor. That trick lives here, generated from the fields and tested
+once, so no game needs one of its own.
 """
 
 from __future__ import annotations
@@ -55,7 +60,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 import attrs
 
-from acreage.core.frozen import builder
+from acreage.core.frozen import CACHED_HASH, builder, caches_hash
 
 __all__ = ["Draft", "draft_type"]
 
@@ -102,6 +107,7 @@ class _DraftMeta(type):
             raise TypeError(
                 f"{name}: annotations name no field of {of.__name__} and no slot: {', '.join(stray)}"
             )
+        _check_types(name, of, fields, listed, namespace.get("__annotations__", {}))
         # The generated methods live on a base of their own, so the class being
         # made can extend them with super().copy(...) / super().freeze().
         base = super().__new__(
@@ -140,6 +146,36 @@ def _fields(of: type) -> tuple[attrs.Attribute[Any], ...]:
     return fields
 
 
+def _check_types(
+    name: str,
+    of: type,
+    fields: tuple[attrs.Attribute[Any], ...],
+    lists: tuple[str, ...],
+    annotations: dict[str, Any],
+) -> None:
+    """TypeError when an annotation of a field reads otherwise than the state's own (a lists
+    field as ``list[X]`` for the state's ``tuple[X, ...]``), so a draft's listing of its
+    fields' types cannot drift from the state's either.
+
+    Annotations are compared as written (strings, under ``from __future__ import
+    annotations``); one that is not a string on either side is not compared.
+    """
+    wrong = []
+    for f in fields:
+        mine = annotations.get(f.name)
+        if not isinstance(mine, str) or not isinstance(f.type, str):
+            continue
+        expected = " ".join(f.type.split())
+        if f.name in lists:
+            if not (expected.startswith("tuple[") and expected.endswith(", ...]")):
+                continue
+            expected = f"list[{expected[6:-6]}]"
+        if " ".join(mine.split()) != expected:
+            wrong.append(f"{f.name}: {mine} (the state's reads {expected})")
+    if wrong:
+        raise TypeError(f"{name}: annotations differ from {of.__name__}'s: {'; '.join(wrong)}")
+
+
 def _make_copy(names: tuple[str, ...], lists: tuple[str, ...]) -> Callable[..., Any]:
     lines = [
         f"    w.{n} = list(state.{n})\n" if n in lists else f"    w.{n} = state.{n}\n"
@@ -154,17 +190,68 @@ def _make_copy(names: tuple[str, ...], lists: tuple[str, ...]) -> Callable[..., 
 
 
 def _make_freeze(of: type, names: tuple[str, ...], lists: tuple[str, ...]) -> Callable[..., Any]:
-    try:
-        build: Callable[..., Any] = builder(of)
-    except TypeError:  # converters, validators or no slots: the constructor must run
-        build = of
-    args = ", ".join(f"tuple(self.{n})" if n in lists else f"self.{n}" for n in names)
-    source = f"def freeze(self):\n    return build({args})\n"
-    namespace: dict[str, Any] = {"build": build}
+    values = {n: f"tuple(self.{n})" if n in lists else f"self.{n}" for n in names}
+    namespace: dict[str, Any] = {"new": object.__new__, "of": of}
+    unfrozen = _unfrozen(of)
+    if unfrozen is not None:
+        # Plain stores into a settable twin of the state, then the twin becomes
+        # the state (see _unfrozen): one store a field, the cheapest there is.
+        namespace["twin"] = unfrozen
+        namespace["become"] = object.__setattr__
+        stores = "".join(f"    s.{n} = {v}\n" for n, v in values.items())
+        if caches_hash(of):
+            stores += f"    s.{CACHED_HASH} = None\n"
+        source = f"def freeze(self):\n    s = new(twin)\n{stores}    become(s, '__class__', of)\n    return s\n"
+    else:
+        try:
+            namespace["build"] = builder(of)
+        except TypeError:  # converters, validators or no slots: the constructor must run
+            namespace["build"] = of
+        source = f"def freeze(self):\n    return build({', '.join(values.values())})\n"
     exec(source, namespace)
     freeze: Callable[..., Any] = namespace["freeze"]
     freeze.__doc__ = f"The {of.__name__} holding the draft's values (lists back into tuples)."
     return freeze
+
+
+def _unfrozen(of: type) -> type | None:
+    """A subclass of ``of`` with ``of``'s very layout whose slots plain stores may set, or
+    ``None`` when ``of`` cannot be built that way.
+
+    A frozen attrs class refuses ``obj.field = value``; setting its slots
+    through their descriptors or ``object.__setattr__`` costs three to six
+    times a plain store. The twin adds no slot and takes back
+    ``object.__setattr__``, so a draft fills one with plain stores; then the
+    twin's instance is made an instance of ``of`` (CPython allows assigning
+    ``__class__`` between classes of one layout), indistinguishable from one
+    ``of(...)`` built: same type, equal, hashing alike, frozen. The twin never
+    escapes ``freeze``.
+
+    Only for a class whose ``__init__`` would store its arguments and do
+    nothing more (what :func:`~acreage.core.frozen.builder` accepts), and
+    only when CPython agrees to the class change, which is tried once here.
+    """
+    try:
+        builder(of)
+    except TypeError:
+        return None
+    twin = type(
+        f"{of.__name__}Unfrozen",
+        (of,),
+        {
+            "__slots__": (),
+            "__setattr__": object.__setattr__,
+            "__delattr__": object.__delattr__,
+            "__module__": of.__module__,
+            "__doc__": f"A {of.__name__} being filled by a draft's freeze; never seen outside it.",
+        },
+    )
+    probe: Any = object.__new__(twin)
+    try:
+        object.__setattr__(probe, "__class__", of)
+    except TypeError:  # a layout CPython will not switch (another implementation, say)
+        return None
+    return twin
 
 
 class Draft(Generic[S], metaclass=_DraftMeta):

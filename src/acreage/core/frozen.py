@@ -24,11 +24,12 @@ from typing import Any, TypeVar
 
 import attrs
 
-__all__ = ["builder"]
+__all__ = ["builder", "caches_hash"]
 
 T = TypeVar("T")
 
-_CACHED_HASH = "_attrs_cached_hash"  # the slot attrs adds for cache_hash=True
+CACHED_HASH = "_attrs_cached_hash"
+"""The slot attrs adds for ``cache_hash=True``: ``None`` until the hash is first asked for."""
 
 
 def builder(cls: type[T]) -> Callable[..., T]:
@@ -43,6 +44,8 @@ def builder(cls: type[T]) -> Callable[..., T]:
     if not attrs.has(cls) or "__slots__" not in vars(cls):
         raise TypeError(f"builder: {cls.__name__} is not a slotted attrs class")
     fields = attrs.fields(cls)
+    if hasattr(cls, "__attrs_pre_init__") or hasattr(cls, "__attrs_post_init__"):
+        raise TypeError(f"builder: {cls.__name__} has __attrs_pre_init__ or __attrs_post_init__")
     for a in fields:
         if a.converter is not None or a.validator is not None or not a.init:
             raise TypeError(
@@ -53,8 +56,8 @@ def builder(cls: type[T]) -> Callable[..., T]:
     for n in names:
         namespace[f"set_{n}"] = _slot(cls, n).__set__
     body = "".join(f"    set_{n}(obj, {n})\n" for n in names)
-    if any(_CACHED_HASH in vars(k).get("__slots__", ()) for k in cls.__mro__):
-        namespace["set_hash"] = _slot(cls, _CACHED_HASH).__set__
+    if caches_hash(cls):
+        namespace["set_hash"] = _slot(cls, CACHED_HASH).__set__
         body += "    set_hash(obj, None)\n"
     source = f"def build({', '.join(names)}):\n    obj = new(cls)\n{body}    return obj\n"
     exec(source, namespace)  # the same technique attrs uses for __init__
@@ -62,6 +65,12 @@ def builder(cls: type[T]) -> Callable[..., T]:
     build.__qualname__ = build.__name__ = f"build_{cls.__name__}"
     build.__doc__ = f"``{cls.__name__}({', '.join(names)})``, built by filling its slots."
     return build
+
+
+def caches_hash(cls: type) -> bool:
+    """Whether the attrs class ``cls`` keeps its hash in a slot (``cache_hash=True``), which a
+    builder must clear: the slot is named by :data:`CACHED_HASH`."""
+    return any(CACHED_HASH in vars(k).get("__slots__", ()) for k in cls.__mro__)
 
 
 def _slot(cls: type, name: str) -> Any:

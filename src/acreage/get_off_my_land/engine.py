@@ -21,6 +21,7 @@ from typing import Any, ParamSpec, TypeVar, cast
 from acreage.core.agenda import Engine
 from acreage.core.bitset import bits
 from acreage.core.chance import Counted, Deck, Pile, counted
+from acreage.core.draft import Draft
 from acreage.core.frozen import builder
 from acreage.core.game import IllegalMoveError
 from acreage.get_off_my_land import land
@@ -35,6 +36,7 @@ from acreage.get_off_my_land.farm import (
     income,
     price,
 )
+from acreage.get_off_my_land.land import Lands, Links
 from acreage.get_off_my_land.rules import Rules
 from acreage.get_off_my_land.state import Batch, State, Task
 from acreage.get_off_my_land.tables import CROP, EQUIPMENT, LIVESTOCK, Tables
@@ -45,25 +47,6 @@ __all__ = ["apply_move", "chance_outcomes", "legal_moves", "new_game"]
 # -- the work copy ---------------------------------------------------------------------
 
 
-class _Draft(State):
-    """A State under construction: the same slots, but settable.
-
-    Setting the 22 slots of a frozen State one by one goes through
-    ``object.__setattr__`` (or the slot descriptors), several times slower than
-    a plain attribute store; :meth:`Work.freeze` fills a draft with plain
-    stores and then makes it the State it is (the layout is State's own, so
-    CPython allows the ``__class__`` change). Nobody sees the draft.
-    """
-
-    __slots__ = ()
-    __setattr__ = object.__setattr__
-    __delattr__ = object.__delattr__
-
-
-_new_draft = object.__new__
-_set_class = object.__setattr__
-
-
 def _put(values: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
     """``values`` with ``values[i]`` replaced (a list round trip beats slicing here)."""
     out = list(values)
@@ -71,96 +54,56 @@ def _put(values: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
     return tuple(out)
 
 
-class Work:
+class Work(Draft[State], of=State, lists=("agenda",)):
     """A mutable copy of a State, frozen back into one new State at the end of a move.
 
-    Its fields are the state's own tuples, replaced (never changed) when a
-    move changes them, so copying a state in and out costs almost nothing.
+    Its fields are the state's own (generated from State's, see
+    :mod:`acreage.core.draft`); the tuples are replaced, never changed, when a
+    move changes them, so copying a state in and out costs one store a field.
+    Beside them it keeps the Rules' tables (``t``) and the fence slots whose
+    control is not yet recomputed (``touched``).
     """
 
-    __slots__ = (
-        "agenda",
-        "cards",
-        "cleared",
-        "control",
-        "farmers",
-        "farmhouses",
-        "fence_deck",
-        "fence_discard",
-        "fences",
-        "first",
-        "hands",
-        "market_deck",
-        "market_discard",
-        "mature",
-        "money",
-        "month",
-        "networks",
-        "offers",
-        "partition",
-        "rules",
-        "t",
-        "tiles",
-        "touched",
-        "track",
-    )
+    __slots__ = ("t", "touched")
+    t: Tables
+    touched: int
+    # The fields' types, for the type checker (checked against State's when the class is made).
+    rules: Rules
+    agenda: list[Task]
+    month: int
+    first: int
+    money: tuple[int, ...]
+    hands: tuple[tuple[int, ...], ...]
+    fence_deck: Deck[int]
+    fence_discard: tuple[int, ...]
+    offers: tuple[tuple[int, ...], ...]
+    farmhouses: tuple[int, ...]
+    market_deck: Deck[int]
+    track: tuple[int, ...]
+    market_discard: tuple[int, ...]
+    tiles: tuple[int, ...]
+    cards: tuple[int, ...]
+    mature: int
+    fences: tuple[int, ...]
+    farmers: tuple[int, ...]
+    partition: Lands
+    networks: tuple[Links, ...]
+    control: tuple[int, ...]
+    cleared: int
 
-    def __init__(self, s: State) -> None:
-        self.rules = s.rules
-        self.t = s.rules.tables
-        self.agenda = list(s.agenda)
-        self.month = s.month
-        self.first = s.first
-        self.money = s.money
-        self.hands = s.hands
-        self.fence_deck = s.fence_deck
-        self.fence_discard = s.fence_discard
-        self.offers = s.offers
-        self.farmhouses = s.farmhouses
-        self.market_deck = s.market_deck
-        self.track = s.track
-        self.market_discard = s.market_discard
-        self.tiles = s.tiles
-        self.cards = s.cards
-        self.mature = s.mature
-        self.fences = s.fences
-        self.farmers = s.farmers
-        self.partition = s.partition
-        self.networks = s.networks
-        self.control = s.control
-        self.cleared = s.cleared
-        self.touched = 0
+    @classmethod
+    def copy(cls, state: State) -> Work:
+        """A draft of ``state`` (its agenda a list), with nothing touched."""
+        w: Work = super().copy(state)
+        w.t = state.rules.tables
+        w.touched = 0
+        return w
 
     def freeze(self) -> State:
+        """The State the draft holds, control recomputed first where fences changed."""
         if self.touched:
             self.refresh()
-        s: Any = _new_draft(_Draft)  # typed Any: a draft's fields are settable
-        s.rules = self.rules
-        s.agenda = tuple(self.agenda)
-        s.month = self.month
-        s.first = self.first
-        s.money = self.money
-        s.hands = self.hands
-        s.fence_deck = self.fence_deck
-        s.fence_discard = self.fence_discard
-        s.offers = self.offers
-        s.farmhouses = self.farmhouses
-        s.market_deck = self.market_deck
-        s.track = self.track
-        s.market_discard = self.market_discard
-        s.tiles = self.tiles
-        s.cards = self.cards
-        s.mature = self.mature
-        s.fences = self.fences
-        s.farmers = self.farmers
-        s.partition = self.partition
-        s.networks = self.networks
-        s.control = self.control
-        s.cleared = self.cleared
-        s._attrs_cached_hash = None  # State caches its hash (attrs cache_hash): not yet known
-        _set_class(s, "__class__", State)
-        state: State = s
-        return state
+        return super().freeze()
 
     # -- fences
 
@@ -1269,7 +1212,7 @@ def _refuse(state: State, move: object) -> IllegalMoveError:
 
 
 ENGINE: Engine[State, Work] = Engine(
-    draft=Work,
+    draft=Work.copy,
     decisions=_MOVES,
     chance=_OUTCOMES,
     apply=_APPLY,

@@ -913,7 +913,7 @@ class _Reader:
                 f"{_NAME_OF[type(task)]} is carried out at once by the engine: "
                 "the agenda's last task is what is being decided now"
             )
-        work = Work(state)
+        work = Work.copy(state)
         run(work)
         if work.freeze() != state:
             node.fail(
