@@ -160,12 +160,13 @@ def _check_types(
     Annotations are compared as written (strings, under ``from __future__ import
     annotations``); one that is not a string on either side is not compared.
     """
-    wrong = []
+    wrong: list[str] = []
     for f in fields:
         mine = annotations.get(f.name)
-        if not isinstance(mine, str) or not isinstance(f.type, str):
+        theirs: object = f.type  # a string under postponed annotations, whatever attrs types it as
+        if not isinstance(mine, str) or not isinstance(theirs, str):
             continue
-        expected = " ".join(f.type.split())
+        expected = " ".join(theirs.split())
         if f.name in lists:
             if not (expected.startswith("tuple[") and expected.endswith(", ...]")):
                 continue
