@@ -190,12 +190,11 @@ def test_bit_parallel_placement_matches_brute_force(players: int) -> None:
 
 def test_quick_builders_make_the_same_frozen_values() -> None:
     """The engine's positional builders fill every field, in order, and freeze."""
-    from acreage.fence_em_in.state import make_enclosure, make_farm, make_state
+    from acreage.fence_em_in.state import make_enclosure, make_farm
 
     rules = fei.Rules(players=2)
     state = fei.new_game(rules)
     for cls, build, value in [
-        (fei.State, make_state, state),
         (fei.Farm, make_farm, state.farms[0]),
         (fei.Enclosure, make_enclosure, fei.Enclosure(1, 2, 3, 4, "cow")),
     ]:
@@ -206,3 +205,22 @@ def test_quick_builders_make_the_same_frozen_values() -> None:
         assert attrs.astuple(built, recurse=False) == fields
         with pytest.raises(attrs.exceptions.FrozenInstanceError):
             built.x = 0
+
+
+def test_the_engines_draft_freezes_every_state_back_into_itself() -> None:
+    """Work, the engine's draft, holds every field of State: a state copied and
+    frozen untouched is that state again (equal, hashing alike, frozen), in every phase."""
+    import acreage
+    from acreage.fence_em_in.engine import Work
+
+    phases = set()
+    result = acreage.play(fei.GAME, fei.Rules(players=3), seed="draft")
+    for state in acreage.replay(result.record):
+        again = Work.copy(state).freeze()
+        assert type(again) is fei.State and again is not state
+        assert attrs.astuple(again, recurse=False) == attrs.astuple(state, recurse=False)
+        assert again == state and hash(again) == hash(state)
+        phases.add(state.phase)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        again.turn = 0  # type: ignore[misc]
+    assert phases >= {fei.Phase.CARDS, fei.Phase.ORDER, fei.Phase.ROLL, fei.Phase.PLACE}

@@ -19,18 +19,19 @@ End of a round
     the emptied slots are refilled from the bag (chance), the game ends if
     the bag ran out, and the new order goes by fewest points, ties rolled.
 
-States are built with one positional constructor call per move on the hot
-paths (turns and draws); the rare round transitions go through :func:`_with`.
+A move's handler copies the state into a :class:`Work` draft, sets the
+fields the move changes by name (the steps that follow it, such as the next
+turn or the end of the round, set theirs on the same draft) and freezes the
+draft into the next state.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import attrs
-
+from acreage.core.draft import Draft
 from acreage.core.game import CHANCE, ECHO_LIMIT, Chance, IllegalMoveError, shorten
 from acreage.fence_em_in.moves import (
     Adjust,
@@ -54,7 +55,7 @@ from acreage.fence_em_in.notation import field_problem
 from acreage.fence_em_in.placement import beside, legal_places, place_ok
 from acreage.fence_em_in.rules import CHOICE, COLUMNS, KINDS, EnclosureCard, Rules
 from acreage.fence_em_in.scoring import accepts, placement_gain, why_not_accepted
-from acreage.fence_em_in.state import Farm, Phase, State, make_enclosure, make_farm, make_state
+from acreage.fence_em_in.state import Farm, Phase, State, make_enclosure, make_farm
 from acreage.fence_em_in.tables import KIND_INDEX
 
 __all__ = ["apply_move", "chance_outcomes", "is_terminal", "legal_moves", "new_game"]
@@ -317,13 +318,41 @@ _DECISIONS: dict[Phase, Callable[[State], tuple[Move, ...]]] = {
 # -- how the game moves on -----------------------------------------------------------
 
 
-def _with(state: State, **changes: Any) -> State:
-    """A copy of ``state`` with ``changes``: for the rarer moves (reveals, re-rolls, refreshes)."""
-    get = changes.get
-    return make_state(*[get(f, getattr(state, f)) for f in _FIELDS])
+class Work(Draft[State], of=State):
+    """A State being changed by one move: its fields, settable (generated from
+    State's, see :mod:`acreage.core.draft`), frozen into the next State at the end.
 
+    A handler copies the state, sets the fields the move changes by name, and
+    freezes; the steps that follow a move (the next turn, the end of a round,
+    the turn order) set theirs on the same draft.
+    """
 
-_FIELDS = tuple(a.name for a in attrs.fields(State))
+    __slots__ = ()
+    # The fields' types, for the type checker (checked against State's when the class is made).
+    rules: Rules
+    to_move: int | Chance | None
+    phase: Phase
+    round: int
+    order: tuple[int, ...]
+    turn: int
+    dice: tuple[int, ...]
+    uses: int
+    token: str | None
+    farms: tuple[Farm, ...]
+    occupied: int
+    columns: tuple[tuple[str, ...], ...]
+    bag: tuple[int, ...]
+    cards: tuple[str, ...]
+    passed: int
+    groups: tuple[tuple[int, ...], ...]
+    rolls: tuple[int, ...]
+    six_rerolls: int
+    order_rerolls: int
+
+    if TYPE_CHECKING:
+        # The generated copy, typed for the type checker (Draft.copy says Any).
+        @classmethod
+        def copy(cls, state: State) -> Work: ...
 
 
 def _turn_phase(
@@ -347,173 +376,88 @@ def _turn_phase(
     return Phase.PLACE
 
 
-def _turn(
-    state: State,
-    farms: tuple[Farm, ...],
-    dice: tuple[int, ...],
-    uses: int,
-    columns: Columns,
-    bag: tuple[int, ...],
-) -> State:
-    """The turn of ``order[turn]`` goes on with these values."""
-    seat = state.order[state.turn]
-    phase = _turn_phase(state.rules, farms[seat], dice, uses, columns, bag)
-    return make_state(
-        state.rules,
-        seat,
-        phase,
-        state.round,
-        state.order,
-        state.turn,
-        dice,
-        uses,
-        None,
-        farms,
-        state.occupied,
-        columns,
-        bag,
-        state.cards,
-        state.passed,
-        _NO_GROUPS,
-        _NO_ROLLS,
-        state.six_rerolls,
-        0,
-    )
+def _turn(w: Work) -> None:
+    """The turn of ``order[turn]`` goes on with the draft's dice, uses, board and bag.
+
+    Only the decider and the phase change: a turn is entered from a chance
+    node or a decision of the same turn, where no token is in hand and no
+    turn order is being rolled for.
+    """
+    seat = w.order[w.turn]
+    w.to_move = seat
+    w.phase = _turn_phase(w.rules, w.farms[seat], w.dice, w.uses, w.columns, w.bag)
 
 
-def _next_turn(state: State, farms: tuple[Farm, ...], passed: int) -> State:
+def _next_turn(w: Work) -> None:
     """Step 7: the next player takes a turn with the same dice, or the round ends."""
-    turn = state.turn + 1
-    if turn == len(state.order):
-        return _end_round(state, farms, passed)
-    seat = state.order[turn]
-    dice, columns, bag = state.dice, state.columns, state.bag
-    return make_state(
-        state.rules,
-        seat,
-        _turn_phase(state.rules, farms[seat], dice, 0, columns, bag),
-        state.round,
-        state.order,
-        turn,
-        dice,
-        0,
-        None,
-        farms,
-        state.occupied,
-        columns,
-        bag,
-        state.cards,
-        passed,
-        _NO_GROUPS,
-        _NO_ROLLS,
-        0,
-        0,
-    )
+    turn = w.turn + 1
+    if turn == len(w.order):
+        _end_round(w)
+        return
+    w.turn = turn
+    w.uses = 0
+    w.token = None
+    w.six_rerolls = 0
+    _turn(w)
 
 
-def _between(
-    state: State,
-    to_move: Chance | None,
-    phase: Phase,
-    farms: tuple[Farm, ...],
-    columns: Columns,
-    bag: tuple[int, ...],
-    passed: int,
-    groups: tuple[tuple[int, ...], ...] = _NO_GROUPS,
-    rolls: tuple[int, ...] = _NO_ROLLS,
-    order_rerolls: int = 0,
-) -> State:
-    """A state between the players' turns (setup, the end of a round)."""
-    return make_state(
-        state.rules,
-        to_move,
-        phase,
-        state.round,
-        state.order,
-        state.turn,
-        state.dice,
-        0,
-        None,
-        farms,
-        state.occupied,
-        columns,
-        bag,
-        state.cards,
-        passed,
-        groups,
-        rolls,
-        0,
-        order_rerolls,
-    )
+def _between(w: Work, to_move: Chance | None, phase: Phase) -> None:
+    """Between the players' turns (setup, the end of a round): no fertilizer uses,
+    token in hand, choice-face re-rolls or turn order being rolled for."""
+    w.to_move = to_move
+    w.phase = phase
+    w.uses = 0
+    w.token = None
+    w.groups = _NO_GROUPS
+    w.rolls = _NO_ROLLS
+    w.six_rerolls = 0
+    w.order_rerolls = 0
 
 
-def _end_round(state: State, farms: tuple[Farm, ...], passed: int) -> State:
+def _end_round(w: Work) -> None:
     """Step 8 and Game length: check the end, refill, set the new order."""
-    rules = state.rules
-    columns, bag = state.columns, state.bag
+    rules = w.rules
     # Refilling cannot change the end of the game after the last round or
     # when everyone passed, so it is skipped.
-    if state.round >= rules.rounds or passed == rules.tables.all_seats:
-        return _between(state, None, Phase.END, farms, columns, bag, passed)
-    if any(bag) and _next_column(list(map(len, columns)), rules.column_slots) >= 0:
-        return _between(state, CHANCE, Phase.REFILL, farms, columns, bag, passed)
-    return _after_refill(state, farms, columns, bag, passed)
+    if w.round >= rules.rounds or w.passed == rules.tables.all_seats:
+        _between(w, None, Phase.END)
+    elif any(w.bag) and _next_column(list(map(len, w.columns)), rules.column_slots) >= 0:
+        _between(w, CHANCE, Phase.REFILL)
+    else:
+        _after_refill(w)
 
 
-def _after_refill(
-    state: State, farms: tuple[Farm, ...], columns: Columns, bag: tuple[int, ...], passed: int
-) -> State:
+def _after_refill(w: Work) -> None:
     """ "If the game has ended, go to Endgame Scoring. Otherwise set the player
     order again: the player with the fewest points goes first"."""
-    if not any(bag):
-        return _between(state, None, Phase.END, farms, columns, bag, passed)
-    points = [farm.points for farm in farms]
+    if not any(w.bag):
+        _between(w, None, Phase.END)
+        return
+    points = [farm.points for farm in w.farms]
     by_points = sorted(set(points))
     groups: tuple[tuple[int, ...], ...]
     if len(by_points) == len(points):  # no ties: the order is settled
         groups = tuple([(points.index(v),) for v in by_points])
     else:
         groups = tuple([tuple([p for p, q in enumerate(points) if q == v]) for v in by_points])
-    return _settle_order(state, farms, columns, bag, passed, groups)
+    _settle_order(w, groups)
 
 
-def _settle_order(
-    state: State,
-    farms: tuple[Farm, ...],
-    columns: Columns,
-    bag: tuple[int, ...],
-    passed: int,
-    groups: tuple[tuple[int, ...], ...],
-    order_rerolls: int = 0,
-) -> State:
+def _settle_order(w: Work, groups: tuple[tuple[int, ...], ...], order_rerolls: int = 0) -> None:
     """Roll for the first tied group, or start the next round when no ties are left;
     ``order_rerolls`` ties have re-rolled in this settling so far."""
     for group in groups:
         if len(group) > 1:
-            return _between(
-                state, CHANCE, Phase.ORDER, farms, columns, bag, passed, groups, (), order_rerolls
-            )
-    return make_state(
-        state.rules,
-        CHANCE,
-        Phase.ROLL,
-        state.round + 1,
-        tuple(g[0] for g in groups),
-        0,
-        (),
-        0,
-        None,
-        farms,
-        state.occupied,
-        columns,
-        bag,
-        state.cards,
-        0,
-        _NO_GROUPS,
-        _NO_ROLLS,
-        0,
-        0,
-    )
+            _between(w, CHANCE, Phase.ORDER)
+            w.groups = groups
+            w.order_rerolls = order_rerolls
+            return
+    _between(w, CHANCE, Phase.ROLL)
+    w.round += 1
+    w.order = tuple(g[0] for g in groups)
+    w.turn = 0
+    w.dice = ()
+    w.passed = 0
 
 
 # -- applying each kind of move -----------------------------------------------------
@@ -584,9 +528,11 @@ def _apply_reveal(state: State, move: Reveal) -> State:
     _expect(state, move)
     if move not in (m for m, _ in _card_outcomes(state)):
         raise _illegal(move, _why_not_revealed(state, move.card))
-    cards = (*state.cards, move.card)
-    done = len(cards) == state.rules.tables.cards_to_reveal
-    return _with(state, cards=cards, phase=Phase.FILL if done else Phase.CARDS)
+    w = Work.copy(state)
+    w.cards = (*state.cards, move.card)
+    if len(w.cards) == state.rules.tables.cards_to_reveal:
+        w.phase = Phase.FILL
+    return w.freeze()
 
 
 def _why_not_revealed(state: State, name: str) -> str:
@@ -631,38 +577,20 @@ def _apply_draw(state: State, move: Draw) -> State:
     left = bag[k]
     if not left:
         raise _illegal(move, f"the bag holds no {move.kind}")
-    columns = _replace(old, column, rules.tables.with_token(old[column], move.kind))
-    bag = _replace(bag, k, left - 1)
+    w = Work.copy(state)
+    w.columns = _replace(old, column, rules.tables.with_token(old[column], move.kind))
+    w.bag = _replace(bag, k, left - 1)
     # A slot stays free while another column is as short, or this one is still short.
-    if (fewest + 1 < rules.column_slots or sizes.count(fewest) > 1) and any(bag):
-        return make_state(
-            rules,
-            CHANCE,
-            phase,
-            state.round,
-            state.order,
-            state.turn,
-            state.dice,
-            state.uses,
-            None,
-            state.farms,
-            state.occupied,
-            columns,
-            bag,
-            state.cards,
-            state.passed,
-            state.groups,
-            state.rolls,
-            state.six_rerolls,
-            state.order_rerolls,
-        )
+    if (fewest + 1 < rules.column_slots or sizes.count(fewest) > 1) and any(w.bag):
+        return w.freeze()  # the next token is drawn
     if phase is Phase.REFRESH:
-        return _turn(state, state.farms, state.dice, state.uses, columns, bag)
-    if phase is Phase.FILL:
+        _turn(w)
+    elif phase is Phase.FILL:
         # "Then the players decide the start order: each player rolls a die."
-        everyone = (tuple(range(rules.players)),)
-        return _settle_order(state, state.farms, columns, bag, 0, everyone)
-    return _after_refill(state, state.farms, columns, bag, state.passed)
+        _settle_order(w, (tuple(range(rules.players)),))
+    else:
+        _after_refill(w)
+    return w.freeze()
 
 
 def _apply_roll(state: State, move: Roll) -> State:
@@ -684,14 +612,19 @@ def _apply_order_roll(state: State, move: Roll) -> State:
 def _apply_round_roll(state: State, move: Roll) -> State:
     if move not in state.rules.tables.round_roll_set:
         raise _illegal(move, "the round's roll is three dice, each 1-6, in sorted order")
-    return _turn(state, state.farms, move.values, 0, state.columns, state.bag)
+    w = Work.copy(state)
+    w.dice = move.values
+    _turn(w)
+    return w.freeze()
 
 
 def _apply_die_reroll(state: State, move: Roll) -> State:
     if move not in state.rules.tables.die_roll_set:
         raise _illegal(move, "a re-roll is one die, 1-6")
-    dice = _sorted_dice(state.dice, move.values[0])
-    return _turn(state, state.farms, dice, state.uses, state.columns, state.bag)
+    w = Work.copy(state)
+    w.dice = _sorted_dice(state.dice, move.values[0])
+    _turn(w)
+    return w.freeze()
 
 
 _ROLLS: dict[Phase, Callable[[State, Roll], State]] = {
@@ -710,28 +643,10 @@ def _order_roll(state: State, value: int) -> State:
     while len(groups[i]) == 1:
         i += 1
     group = groups[i]
+    w = Work.copy(state)
     if len(rolls) < len(group):
-        return make_state(
-            state.rules,
-            CHANCE,
-            Phase.ORDER,
-            state.round,
-            state.order,
-            state.turn,
-            state.dice,
-            0,
-            None,
-            state.farms,
-            state.occupied,
-            state.columns,
-            state.bag,
-            state.cards,
-            state.passed,
-            groups,
-            rolls,
-            0,
-            state.order_rerolls,
-        )
+        w.rolls = rolls
+        return w.freeze()
     # "The lowest value goes first ... Players with the same value re-roll
     # among themselves": split the group by value, ties stay grouped while
     # re-rolls are left (ruling 22), and go by seat after that.
@@ -747,10 +662,8 @@ def _order_roll(state: State, value: int) -> State:
             rerolls += 1
         else:
             split += [(p,) for p in tied]  # groups list their seats in seat order
-    groups = (*groups[:i], *split, *groups[i + 1 :])
-    return _settle_order(
-        state, state.farms, state.columns, state.bag, state.passed, groups, rerolls
-    )
+    _settle_order(w, (*groups[:i], *split, *groups[i + 1 :]), rerolls)
+    return w.freeze()
 
 
 def _apply_reroll_six(state: State, move: RerollSix) -> State:
@@ -764,17 +677,15 @@ def _apply_reroll_six(state: State, move: RerollSix) -> State:
         )
     seat = state.order[state.turn]
     farm = state.farms[seat]
-    farms = _replace(
+    w = Work.copy(state)
+    w.to_move = CHANCE
+    w.phase = Phase.REROLL
+    w.dice = _without(state.dice, CHOICE)
+    w.farms = _replace(
         state.farms, seat, _with_fertilizer(farm, farm.fertilizer + fertilizer.six_reroll_gain)
     )
-    return _with(
-        state,
-        to_move=CHANCE,
-        phase=Phase.REROLL,
-        farms=farms,
-        dice=_without(state.dice, CHOICE),
-        six_rerolls=state.six_rerolls + 1,
-    )
+    w.six_rerolls += 1
+    return w.freeze()
 
 
 def _apply_set_six(state: State, move: SetSix) -> State:
@@ -784,8 +695,10 @@ def _apply_set_six(state: State, move: SetSix) -> State:
     _expect(state, move)
     if not 1 <= move.value < CHOICE:
         raise _illegal(move, "a choice face is set to a value from 1 to 5")
-    dice = _sorted_dice(_without(state.dice, CHOICE), move.value)
-    return _turn(state, state.farms, dice, state.uses, state.columns, state.bag)
+    w = Work.copy(state)
+    w.dice = _sorted_dice(_without(state.dice, CHOICE), move.value)
+    _turn(w)
+    return w.freeze()
 
 
 def _pay(state: State, move: Move, cost: int) -> tuple[Farm, ...]:
@@ -808,14 +721,13 @@ def _apply_reroll(state: State, move: Reroll) -> State:
     farms = _pay(state, move, state.rules.fertilizer.reroll)
     if move.value not in state.dice:
         raise _illegal(move, f"no die shows {move.value}")
-    return _with(
-        state,
-        to_move=CHANCE,
-        phase=Phase.REROLL,
-        farms=farms,
-        dice=_without(state.dice, move.value),
-        uses=state.uses + 1,
-    )
+    w = Work.copy(state)
+    w.to_move = CHANCE
+    w.phase = Phase.REROLL
+    w.dice = _without(state.dice, move.value)
+    w.uses += 1
+    w.farms = farms
+    return w.freeze()
 
 
 def _apply_adjust(state: State, move: Adjust) -> State:
@@ -826,8 +738,12 @@ def _apply_adjust(state: State, move: Adjust) -> State:
         raise _illegal(move, f"no die shows {move.value}")
     if abs(move.to - move.value) != 1 or not 1 <= move.to < CHOICE:
         raise _illegal(move, "a die is adjusted one up or down, within 1-5")
-    dice = _sorted_dice(_without(state.dice, move.value), move.to)
-    return _turn(state, farms, dice, state.uses + 1, state.columns, state.bag)
+    w = Work.copy(state)
+    w.dice = _sorted_dice(_without(state.dice, move.value), move.to)
+    w.uses += 1
+    w.farms = farms
+    _turn(w)
+    return w.freeze()
 
 
 def _apply_refresh(state: State, move: Refresh) -> State:
@@ -839,15 +755,14 @@ def _apply_refresh(state: State, move: Refresh) -> State:
     for column in state.columns:
         for kind in column:
             bag[KIND_INDEX[kind]] += 1
-    return _with(
-        state,
-        to_move=CHANCE,
-        phase=Phase.REFRESH,
-        farms=farms,
-        columns=_EMPTY_BOARD,
-        bag=tuple(bag),
-        uses=state.uses + 1,
-    )
+    w = Work.copy(state)
+    w.to_move = CHANCE
+    w.phase = Phase.REFRESH
+    w.uses += 1
+    w.farms = farms
+    w.columns = _EMPTY_BOARD
+    w.bag = tuple(bag)
+    return w.freeze()
 
 
 def _apply_move_token(state: State, move: MoveToken) -> State:
@@ -868,32 +783,19 @@ def _apply_move_token(state: State, move: MoveToken) -> State:
     columns = list(state.columns)
     columns[a - 1] = _without(columns[a - 1], move.kind)
     columns[b - 1] = state.rules.tables.with_token(columns[b - 1], move.kind)
-    return _turn(state, farms, state.dice, state.uses + 1, tuple(columns), state.bag)
+    w = Work.copy(state)
+    w.uses += 1
+    w.farms = farms
+    w.columns = tuple(columns)
+    _turn(w)
+    return w.freeze()
 
 
 def _apply_done(state: State, move: Done) -> State:
     _expect(state, move)
-    return make_state(
-        state.rules,
-        state.to_move,
-        Phase.PLACE,
-        state.round,
-        state.order,
-        state.turn,
-        state.dice,
-        state.uses,
-        None,
-        state.farms,
-        state.occupied,
-        state.columns,
-        state.bag,
-        state.cards,
-        state.passed,
-        _NO_GROUPS,
-        _NO_ROLLS,
-        state.six_rerolls,
-        0,
-    )
+    w = Work.copy(state)
+    w.phase = Phase.PLACE
+    return w.freeze()
 
 
 def _apply_place(state: State, move: Place) -> State:
@@ -907,8 +809,10 @@ def _apply_place(state: State, move: Place) -> State:
     _expect(state, move)
     t = state.rules.tables
     seat = state.order[state.turn]
-    w, h = move.width, move.height
-    third = t.third_die[state.dice][w][h] if 0 < w < CHOICE and 0 < h < CHOICE else 0
+    width, height = move.width, move.height
+    third = (
+        t.third_die[state.dice][width][height] if 0 < width < CHOICE and 0 < height < CHOICE else 0
+    )
     if not third:
         dice = " ".join(map(str, state.dice))
         raise _illegal(move, f"width and height must be two of the dice {dice}")
@@ -920,7 +824,8 @@ def _apply_place(state: State, move: Place) -> State:
     size = t.size
     # The placement rule checked directly (no cells when off the board);
     # place_ok says which part of it fails.
-    cells = t.rect[w][h] << (y * size + x) if 0 <= x <= size - w and 0 <= y <= size - h else 0
+    on_board = 0 <= x <= size - width and 0 <= y <= size - height
+    cells = t.rect[width][height] << (y * size + x) if on_board else 0
     if (
         not cells
         or cells & (occupied | t.reserved[seat])
@@ -929,41 +834,28 @@ def _apply_place(state: State, move: Place) -> State:
         raise _illegal(move, place_ok(t, seat, land, occupied, move) or "")
     built = make_farm(
         land | cells,
-        (*farm.enclosures, make_enclosure(x, y, w, h, None)),
+        (*farm.enclosures, make_enclosure(x, y, width, height, None)),
         farm.placed,
         farm.points,
         farm.fertilizer,
         farm.rows,
         farm.discards,
     )
-    return make_state(
-        state.rules,
-        seat,
-        Phase.TAKE,
-        state.round,
-        state.order,
-        state.turn,
-        state.dice,
-        state.uses,
-        None,
-        _replace(state.farms, seat, built),
-        occupied | cells,
-        state.columns,
-        state.bag,
-        state.cards,
-        state.passed,
-        _NO_GROUPS,
-        _NO_ROLLS,
-        state.six_rerolls,
-        0,
-    )
+    w = Work.copy(state)
+    w.phase = Phase.TAKE
+    w.farms = _replace(state.farms, seat, built)
+    w.occupied = occupied | cells
+    return w.freeze()
 
 
 def _apply_pass(state: State, move: Pass) -> State:
     _expect(state, move)
     if _places(state):
         raise _illegal(move, "you may pass only when no dice give a legal enclosure and a token")
-    return _next_turn(state, state.farms, state.passed | 1 << state.order[state.turn])
+    w = Work.copy(state)
+    w.passed |= 1 << state.order[state.turn]
+    _next_turn(w)
+    return w.freeze()
 
 
 def _apply_take(state: State, move: Take) -> State:
@@ -990,28 +882,12 @@ def _apply_take(state: State, move: Take) -> State:
         farm.rows,
         farm.discards,
     )
-    columns = state.columns
-    return make_state(
-        state.rules,
-        seat,
-        Phase.FARM,
-        state.round,
-        state.order,
-        state.turn,
-        state.dice,
-        state.uses,
-        move.kind,
-        _replace(state.farms, seat, scored),
-        state.occupied,
-        _replace(columns, index, _without(column, move.kind)),
-        state.bag,
-        state.cards,
-        state.passed,
-        _NO_GROUPS,
-        _NO_ROLLS,
-        state.six_rerolls,
-        0,
-    )
+    w = Work.copy(state)
+    w.phase = Phase.FARM
+    w.token = move.kind
+    w.farms = _replace(state.farms, seat, scored)
+    w.columns = _replace(state.columns, index, _without(column, move.kind))
+    return w.freeze()
 
 
 def _apply_put(state: State, move: Put) -> State:
@@ -1039,7 +915,10 @@ def _apply_put(state: State, move: Put) -> State:
         _replace(rows, i, (*rows[i], move.kind)),
         farm.discards,
     )
-    return _next_turn(state, _replace(state.farms, seat, filled), state.passed)
+    w = Work.copy(state)
+    w.farms = _replace(state.farms, seat, filled)
+    _next_turn(w)
+    return w.freeze()
 
 
 def _apply_discard(state: State, move: Discard) -> State:
@@ -1062,7 +941,10 @@ def _apply_discard(state: State, move: Discard) -> State:
         farm.rows,
         (*farm.discards, move.kind),
     )
-    return _next_turn(state, _replace(state.farms, seat, emptied), state.passed)
+    w = Work.copy(state)
+    w.farms = _replace(state.farms, seat, emptied)
+    _next_turn(w)
+    return w.freeze()
 
 
 _HANDLERS: dict[type, Callable[[State, Any], State]] = {

@@ -200,10 +200,8 @@ class View:
         return render_svg(self)
 
 
-make_state = builder(State)
-"""``State(...)`` with every field given in order, built quicker (see
-:func:`acreage.core.frozen.builder`)."""
 make_farm = builder(Farm)
-"""``Farm(...)`` with every field given in order, built quicker."""
+"""``Farm(...)`` with every field given in order, built quicker (see
+:func:`acreage.core.frozen.builder`)."""
 make_enclosure = builder(Enclosure)
 """``Enclosure(...)`` with every field (``kind`` too) given in order, built quicker."""
