@@ -56,7 +56,7 @@ once, so no game needs one of its own.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar, cast
 
 import attrs
 
@@ -267,7 +267,7 @@ class Draft(Generic[S], metaclass=_DraftMeta):
     _lists: tuple[str, ...] = ()
 
     @classmethod
-    def copy(cls, state: S) -> Any:  # replaced by the generated method
+    def copy(cls, state: S) -> Self:  # replaced by the generated method
         """A draft holding ``state``'s values."""
         raise TypeError(f"{cls.__name__} drafts no state: subclass it with of=State")
 

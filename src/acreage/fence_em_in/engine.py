@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from acreage.core.draft import Draft
 from acreage.core.game import CHANCE, ECHO_LIMIT, Chance, IllegalMoveError, shorten
@@ -348,11 +348,6 @@ class Work(Draft[State], of=State):
     rolls: tuple[int, ...]
     six_rerolls: int
     order_rerolls: int
-
-    if TYPE_CHECKING:
-        # The generated copy, typed for the type checker (Draft.copy says Any).
-        @classmethod
-        def copy(cls, state: State) -> Work: ...
 
 
 def _turn_phase(
