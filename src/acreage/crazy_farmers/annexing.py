@@ -19,13 +19,11 @@ from acreage.crazy_farmers.board import GRID, VERTEX_CELLS, field_boundary
 from acreage.crazy_farmers.pieces import discarded, eliminated, fence_marks, replace, settle, share
 from acreage.crazy_farmers.scoring import tiles_left
 from acreage.crazy_farmers.state import (
-    IN_DRAW,
-    IN_OVER,
-    IN_TURN,
     NO_GUARD,
     WATCHDOG,
     Cow,
     Farmer,
+    Phase,
     State,
 )
 
@@ -114,11 +112,11 @@ def annex(state: State, seat: int, taken: int) -> State:
     elif all(g.out for s, g in enumerate(farmers) if s != seat):
         ended = "elimination"
     if ended:
-        phase, pending = IN_OVER, 0
+        phase, pending = Phase.OVER, 0
     else:
         available = len(state.deck) + len(discard) + (1 if state.endgame >= 0 else 0)
         pending = min(cards, available)
-        phase = IN_DRAW if pending else IN_TURN
+        phase = Phase.DRAW if pending else Phase.TURN
     return attrs.evolve(
         state, phase=phase, farmers=farmers, discard=discard, pending=pending, ended=ended
     )
@@ -157,12 +155,12 @@ def team_annex(state: State, seat: int, taken: int) -> State:
     cow = cow.but(plots=cow.plots & ~captured)
     if lockdown:
         return attrs.evolve(
-            state, phase=IN_OVER, farmers=farmers, pending=0, ended="lockdown", cow=cow
+            state, phase=Phase.OVER, farmers=farmers, pending=0, ended="lockdown", cow=cow
         )
     pending = min(cards, len(state.deck) + len(state.discard))
     return attrs.evolve(
         state,
-        phase=IN_DRAW if pending else IN_TURN,
+        phase=Phase.DRAW if pending else Phase.TURN,
         farmers=farmers,
         pending=pending,
         cow=cow,

@@ -51,15 +51,10 @@ from acreage.crazy_farmers.scoring import tiles_left
 from acreage.crazy_farmers.state import (
     COW_TURN,
     HIGH_VOLTAGE,
-    IN_AIM,
-    IN_BACKLASH_BALE,
-    IN_FLY,
-    IN_HAY_BALE,
-    IN_HELICOPTER,
-    IN_SURRENDER,
     NO_GUARD,
     WATCHDOG,
     Cow,
+    Phase,
     State,
 )
 
@@ -250,7 +245,7 @@ class HayBale(Handler):
         return NONE if bales_to_take(state) else ()
 
     def apply(self, state: State, seat: int, card: str, target: int) -> State:
-        return attrs.evolve(state, phase=IN_HAY_BALE, pending=state.rules.amount(card))
+        return attrs.evolve(state, phase=Phase.HAY_BALE, pending=state.rules.amount(card))
 
     def refusal(self, state: State, seat: int, card: str, target: int) -> str:
         return f"{card}: no path may take a hay bale (fences, the board's edge, other bales, locking in)"
@@ -273,9 +268,9 @@ class HayBale(Handler):
             return state
         pending = state.rules.amount(card)
         if len(tractors) > 1:
-            return attrs.evolve(state, phase=IN_AIM, pending=pending)
+            return attrs.evolve(state, phase=Phase.AIM, pending=pending)
         cow = _cow(state).but(aim=tractors[0], first_bale=-1)
-        return attrs.evolve(state, phase=IN_BACKLASH_BALE, pending=pending, cow=cow)
+        return attrs.evolve(state, phase=Phase.BACKLASH_BALE, pending=pending, cow=cow)
 
 
 class Dynamite(Handler):
@@ -377,7 +372,7 @@ class Helicopter(Handler):
         return NONE if not f.fence and landing_spots(state, seat) else ()
 
     def apply(self, state: State, seat: int, card: str, target: int) -> State:
-        return attrs.evolve(state, phase=IN_HELICOPTER)
+        return attrs.evolve(state, phase=Phase.HELICOPTER)
 
     def refusal(self, state: State, seat: int, card: str, target: int) -> str:
         if state.farmers[seat].fence:
@@ -393,7 +388,7 @@ class Helicopter(Handler):
         far = farthest(_cow(state))
         if len(far) == 1:
             return fly(state, far[0])
-        return state.with_cow(_cow(state), IN_FLY)
+        return state.with_cow(_cow(state), Phase.FLY)
 
 
 _RIM: Final = sum(1 << c for c, around in enumerate(CELL_NEIGHBOURS) if around.bit_count() < 6)
@@ -567,7 +562,7 @@ class Bribe(Handler):
             surrender_refusal(state, c) is None
             for c in _members(CELL_NEIGHBOURS[cow.plot] & field(state))
         ):
-            return state.with_cow(_cow(state), IN_SURRENDER)
+            return state.with_cow(_cow(state), Phase.SURRENDER)
         return state
 
 

@@ -12,8 +12,9 @@ what a closed fence annexes is in :mod:`acreage.crazy_farmers.annexing`.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from fractions import Fraction
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -72,24 +73,8 @@ from acreage.crazy_farmers.pieces import (
 )
 from acreage.crazy_farmers.rules import ENDGAME, Rules
 from acreage.crazy_farmers.state import (
-    CHANCE_PHASES,
-    IN_AIM,
-    IN_BACKLASH_BALE,
-    IN_CHECK,
-    IN_COW,
-    IN_COW_BONUS,
-    IN_DEAL,
-    IN_DRAW,
-    IN_FACE,
-    IN_FLY,
-    IN_HAY_BALE,
-    IN_HELICOPTER,
-    IN_KEEP,
-    IN_OVER,
-    IN_START,
-    IN_SURRENDER,
-    IN_TURN,
     Farmer,
+    Phase,
     State,
 )
 from acreage.crazy_farmers.turns import ACCELERATION_FENCES, BASE_MOVES, begin_turn, end_turn
@@ -151,10 +136,11 @@ def new_game(rules: Rules) -> State:
         else:
             farmers.append(Farmer())
     deck: Deck[str] = Deck.of(rules.deck_counts())
-    return State(rules, IN_DEAL, 0, tuple(farmers), deck=deck)
+    return State(rules, Phase.DEAL, 0, tuple(farmers), deck=deck)
 
 
-def _deal(state: State, card: str) -> State:
+def _deal(state: State, move: Draw) -> State:
+    card = move.card
     if not state.deck.can_draw(card):
         raise IllegalMoveError(f"draw {card}: no such card can be dealt now")
     f = state.farmers[state.player]
@@ -162,7 +148,7 @@ def _deal(state: State, card: str) -> State:
     farmers = replace(
         state.farmers, state.player, Farmer(f.tractor, plots=f.plots, main=f.main, hand=hand)
     )
-    phase = IN_KEEP if len(hand) == SETUP_CARDS else IN_DEAL
+    phase = Phase.KEEP if len(hand) == SETUP_CARDS else Phase.DEAL
     return State(state.rules, phase, state.player, farmers, deck=state.deck.draw(card))
 
 
@@ -176,7 +162,7 @@ def _keep(state: State, move: Keep) -> State:
     farmers = replace(state.farmers, state.player, kept)
     rules = state.rules
     if state.player + 1 < rules.players:
-        return State(rules, IN_DEAL, state.player + 1, farmers, deck=state.deck)
+        return State(rules, Phase.DEAL, state.player + 1, farmers, deck=state.deck)
     # "shuffles the remaining cards adding the Endgame card, then places them
     # at the bottom of the draw pile."
     set_aside = tuple(c for g in farmers for c in g.set_aside)
@@ -188,7 +174,7 @@ def _keep(state: State, move: Keep) -> State:
     else:
         endgame = rules.endgame_window
     return begin_turn(
-        State(rules, IN_TURN, 0, farmers, deck=deck, endgame=endgame), 0, farmers, (), None
+        State(rules, Phase.TURN, 0, farmers, deck=deck, endgame=endgame), 0, farmers, (), None
     )
 
 
@@ -356,7 +342,7 @@ def _drive(state: State, move: Drive) -> State:
                     partner = s
     after = State(
         state.rules,
-        IN_TURN,
+        Phase.TURN,
         seat,
         farmers,
         state.bales,
@@ -438,7 +424,7 @@ def _draw_card(state: State, move: Draw) -> State:
     seat = state.player
     if move.card == ENDGAME:
         # "Endgame: The game ends. It's time to count you plots."
-        return attrs.evolve(state, phase=IN_OVER, endgame=-1, pending=0, ended="endgame")
+        return attrs.evolve(state, phase=Phase.OVER, endgame=-1, pending=0, ended="endgame")
     deck, discard, reshuffles = _draw_pile(state)
     f = state.farmers[seat]
     hand = tuple(sorted((*f.hand, move.card)))
@@ -449,7 +435,7 @@ def _draw_card(state: State, move: Draw) -> State:
         pending = 0
     return State(
         state.rules,
-        IN_DRAW if pending else IN_TURN,
+        Phase.DRAW if pending else Phase.TURN,
         seat,
         replace(state.farmers, seat, farmer),
         state.bales,
@@ -537,7 +523,7 @@ def _start_at(state: State, move: StartAt) -> State:
     )
     return State(
         state.rules,
-        IN_TURN,
+        Phase.TURN,
         state.player,
         replace(state.farmers, state.player, placed),
         state.bales,
@@ -616,7 +602,7 @@ def _place_bale(state: State, move: PlaceBale) -> State:
     after = attrs.evolve(state, bales=state.bales | (1 << move.path), pending=state.pending - 1)
     if after.pending and (bale_spots(after) if after.hay_bales_left else bales_to_take(after)):
         return after
-    return attrs.evolve(after, phase=IN_TURN, pending=0)
+    return attrs.evolve(after, phase=Phase.TURN, pending=0)
 
 
 def _land(state: State, move: Land) -> State:
@@ -633,7 +619,7 @@ def _land(state: State, move: Land) -> State:
     main = component(f.plots, VERTEX_CELLS[move.crossroad])
     landed = attrs.evolve(f, tractor=move.crossroad, main=main)
     farmers = replace(state.farmers, seat, landed)
-    return attrs.evolve(state, phase=IN_TURN, farmers=farmers, flown=True)
+    return attrs.evolve(state, phase=Phase.TURN, farmers=farmers, flown=True)
 
 
 def _discard(state: State, move: Discard) -> State:
@@ -653,52 +639,67 @@ def _discard(state: State, move: Discard) -> State:
 
 def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
     """The cards that may be drawn next with their probabilities; ``()`` at a decision."""
-    if state.phase is IN_DRAW:
-        return _draw_outcomes(state)
-    if state.phase is IN_DEAL:
-        return tuple((_draw(c), p) for c, p in state.deck.draw_outcomes())
-    if state.phase is IN_COW or state.phase is IN_CHECK:
-        return madcow.cow_card_outcomes(state)
-    if state.phase is IN_COW_BONUS:
-        return madcow.cow_bonus_outcomes(state)
-    if state.phase is IN_FACE:
-        return madcow.face_outcomes()
-    return ()
+    outcomes = _OUTCOMES.get(state.phase)
+    return () if outcomes is None else outcomes(state)
+
+
+def _deal_outcomes(state: State) -> tuple[tuple[Draw, Fraction], ...]:
+    return tuple((_draw(c), p) for c, p in state.deck.draw_outcomes())
+
+
+def _face_outcomes(state: State) -> tuple[tuple[Face, Fraction], ...]:
+    return madcow.face_outcomes()
+
+
+_OUTCOMES: Final[dict[Phase, Callable[[State], tuple[tuple[Move, Fraction], ...]]]] = {
+    Phase.DEAL: _deal_outcomes,
+    Phase.DRAW: _draw_outcomes,
+    Phase.FACE: _face_outcomes,
+    Phase.COW: madcow.cow_card_outcomes,
+    Phase.CHECK: madcow.cow_card_outcomes,
+    Phase.COW_BONUS: madcow.cow_bonus_outcomes,
+}
+"""The chance outcomes in each chance phase, by phase."""
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
     """Every move allowed now, in a fixed order (the outcomes at a chance node)."""
-    phase = state.phase
-    if phase is IN_TURN:
-        headings = _drives(state)
-        f = state.farmers[state.player]
-        if headings:
-            drives = _DRIVE_MOVES.get(headings)
-            if drives is None:
-                drives = _DRIVE_MOVES[headings] = tuple(DRIVES[h] for h in headings)
-            if not f.hand:
-                return drives
-            return (*drives, *_card_plays(state))
-        moves: list[Move] = []
-        if f.hand:
-            moves.extend(_card_plays(state))
-        if len(f.hand) > state.rules.hand_limit:
-            moves.extend(_discards(c) for c in _distinct(f.hand))
-        else:
-            moves.append(END_TURN)
-        return tuple(moves)
-    if CHANCE_PHASES[phase]:
-        return tuple(m for m, _ in chance_outcomes(state))
-    if phase is IN_KEEP:
-        return tuple(_keeps(c) for c in _distinct(state.farmers[state.player].hand))
-    if phase is IN_START:
-        return _start_moves(state)
-    if phase is IN_HAY_BALE:
-        return _bale_moves(state)
-    if phase is IN_HELICOPTER:
-        return tuple(LANDINGS[v] for v in bits(landing_spots(state, state.player)))
-    if phase >= IN_AIM:
-        return madcow.backlash_moves(state)
+    return _LEGAL[state.phase](state)
+
+
+def _turn_moves(state: State) -> tuple[Move, ...]:
+    headings = _drives(state)
+    f = state.farmers[state.player]
+    if headings:
+        drives = _DRIVE_MOVES.get(headings)
+        if drives is None:
+            drives = _DRIVE_MOVES[headings] = tuple(DRIVES[h] for h in headings)
+        if not f.hand:
+            return drives
+        return (*drives, *_card_plays(state))
+    moves: list[Move] = []
+    if f.hand:
+        moves.extend(_card_plays(state))
+    if len(f.hand) > state.rules.hand_limit:
+        moves.extend(_discards(c) for c in _distinct(f.hand))
+    else:
+        moves.append(END_TURN)
+    return tuple(moves)
+
+
+def _chance_moves(state: State) -> tuple[Move, ...]:
+    return tuple(m for m, _ in chance_outcomes(state))
+
+
+def _keep_moves(state: State) -> tuple[Move, ...]:
+    return tuple(_keeps(c) for c in _distinct(state.farmers[state.player].hand))
+
+
+def _landing_moves(state: State) -> tuple[Move, ...]:
+    return tuple(LANDINGS[v] for v in bits(landing_spots(state, state.player)))
+
+
+def _no_moves(state: State) -> tuple[Move, ...]:
     return ()
 
 
@@ -721,42 +722,77 @@ def _discards(card: str) -> Discard:
 
 
 _ACCEPTED: Final = {
-    IN_DEAL: (Draw,),
-    IN_KEEP: (Keep,),
-    IN_START: (ChoosePlot, StartAt, EndTurn),
-    IN_TURN: (Drive, Play, Discard, EndTurn),
-    IN_HAY_BALE: (TakeBale, PlaceBale),
-    IN_HELICOPTER: (Land,),
-    IN_DRAW: (Draw,),
-    IN_OVER: (),
-    IN_FACE: (Face,),
-    IN_COW: (CowCard,),
-    IN_CHECK: (CowCard,),
-    IN_COW_BONUS: (Draw,),
-    IN_AIM: (Aim,),
-    IN_BACKLASH_BALE: (PlaceBale, TakeBale),
-    IN_FLY: (Fly,),
-    IN_SURRENDER: (Surrender,),
+    Phase.DEAL: (Draw,),
+    Phase.KEEP: (Keep,),
+    Phase.START: (ChoosePlot, StartAt, EndTurn),
+    Phase.TURN: (Drive, Play, Discard, EndTurn),
+    Phase.HAY_BALE: (TakeBale, PlaceBale),
+    Phase.HELICOPTER: (Land,),
+    Phase.DRAW: (Draw,),
+    Phase.OVER: (),
+    Phase.FACE: (Face,),
+    Phase.COW: (CowCard,),
+    Phase.CHECK: (CowCard,),
+    Phase.COW_BONUS: (Draw,),
+    Phase.AIM: (Aim,),
+    Phase.BACKLASH_BALE: (PlaceBale, TakeBale),
+    Phase.FLY: (Fly,),
+    Phase.SURRENDER: (Surrender,),
 }
 
 _DECIDING: Final = {
-    IN_DEAL: "cards are being dealt (chance)",
-    IN_KEEP: "player {p} is choosing the card to keep",
-    IN_START: "player {p} is placing their tractor",
-    IN_TURN: "it is player {p}'s turn",
-    IN_HAY_BALE: "player {p} is placing hay bales",
-    IN_HELICOPTER: "player {p}'s helicopter is landing",
-    IN_DRAW: "player {p} is drawing bonus cards (chance)",
-    IN_OVER: "the game is over",
-    IN_FACE: "the Cow is being turned to face a neighbour (chance)",
-    IN_COW: "the Cow is drawing its Mad Cow cards (chance)",
-    IN_CHECK: "a Mad Cow card is drawn to check the bonus played (chance)",
-    IN_COW_BONUS: "the Cow is drawing a bonus on a barn (chance)",
-    IN_AIM: "player {p} is choosing the tractor a Backlash Hay Bale goes around",
-    IN_BACKLASH_BALE: "player {p} is placing Backlash hay bales",
-    IN_FLY: "player {p} is choosing where the Cow flies",
-    IN_SURRENDER: "player {p} is choosing the plot to lose to the Cow",
+    Phase.DEAL: "cards are being dealt (chance)",
+    Phase.KEEP: "player {p} is choosing the card to keep",
+    Phase.START: "player {p} is placing their tractor",
+    Phase.TURN: "it is player {p}'s turn",
+    Phase.HAY_BALE: "player {p} is placing hay bales",
+    Phase.HELICOPTER: "player {p}'s helicopter is landing",
+    Phase.DRAW: "player {p} is drawing bonus cards (chance)",
+    Phase.OVER: "the game is over",
+    Phase.FACE: "the Cow is being turned to face a neighbour (chance)",
+    Phase.COW: "the Cow is drawing its Mad Cow cards (chance)",
+    Phase.CHECK: "a Mad Cow card is drawn to check the bonus played (chance)",
+    Phase.COW_BONUS: "the Cow is drawing a bonus on a barn (chance)",
+    Phase.AIM: "player {p} is choosing the tractor a Backlash Hay Bale goes around",
+    Phase.BACKLASH_BALE: "player {p} is placing Backlash hay bales",
+    Phase.FLY: "player {p} is choosing where the Cow flies",
+    Phase.SURRENDER: "player {p} is choosing the plot to lose to the Cow",
 }
+
+
+_LEGAL: Final[dict[Phase, Callable[[State], tuple[Move, ...]]]] = {
+    Phase.DEAL: _chance_moves,
+    Phase.KEEP: _keep_moves,
+    Phase.START: _start_moves,
+    Phase.TURN: _turn_moves,
+    Phase.HAY_BALE: _bale_moves,
+    Phase.HELICOPTER: _landing_moves,
+    Phase.DRAW: _chance_moves,
+    Phase.OVER: _no_moves,
+    Phase.FACE: _chance_moves,
+    Phase.COW: _chance_moves,
+    Phase.CHECK: _chance_moves,
+    Phase.COW_BONUS: _chance_moves,
+    Phase.AIM: madcow.backlash_moves,
+    Phase.BACKLASH_BALE: madcow.backlash_moves,
+    Phase.FLY: madcow.backlash_moves,
+    Phase.SURRENDER: madcow.backlash_moves,
+}
+"""The legal moves in each phase, by phase (a phase's hash is its number's: quick)."""
+
+
+_CARDS: Final = (CowCard, Draw)
+"""The moves that draw a card: what the card does depends on the phase (:data:`_DRAWN`)."""
+
+_DRAWN: Final[dict[Phase, Callable[[State, Any], State]]] = {
+    Phase.DEAL: _deal,
+    Phase.DRAW: _draw_card,
+    Phase.COW_BONUS: madcow.cow_bonus,
+    Phase.COW: madcow.cow_draw,
+    Phase.CHECK: madcow.check,
+}
+"""What drawing a card does in each phase that draws one (a :class:`Draw` or a
+:class:`CowCard`, as :data:`_ACCEPTED` admits in the phase), by phase."""
 
 
 def apply_move(state: State, move: Move) -> State:
@@ -773,12 +809,8 @@ def apply_move(state: State, move: Move) -> State:
     try:
         if isinstance(move, Drive):
             return _drive(state, move)
-        if isinstance(move, CowCard):
-            return madcow.cow_draw(state, move) if phase is IN_COW else madcow.check(state, move)
-        if isinstance(move, Draw):
-            if phase is IN_COW_BONUS:
-                return madcow.cow_bonus(state, move)
-            return _deal(state, move.card) if phase is IN_DEAL else _draw_card(state, move)
+        if isinstance(move, _CARDS):
+            return _DRAWN[phase](state, move)
         if isinstance(move, EndTurn):
             return _end_turn(state, move)
         # The moves above are checked by what they do (a heading listed, a card
@@ -797,7 +829,7 @@ def apply_move(state: State, move: Move) -> State:
 
 
 def _end_turn(state: State, move: EndTurn) -> State:
-    if state.phase is IN_START:
+    if state.phase is Phase.START:
         if _start_moves(state) != (END_TURN,):
             raise IllegalMoveError(f"{move}: place your tractor first")
         return end_turn(state)
@@ -815,7 +847,7 @@ def _decide(state: State, move: Move) -> State:
     """Apply a well-formed move that is neither a drive, a draw nor the end of a turn."""
     if isinstance(move, Play):
         return _play_card(state, move)
-    if state.phase >= IN_AIM:  # the players' choices in Backlash effects
+    if state.phase >= Phase.AIM:  # the players' choices in Backlash effects
         return madcow.choose(state, move)  # type: ignore[arg-type]
     if isinstance(move, Face):
         return madcow.face(state, move)

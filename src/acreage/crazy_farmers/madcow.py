@@ -18,6 +18,7 @@ from __future__ import annotations
 import bisect
 import functools
 import operator
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Final, TypeVar
 
@@ -58,15 +59,6 @@ from acreage.crazy_farmers.pieces import (
 )
 from acreage.crazy_farmers.rules import Rules
 from acreage.crazy_farmers.state import (
-    IN_AIM,
-    IN_BACKLASH_BALE,
-    IN_CHECK,
-    IN_COW,
-    IN_COW_BONUS,
-    IN_FACE,
-    IN_FLY,
-    IN_OVER,
-    IN_TURN,
     Cow,
     Farmer,
     Phase,
@@ -75,6 +67,7 @@ from acreage.crazy_farmers.state import (
 from acreage.crazy_farmers.turns import begin_cow_turn, begin_turn, end_cow_turn
 
 __all__ = [
+    "Choice",
     "backlash_moves",
     "check",
     "checks",
@@ -129,7 +122,7 @@ def new_game(rules: Rules) -> State:
     else:
         farmers = tuple(Farmer() for _ in range(rules.players))
     cow = Cow(CENTRE, -1, 1 << CENTRE, Deck.of(rules.cow_deck_counts()))
-    return State(rules, IN_FACE, 0, farmers, deck=Deck.of(rules.deck_counts()), cow=cow)
+    return State(rules, Phase.FACE, 0, farmers, deck=Deck.of(rules.deck_counts()), cow=cow)
 
 
 def face_outcomes() -> tuple[tuple[Face, Fraction], ...]:
@@ -307,7 +300,7 @@ def _run(
         pile = cow.pile
         if not pile:
             if cow.draws and cow.played < rules.cow_card_limit:
-                return _table(state, IN_COW, cow, farmers, discard)
+                return _table(state, Phase.COW, cow, farmers, discard)
             return end_cow_turn(state, cow, farmers, discard)
         top = pile[0]
         motion = motion_of(top)
@@ -316,7 +309,7 @@ def _run(
             if motion is None:
                 if cow.played + len(pile) < rules.cow_card_limit:
                     # "If the card indicates Repeat, draw a new Mad Cow card"
-                    return _table(state, IN_COW, cow, farmers, discard)
+                    return _table(state, Phase.COW, cow, farmers, discard)
                 # Ruling 52: the spin stops; the Repeats left move nothing.
                 cow = cow.but(discard=discarded(cow.discard, pile))
                 return end_cow_turn(state, cow, farmers, discard)
@@ -355,9 +348,9 @@ def _run(
             cow.first_bale,
         )
         if ended:
-            return _table(state, IN_OVER, cow, farmers, discard, ended)
+            return _table(state, Phase.OVER, cow, farmers, discard, ended)
         if barn:
-            return _table(state, IN_COW_BONUS, cow, farmers, discard)
+            return _table(state, Phase.COW_BONUS, cow, farmers, discard)
         if over:
             return begin_turn(state, state.player, farmers, discard, cow)
 
@@ -430,7 +423,7 @@ def cow_bonus(state: State, move: Draw) -> State:
     cow = _between(_cow(state), move.card)
     drawn = State(
         state.rules,
-        IN_COW_BONUS,
+        Phase.COW_BONUS,
         state.player,
         state.farmers,
         state.bales,
@@ -466,7 +459,7 @@ def checks(state: State) -> bool:
 def to_check(state: State, card: str, target: int) -> State:
     """``card``, just played on ``target``, waits for the Mad Cow card it is checked against."""
     cow = _cow(state).but(card=card, target=target)
-    return state.with_cow(cow, IN_CHECK)
+    return state.with_cow(cow, Phase.CHECK)
 
 
 def check(state: State, move: CowCard) -> State:
@@ -483,13 +476,13 @@ def check(state: State, move: CowCard) -> State:
     cow = cow.but(discard=discarded(cow.discard, (move.card,)))
     if fences >= state.rules.cow_number(move.card):
         cow = cow.but(card="", target=-1)
-        return take_effect(state.with_cow(cow, IN_TURN), state.player, card, target)
+        return take_effect(state.with_cow(cow, Phase.TURN), state.player, card, target)
     return _backlash(state.with_cow(cow), card)
 
 
 def _backlash(state: State, card: str) -> State:
     after = handler(state.rules, card).backlash(state, state.player, card)
-    if after.phase >= IN_AIM:  # a choice is left to the player
+    if after.phase >= Phase.AIM:  # a choice is left to the player
         return after
     return _resume(after)
 
@@ -503,7 +496,7 @@ def _resume(state: State) -> State:
         state = attrs.evolve(state, pending=0)
     if cow.active:
         return _run(state, cow, discard=discard)
-    return _table(state, IN_TURN, cow, discard=discard)
+    return _table(state, Phase.TURN, cow, discard=discard)
 
 
 def _between(cow: Cow, card: str = "") -> Cow:
@@ -539,30 +532,45 @@ def _bale_moves(state: State) -> tuple[PlaceBale, ...] | tuple[TakeBale, ...]:
     return tuple(TAKE_BALES[e] for e in bits(taken))
 
 
-def _surrenders(state: State) -> tuple[int, ...]:
-    return tuple(c for c in range(GRID.n_cells) if herd.surrender_refusal(state, c) is None)
+def _aims(state: State) -> tuple[Aim, ...]:
+    return tuple(Aim(s) for s, f in enumerate(state.farmers) if f.tractor >= 0)
 
 
-def backlash_moves(state: State) -> tuple[Aim | PlaceBale | TakeBale | Fly | Surrender, ...]:
+def _flights(state: State) -> tuple[Fly, ...]:
+    return tuple(Fly(c) for c in herd.farthest(_cow(state)))
+
+
+def _surrenders(state: State) -> tuple[Surrender, ...]:
+    return tuple(
+        Surrender(c) for c in range(GRID.n_cells) if herd.surrender_refusal(state, c) is None
+    )
+
+
+Choice = Aim | PlaceBale | TakeBale | Fly | Surrender
+"""A player's choice in a Backlash effect."""
+
+_CHOICES: Final[dict[Phase, Callable[[State], tuple[Choice, ...]]]] = {
+    Phase.AIM: _aims,
+    Phase.BACKLASH_BALE: _bale_moves,
+    Phase.FLY: _flights,
+    Phase.SURRENDER: _surrenders,
+}
+"""The choices in each phase of a Backlash effect, by phase."""
+
+
+def backlash_moves(state: State) -> tuple[Choice, ...]:
     """The choices of the player deciding in a Backlash effect."""
-    phase = state.phase
-    if phase is IN_AIM:
-        return tuple(Aim(s) for s, f in enumerate(state.farmers) if f.tractor >= 0)
-    if phase is IN_BACKLASH_BALE:
-        return _bale_moves(state)
-    if phase is IN_FLY:
-        return tuple(Fly(c) for c in herd.farthest(_cow(state)))
-    return tuple(Surrender(c) for c in _surrenders(state))
+    return _CHOICES[state.phase](state)
 
 
-def choose(state: State, move: Aim | PlaceBale | TakeBale | Fly | Surrender) -> State:
+def choose(state: State, move: Choice) -> State:
     """Apply a player's choice in a Backlash effect."""
     if move not in backlash_moves(state):
         raise IllegalMoveError(f"{move}: {_why_not(state, move)}")
     cow = _cow(state)
     if isinstance(move, Aim):
         aimed = cow.but(aim=state.farmers[move.seat].tractor, first_bale=-1)
-        return attrs.evolve(state, phase=IN_BACKLASH_BALE, cow=aimed)
+        return attrs.evolve(state, phase=Phase.BACKLASH_BALE, cow=aimed)
     if isinstance(move, TakeBale):
         return attrs.evolve(state, bales=state.bales & ~(1 << move.path))
     if isinstance(move, PlaceBale):
@@ -584,11 +592,11 @@ def choose(state: State, move: Aim | PlaceBale | TakeBale | Fly | Surrender) -> 
     return _resume(attrs.evolve(state, farmers=farmers, discard=discard, cow=cow))
 
 
-def _why_not(state: State, move: Aim | PlaceBale | TakeBale | Fly | Surrender) -> str:
+def _why_not(state: State, move: Choice) -> str:
     phase = state.phase
-    if phase is IN_AIM:
+    if phase is Phase.AIM:
         return "'Choose a tractor' on the board for the Backlash Hay Bale"
-    if phase is IN_BACKLASH_BALE:
+    if phase is Phase.BACKLASH_BALE:
         if isinstance(move, TakeBale) and state.hay_bales_left:
             return take_refusal(state, move.path)
         if isinstance(move, PlaceBale) and not (
@@ -599,7 +607,7 @@ def _why_not(state: State, move: Aim | PlaceBale | TakeBale | Fly | Surrender) -
             "a Backlash hay bale goes on the nearest free path to the tractor aimed at "
             "(the second one path further)"
         )
-    if phase is IN_FLY:
+    if phase is Phase.FLY:
         return "the Cow flies to the farthest plot of its field"
     return "'Lose any one of your plots adjacent to the Cow' that has no immediate effect"
 

@@ -80,26 +80,6 @@ class Phase(enum.IntEnum):
     """Backlash Bribe: ``player`` chooses the plot next to the Cow they lose to it."""
 
 
-# The phases as plain module globals for the hot paths: reading an enum member
-# (``Phase.TURN``) costs about ten times more than reading a global.
-IN_DEAL = Phase.DEAL
-IN_KEEP = Phase.KEEP
-IN_START = Phase.START
-IN_TURN = Phase.TURN
-IN_HAY_BALE = Phase.HAY_BALE
-IN_HELICOPTER = Phase.HELICOPTER
-IN_DRAW = Phase.DRAW
-IN_OVER = Phase.OVER
-IN_FACE = Phase.FACE
-IN_COW = Phase.COW
-IN_CHECK = Phase.CHECK
-IN_COW_BONUS = Phase.COW_BONUS
-IN_AIM = Phase.AIM
-IN_BACKLASH_BALE = Phase.BACKLASH_BALE
-IN_FLY = Phase.FLY
-IN_SURRENDER = Phase.SURRENDER
-
-
 CHANCE_PHASES: Final = tuple(
     p in (Phase.DEAL, Phase.DRAW, Phase.FACE, Phase.COW, Phase.CHECK, Phase.COW_BONUS)
     for p in Phase

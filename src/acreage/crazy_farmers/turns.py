@@ -19,13 +19,10 @@ from acreage.crazy_farmers.cards import MAX_MOVES, handler, in_play_effects
 from acreage.crazy_farmers.pieces import discarded, replace
 from acreage.crazy_farmers.state import (
     COW_TURN,
-    IN_COW,
-    IN_OVER,
-    IN_START,
-    IN_TURN,
     NO_GUARD,
     Cow,
     Farmer,
+    Phase,
     State,
 )
 
@@ -129,11 +126,11 @@ def begin_turn(
                 ended = "repetition"
             history = (*history, key)
     if ended:
-        phase = IN_OVER
+        phase = Phase.OVER
     elif f.tractor < 0:
-        phase = IN_START
+        phase = Phase.START
     else:
-        phase = IN_TURN
+        phase = Phase.TURN
     return State(
         rules,
         phase,
@@ -210,7 +207,7 @@ def begin_cow_turn(
     )
     return State(
         state.rules,
-        IN_COW,
+        Phase.COW,
         nxt,
         farmers,
         state.bales,
