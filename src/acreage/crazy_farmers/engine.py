@@ -7,6 +7,13 @@ possible"). Annexing draws bonus cards for barns: each draw is a chance node
 and the turn resumes after it. The Mad Cow mode's own steps (the Cow's
 turns, bonus checks, Backlash choices) are in :mod:`acreage.crazy_farmers.madcow`;
 what a closed fence annexes is in :mod:`acreage.crazy_farmers.annexing`.
+
+A move is applied to a draft of the state
+(:class:`~acreage.crazy_farmers.state.Work`): its steps, here and in those
+modules, set the fields that change, and the draft is frozen once into the
+next state. A bonus card's :class:`~acreage.crazy_farmers.handler.Handler`
+maps a state to a state (rules of your own hold handlers): the draft is
+frozen for it.
 """
 
 from __future__ import annotations
@@ -76,6 +83,7 @@ from acreage.crazy_farmers.state import (
     Farmer,
     Phase,
     State,
+    Work,
 )
 from acreage.crazy_farmers.turns import ACCELERATION_FENCES, BASE_MOVES, begin_turn, end_turn
 
@@ -173,9 +181,9 @@ def _keep(state: State, move: Keep) -> State:
         endgame = len(set_aside)
     else:
         endgame = rules.endgame_window
-    return begin_turn(
-        State(rules, Phase.TURN, 0, farmers, deck=deck, endgame=endgame), 0, farmers, (), None
-    )
+    w = Work.copy(State(rules, Phase.TURN, 0, farmers, deck=deck, endgame=endgame))
+    begin_turn(w, 0)
+    return w.freeze()
 
 
 # -- the tractor ------------------------------------------------------------------
@@ -330,59 +338,41 @@ def _drive(state: State, move: Drive) -> State:
         f.guards,
         False,
     )
-    farmers = replace(state.farmers, seat, moved)
+    w = Work.copy(state)  # in the turn, with nothing pending: only the pieces and moves change
+    w.farmers = replace(state.farmers, seat, moved)
+    w.moves_made += 1
     partner = -1
-    if powered and len(farmers) > 1:
+    if powered and len(w.farmers) > 1:
         # "By touching an opponent's fence, including the starting point, you cut it off."
-        for s, g in enumerate(farmers):
+        for s, g in enumerate(w.farmers):
             if s != seat and g.fence_crossroads >> to & 1:
                 if state.cow is None:
-                    farmers = replace(farmers, s, cut(g))
+                    w.farmers = replace(w.farmers, s, cut(g))
                 else:
                     partner = s
-    after = State(
-        state.rules,
-        Phase.TURN,
-        seat,
-        farmers,
-        state.bales,
-        state.deck,
-        state.endgame,
-        state.discard,
-        state.allowance,
-        state.moves_made + 1,
-        0,
-        state.flown,
-        state.history,
-        state.reshuffles,
-        "",
-        state.cow,
-        state.turn_number,
-    )
-    if partner >= 0:
-        after, annexed = madcow.touch(after, seat, partner, to)
-        if annexed:
-            return after
+    if partner >= 0 and madcow.touch(w, seat, partner, to):
+        return w.freeze()
     if contact:
-        return _close(after)
-    return after
+        _close(w)
+    return w.freeze()
 
 
 # -- annexing ---------------------------------------------------------------------
 
 
-def _close(state: State) -> State:
+def _close(w: Work) -> None:
     """The fence of the player to move touched its main field again: annex what it closes off.
 
     "Remove unnecessary fences": back on its field, the tractor needs none.
     """
-    seat = state.player
-    f = state.farmers[seat]
+    seat = w.player
+    f = w.farmers[seat]
     unfenced = attrs.evolve(f, fence=(), fence_paths=0, fence_crossroads=0)
-    without = attrs.evolve(state, farmers=replace(state.farmers, seat, unfenced))
-    if state.cow is not None:
-        return team_annex(without, seat, enclosed(f))
-    return annex(without, seat, enclosed(f) & ~guarded_plots(state, seat))
+    w.farmers = replace(w.farmers, seat, unfenced)
+    if w.cow is not None:
+        team_annex(w, seat, enclosed(f))
+    else:
+        annex(w, seat, enclosed(f) & ~guarded_plots(w.farmers, seat))
 
 
 # -- drawing bonus cards ----------------------------------------------------------
@@ -421,37 +411,29 @@ def _pile_draws(counts: tuple[tuple[str, int], ...]) -> tuple[tuple[Draw, Fracti
 def _draw_card(state: State, move: Draw) -> State:
     if not any(m == move for m, _ in _draw_outcomes(state)):
         raise IllegalMoveError(f"{move}: that card cannot be the next one drawn")
-    seat = state.player
+    w = Work.copy(state)
     if move.card == ENDGAME:
         # "Endgame: The game ends. It's time to count you plots."
-        return attrs.evolve(state, phase=Phase.OVER, endgame=-1, pending=0, ended="endgame")
+        w.phase = Phase.OVER
+        w.endgame = -1
+        w.pending = 0
+        w.ended = "endgame"
+        return w.freeze()
+    seat = state.player
     deck, discard, reshuffles = _draw_pile(state)
     f = state.farmers[seat]
     hand = tuple(sorted((*f.hand, move.card)))
-    farmer = attrs.evolve(f, hand=hand)
     pending = state.pending - 1
     deck = deck.draw(move.card)
     if pending and not deck and not discard and state.endgame < 0:
         pending = 0
-    return State(
-        state.rules,
-        Phase.DRAW if pending else Phase.TURN,
-        seat,
-        replace(state.farmers, seat, farmer),
-        state.bales,
-        deck,
-        state.endgame,
-        discard,
-        state.allowance,
-        state.moves_made,
-        pending,
-        state.flown,
-        state.history,
-        reshuffles,
-        "",
-        state.cow,
-        state.turn_number,
-    )
+    w.phase = Phase.DRAW if pending else Phase.TURN
+    w.farmers = replace(state.farmers, seat, attrs.evolve(f, hand=hand))
+    w.deck = deck
+    w.discard = discard
+    w.pending = pending
+    w.reshuffles = reshuffles
+    return w.freeze()
 
 
 # -- the first turn ---------------------------------------------------------------
@@ -493,11 +475,13 @@ def _choose_plot(state: State, move: ChoosePlot) -> State:
         )
     f = state.farmers[state.player]
     bit = 1 << move.plot
+    w = Work.copy(state)
     if state.cow is not None:
         # "all start from the same plot": the first to choose chooses for all.
-        return attrs.evolve(state, farmers=share(state.farmers, bit))
-    chosen = attrs.evolve(f, plots=bit, main=bit)
-    return attrs.evolve(state, farmers=replace(state.farmers, state.player, chosen))
+        w.farmers = share(state.farmers, bit)
+    else:
+        w.farmers = replace(state.farmers, state.player, attrs.evolve(f, plots=bit, main=bit))
+    return w.freeze()
 
 
 def _start_at(state: State, move: StartAt) -> State:
@@ -521,25 +505,10 @@ def _start_at(state: State, move: StartAt) -> State:
         f.guards,
         f.out,
     )
-    return State(
-        state.rules,
-        Phase.TURN,
-        state.player,
-        replace(state.farmers, state.player, placed),
-        state.bales,
-        state.deck,
-        state.endgame,
-        state.discard,
-        state.allowance,
-        state.moves_made,
-        state.pending,
-        state.flown,
-        state.history,
-        state.reshuffles,
-        state.ended,
-        state.cow,
-        state.turn_number,
-    )
+    w = Work.copy(state)
+    w.phase = Phase.TURN
+    w.farmers = replace(state.farmers, state.player, placed)
+    return w.freeze()
 
 
 # -- bonus cards ------------------------------------------------------------------
@@ -571,12 +540,13 @@ def _play_card(state: State, move: Play) -> State:
     effect = handler(state.rules, move.card)
     if move.target not in effect.targets(state, seat, move.card):
         raise IllegalMoveError(effect.refusal(state, seat, move.card, move.target))
-    farmers = replace(state.farmers, seat, attrs.evolve(f, hand=_without(f.hand, move.card)))
-    played = attrs.evolve(state, farmers=farmers)
+    w = Work.copy(state)
+    w.farmers = replace(state.farmers, seat, attrs.evolve(f, hand=_without(f.hand, move.card)))
     if madcow.checks(state):
         # "When playing the bonus, draw a Mad Cow card [...] and check the number"
-        return madcow.to_check(played, move.card, move.target)
-    return take_effect(played, seat, move.card, move.target)
+        madcow.to_check(w, move.card, move.target)
+        return w.freeze()
+    return take_effect(w, seat, move.card, move.target)
 
 
 def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
@@ -593,16 +563,23 @@ def _bale_moves(state: State) -> tuple[Move, ...]:
 def _take_bale(state: State, move: TakeBale) -> State:
     if state.hay_bales_left or not bales_to_take(state) >> move.path & 1:
         raise IllegalMoveError(f"{move}: {take_refusal(state, move.path)}")
-    return attrs.evolve(state, bales=state.bales & ~(1 << move.path))
+    w = Work.copy(state)
+    w.bales &= ~(1 << move.path)
+    return w.freeze()
 
 
 def _place_bale(state: State, move: PlaceBale) -> State:
     if not state.hay_bales_left or not bale_spots(state) >> move.path & 1:
         raise IllegalMoveError(f"{move}: {bale_refusal(state, move.path)}")
-    after = attrs.evolve(state, bales=state.bales | (1 << move.path), pending=state.pending - 1)
+    w = Work.copy(state)
+    w.bales |= 1 << move.path
+    w.pending -= 1
+    after = w.freeze()
     if after.pending and (bale_spots(after) if after.hay_bales_left else bales_to_take(after)):
         return after
-    return attrs.evolve(after, phase=Phase.TURN, pending=0)
+    w.phase = Phase.TURN
+    w.pending = 0
+    return w.freeze()
 
 
 def _land(state: State, move: Land) -> State:
@@ -617,9 +594,11 @@ def _land(state: State, move: Land) -> State:
     # becomes the main field: "Move to Fallow Land using a Helicopter bonus card
     # to change it into your Main Field."
     main = component(f.plots, VERTEX_CELLS[move.crossroad])
-    landed = attrs.evolve(f, tractor=move.crossroad, main=main)
-    farmers = replace(state.farmers, seat, landed)
-    return attrs.evolve(state, phase=Phase.TURN, farmers=farmers, flown=True)
+    w = Work.copy(state)
+    w.phase = Phase.TURN
+    w.farmers = replace(state.farmers, seat, attrs.evolve(f, tractor=move.crossroad, main=main))
+    w.flown = True
+    return w.freeze()
 
 
 def _discard(state: State, move: Discard) -> State:
@@ -630,8 +609,10 @@ def _discard(state: State, move: Discard) -> State:
             f"{move}: discard only cards in hand, in excess of {state.rules.hand_limit}, "
             "once no move is left"
         )
-    farmers = replace(state.farmers, seat, attrs.evolve(f, hand=_without(f.hand, move.card)))
-    return attrs.evolve(state, farmers=farmers, discard=discarded(state.discard, (move.card,)))
+    w = Work.copy(state)
+    w.farmers = replace(state.farmers, seat, attrs.evolve(f, hand=_without(f.hand, move.card)))
+    w.discard = discarded(state.discard, (move.card,))
+    return w.freeze()
 
 
 # -- the contract -----------------------------------------------------------------
@@ -832,15 +813,16 @@ def _end_turn(state: State, move: EndTurn) -> State:
     if state.phase is Phase.START:
         if _start_moves(state) != (END_TURN,):
             raise IllegalMoveError(f"{move}: place your tractor first")
-        return end_turn(state)
-    if _drives(state):
+    elif _drives(state):
         raise IllegalMoveError(f"{move}: 'You must use all your moves whenever possible.'")
-    if len(state.farmers[state.player].hand) > state.rules.hand_limit:
+    elif len(state.farmers[state.player].hand) > state.rules.hand_limit:
         raise IllegalMoveError(
             f"{move}: 'you are limited to a maximum of {state.rules.hand_limit} cards in "
             "hand at the end of your turn': play or discard first"
         )
-    return end_turn(state)
+    w = Work.copy(state)
+    end_turn(w)
+    return w.freeze()
 
 
 def _decide(state: State, move: Move) -> State:
