@@ -17,16 +17,13 @@ from acreage.core.regions import Border, partition
 from acreage.crazy_farmers import cow as herd
 from acreage.crazy_farmers.board import GRID, VERTEX_CELLS, field_boundary
 from acreage.crazy_farmers.pieces import discarded, eliminated, fence_marks, replace, settle, share
-from acreage.crazy_farmers.scoring import tiles_left
+from acreage.crazy_farmers.scoring import table_tiles_left
 from acreage.crazy_farmers.state import (
-    IN_DRAW,
-    IN_OVER,
-    IN_TURN,
     NO_GUARD,
     WATCHDOG,
-    Cow,
     Farmer,
-    State,
+    Phase,
+    Work,
 )
 
 __all__ = [
@@ -61,20 +58,20 @@ def enclosed(f: Farmer) -> int:
     return closed_off(f.fence_paths | field_boundary(f.main), f.main)
 
 
-def guarded_plots(state: State, seat: int) -> int:
-    """The plots of ``seat``'s opponents a Watchdog protects (bitset).
+def guarded_plots(farmers: tuple[Farmer, ...], seat: int) -> int:
+    """The plots of ``seat``'s opponents among ``farmers`` a Watchdog protects (bitset).
 
     "Annexations by opponents leave the plots and barns of the protected player in place."
     """
     out = 0
-    for s, g in enumerate(state.farmers):
+    for s, g in enumerate(farmers):
         if s != seat and g.guards & WATCHDOG:
             out |= g.plots
     return out
 
 
-def annex(state: State, seat: int, taken: int) -> State:
-    """The state after ``seat`` annexes the plots ``taken`` (its own fallow ones rejoin).
+def annex(w: Work, seat: int, taken: int) -> None:
+    """``w`` after ``seat`` annexes the plots ``taken`` (its own fallow ones rejoin).
 
     "Place your Plot tiles and replace your opponents' plots [...] win 1 Bonus
     card per Barn (2 for an opponent's Barn)". Opponents who lose plots get
@@ -83,19 +80,19 @@ def annex(state: State, seat: int, taken: int) -> State:
     plot. The game ends if the tiles run out or no opponent is left; otherwise
     the barns' cards are drawn (chance) before the turn resumes.
     """
-    rules = state.rules
-    f = state.farmers[seat]
+    rules = w.rules
+    f = w.farmers[seat]
     others = 0
-    for s, g in enumerate(state.farmers):
+    for s, g in enumerate(w.farmers):
         if s != seat:
             others |= g.plots
     fresh = taken & ~f.plots & ~others
     captured = taken & others
-    pile = tiles_left(state, seat)
+    pile = table_tiles_left(rules, w.farmers, seat)
     tiles_needed = fresh.bit_count() + (0 if rules.common_pile else captured.bit_count())
     cards = (fresh & rules.barn_plots).bit_count() + 2 * (captured & rules.barn_plots).bit_count()
-    farmers = replace(state.farmers, seat, settle(attrs.evolve(f, plots=f.plots | taken)))
-    discard = state.discard
+    farmers = replace(w.farmers, seat, settle(attrs.evolve(f, plots=f.plots | taken)))
+    discard = w.discard
     for s, g in enumerate(farmers):
         if s == seat or not g.plots & captured:
             continue
@@ -114,24 +111,19 @@ def annex(state: State, seat: int, taken: int) -> State:
     elif all(g.out for s, g in enumerate(farmers) if s != seat):
         ended = "elimination"
     if ended:
-        phase, pending = IN_OVER, 0
+        w.phase = Phase.OVER
+        w.pending = 0
     else:
-        available = len(state.deck) + len(discard) + (1 if state.endgame >= 0 else 0)
-        pending = min(cards, available)
-        phase = IN_DRAW if pending else IN_TURN
-    return attrs.evolve(
-        state, phase=phase, farmers=farmers, discard=discard, pending=pending, ended=ended
-    )
+        available = len(w.deck) + len(discard) + (1 if w.endgame >= 0 else 0)
+        w.pending = min(cards, available)
+        w.phase = Phase.DRAW if w.pending else Phase.TURN
+    w.farmers = farmers
+    w.discard = discard
+    w.ended = ended
 
 
-def _cow(state: State) -> Cow:
-    cow = state.cow
-    assert cow is not None, "the players annex together against the Mad Cow"
-    return cow
-
-
-def team_annex(state: State, seat: int, taken: int) -> State:
-    """Mad Cow mode: the state after the players (``seat``'s tractor) annex the plots ``taken``.
+def team_annex(w: Work, seat: int, taken: int) -> None:
+    """Mad Cow mode: ``w`` after the players (``seat``'s tractor) annex the plots ``taken``.
 
     Empty plots and the Cow's plots become the players' (a barn earns 1
     card, 2 on the Cow's field: the Cow is the opponent). "You win if you
@@ -140,37 +132,33 @@ def team_annex(state: State, seat: int, taken: int) -> State:
     a smaller one leaves the Cow's plot in place. A Backlash Watchdog leaves
     all the Cow's plots in place.
     """
-    rules = state.rules
-    cow = _cow(state)
+    rules = w.rules
+    cow = w.cow
+    assert cow is not None, "the players annex together against the Mad Cow"
     if cow.guard != NO_GUARD:
         taken &= ~cow.plots
     here = 1 << cow.plot
     lockdown = bool(taken & here) and taken.bit_count() >= rules.lockdown_plots
     if not lockdown:
         taken &= ~here
-    team = herd.field(state)
+    team = herd.field(w.farmers)
     captured = taken & cow.plots
     fresh = taken & ~team & ~captured
-    barns = state.barns
+    barns = rules.barn_plots & ~cow.blasted  # State.barns
     cards = (fresh & barns).bit_count() + 2 * (captured & barns).bit_count()
-    farmers = share(state.farmers, team | taken)
-    cow = cow.but(plots=cow.plots & ~captured)
+    w.farmers = share(w.farmers, team | taken)
+    w.cow = cow.but(plots=cow.plots & ~captured)
     if lockdown:
-        return attrs.evolve(
-            state, phase=IN_OVER, farmers=farmers, pending=0, ended="lockdown", cow=cow
-        )
-    pending = min(cards, len(state.deck) + len(state.discard))
-    return attrs.evolve(
-        state,
-        phase=IN_DRAW if pending else IN_TURN,
-        farmers=farmers,
-        pending=pending,
-        cow=cow,
-    )
+        w.phase = Phase.OVER
+        w.pending = 0
+        w.ended = "lockdown"
+    else:
+        w.pending = min(cards, len(w.deck) + len(w.discard))
+        w.phase = Phase.DRAW if w.pending else Phase.TURN
 
 
-def touches_again(state: State, seat: int) -> State:
-    """The state after ``seat``'s field grew along its fence without a move (a Bribe).
+def touches_again(w: Work, seat: int) -> None:
+    """``w`` after ``seat``'s field grew along its fence without a move (a Bribe).
 
     The authors' FAQ: "if the Bribe is used to take a plot that closes a
     fence, which then causes an annexation [...] There were intermediate
@@ -178,21 +166,24 @@ def touches_again(state: State, seat: int) -> State:
     touching the main field annexes what it closes off with the field; the
     rest of it, from that crossroad to the tractor, stays down.
     """
-    f = state.farmers[seat]
+    f = w.farmers[seat]
     fence = f.fence
     last = 0
     for i in range(1, len(fence)):
         if VERTEX_CELLS[fence[i]] & f.main:
             last = i
     if not last:
-        return state
+        return
     used, _ = fence_marks(fence[: last + 1])
     rest = fence[last:] if len(fence) - last >= 2 else ()
     paths, crossroads = fence_marks(rest)
     kept = attrs.evolve(f, fence=rest, fence_paths=paths, fence_crossroads=crossroads)
-    after = attrs.evolve(state, farmers=replace(state.farmers, seat, kept))
-    if state.cow is not None:
+    w.farmers = replace(w.farmers, seat, kept)
+    if w.cow is not None:
         taken = closed_off(used | field_boundary(f.main), f.main)
-        return team_annex(after, seat, taken) if taken else after
-    taken = enclosed(attrs.evolve(f, fence_paths=used)) & ~guarded_plots(state, seat)
-    return annex(after, seat, taken) if taken else after
+        if taken:
+            team_annex(w, seat, taken)
+    else:
+        taken = enclosed(attrs.evolve(f, fence_paths=used)) & ~guarded_plots(w.farmers, seat)
+        if taken:
+            annex(w, seat, taken)

@@ -51,16 +51,12 @@ from acreage.crazy_farmers.scoring import tiles_left
 from acreage.crazy_farmers.state import (
     COW_TURN,
     HIGH_VOLTAGE,
-    IN_AIM,
-    IN_BACKLASH_BALE,
-    IN_FLY,
-    IN_HAY_BALE,
-    IN_HELICOPTER,
-    IN_SURRENDER,
     NO_GUARD,
     WATCHDOG,
     Cow,
+    Phase,
     State,
+    Work,
 )
 
 __all__ = [
@@ -119,25 +115,26 @@ def in_play_effects(rules: Rules, in_play: tuple[str, ...]) -> tuple[int, int]:
     return guards, slowdown
 
 
-def take_effect(state: State, seat: int, card: str, target: int) -> State:
-    """The state after ``card``, out of ``seat``'s hand, takes its normal effect on ``target``.
+def take_effect(w: Work, seat: int, card: str, target: int) -> State:
+    """The state after ``card``, out of ``seat``'s hand (in ``w``), takes its normal effect
+    on ``target``.
 
     The card goes to the discard pile or lies in front of a player
-    (:meth:`Handler.lying`) before its handler applies it.
+    (:meth:`Handler.lying`) before its handler applies it to the state ``w``
+    then freezes into.
     """
-    effect = handler(state.rules, card)
-    holder = effect.lying(state, seat, target)
-    farmers, discard = state.farmers, state.discard
+    effect = handler(w.rules, card)
+    before = w.freeze()
+    holder = effect.lying(before, seat, target)
     if holder is None:
-        discard = pieces.discarded(discard, (card,))
+        w.discard = pieces.discarded(w.discard, (card,))
     else:
-        g = farmers[holder]
+        g = w.farmers[holder]
         lying = tuple(sorted((*g.in_play, card)))
-        guards, slowdown = in_play_effects(state.rules, lying)
+        guards, slowdown = in_play_effects(w.rules, lying)
         g = attrs.evolve(g, in_play=lying, guards=guards, slowdown=slowdown)
-        farmers = pieces.replace(farmers, holder, g)
-    played = attrs.evolve(state, farmers=farmers, discard=discard)
-    return effect.apply(played, seat, card, target)
+        w.farmers = pieces.replace(w.farmers, holder, g)
+    return effect.apply(w.freeze(), seat, card, target)
 
 
 def _members(bitset: int) -> tuple[int, ...]:
@@ -178,8 +175,9 @@ class Nitro(Handler):
         return NONE
 
     def apply(self, state: State, seat: int, card: str, target: int) -> State:
-        allowance = min(state.allowance + state.rules.amount(card), MAX_MOVES)
-        return attrs.evolve(state, allowance=allowance)
+        w = Work.copy(state)
+        w.allowance = min(state.allowance + state.rules.amount(card), MAX_MOVES)
+        return w.freeze()
 
     def backlash(self, state: State, seat: int, card: str) -> State:
         """'Draw 1 or 2 additional Mad Cow cards and place them after the Cow's initial moves.'
@@ -250,7 +248,10 @@ class HayBale(Handler):
         return NONE if bales_to_take(state) else ()
 
     def apply(self, state: State, seat: int, card: str, target: int) -> State:
-        return attrs.evolve(state, phase=IN_HAY_BALE, pending=state.rules.amount(card))
+        w = Work.copy(state)
+        w.phase = Phase.HAY_BALE
+        w.pending = state.rules.amount(card)
+        return w.freeze()
 
     def refusal(self, state: State, seat: int, card: str, target: int) -> str:
         return f"{card}: no path may take a hay bale (fences, the board's edge, other bales, locking in)"
@@ -271,11 +272,14 @@ class HayBale(Handler):
         room = bale_spots(state) if state.hay_bales_left else bales_to_take(state)
         if not tractors or not room:
             return state
-        pending = state.rules.amount(card)
+        w = Work.copy(state)
+        w.pending = state.rules.amount(card)
         if len(tractors) > 1:
-            return attrs.evolve(state, phase=IN_AIM, pending=pending)
-        cow = _cow(state).but(aim=tractors[0], first_bale=-1)
-        return attrs.evolve(state, phase=IN_BACKLASH_BALE, pending=pending, cow=cow)
+            w.phase = Phase.AIM
+        else:
+            w.phase = Phase.BACKLASH_BALE
+            w.cow = _cow(state).but(aim=tractors[0], first_bale=-1)
+        return w.freeze()
 
 
 class Dynamite(Handler):
@@ -288,7 +292,9 @@ class Dynamite(Handler):
         return _members(state.bales)
 
     def apply(self, state: State, seat: int, card: str, target: int) -> State:
-        return attrs.evolve(state, bales=state.bales & ~(1 << target))
+        w = Work.copy(state)
+        w.bales &= ~(1 << target)
+        return w.freeze()
 
     def refusal(self, state: State, seat: int, card: str, target: int) -> str:
         return f"{card} removes a hay bale, and none lies on {path_name(target)}"
@@ -304,7 +310,9 @@ class Dynamite(Handler):
     def backlash(self, state: State, seat: int, card: str) -> State:
         """'The Cow blasts everything on its plot and paths: fences (i.e. the fence is
         cut), Hay Bales and Barns.'"""
-        return blast(state)
+        w = Work.copy(state)
+        blast(w)
+        return w.freeze()
 
 
 class HighVoltage(Handler):
@@ -329,7 +337,9 @@ class HighVoltage(Handler):
         f = state.farmers[seat]
         if not f.fence:
             return state
-        return attrs.evolve(state, farmers=pieces.replace(state.farmers, seat, pieces.cut(f)))
+        w = Work.copy(state)
+        w.farmers = pieces.replace(state.farmers, seat, pieces.cut(f))
+        return w.freeze()
 
 
 class Watchdog(Handler):
@@ -377,7 +387,9 @@ class Helicopter(Handler):
         return NONE if not f.fence and landing_spots(state, seat) else ()
 
     def apply(self, state: State, seat: int, card: str, target: int) -> State:
-        return attrs.evolve(state, phase=IN_HELICOPTER)
+        w = Work.copy(state)
+        w.phase = Phase.HELICOPTER
+        return w.freeze()
 
     def refusal(self, state: State, seat: int, card: str, target: int) -> str:
         if state.farmers[seat].fence:
@@ -391,9 +403,12 @@ class Helicopter(Handler):
     def backlash(self, state: State, seat: int, card: str) -> State:
         """'The Cow goes straight to the farthest plot of its field (if several, choose one)'."""
         far = farthest(_cow(state))
+        w = Work.copy(state)
         if len(far) == 1:
-            return fly(state, far[0])
-        return state.with_cow(_cow(state), IN_FLY)
+            fly(w, far[0])
+        else:
+            w.phase = Phase.FLY
+        return w.freeze()
 
 
 _RIM: Final = sum(1 << c for c, around in enumerate(CELL_NEIGHBOURS) if around.bit_count() < 6)
@@ -521,25 +536,24 @@ class Bribe(Handler):
 
     def apply(self, state: State, seat: int, card: str, target: int) -> State:
         bit = 1 << target
-        farmers = state.farmers
+        w = Work.copy(state)
         cow = state.cow
         if cow is not None:
-            cow = cow.but(plots=cow.plots & ~bit)
+            w.cow = cow.but(plots=cow.plots & ~bit)
         else:
-            for s, g in enumerate(farmers):
+            for s, g in enumerate(state.farmers):
                 if g.plots & bit:
-                    farmers = pieces.replace(
-                        farmers, s, pieces.settle(attrs.evolve(g, plots=g.plots & ~bit))
-                    )
-        f = farmers[seat]
-        grown = pieces.settle(attrs.evolve(f, plots=f.plots | bit))
-        after = touches_again(
-            attrs.evolve(state, farmers=pieces.replace(farmers, seat, grown), cow=cow), seat
+                    lost = pieces.settle(attrs.evolve(g, plots=g.plots & ~bit))
+                    w.farmers = pieces.replace(w.farmers, s, lost)
+        f = w.farmers[seat]
+        w.farmers = pieces.replace(
+            w.farmers, seat, pieces.settle(attrs.evolve(f, plots=f.plots | bit))
         )
-        if cow is None:
-            return after
-        # The partners share the field: theirs grows too.
-        return attrs.evolve(after, farmers=pieces.share(after.farmers, field(after)))
+        touches_again(w, seat)
+        if cow is not None:
+            # The partners share the field: theirs grows too.
+            w.farmers = pieces.share(w.farmers, field(w.farmers))
+        return w.freeze()
 
     def target_space(self, rules: Rules) -> tuple[int, ...]:
         """The plots without a barn (a barn a Backlash Dynamite blew up may go in
@@ -565,9 +579,9 @@ class Bribe(Handler):
         cow = _cow(state)
         if any(
             surrender_refusal(state, c) is None
-            for c in _members(CELL_NEIGHBOURS[cow.plot] & field(state))
+            for c in _members(CELL_NEIGHBOURS[cow.plot] & field(state.farmers))
         ):
-            return state.with_cow(_cow(state), IN_SURRENDER)
+            return state.with_cow(cow, Phase.SURRENDER)
         return state
 
 

@@ -30,7 +30,7 @@ from acreage.crazy_farmers.board import (
     component,
 )
 from acreage.crazy_farmers.pieces import cut, discarded, eliminated, replace, settle
-from acreage.crazy_farmers.state import HIGH_VOLTAGE, WATCHDOG, Cow, Farmer, State
+from acreage.crazy_farmers.state import HIGH_VOLTAGE, WATCHDOG, Cow, Farmer, State, Work
 
 __all__ = [
     "DISTANCE_RINGS",
@@ -57,10 +57,10 @@ still can't move, the Cow turns one notch clockwise until it finds a way out."
 """
 
 
-def field(state: State) -> int:
+def field(farmers: tuple[Farmer, ...]) -> int:
     """The players' field (bitset): in the Mad Cow mode they share their plot tiles."""
     out = 0
-    for f in state.farmers:
+    for f in farmers:
         out |= f.plots
     return out
 
@@ -113,7 +113,7 @@ def lose_plots(
 
 
 def move(
-    state: State,
+    bales: int,
     cow: Cow,
     farmers: tuple[Farmer, ...],
     discard: tuple[str, ...],
@@ -125,7 +125,7 @@ def move(
 
     The move points ``step`` notches clockwise from the Cow's facing, which
     turns ``turn`` notches; a redirected move faces the way it went.
-    ``state`` gives the hay bales.
+    ``bales`` are the paths holding a hay bale.
     """
     here = cow.plot
     protected = fenced = guarded = 0
@@ -135,7 +135,6 @@ def move(
             protected |= protected_paths(f)
         if f.guards & WATCHDOG:
             guarded |= f.plots
-    bales = state.bales
     sides = SIDE_PATHS[here]
     steps = GRID.step[here]
     for i, d in enumerate(TRIES[(cow.facing + step) % 6]):
@@ -181,28 +180,26 @@ def farthest(cow: Cow) -> tuple[int, ...]:
     return tuple(c for c in range(GRID.n_cells) if far >> c & 1)
 
 
-def fly(state: State, plot: int) -> State:
+def fly(w: Work, plot: int) -> None:
     """'The Cow goes straight to the farthest plot of its field [...] without cutting the
     fences it may cross path with. Once there, the Cow reverses its direction.'"""
-    cow = state.cow
+    cow = w.cow
     assert cow is not None
-    return state.with_cow(cow.but(plot=plot, facing=(cow.facing + 3) % 6))
+    w.cow = cow.but(plot=plot, facing=(cow.facing + 3) % 6)
 
 
-def blast(state: State) -> State:
+def blast(w: Work) -> None:
     """'Dynamite: The Cow blasts everything on its plot and paths: fences (i.e. the
     fence is cut), Hay Bales and Barns.'"""
-    cow = state.cow
+    cow = w.cow
     assert cow is not None
     paths = CELL_EDGES[cow.plot]
-    farmers = state.farmers
-    for s, f in enumerate(farmers):
+    for s, f in enumerate(w.farmers):
         if f.fence_paths & paths:
-            farmers = replace(farmers, s, cut(f))
-    blasted = cow.blasted | (state.barns & (1 << cow.plot))
-    return attrs.evolve(
-        state, farmers=farmers, bales=state.bales & ~paths, cow=cow.but(blasted=blasted)
-    )
+            w.farmers = replace(w.farmers, s, cut(f))
+    barns = w.rules.barn_plots & ~cow.blasted  # State.barns
+    w.bales &= ~paths
+    w.cow = cow.but(blasted=cow.blasted | (barns & (1 << cow.plot)))
 
 
 def surrender_refusal(state: State, cell: int) -> str | None:
@@ -215,7 +212,7 @@ def surrender_refusal(state: State, cell: int) -> str | None:
     """
     cow = state.cow
     assert cow is not None
-    team = field(state)
+    team = field(state.farmers)
     bit = 1 << cell
     if not team & bit or not CELL_NEIGHBOURS[cow.plot] & bit:
         return "a Backlash Bribe takes one of your plots next to the Cow"

@@ -7,13 +7,21 @@ possible"). Annexing draws bonus cards for barns: each draw is a chance node
 and the turn resumes after it. The Mad Cow mode's own steps (the Cow's
 turns, bonus checks, Backlash choices) are in :mod:`acreage.crazy_farmers.madcow`;
 what a closed fence annexes is in :mod:`acreage.crazy_farmers.annexing`.
+
+A move is applied to a draft of the state
+(:class:`~acreage.crazy_farmers.state.Work`): its steps, here and in those
+modules, set the fields that change, and the draft is frozen once into the
+next state. A bonus card's :class:`~acreage.crazy_farmers.handler.Handler`
+maps a state to a state (rules of your own hold handlers): the draft is
+frozen for it.
 """
 
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from fractions import Fraction
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -72,25 +80,10 @@ from acreage.crazy_farmers.pieces import (
 )
 from acreage.crazy_farmers.rules import ENDGAME, Rules
 from acreage.crazy_farmers.state import (
-    CHANCE_PHASES,
-    IN_AIM,
-    IN_BACKLASH_BALE,
-    IN_CHECK,
-    IN_COW,
-    IN_COW_BONUS,
-    IN_DEAL,
-    IN_DRAW,
-    IN_FACE,
-    IN_FLY,
-    IN_HAY_BALE,
-    IN_HELICOPTER,
-    IN_KEEP,
-    IN_OVER,
-    IN_START,
-    IN_SURRENDER,
-    IN_TURN,
     Farmer,
+    Phase,
     State,
+    Work,
 )
 from acreage.crazy_farmers.turns import ACCELERATION_FENCES, BASE_MOVES, begin_turn, end_turn
 
@@ -151,10 +144,11 @@ def new_game(rules: Rules) -> State:
         else:
             farmers.append(Farmer())
     deck: Deck[str] = Deck.of(rules.deck_counts())
-    return State(rules, IN_DEAL, 0, tuple(farmers), deck=deck)
+    return State(rules, Phase.DEAL, 0, tuple(farmers), deck=deck)
 
 
-def _deal(state: State, card: str) -> State:
+def _deal(state: State, move: Draw) -> State:
+    card = move.card
     if not state.deck.can_draw(card):
         raise IllegalMoveError(f"draw {card}: no such card can be dealt now")
     f = state.farmers[state.player]
@@ -162,7 +156,7 @@ def _deal(state: State, card: str) -> State:
     farmers = replace(
         state.farmers, state.player, Farmer(f.tractor, plots=f.plots, main=f.main, hand=hand)
     )
-    phase = IN_KEEP if len(hand) == SETUP_CARDS else IN_DEAL
+    phase = Phase.KEEP if len(hand) == SETUP_CARDS else Phase.DEAL
     return State(state.rules, phase, state.player, farmers, deck=state.deck.draw(card))
 
 
@@ -176,7 +170,7 @@ def _keep(state: State, move: Keep) -> State:
     farmers = replace(state.farmers, state.player, kept)
     rules = state.rules
     if state.player + 1 < rules.players:
-        return State(rules, IN_DEAL, state.player + 1, farmers, deck=state.deck)
+        return State(rules, Phase.DEAL, state.player + 1, farmers, deck=state.deck)
     # "shuffles the remaining cards adding the Endgame card, then places them
     # at the bottom of the draw pile."
     set_aside = tuple(c for g in farmers for c in g.set_aside)
@@ -187,9 +181,9 @@ def _keep(state: State, move: Keep) -> State:
         endgame = len(set_aside)
     else:
         endgame = rules.endgame_window
-    return begin_turn(
-        State(rules, IN_TURN, 0, farmers, deck=deck, endgame=endgame), 0, farmers, (), None
-    )
+    w = Work.copy(State(rules, Phase.TURN, 0, farmers, deck=deck, endgame=endgame))
+    begin_turn(w, 0)
+    return w.freeze()
 
 
 # -- the tractor ------------------------------------------------------------------
@@ -344,59 +338,41 @@ def _drive(state: State, move: Drive) -> State:
         f.guards,
         False,
     )
-    farmers = replace(state.farmers, seat, moved)
+    w = Work.copy(state)  # in the turn, with nothing pending: only the pieces and moves change
+    w.farmers = replace(state.farmers, seat, moved)
+    w.moves_made += 1
     partner = -1
-    if powered and len(farmers) > 1:
+    if powered and len(w.farmers) > 1:
         # "By touching an opponent's fence, including the starting point, you cut it off."
-        for s, g in enumerate(farmers):
+        for s, g in enumerate(w.farmers):
             if s != seat and g.fence_crossroads >> to & 1:
                 if state.cow is None:
-                    farmers = replace(farmers, s, cut(g))
+                    w.farmers = replace(w.farmers, s, cut(g))
                 else:
                     partner = s
-    after = State(
-        state.rules,
-        IN_TURN,
-        seat,
-        farmers,
-        state.bales,
-        state.deck,
-        state.endgame,
-        state.discard,
-        state.allowance,
-        state.moves_made + 1,
-        0,
-        state.flown,
-        state.history,
-        state.reshuffles,
-        "",
-        state.cow,
-        state.turn_number,
-    )
-    if partner >= 0:
-        after, annexed = madcow.touch(after, seat, partner, to)
-        if annexed:
-            return after
+    if partner >= 0 and madcow.touch(w, seat, partner, to):
+        return w.freeze()
     if contact:
-        return _close(after)
-    return after
+        _close(w)
+    return w.freeze()
 
 
 # -- annexing ---------------------------------------------------------------------
 
 
-def _close(state: State) -> State:
+def _close(w: Work) -> None:
     """The fence of the player to move touched its main field again: annex what it closes off.
 
     "Remove unnecessary fences": back on its field, the tractor needs none.
     """
-    seat = state.player
-    f = state.farmers[seat]
+    seat = w.player
+    f = w.farmers[seat]
     unfenced = attrs.evolve(f, fence=(), fence_paths=0, fence_crossroads=0)
-    without = attrs.evolve(state, farmers=replace(state.farmers, seat, unfenced))
-    if state.cow is not None:
-        return team_annex(without, seat, enclosed(f))
-    return annex(without, seat, enclosed(f) & ~guarded_plots(state, seat))
+    w.farmers = replace(w.farmers, seat, unfenced)
+    if w.cow is not None:
+        team_annex(w, seat, enclosed(f))
+    else:
+        annex(w, seat, enclosed(f) & ~guarded_plots(w.farmers, seat))
 
 
 # -- drawing bonus cards ----------------------------------------------------------
@@ -435,37 +411,29 @@ def _pile_draws(counts: tuple[tuple[str, int], ...]) -> tuple[tuple[Draw, Fracti
 def _draw_card(state: State, move: Draw) -> State:
     if not any(m == move for m, _ in _draw_outcomes(state)):
         raise IllegalMoveError(f"{move}: that card cannot be the next one drawn")
-    seat = state.player
+    w = Work.copy(state)
     if move.card == ENDGAME:
         # "Endgame: The game ends. It's time to count you plots."
-        return attrs.evolve(state, phase=IN_OVER, endgame=-1, pending=0, ended="endgame")
+        w.phase = Phase.OVER
+        w.endgame = -1
+        w.pending = 0
+        w.ended = "endgame"
+        return w.freeze()
+    seat = state.player
     deck, discard, reshuffles = _draw_pile(state)
     f = state.farmers[seat]
     hand = tuple(sorted((*f.hand, move.card)))
-    farmer = attrs.evolve(f, hand=hand)
     pending = state.pending - 1
     deck = deck.draw(move.card)
     if pending and not deck and not discard and state.endgame < 0:
         pending = 0
-    return State(
-        state.rules,
-        IN_DRAW if pending else IN_TURN,
-        seat,
-        replace(state.farmers, seat, farmer),
-        state.bales,
-        deck,
-        state.endgame,
-        discard,
-        state.allowance,
-        state.moves_made,
-        pending,
-        state.flown,
-        state.history,
-        reshuffles,
-        "",
-        state.cow,
-        state.turn_number,
-    )
+    w.phase = Phase.DRAW if pending else Phase.TURN
+    w.farmers = replace(state.farmers, seat, attrs.evolve(f, hand=hand))
+    w.deck = deck
+    w.discard = discard
+    w.pending = pending
+    w.reshuffles = reshuffles
+    return w.freeze()
 
 
 # -- the first turn ---------------------------------------------------------------
@@ -507,11 +475,13 @@ def _choose_plot(state: State, move: ChoosePlot) -> State:
         )
     f = state.farmers[state.player]
     bit = 1 << move.plot
+    w = Work.copy(state)
     if state.cow is not None:
         # "all start from the same plot": the first to choose chooses for all.
-        return attrs.evolve(state, farmers=share(state.farmers, bit))
-    chosen = attrs.evolve(f, plots=bit, main=bit)
-    return attrs.evolve(state, farmers=replace(state.farmers, state.player, chosen))
+        w.farmers = share(state.farmers, bit)
+    else:
+        w.farmers = replace(state.farmers, state.player, attrs.evolve(f, plots=bit, main=bit))
+    return w.freeze()
 
 
 def _start_at(state: State, move: StartAt) -> State:
@@ -535,25 +505,10 @@ def _start_at(state: State, move: StartAt) -> State:
         f.guards,
         f.out,
     )
-    return State(
-        state.rules,
-        IN_TURN,
-        state.player,
-        replace(state.farmers, state.player, placed),
-        state.bales,
-        state.deck,
-        state.endgame,
-        state.discard,
-        state.allowance,
-        state.moves_made,
-        state.pending,
-        state.flown,
-        state.history,
-        state.reshuffles,
-        state.ended,
-        state.cow,
-        state.turn_number,
-    )
+    w = Work.copy(state)
+    w.phase = Phase.TURN
+    w.farmers = replace(state.farmers, state.player, placed)
+    return w.freeze()
 
 
 # -- bonus cards ------------------------------------------------------------------
@@ -585,12 +540,13 @@ def _play_card(state: State, move: Play) -> State:
     effect = handler(state.rules, move.card)
     if move.target not in effect.targets(state, seat, move.card):
         raise IllegalMoveError(effect.refusal(state, seat, move.card, move.target))
-    farmers = replace(state.farmers, seat, attrs.evolve(f, hand=_without(f.hand, move.card)))
-    played = attrs.evolve(state, farmers=farmers)
+    w = Work.copy(state)
+    w.farmers = replace(state.farmers, seat, attrs.evolve(f, hand=_without(f.hand, move.card)))
     if madcow.checks(state):
         # "When playing the bonus, draw a Mad Cow card [...] and check the number"
-        return madcow.to_check(played, move.card, move.target)
-    return take_effect(played, seat, move.card, move.target)
+        madcow.to_check(w, move.card, move.target)
+        return w.freeze()
+    return take_effect(w, seat, move.card, move.target)
 
 
 def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
@@ -607,16 +563,23 @@ def _bale_moves(state: State) -> tuple[Move, ...]:
 def _take_bale(state: State, move: TakeBale) -> State:
     if state.hay_bales_left or not bales_to_take(state) >> move.path & 1:
         raise IllegalMoveError(f"{move}: {take_refusal(state, move.path)}")
-    return attrs.evolve(state, bales=state.bales & ~(1 << move.path))
+    w = Work.copy(state)
+    w.bales &= ~(1 << move.path)
+    return w.freeze()
 
 
 def _place_bale(state: State, move: PlaceBale) -> State:
     if not state.hay_bales_left or not bale_spots(state) >> move.path & 1:
         raise IllegalMoveError(f"{move}: {bale_refusal(state, move.path)}")
-    after = attrs.evolve(state, bales=state.bales | (1 << move.path), pending=state.pending - 1)
+    w = Work.copy(state)
+    w.bales |= 1 << move.path
+    w.pending -= 1
+    after = w.freeze()
     if after.pending and (bale_spots(after) if after.hay_bales_left else bales_to_take(after)):
         return after
-    return attrs.evolve(after, phase=IN_TURN, pending=0)
+    w.phase = Phase.TURN
+    w.pending = 0
+    return w.freeze()
 
 
 def _land(state: State, move: Land) -> State:
@@ -631,9 +594,11 @@ def _land(state: State, move: Land) -> State:
     # becomes the main field: "Move to Fallow Land using a Helicopter bonus card
     # to change it into your Main Field."
     main = component(f.plots, VERTEX_CELLS[move.crossroad])
-    landed = attrs.evolve(f, tractor=move.crossroad, main=main)
-    farmers = replace(state.farmers, seat, landed)
-    return attrs.evolve(state, phase=IN_TURN, farmers=farmers, flown=True)
+    w = Work.copy(state)
+    w.phase = Phase.TURN
+    w.farmers = replace(state.farmers, seat, attrs.evolve(f, tractor=move.crossroad, main=main))
+    w.flown = True
+    return w.freeze()
 
 
 def _discard(state: State, move: Discard) -> State:
@@ -644,8 +609,10 @@ def _discard(state: State, move: Discard) -> State:
             f"{move}: discard only cards in hand, in excess of {state.rules.hand_limit}, "
             "once no move is left"
         )
-    farmers = replace(state.farmers, seat, attrs.evolve(f, hand=_without(f.hand, move.card)))
-    return attrs.evolve(state, farmers=farmers, discard=discarded(state.discard, (move.card,)))
+    w = Work.copy(state)
+    w.farmers = replace(state.farmers, seat, attrs.evolve(f, hand=_without(f.hand, move.card)))
+    w.discard = discarded(state.discard, (move.card,))
+    return w.freeze()
 
 
 # -- the contract -----------------------------------------------------------------
@@ -653,52 +620,67 @@ def _discard(state: State, move: Discard) -> State:
 
 def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
     """The cards that may be drawn next with their probabilities; ``()`` at a decision."""
-    if state.phase is IN_DRAW:
-        return _draw_outcomes(state)
-    if state.phase is IN_DEAL:
-        return tuple((_draw(c), p) for c, p in state.deck.draw_outcomes())
-    if state.phase is IN_COW or state.phase is IN_CHECK:
-        return madcow.cow_card_outcomes(state)
-    if state.phase is IN_COW_BONUS:
-        return madcow.cow_bonus_outcomes(state)
-    if state.phase is IN_FACE:
-        return madcow.face_outcomes()
-    return ()
+    outcomes = _OUTCOMES.get(state.phase)
+    return () if outcomes is None else outcomes(state)
+
+
+def _deal_outcomes(state: State) -> tuple[tuple[Draw, Fraction], ...]:
+    return tuple((_draw(c), p) for c, p in state.deck.draw_outcomes())
+
+
+def _face_outcomes(state: State) -> tuple[tuple[Face, Fraction], ...]:
+    return madcow.face_outcomes()
+
+
+_OUTCOMES: Final[dict[Phase, Callable[[State], tuple[tuple[Move, Fraction], ...]]]] = {
+    Phase.DEAL: _deal_outcomes,
+    Phase.DRAW: _draw_outcomes,
+    Phase.FACE: _face_outcomes,
+    Phase.COW: madcow.cow_card_outcomes,
+    Phase.CHECK: madcow.cow_card_outcomes,
+    Phase.COW_BONUS: madcow.cow_bonus_outcomes,
+}
+"""The chance outcomes in each chance phase, by phase."""
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
     """Every move allowed now, in a fixed order (the outcomes at a chance node)."""
-    phase = state.phase
-    if phase is IN_TURN:
-        headings = _drives(state)
-        f = state.farmers[state.player]
-        if headings:
-            drives = _DRIVE_MOVES.get(headings)
-            if drives is None:
-                drives = _DRIVE_MOVES[headings] = tuple(DRIVES[h] for h in headings)
-            if not f.hand:
-                return drives
-            return (*drives, *_card_plays(state))
-        moves: list[Move] = []
-        if f.hand:
-            moves.extend(_card_plays(state))
-        if len(f.hand) > state.rules.hand_limit:
-            moves.extend(_discards(c) for c in _distinct(f.hand))
-        else:
-            moves.append(END_TURN)
-        return tuple(moves)
-    if CHANCE_PHASES[phase]:
-        return tuple(m for m, _ in chance_outcomes(state))
-    if phase is IN_KEEP:
-        return tuple(_keeps(c) for c in _distinct(state.farmers[state.player].hand))
-    if phase is IN_START:
-        return _start_moves(state)
-    if phase is IN_HAY_BALE:
-        return _bale_moves(state)
-    if phase is IN_HELICOPTER:
-        return tuple(LANDINGS[v] for v in bits(landing_spots(state, state.player)))
-    if phase >= IN_AIM:
-        return madcow.backlash_moves(state)
+    return _LEGAL[state.phase](state)
+
+
+def _turn_moves(state: State) -> tuple[Move, ...]:
+    headings = _drives(state)
+    f = state.farmers[state.player]
+    if headings:
+        drives = _DRIVE_MOVES.get(headings)
+        if drives is None:
+            drives = _DRIVE_MOVES[headings] = tuple(DRIVES[h] for h in headings)
+        if not f.hand:
+            return drives
+        return (*drives, *_card_plays(state))
+    moves: list[Move] = []
+    if f.hand:
+        moves.extend(_card_plays(state))
+    if len(f.hand) > state.rules.hand_limit:
+        moves.extend(_discards(c) for c in _distinct(f.hand))
+    else:
+        moves.append(END_TURN)
+    return tuple(moves)
+
+
+def _chance_moves(state: State) -> tuple[Move, ...]:
+    return tuple(m for m, _ in chance_outcomes(state))
+
+
+def _keep_moves(state: State) -> tuple[Move, ...]:
+    return tuple(_keeps(c) for c in _distinct(state.farmers[state.player].hand))
+
+
+def _landing_moves(state: State) -> tuple[Move, ...]:
+    return tuple(LANDINGS[v] for v in bits(landing_spots(state, state.player)))
+
+
+def _no_moves(state: State) -> tuple[Move, ...]:
     return ()
 
 
@@ -721,42 +703,77 @@ def _discards(card: str) -> Discard:
 
 
 _ACCEPTED: Final = {
-    IN_DEAL: (Draw,),
-    IN_KEEP: (Keep,),
-    IN_START: (ChoosePlot, StartAt, EndTurn),
-    IN_TURN: (Drive, Play, Discard, EndTurn),
-    IN_HAY_BALE: (TakeBale, PlaceBale),
-    IN_HELICOPTER: (Land,),
-    IN_DRAW: (Draw,),
-    IN_OVER: (),
-    IN_FACE: (Face,),
-    IN_COW: (CowCard,),
-    IN_CHECK: (CowCard,),
-    IN_COW_BONUS: (Draw,),
-    IN_AIM: (Aim,),
-    IN_BACKLASH_BALE: (PlaceBale, TakeBale),
-    IN_FLY: (Fly,),
-    IN_SURRENDER: (Surrender,),
+    Phase.DEAL: (Draw,),
+    Phase.KEEP: (Keep,),
+    Phase.START: (ChoosePlot, StartAt, EndTurn),
+    Phase.TURN: (Drive, Play, Discard, EndTurn),
+    Phase.HAY_BALE: (TakeBale, PlaceBale),
+    Phase.HELICOPTER: (Land,),
+    Phase.DRAW: (Draw,),
+    Phase.OVER: (),
+    Phase.FACE: (Face,),
+    Phase.COW: (CowCard,),
+    Phase.CHECK: (CowCard,),
+    Phase.COW_BONUS: (Draw,),
+    Phase.AIM: (Aim,),
+    Phase.BACKLASH_BALE: (PlaceBale, TakeBale),
+    Phase.FLY: (Fly,),
+    Phase.SURRENDER: (Surrender,),
 }
 
 _DECIDING: Final = {
-    IN_DEAL: "cards are being dealt (chance)",
-    IN_KEEP: "player {p} is choosing the card to keep",
-    IN_START: "player {p} is placing their tractor",
-    IN_TURN: "it is player {p}'s turn",
-    IN_HAY_BALE: "player {p} is placing hay bales",
-    IN_HELICOPTER: "player {p}'s helicopter is landing",
-    IN_DRAW: "player {p} is drawing bonus cards (chance)",
-    IN_OVER: "the game is over",
-    IN_FACE: "the Cow is being turned to face a neighbour (chance)",
-    IN_COW: "the Cow is drawing its Mad Cow cards (chance)",
-    IN_CHECK: "a Mad Cow card is drawn to check the bonus played (chance)",
-    IN_COW_BONUS: "the Cow is drawing a bonus on a barn (chance)",
-    IN_AIM: "player {p} is choosing the tractor a Backlash Hay Bale goes around",
-    IN_BACKLASH_BALE: "player {p} is placing Backlash hay bales",
-    IN_FLY: "player {p} is choosing where the Cow flies",
-    IN_SURRENDER: "player {p} is choosing the plot to lose to the Cow",
+    Phase.DEAL: "cards are being dealt (chance)",
+    Phase.KEEP: "player {p} is choosing the card to keep",
+    Phase.START: "player {p} is placing their tractor",
+    Phase.TURN: "it is player {p}'s turn",
+    Phase.HAY_BALE: "player {p} is placing hay bales",
+    Phase.HELICOPTER: "player {p}'s helicopter is landing",
+    Phase.DRAW: "player {p} is drawing bonus cards (chance)",
+    Phase.OVER: "the game is over",
+    Phase.FACE: "the Cow is being turned to face a neighbour (chance)",
+    Phase.COW: "the Cow is drawing its Mad Cow cards (chance)",
+    Phase.CHECK: "a Mad Cow card is drawn to check the bonus played (chance)",
+    Phase.COW_BONUS: "the Cow is drawing a bonus on a barn (chance)",
+    Phase.AIM: "player {p} is choosing the tractor a Backlash Hay Bale goes around",
+    Phase.BACKLASH_BALE: "player {p} is placing Backlash hay bales",
+    Phase.FLY: "player {p} is choosing where the Cow flies",
+    Phase.SURRENDER: "player {p} is choosing the plot to lose to the Cow",
 }
+
+
+_LEGAL: Final[dict[Phase, Callable[[State], tuple[Move, ...]]]] = {
+    Phase.DEAL: _chance_moves,
+    Phase.KEEP: _keep_moves,
+    Phase.START: _start_moves,
+    Phase.TURN: _turn_moves,
+    Phase.HAY_BALE: _bale_moves,
+    Phase.HELICOPTER: _landing_moves,
+    Phase.DRAW: _chance_moves,
+    Phase.OVER: _no_moves,
+    Phase.FACE: _chance_moves,
+    Phase.COW: _chance_moves,
+    Phase.CHECK: _chance_moves,
+    Phase.COW_BONUS: _chance_moves,
+    Phase.AIM: madcow.backlash_moves,
+    Phase.BACKLASH_BALE: madcow.backlash_moves,
+    Phase.FLY: madcow.backlash_moves,
+    Phase.SURRENDER: madcow.backlash_moves,
+}
+"""The legal moves in each phase, by phase (a phase's hash is its number's: quick)."""
+
+
+_CARDS: Final = (CowCard, Draw)
+"""The moves that draw a card: what the card does depends on the phase (:data:`_DRAWN`)."""
+
+_DRAWN: Final[dict[Phase, Callable[[State, Any], State]]] = {
+    Phase.DEAL: _deal,
+    Phase.DRAW: _draw_card,
+    Phase.COW_BONUS: madcow.cow_bonus,
+    Phase.COW: madcow.cow_draw,
+    Phase.CHECK: madcow.check,
+}
+"""What drawing a card does in each phase that draws one (a :class:`Draw` or a
+:class:`CowCard`, as :data:`_ACCEPTED` admits in the phase), by phase."""
 
 
 def apply_move(state: State, move: Move) -> State:
@@ -773,12 +790,8 @@ def apply_move(state: State, move: Move) -> State:
     try:
         if isinstance(move, Drive):
             return _drive(state, move)
-        if isinstance(move, CowCard):
-            return madcow.cow_draw(state, move) if phase is IN_COW else madcow.check(state, move)
-        if isinstance(move, Draw):
-            if phase is IN_COW_BONUS:
-                return madcow.cow_bonus(state, move)
-            return _deal(state, move.card) if phase is IN_DEAL else _draw_card(state, move)
+        if isinstance(move, _CARDS):
+            return _DRAWN[phase](state, move)
         if isinstance(move, EndTurn):
             return _end_turn(state, move)
         # The moves above are checked by what they do (a heading listed, a card
@@ -797,25 +810,26 @@ def apply_move(state: State, move: Move) -> State:
 
 
 def _end_turn(state: State, move: EndTurn) -> State:
-    if state.phase is IN_START:
+    if state.phase is Phase.START:
         if _start_moves(state) != (END_TURN,):
             raise IllegalMoveError(f"{move}: place your tractor first")
-        return end_turn(state)
-    if _drives(state):
+    elif _drives(state):
         raise IllegalMoveError(f"{move}: 'You must use all your moves whenever possible.'")
-    if len(state.farmers[state.player].hand) > state.rules.hand_limit:
+    elif len(state.farmers[state.player].hand) > state.rules.hand_limit:
         raise IllegalMoveError(
             f"{move}: 'you are limited to a maximum of {state.rules.hand_limit} cards in "
             "hand at the end of your turn': play or discard first"
         )
-    return end_turn(state)
+    w = Work.copy(state)
+    end_turn(w)
+    return w.freeze()
 
 
 def _decide(state: State, move: Move) -> State:
     """Apply a well-formed move that is neither a drive, a draw nor the end of a turn."""
     if isinstance(move, Play):
         return _play_card(state, move)
-    if state.phase >= IN_AIM:  # the players' choices in Backlash effects
+    if state.phase >= Phase.AIM:  # the players' choices in Backlash effects
         return madcow.choose(state, move)  # type: ignore[arg-type]
     if isinstance(move, Face):
         return madcow.face(state, move)

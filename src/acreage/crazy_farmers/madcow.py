@@ -18,6 +18,7 @@ from __future__ import annotations
 import bisect
 import functools
 import operator
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Final, TypeVar
 
@@ -58,23 +59,16 @@ from acreage.crazy_farmers.pieces import (
 )
 from acreage.crazy_farmers.rules import Rules
 from acreage.crazy_farmers.state import (
-    IN_AIM,
-    IN_BACKLASH_BALE,
-    IN_CHECK,
-    IN_COW,
-    IN_COW_BONUS,
-    IN_FACE,
-    IN_FLY,
-    IN_OVER,
-    IN_TURN,
     Cow,
     Farmer,
     Phase,
     State,
+    Work,
 )
 from acreage.crazy_farmers.turns import begin_cow_turn, begin_turn, end_cow_turn
 
 __all__ = [
+    "Choice",
     "backlash_moves",
     "check",
     "checks",
@@ -129,7 +123,7 @@ def new_game(rules: Rules) -> State:
     else:
         farmers = tuple(Farmer() for _ in range(rules.players))
     cow = Cow(CENTRE, -1, 1 << CENTRE, Deck.of(rules.cow_deck_counts()))
-    return State(rules, IN_FACE, 0, farmers, deck=Deck.of(rules.deck_counts()), cow=cow)
+    return State(rules, Phase.FACE, 0, farmers, deck=Deck.of(rules.deck_counts()), cow=cow)
 
 
 def face_outcomes() -> tuple[tuple[Face, Fraction], ...]:
@@ -139,8 +133,10 @@ def face_outcomes() -> tuple[tuple[Face, Fraction], ...]:
 
 def face(state: State, move: Face) -> State:
     """The Cow faces its neighbour; "The Cow plays 1st"."""
-    cow = _cow(state).but(facing=move.direction)
-    return begin_cow_turn(state.with_cow(cow), 0, state.farmers, state.discard)
+    w = Work.copy(state)
+    w.cow = _cow(state).but(facing=move.direction)
+    begin_cow_turn(w, 0)
+    return w.freeze()
 
 
 # -- the Mad Cow deck -------------------------------------------------------------
@@ -259,7 +255,8 @@ def cow_draw(state: State, move: CowCard) -> State:
     deck = _without(deck, move)
     owed = not cow.pile or cow.played
     draws = cow.draws - 1 if owed and cow.draws else cow.draws
-    cow = Cow(
+    w = Work.copy(state)
+    w.cow = Cow(
         cow.plot,
         cow.facing,
         cow.plots,
@@ -279,16 +276,12 @@ def cow_draw(state: State, move: CowCard) -> State:
         cow.aim,
         cow.first_bale,
     )
-    return _run(state, cow)
+    _run(w)
+    return w.freeze()
 
 
-def _run(
-    state: State,
-    cow: Cow,
-    farmers: tuple[Farmer, ...] | None = None,
-    discard: tuple[str, ...] | None = None,
-) -> State:
-    """Play the Cow's pile as far as the rules alone decide.
+def _run(w: Work) -> None:
+    """Play the Cow's pile (on ``w``) as far as the rules alone decide.
 
     "Make the moves one by one following the order they were drawn [...] A
     Repeat card means playing the card next in the pile. When the Cow gets a
@@ -296,19 +289,20 @@ def _run(
     the Cow has drawn ``Rules.cow_card_limit`` cards this turn (played or in
     its pile) it draws no more: the turn ends when its pile is played out,
     a pile of Repeats alone being discarded (ruling 52).
-    ``state`` gives the table but the Cow (and the farmers and discard pile
-    when given), which change as it goes.
     """
-    rules = state.rules
+    rules = w.rules
     motion_of = rules.cow_motion
-    farmers = state.farmers if farmers is None else farmers
-    discard = state.discard if discard is None else discard
+    cow = w.cow
+    assert cow is not None, "the Mad Cow mode has a Cow"
     while True:
         pile = cow.pile
         if not pile:
+            w.cow = cow
             if cow.draws and cow.played < rules.cow_card_limit:
-                return _table(state, IN_COW, cow, farmers, discard)
-            return end_cow_turn(state, cow, farmers, discard)
+                w.phase = Phase.COW
+            else:
+                end_cow_turn(w)
+            return
         top = pile[0]
         motion = motion_of(top)
         if motion is None:
@@ -316,11 +310,16 @@ def _run(
             if motion is None:
                 if cow.played + len(pile) < rules.cow_card_limit:
                     # "If the card indicates Repeat, draw a new Mad Cow card"
-                    return _table(state, IN_COW, cow, farmers, discard)
-                # Ruling 52: the spin stops; the Repeats left move nothing.
-                cow = cow.but(discard=discarded(cow.discard, pile))
-                return end_cow_turn(state, cow, farmers, discard)
-        farmers, discard, there, facing = herd.move(state, cow, farmers, discard, *motion)
+                    w.cow = cow
+                    w.phase = Phase.COW
+                else:
+                    # Ruling 52: the spin stops; the Repeats left move nothing.
+                    w.cow = cow.but(discard=discarded(cow.discard, pile))
+                    end_cow_turn(w)
+                return
+        farmers, discard, there, facing = herd.move(w.bales, cow, w.farmers, w.discard, *motion)
+        w.farmers = farmers
+        w.discard = discard
         plots = cow.plots | (1 << there) if there >= 0 else cow.plots
         if plots.bit_count() >= rules.cow_tiles:
             ended = "cow"  # "The Cow wins immediately as soon as it reaches 12 plots"
@@ -331,7 +330,7 @@ def _run(
         # "If it moves to a Barn (that may already belong to the Cow), it draws
         # a bonus and triggers the Backlash Mode."
         barn = there >= 0 and (rules.barn_plots & ~cow.blasted) >> there & 1
-        barn = barn and not ended and bool(state.deck or discard)
+        barn = barn and not ended and bool(w.deck or discard)
         rest = pile[1:]
         over = not (ended or barn or rest or cow.draws)
         cow = Cow(
@@ -355,45 +354,18 @@ def _run(
             cow.first_bale,
         )
         if ended:
-            return _table(state, IN_OVER, cow, farmers, discard, ended)
+            w.cow = cow
+            w.phase = Phase.OVER
+            w.ended = ended
+            return
         if barn:
-            return _table(state, IN_COW_BONUS, cow, farmers, discard)
+            w.cow = cow
+            w.phase = Phase.COW_BONUS
+            return
         if over:
-            return begin_turn(state, state.player, farmers, discard, cow)
-
-
-def _table(
-    state: State,
-    phase: Phase,
-    cow: Cow,
-    farmers: tuple[Farmer, ...] | None = None,
-    discard: tuple[str, ...] | None = None,
-    ended: str = "",
-) -> State:
-    """``state`` in ``phase`` with the Cow (and the farmers and discard pile) replaced.
-
-    The Cow's turn builds many states: a direct constructor call costs a
-    third of an ``attrs.evolve``.
-    """
-    return State(
-        state.rules,
-        phase,
-        state.player,
-        state.farmers if farmers is None else farmers,
-        state.bales,
-        state.deck,
-        state.endgame,
-        state.discard if discard is None else discard,
-        state.allowance,
-        state.moves_made,
-        state.pending,
-        state.flown,
-        state.history,
-        state.reshuffles,
-        ended,
-        cow,
-        state.turn_number,
-    )
+            w.cow = cow
+            begin_turn(w, w.player)
+            return
 
 
 def _bonus_pile(state: State) -> tuple[Deck[str], tuple[str, ...], int]:
@@ -427,27 +399,12 @@ def cow_bonus(state: State, move: Draw) -> State:
     """'When the Cow triggers a bonus, the Player always suffers the Backlash effects.'"""
     deck, discard, reshuffles = _bonus_pile(state)
     deck = _without(deck, move)
-    cow = _between(_cow(state), move.card)
-    drawn = State(
-        state.rules,
-        IN_COW_BONUS,
-        state.player,
-        state.farmers,
-        state.bales,
-        deck,
-        state.endgame,
-        discard,
-        state.allowance,
-        state.moves_made,
-        state.pending,
-        state.flown,
-        state.history,
-        reshuffles,
-        "",
-        cow,
-        state.turn_number,
-    )
-    return _backlash(drawn, move.card)
+    w = Work.copy(state)  # stays in the phase: the Backlash effect follows
+    w.deck = deck
+    w.discard = discard
+    w.reshuffles = reshuffles
+    w.cow = _between(_cow(state), move.card)
+    return _backlash(w.freeze(), move.card)
 
 
 # -- bonus cards played in the Mad Cow mode ---------------------------------------
@@ -463,10 +420,12 @@ def checks(state: State) -> bool:
     return state.cow is not None and (rules.players == 1 or rules.coop_backlash)
 
 
-def to_check(state: State, card: str, target: int) -> State:
+def to_check(w: Work, card: str, target: int) -> None:
     """``card``, just played on ``target``, waits for the Mad Cow card it is checked against."""
-    cow = _cow(state).but(card=card, target=target)
-    return state.with_cow(cow, IN_CHECK)
+    cow = w.cow
+    assert cow is not None, "the Mad Cow mode has a Cow"
+    w.cow = cow.but(card=card, target=target)
+    w.phase = Phase.CHECK
 
 
 def check(state: State, move: CowCard) -> State:
@@ -481,29 +440,36 @@ def check(state: State, move: CowCard) -> State:
     card, target = cow.card, cow.target
     fences = sum(f.fence_length for f in state.farmers)
     cow = cow.but(discard=discarded(cow.discard, (move.card,)))
+    w = Work.copy(state)
     if fences >= state.rules.cow_number(move.card):
-        cow = cow.but(card="", target=-1)
-        return take_effect(state.with_cow(cow, IN_TURN), state.player, card, target)
-    return _backlash(state.with_cow(cow), card)
+        w.cow = cow.but(card="", target=-1)
+        w.phase = Phase.TURN
+        return take_effect(w, state.player, card, target)
+    w.cow = cow
+    return _backlash(w.freeze(), card)
 
 
 def _backlash(state: State, card: str) -> State:
     after = handler(state.rules, card).backlash(state, state.player, card)
-    if after.phase >= IN_AIM:  # a choice is left to the player
+    if after.phase >= Phase.AIM:  # a choice is left to the player
         return after
-    return _resume(after)
+    w = Work.copy(after)
+    _resume(w)
+    return w.freeze()
 
 
-def _resume(state: State) -> State:
+def _resume(w: Work) -> None:
     """The Backlash effect is over: its card is discarded, then the Cow or the player plays on."""
-    cow = _cow(state)
-    discard = discarded(state.discard, (cow.card,)) if cow.card else state.discard
-    cow = _between(cow)
-    if state.pending:
-        state = attrs.evolve(state, pending=0)
+    cow = w.cow
+    assert cow is not None, "the Mad Cow mode has a Cow"
+    if cow.card:
+        w.discard = discarded(w.discard, (cow.card,))
+    w.cow = _between(cow)
+    w.pending = 0
     if cow.active:
-        return _run(state, cow, discard=discard)
-    return _table(state, IN_TURN, cow, discard=discard)
+        _run(w)
+    else:
+        w.phase = Phase.TURN
 
 
 def _between(cow: Cow, card: str = "") -> Cow:
@@ -539,56 +505,72 @@ def _bale_moves(state: State) -> tuple[PlaceBale, ...] | tuple[TakeBale, ...]:
     return tuple(TAKE_BALES[e] for e in bits(taken))
 
 
-def _surrenders(state: State) -> tuple[int, ...]:
-    return tuple(c for c in range(GRID.n_cells) if herd.surrender_refusal(state, c) is None)
+def _aims(state: State) -> tuple[Aim, ...]:
+    return tuple(Aim(s) for s, f in enumerate(state.farmers) if f.tractor >= 0)
 
 
-def backlash_moves(state: State) -> tuple[Aim | PlaceBale | TakeBale | Fly | Surrender, ...]:
+def _flights(state: State) -> tuple[Fly, ...]:
+    return tuple(Fly(c) for c in herd.farthest(_cow(state)))
+
+
+def _surrenders(state: State) -> tuple[Surrender, ...]:
+    return tuple(
+        Surrender(c) for c in range(GRID.n_cells) if herd.surrender_refusal(state, c) is None
+    )
+
+
+Choice = Aim | PlaceBale | TakeBale | Fly | Surrender
+"""A player's choice in a Backlash effect."""
+
+_CHOICES: Final[dict[Phase, Callable[[State], tuple[Choice, ...]]]] = {
+    Phase.AIM: _aims,
+    Phase.BACKLASH_BALE: _bale_moves,
+    Phase.FLY: _flights,
+    Phase.SURRENDER: _surrenders,
+}
+"""The choices in each phase of a Backlash effect, by phase."""
+
+
+def backlash_moves(state: State) -> tuple[Choice, ...]:
     """The choices of the player deciding in a Backlash effect."""
-    phase = state.phase
-    if phase is IN_AIM:
-        return tuple(Aim(s) for s, f in enumerate(state.farmers) if f.tractor >= 0)
-    if phase is IN_BACKLASH_BALE:
-        return _bale_moves(state)
-    if phase is IN_FLY:
-        return tuple(Fly(c) for c in herd.farthest(_cow(state)))
-    return tuple(Surrender(c) for c in _surrenders(state))
+    return _CHOICES[state.phase](state)
 
 
-def choose(state: State, move: Aim | PlaceBale | TakeBale | Fly | Surrender) -> State:
+def choose(state: State, move: Choice) -> State:
     """Apply a player's choice in a Backlash effect."""
     if move not in backlash_moves(state):
         raise IllegalMoveError(f"{move}: {_why_not(state, move)}")
     cow = _cow(state)
+    w = Work.copy(state)
     if isinstance(move, Aim):
-        aimed = cow.but(aim=state.farmers[move.seat].tractor, first_bale=-1)
-        return attrs.evolve(state, phase=IN_BACKLASH_BALE, cow=aimed)
+        w.phase = Phase.BACKLASH_BALE
+        w.cow = cow.but(aim=state.farmers[move.seat].tractor, first_bale=-1)
+        return w.freeze()
     if isinstance(move, TakeBale):
-        return attrs.evolve(state, bales=state.bales & ~(1 << move.path))
+        w.bales &= ~(1 << move.path)
+        return w.freeze()
     if isinstance(move, PlaceBale):
-        first = cow.first_bale if cow.first_bale >= 0 else move.path
-        after = attrs.evolve(
-            state,
-            bales=state.bales | (1 << move.path),
-            pending=state.pending - 1,
-            cow=cow.but(first_bale=first),
-        )
+        w.bales |= 1 << move.path
+        w.pending -= 1
+        w.cow = cow.but(first_bale=cow.first_bale if cow.first_bale >= 0 else move.path)
+        after = w.freeze()
         if after.pending and _bale_moves(after):
             return after
-        return _resume(after)
-    if isinstance(move, Fly):
-        return _resume(herd.fly(state, move.plot))
-    bit = 1 << move.plot
-    farmers, discard = herd.lose_plots(state.farmers, state.discard, bit)
-    cow = cow.but(plots=cow.plots | bit)
-    return _resume(attrs.evolve(state, farmers=farmers, discard=discard, cow=cow))
+    elif isinstance(move, Fly):
+        herd.fly(w, move.plot)
+    else:
+        bit = 1 << move.plot
+        w.farmers, w.discard = herd.lose_plots(state.farmers, state.discard, bit)
+        w.cow = cow.but(plots=cow.plots | bit)
+    _resume(w)
+    return w.freeze()
 
 
-def _why_not(state: State, move: Aim | PlaceBale | TakeBale | Fly | Surrender) -> str:
+def _why_not(state: State, move: Choice) -> str:
     phase = state.phase
-    if phase is IN_AIM:
+    if phase is Phase.AIM:
         return "'Choose a tractor' on the board for the Backlash Hay Bale"
-    if phase is IN_BACKLASH_BALE:
+    if phase is Phase.BACKLASH_BALE:
         if isinstance(move, TakeBale) and state.hay_bales_left:
             return take_refusal(state, move.path)
         if isinstance(move, PlaceBale) and not (
@@ -599,7 +581,7 @@ def _why_not(state: State, move: Aim | PlaceBale | TakeBale | Fly | Surrender) -
             "a Backlash hay bale goes on the nearest free path to the tractor aimed at "
             "(the second one path further)"
         )
-    if phase is IN_FLY:
+    if phase is Phase.FLY:
         return "the Cow flies to the farthest plot of its field"
     return "'Lose any one of your plots adjacent to the Cow' that has no immediate effect"
 
@@ -607,7 +589,7 @@ def _why_not(state: State, move: Aim | PlaceBale | TakeBale | Fly | Surrender) -
 # -- touching a partner's fence (co-op) -----------------------------------------------
 
 
-def touch(state: State, seat: int, partner: int, crossroad: int) -> tuple[State, bool]:
+def touch(w: Work, seat: int, partner: int, crossroad: int) -> bool:
     """``seat``'s tractor reached ``crossroad`` on ``partner``'s fence (co-op).
 
     "When playing a co-op game, touching a partner's fence leads to annexing
@@ -615,26 +597,28 @@ def touch(state: State, seat: int, partner: int, crossroad: int) -> tuple[State,
     The walls are the mover's fence, the partner's fence from its start to
     the crossroad and the edges of both main fields. After an annexation the
     mover's fence is gone and the partner keeps the rest of theirs, from its
-    last crossroad on the field to its tractor. Returns the state and
+    last crossroad on the field to its tractor. Changes ``w``; returns
     whether plots were annexed.
     """
-    f = state.farmers[seat]
-    g = state.farmers[partner]
+    f = w.farmers[seat]
+    g = w.farmers[partner]
     i = g.fence.index(crossroad)
     used, _ = fence_marks(g.fence[: i + 1])
     mains = f.main | g.main
     taken = closed_off(f.fence_paths | used | field_boundary(mains), mains)
     if not taken:
-        return attrs.evolve(state, farmers=replace(state.farmers, partner, cut(g))), False
-    grown = herd.field(state) | taken
+        w.farmers = replace(w.farmers, partner, cut(g))
+        return False
+    grown = herd.field(w.farmers) | taken
     rest = g.fence[i:]
     on_field = [k for k, v in enumerate(rest) if VERTEX_CELLS[v] & grown]
     kept = rest[on_field[-1] :] if on_field and len(rest) - on_field[-1] >= 2 else ()
     paths, crossroads = fence_marks(kept)
     farmers = replace(
-        state.farmers,
+        w.farmers,
         partner,
         attrs.evolve(g, fence=kept, fence_paths=paths, fence_crossroads=crossroads),
     )
-    farmers = replace(farmers, seat, attrs.evolve(f, fence=(), fence_paths=0, fence_crossroads=0))
-    return team_annex(attrs.evolve(state, farmers=farmers), seat, taken), True
+    w.farmers = replace(farmers, seat, attrs.evolve(f, fence=(), fence_paths=0, fence_crossroads=0))
+    team_annex(w, seat, taken)
+    return True

@@ -52,7 +52,7 @@ from acreage.crazy_farmers.engine import legal_moves
 from acreage.crazy_farmers.moves import THE_COW
 from acreage.crazy_farmers.pieces import fence_marks
 from acreage.crazy_farmers.rules import MAX_COUNT, MAX_KINDS, Rules
-from acreage.crazy_farmers.state import COW_TURN, NO_GUARD, Cow, Farmer, Phase, State
+from acreage.crazy_farmers.state import COW_TURN, NO_GUARD, Cow, Farmer, Phase, State, Work
 from acreage.crazy_farmers.turns import begin_turn
 from acreage.crazy_farmers.view import View, resample
 
@@ -1118,9 +1118,10 @@ def scenario(
             "plots": _cow_plots(cow, cow_field),
             "turns": rules.cow_cadence - 1,
         }
-    before = from_position(rules, data)
-    table = before.farmers
-    return begin_turn(before, turn, table, (), before.cow)
+    w = Work.copy(from_position(rules, data))
+    w.discard = ()
+    begin_turn(w, turn)
+    return w.freeze()
 
 
 def _cow_plots(cow: str | None, field: Iterable[str | tuple[int, int]]) -> Any:

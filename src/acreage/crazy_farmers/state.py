@@ -10,12 +10,13 @@ its deck and what its cards are doing.
 from __future__ import annotations
 
 import enum
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
 from acreage.core.chance import Deck
 from acreage.core.display import state_repr
+from acreage.core.draft import Draft
 from acreage.core.game import CHANCE, Chance
 from acreage.crazy_farmers.board import VERTEX_CELLS
 from acreage.crazy_farmers.rules import Rules
@@ -30,6 +31,7 @@ __all__ = [
     "Farmer",
     "Phase",
     "State",
+    "Work",
 ]
 
 HIGH_VOLTAGE = 1
@@ -78,26 +80,6 @@ class Phase(enum.IntEnum):
     """Backlash Helicopter: ``player`` chooses which farthest plot the Cow flies to."""
     SURRENDER = 15
     """Backlash Bribe: ``player`` chooses the plot next to the Cow they lose to it."""
-
-
-# The phases as plain module globals for the hot paths: reading an enum member
-# (``Phase.TURN``) costs about ten times more than reading a global.
-IN_DEAL = Phase.DEAL
-IN_KEEP = Phase.KEEP
-IN_START = Phase.START
-IN_TURN = Phase.TURN
-IN_HAY_BALE = Phase.HAY_BALE
-IN_HELICOPTER = Phase.HELICOPTER
-IN_DRAW = Phase.DRAW
-IN_OVER = Phase.OVER
-IN_FACE = Phase.FACE
-IN_COW = Phase.COW
-IN_CHECK = Phase.CHECK
-IN_COW_BONUS = Phase.COW_BONUS
-IN_AIM = Phase.AIM
-IN_BACKLASH_BALE = Phase.BACKLASH_BALE
-IN_FLY = Phase.FLY
-IN_SURRENDER = Phase.SURRENDER
 
 
 CHANCE_PHASES: Final = tuple(
@@ -385,3 +367,41 @@ class State:
         from acreage.crazy_farmers.render import render_svg
 
         return render_svg(self)
+
+
+class Work(Draft[State], of=State):
+    """A :class:`State` being changed by one move, frozen into the next state at the end.
+
+    Its fields are the state's own (generated from State's, see
+    :mod:`acreage.core.draft`): a move's steps read and set the fields that
+    change by name, and :meth:`freeze` builds the one new State, where each
+    step built a state of its own. The values are the state's (tuples,
+    ints, frozen pieces), replaced, never changed in place.
+    """
+
+    __slots__ = ()
+    # The fields' types, for the type checker (checked against State's when the class is made).
+    rules: Rules
+    phase: Phase
+    player: int
+    farmers: tuple[Farmer, ...]
+    bales: int
+    deck: Deck[str]
+    endgame: int
+    discard: tuple[str, ...]
+    allowance: int
+    moves_made: int
+    pending: int
+    flown: bool
+    history: tuple[int, ...]
+    reshuffles: int
+    ended: str
+    cow: Cow | None
+    turn_number: int
+
+    if TYPE_CHECKING:
+        # The generated copy, typed for this class (no override: it would cost a call a move).
+        @classmethod
+        def copy(cls, state: State) -> Work:
+            """A draft holding ``state``'s values."""
+            ...

@@ -17,16 +17,14 @@ import attrs
 from acreage.crazy_farmers.board import GRID
 from acreage.crazy_farmers.cards import MAX_MOVES, handler, in_play_effects
 from acreage.crazy_farmers.pieces import discarded, replace
+from acreage.crazy_farmers.rules import Rules
 from acreage.crazy_farmers.state import (
     COW_TURN,
-    IN_COW,
-    IN_OVER,
-    IN_START,
-    IN_TURN,
     NO_GUARD,
     Cow,
     Farmer,
-    State,
+    Phase,
+    Work,
 )
 
 __all__ = [
@@ -48,11 +46,10 @@ RUT_MOVES: Final = 2
 """'The player playing next loses 2 moves at his/her turn.' (Backlash Rut)"""
 
 
-def expire(state: State, f: Farmer, until: str) -> tuple[Farmer, tuple[str, ...]]:
+def expire(rules: Rules, f: Farmer, until: str) -> tuple[Farmer, tuple[str, ...]]:
     """``f`` without the cards in front of it that leave the table now, and those cards."""
     if not f.in_play:
         return f, ()
-    rules = state.rules
     gone = tuple(c for c in f.in_play if handler(rules, c).until == until)
     if not gone:
         return f, ()
@@ -92,107 +89,97 @@ def position(
     return ((key << GRID.n_edges | bales) << 2 | seat) << 6 | count
 
 
-def begin_turn(
-    state: State, seat: int, farmers: tuple[Farmer, ...], discard: tuple[str, ...], cow: Cow | None
-) -> State:
-    """The state at the start of ``seat``'s turn (``state`` gives the rest of the table)."""
-    f = farmers[seat]
+def begin_turn(w: Work, seat: int) -> None:
+    """``w`` at the start of ``seat``'s turn (its farmers, discard pile and Cow as they
+    stand when the turn starts)."""
+    f = w.farmers[seat]
     if f.in_play:
-        f, gone = expire(state, f, "turn-start")
+        f, gone = expire(w.rules, f, "turn-start")
         if gone:
-            farmers = replace(farmers, seat, f)
-            discard = discarded(discard, gone)
+            w.farmers = replace(w.farmers, seat, f)
+            w.discard = discarded(w.discard, gone)
     base = BASE_MOVES + (1 if f.fence_length >= ACCELERATION_FENCES else 0)
     slowdown = f.slowdown
+    cow = w.cow
     if cow is not None:
         if cow.guard == seat:
-            cow = cow.but(guard=NO_GUARD)
+            cow = w.cow = cow.but(guard=NO_GUARD)
         if seat in cow.ruts:
             slowdown += RUT_MOVES * cow.ruts.count(seat)
-            cow = cow.but(ruts=tuple(s for s in cow.ruts if s != seat))
+            cow = w.cow = cow.but(ruts=tuple(s for s in cow.ruts if s != seat))
     # Below 0 after Ruts, so that a Nitro makes up for them first (the authors'
     # FAQ: "3 - 4 + 2 = 1 move"); the turn then has no move.
     allowance = min(base - slowdown, MAX_MOVES)
-    rules = state.rules
-    history = state.history
+    rules = w.rules
+    history = w.history
     ended = ""
-    number = state.turn_number
+    number = w.turn_number
     if number >= rules.turn_limit:
         ended = "turns"  # ruling 51: the game is counted as it stands
     else:
         number += 1
         if rules.repetition_limit is not None:
-            key = position(seat, farmers, state.bales, cow, rules.card_bits)
+            key = position(seat, w.farmers, w.bales, cow, rules.card_bits)
             if history and history[-1] & 63 != key & 63:
                 history = ()  # a plot was claimed: no earlier position can come back
             if history.count(key) + 1 >= rules.repetition_limit:
                 ended = "repetition"
             history = (*history, key)
     if ended:
-        phase = IN_OVER
+        w.phase = Phase.OVER
     elif f.tractor < 0:
-        phase = IN_START
+        w.phase = Phase.START
     else:
-        phase = IN_TURN
-    return State(
-        rules,
-        phase,
-        seat,
-        farmers,
-        state.bales,
-        state.deck,
-        state.endgame,
-        discard,
-        allowance,
-        0,
-        0,
-        False,
-        history,
-        state.reshuffles,
-        ended,
-        cow,
-        number,
-    )
+        w.phase = Phase.TURN
+    w.player = seat
+    w.allowance = allowance
+    w.moves_made = 0
+    w.pending = 0
+    w.flown = False
+    w.history = history
+    w.ended = ended
+    w.turn_number = number
 
 
-def end_turn(state: State) -> State:
-    """The state after the player to move ends their turn: the next player's turn, or the Cow's."""
-    seat = state.player
-    farmers, discard = state.farmers, state.discard
-    if farmers[seat].in_play:
-        f, gone = expire(state, farmers[seat], "turn-end")
+def end_turn(w: Work) -> None:
+    """``w`` after the player to move ends their turn: the next player's turn, or the Cow's."""
+    seat = w.player
+    f = w.farmers[seat]
+    if f.in_play:
+        f, gone = expire(w.rules, f, "turn-end")
         if gone:
-            farmers = replace(farmers, seat, f)
-            discard = discarded(discard, gone)
+            w.farmers = replace(w.farmers, seat, f)
+            w.discard = discarded(w.discard, gone)
+    farmers = w.farmers
     n = len(farmers)
     nxt = (seat + 1) % n
     while farmers[nxt].out:
         nxt = (nxt + 1) % n
-    cow = state.cow
-    if cow is None:
-        return begin_turn(state, nxt, farmers, discard, None)
-    turns = cow.turns + 1
-    if turns >= state.rules.cow_cadence:
-        return begin_cow_turn(state, nxt, farmers, discard)
-    return begin_turn(state, nxt, farmers, discard, cow.but(turns=turns))
+    cow = w.cow
+    if cow is not None:
+        turns = cow.turns + 1
+        if turns >= w.rules.cow_cadence:
+            begin_cow_turn(w, nxt)
+            return
+        w.cow = cow.but(turns=turns)
+    begin_turn(w, nxt)
 
 
-def begin_cow_turn(
-    state: State, nxt: int, farmers: tuple[Farmer, ...], discard: tuple[str, ...]
-) -> State:
-    """The Cow's turn starts: its first Mad Cow card is drawn next (chance).
+def begin_cow_turn(w: Work, nxt: int) -> None:
+    """``w`` as the Cow's turn starts: its first Mad Cow card is drawn next (chance).
 
     ``nxt`` is the seat playing after the Cow, who makes the choices the
     Cow's cards leave to the players. A Rut played on the Cow ("The Cow does
     not move") makes it skip the turn, with any cards a Backlash Nitro owed it.
     """
-    cow = state.cow
+    cow = w.cow
     assert cow is not None
     guard = NO_GUARD if cow.guard == COW_TURN else cow.guard
     if cow.rests:
-        rested = cow.but(rests=cow.rests - 1, draws=0, turns=0, guard=guard)
-        return begin_turn(state, nxt, farmers, discard, rested)
-    playing = Cow(
+        w.cow = cow.but(rests=cow.rests - 1, draws=0, turns=0, guard=guard)
+        begin_turn(w, nxt)
+        return
+    w.cow = Cow(
         cow.plot,
         cow.facing,
         cow.plots,
@@ -208,35 +195,20 @@ def begin_cow_turn(
         guard,
         cow.blasted,
     )
-    return State(
-        state.rules,
-        IN_COW,
-        nxt,
-        farmers,
-        state.bales,
-        state.deck,
-        state.endgame,
-        discard,
-        0,
-        0,
-        0,
-        False,
-        state.history,
-        state.reshuffles,
-        "",
-        playing,
-        state.turn_number,
-    )
+    w.phase = Phase.COW
+    w.player = nxt
+    w.allowance = 0
+    w.moves_made = 0
+    w.pending = 0
+    w.flown = False
+    w.ended = ""
 
 
-def end_cow_turn(
-    state: State, cow: Cow, farmers: tuple[Farmer, ...], discard: tuple[str, ...]
-) -> State:
-    """The Cow has played its pile: the turn of the player after it starts.
-
-    ``state`` gives the rest of the table.
-    """
-    done = Cow(
+def end_cow_turn(w: Work) -> None:
+    """``w`` once the Cow (``w.cow``) has played its pile: the turn of the player after it starts."""
+    cow = w.cow
+    assert cow is not None
+    w.cow = Cow(
         cow.plot,
         cow.facing,
         cow.plots,
@@ -252,4 +224,4 @@ def end_cow_turn(
         cow.guard,
         cow.blasted,
     )
-    return begin_turn(state, state.player, farmers, discard, done)
+    begin_turn(w, w.player)
