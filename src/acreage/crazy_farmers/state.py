@@ -10,7 +10,7 @@ its deck and what its cards are doing.
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 import attrs
 
@@ -86,7 +86,7 @@ CHANCE_PHASES: Final = tuple(
     p in (Phase.DEAL, Phase.DRAW, Phase.FACE, Phase.COW, Phase.CHECK, Phase.COW_BONUS)
     for p in Phase
 )
-"""``CHANCE_PHASES[phase]``: whether chance decides in ``phase`` (a tuple: an enum's hash is slow)."""
+"""``CHANCE_PHASES[phase]``: whether chance decides in ``phase`` (a tuple indexed by the phase's number)."""
 
 _DECIDING: Final = tuple(not CHANCE_PHASES[p] and p is not Phase.OVER for p in Phase)
 """``_DECIDING[phase]``: whether a player decides in ``phase``."""
@@ -398,10 +398,3 @@ class Work(Draft[State], of=State):
     ended: str
     cow: Cow | None
     turn_number: int
-
-    if TYPE_CHECKING:
-        # The generated copy, typed for this class (no override: it would cost a call a move).
-        @classmethod
-        def copy(cls, state: State) -> Work:
-            """A draft holding ``state``'s values."""
-            ...
