@@ -62,7 +62,7 @@ from acreage.get_off_my_land.moves import (
     Uncover,
     Yield,
 )
-from acreage.get_off_my_land.notation import parse_move
+from acreage.get_off_my_land.notation import NOTATION, parse_move
 from acreage.get_off_my_land.position import (
     arrange,
     from_position,
@@ -97,6 +97,7 @@ from acreage.get_off_my_land.view import View, observe, resample
 
 __all__ = [
     "GAME",
+    "NOTATION",
     "Batch",
     "Board",
     "Break",

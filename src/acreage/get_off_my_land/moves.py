@@ -1,11 +1,15 @@
 """The moves of Get Off My Land!: one decision each, with a text in the game's words.
 
 Every move is a small frozen value; ``str(move)`` is its text and
-``parse_move(state, str(move)) == move``. Tiles are named like a chess board
-(``a1`` is the top-left tile, letters run left to right, numbers top to
-bottom) and a tile's side by its compass point (``b2 N``). The move objects a
-game uses are built once per :class:`~acreage.get_off_my_land.Rules` and
-shared, so listing legal moves allocates little.
+``parse_move(state, str(move)) == move``. Each class says its text once, as
+templates over its fields (its ``TEXT``; see :mod:`acreage.core.notation`),
+and :data:`~acreage.get_off_my_land.notation.NOTATION` both writes and reads
+it. Tiles are named like a chess board (``a1`` is the top-left tile, letters
+run left to right, numbers top to bottom) and a tile's side by its compass
+point (``b2 N``); cards and tiles by the labels of these Rules. The move
+objects a game uses are built once per :class:`~acreage.get_off_my_land.Rules`
+and shared, each holding the text the notation writes for those Rules, so
+listing legal moves allocates little and ``str(move)`` only reads a field.
 
 Player decisions: :class:`Keep`, :class:`EndTurn`, :class:`Log`,
 :class:`PlayCard`, :class:`Buy`, :class:`Lumber`, :class:`Harvest`,
@@ -20,7 +24,7 @@ from __future__ import annotations
 
 import attrs
 
-from acreage.core.display import TextMove
+from acreage.core.notation import Described
 
 __all__ = [
     "Break",
@@ -53,8 +57,9 @@ __all__ = [
 ]
 
 
-class _Text(TextMove):
-    """A move's text is its ``str``; two moves are equal when their fields are."""
+class _Text(Described):
+    """A move's text is its ``str``, written once per Rules by the notation from the class's
+    ``TEXT``; two moves are equal when their fields are."""
 
     __slots__ = ()
     text: str
@@ -71,6 +76,8 @@ def _text() -> str:
 class Keep(_Text):
     """Keep one of the farmhouse tiles you were dealt: ``keep Hoarder``."""
 
+    TEXT = ("keep {farmhouse:farmhouse}",)
+
     farmhouse: int
     text: str = _text()
 
@@ -79,12 +86,16 @@ class Keep(_Text):
 class EndTurn(_Text):
     """End your turn without using your remaining actions: ``end turn``."""
 
+    TEXT = ("end turn",)
+
     text: str = _text()
 
 
 @attrs.frozen(repr=False, cache_hash=True)
 class Log(_Text):
     """The logging action on a forest tile: ``log b2``."""
+
+    TEXT = ("log {cell:cell}",)
 
     cell: int
     text: str = _text()
@@ -98,6 +109,11 @@ class PlayCard(_Text):
     ``play Fertilizer! (2 fences, 0 holes) for its action``.
     """
 
+    TEXT = (
+        ("play {card:fence} for fences", {"for_fences": True}),
+        ("play {card:fence} for its action", {"for_fences": False}),
+    )
+
     card: int
     for_fences: bool
     text: str = _text()
@@ -106,6 +122,8 @@ class PlayCard(_Text):
 @attrs.frozen(repr=False, cache_hash=True)
 class Buy(_Text):
     """Buy the card in a market slot and place it: ``buy Cows (B) from the $4 slot onto b2``."""
+
+    TEXT = ("buy {card:market} from the ${slot:slot} slot onto {cell:cell}",)
 
     slot: int
     card: int
@@ -117,12 +135,16 @@ class Buy(_Text):
 class Lumber(_Text):
     """Go to market for lumber: ``buy lumber``."""
 
+    TEXT = ("buy lumber",)
+
     text: str = _text()
 
 
 @attrs.frozen(repr=False, cache_hash=True)
 class Harvest(_Text):
     """Harvest a mature card or an active equipment card you control: ``harvest b2``."""
+
+    TEXT = ("harvest {cell:cell}",)
 
     cell: int
     text: str = _text()
@@ -137,9 +159,17 @@ class Fence(_Text):
     an opponent's fence already there (``fence b2 N inside``).
     """
 
+    TEXT = (("fence {edge:edge}", {"inside": -1}), "fence {side:side} inside")
+
     edge: int
     inside: int
     text: str = _text()
+
+    @property
+    def side(self) -> tuple[int, int]:
+        """``(inside, edge)``: the tile side the fence faces, as the inside form names it
+        (``b2 N``)."""
+        return (self.inside, self.edge)
 
 
 @attrs.frozen(repr=False, cache_hash=True)
@@ -149,6 +179,8 @@ class Lift(_Text):
     ``move the fence at b2 N``.
     """
 
+    TEXT = ("move the fence at {edge:edge}",)
+
     edge: int
     text: str = _text()
 
@@ -156,6 +188,8 @@ class Lift(_Text):
 @attrs.frozen(repr=False, cache_hash=True)
 class Done(_Text):
     """Stop: no more fences, options or choices for this card: ``done``."""
+
+    TEXT = ("done",)
 
     text: str = _text()
 
@@ -168,6 +202,8 @@ class Defend(_Text):
     ``cards`` are fence card kinds, sorted.
     """
 
+    TEXT = ("defend with {cards:cards}",)
+
     cards: tuple[int, ...]
     text: str = _text()
 
@@ -176,12 +212,16 @@ class Defend(_Text):
 class Yield(_Text):
     """Let an attack happen: ``no defence``."""
 
+    TEXT = ("no defence",)
+
     text: str = _text()
 
 
 @attrs.frozen(repr=False, cache_hash=True)
 class Discard(_Text):
     """Discard a fence card down to the hand limit: ``discard Steroids! (2 fences, 0 holes)``."""
+
+    TEXT = ("discard {card:fence}",)
 
     card: int
     text: str = _text()
@@ -191,6 +231,8 @@ class Discard(_Text):
 class SendHome(_Text):
     """Remove a player's farmer from its tile: ``send player 2's farmer home``."""
 
+    TEXT = ("send player {player:seat}'s farmer home",)
+
     player: int
     text: str = _text()
 
@@ -198,6 +240,8 @@ class SendHome(_Text):
 @attrs.frozen(repr=False, cache_hash=True)
 class PlaceFarmer(_Text):
     """Put your farmer on a tile you control (Get Off My Land!): ``farmer to b2``."""
+
+    TEXT = ("farmer to {cell:cell}",)
 
     cell: int
     text: str = _text()
@@ -207,6 +251,8 @@ class PlaceFarmer(_Text):
 class Raid(_Text):
     """Put your farmer on an opponent's market card (Midnight Raid!): ``raid b2``."""
 
+    TEXT = ("raid {cell:cell}",)
+
     cell: int
     text: str = _text()
 
@@ -214,6 +260,8 @@ class Raid(_Text):
 @attrs.frozen(repr=False, cache_hash=True)
 class SlashOption(_Text):
     """Slash and Burn!'s choice: ``log and draw`` or ``break and fence``."""
+
+    TEXT = (("log and draw", {"log": True}), ("break and fence", {"log": False}))
 
     log: bool
     text: str = _text()
@@ -223,6 +271,8 @@ class SlashOption(_Text):
 class Flip(_Text):
     """Flip a forest tile to its logged side without its rewards: ``flip b2``."""
 
+    TEXT = ("flip {cell:cell}",)
+
     cell: int
     text: str = _text()
 
@@ -230,6 +280,8 @@ class Flip(_Text):
 @attrs.frozen(repr=False, cache_hash=True)
 class Break(_Text):
     """Break an opponent's fence piece: ``break player 1's fence at b2 N``."""
+
+    TEXT = ("break player {owner:seat}'s fence at {edge:edge}",)
 
     edge: int
     owner: int
@@ -240,6 +292,8 @@ class Break(_Text):
 class RemoveCard(_Text):
     """Remove a card from the market track: ``remove Cows (B) from the $4 slot``."""
 
+    TEXT = ("remove {card:market} from the ${slot:slot} slot",)
+
     slot: int
     card: int
     text: str = _text()
@@ -249,6 +303,8 @@ class RemoveCard(_Text):
 class Mature(_Text):
     """Flip a crop or livestock card you control to its mature side: ``mature b2``."""
 
+    TEXT = ("mature {cell:cell}",)
+
     cell: int
     text: str = _text()
 
@@ -256,6 +312,8 @@ class Mature(_Text):
 @attrs.frozen(repr=False, cache_hash=True)
 class Scrap(_Text):
     """Discard a card harvested with Combine Harvester!: ``discard the card on b2``."""
+
+    TEXT = ("discard the card on {cell:cell}",)
 
     cell: int
     text: str = _text()
@@ -265,6 +323,8 @@ class Scrap(_Text):
 class DealFarmhouse(_Text):
     """Chance: the farmhouse tile dealt next: ``deal Hoarder``."""
 
+    TEXT = ("deal {farmhouse:farmhouse}",)
+
     farmhouse: int
     text: str = _text()
 
@@ -272,6 +332,8 @@ class DealFarmhouse(_Text):
 @attrs.frozen(repr=False, cache_hash=True)
 class Draw(_Text):
     """Chance: the fence card drawn: ``draw Steroids! (2 fences, 0 holes)``."""
+
+    TEXT = ("draw {card:fence}",)
 
     card: int
     text: str = _text()
@@ -281,6 +343,8 @@ class Draw(_Text):
 class Reveal(_Text):
     """Chance: the market card that comes up in the last slot: ``reveal Cows (B)``."""
 
+    TEXT = ("reveal {card:market}",)
+
     card: int
     text: str = _text()
 
@@ -288,6 +352,8 @@ class Reveal(_Text):
 @attrs.frozen(repr=False, cache_hash=True)
 class Uncover(_Text):
     """Chance: the logged side of the forest tile being logged: ``logged side: oil strike``."""
+
+    TEXT = ("logged side: {tile:forest}",)
 
     tile: int
     text: str = _text()

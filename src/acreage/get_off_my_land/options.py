@@ -492,10 +492,7 @@ def defences(s: Position, player: int) -> list[mv.Defend]:
             total = sum(holes)
             if total >= need and total - min(holes) < need:
                 found.add(combo)
-    return [
-        mv.Defend(combo, "defend with " + " + ".join(t.fence[k].label for k in combo))
-        for combo in sorted(found)
-    ]
+    return [t.defend(combo) for combo in sorted(found)]
 
 
 def playable(s: Position, player: int, title: str) -> bool:

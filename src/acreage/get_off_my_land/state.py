@@ -474,6 +474,13 @@ class State:
         return self.agenda[-1] if self.agenda else None
 
     @property
+    def revealing(self) -> int:
+        """The tile being logged, whose forest tile's logged side is the next chance outcome;
+        -1 if none is."""
+        task = self.decision
+        return task.cell if isinstance(task, RevealTile) else -1
+
+    @property
     def month_name(self) -> str:
         """The current month's name on the month track (the last month's after the end)."""
         return self.rules.months[min(self.month, len(self.rules.months) - 1)].name

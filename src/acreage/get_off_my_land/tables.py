@@ -27,6 +27,7 @@ from acreage.core.chance import Deck, Pile
 from acreage.core.game import RulesError
 from acreage.core.grid import SquareGrid
 from acreage.get_off_my_land import moves as mv
+from acreage.get_off_my_land.notation import NOTATION, Names
 
 if TYPE_CHECKING:
     from acreage.get_off_my_land.rules import FenceCard, ForestTile, MarketCard, Rules
@@ -53,8 +54,9 @@ def cell_name(x: int, y: int) -> str:
 class Tables:
     """Static lookups for one Rules (see the module docstring).
 
-    ``memo`` keeps the moves made on demand (purchases, removals) so each is
-    built once, ``last_card_sets`` the last answer of
+    ``names`` are what move texts call things (every shared move's text is
+    written from them by the notation). ``memo`` keeps the moves made on
+    demand (purchases, removals, defences) so each is built once, ``last_card_sets`` the last answer of
     :func:`~acreage.get_off_my_land.land.card_sets` (one pair: the cards and
     their sets), ``dists`` recent draw distributions (by deck and pile) and
     ``outcome_pairs`` their (move, probability) pairs (by deck and pile
@@ -74,6 +76,7 @@ class Tables:
     edges: int
     cell_names: tuple[str, ...]
     side_names: tuple[str, ...]
+    names: Names
     # board
     farm_cell: tuple[int, ...]
     farm_owner: tuple[int, ...]
@@ -144,8 +147,6 @@ class Tables:
     slash_log: mv.SlashOption
     slash_break: mv.SlashOption
     fence_names: dict[str, int]
-    market_names: dict[str, int]
-    farmhouse_names: dict[str, int]
     memo: dict[tuple[object, ...], object] = attrs.field(factory=dict, repr=False)
     last_card_sets: list[tuple[Any, tuple[int, int, int, int, int]]] = attrs.field(
         factory=lambda: [(None, (0,) * 5)], repr=False
@@ -158,23 +159,32 @@ class Tables:
     )
 
     def buy(self, slot: int, card: int, cell: int, cost: int) -> mv.Buy:
-        """The shared move buying ``card`` from ``slot`` (costing ``cost``) onto ``cell``."""
+        """The shared move buying ``card`` from ``slot`` onto ``cell``; ``cost`` is the
+        slot's printed cost, which its text shows (written from ``names.costs``)."""
         key = ("buy", slot, card, cell)
         move = self.memo.get(key)
         if move is None:
-            text = (
-                f"buy {self.market[card].label} from the ${cost} slot onto {self.cell_names[cell]}"
-            )
+            text = NOTATION.text(mv.Buy, self.names, slot=slot, card=card, cell=cell)
             move = self.memo[key] = mv.Buy(slot, card, cell, text)
         return move  # type: ignore[return-value]
 
     def remove_card(self, slot: int, card: int, cost: int) -> mv.RemoveCard:
-        """The shared move removing ``card`` from ``slot`` of the market track."""
+        """The shared move removing ``card`` from ``slot`` of the market track (``cost`` as
+        for :meth:`buy`)."""
         key = ("remove", slot, card)
         move = self.memo.get(key)
         if move is None:
-            text = f"remove {self.market[card].label} from the ${cost} slot"
+            text = NOTATION.text(mv.RemoveCard, self.names, slot=slot, card=card)
             move = self.memo[key] = mv.RemoveCard(slot, card, text)
+        return move  # type: ignore[return-value]
+
+    def defend(self, cards: tuple[int, ...]) -> mv.Defend:
+        """The shared move discarding fence card kinds ``cards`` (sorted) to defend."""
+        key = ("defend", cards)
+        move = self.memo.get(key)
+        if move is None:
+            text = NOTATION.text(mv.Defend, self.names, cards=cards)
+            move = self.memo[key] = mv.Defend(cards, text)
         return move  # type: ignore[return-value]
 
 
@@ -290,22 +300,34 @@ def build_tables(rules: Rules) -> Tables:
     """Check the board against the tiles in play and build every lookup."""
     width, height, tokens = _parse_board(rules)
     grid = SquareGrid(width, height)
-    names = tuple(cell_name(x, y) for x, y in grid.cell_coords)
-    side_names = tuple(f"{names[c]} {grid.directions[d]}" for c, d in grid.edge_sides)
-    board = _board(rules, tokens, names)
+    cell_names = tuple(cell_name(x, y) for x, y in grid.cell_coords)
+    side_names = tuple(f"{cell_names[c]} {grid.directions[d]}" for c, d in grid.edge_sides)
+    board = _board(rules, tokens, cell_names)
     cards = _cards(rules, board["forest_kind"])
+    names = Names(
+        cells=cell_names,
+        grid=grid,
+        sides=side_names,
+        fence=tuple(card.label for card in cards["fence"]),
+        market=tuple(card.label for card in cards["market"]),
+        farmhouses=tuple(house.name for house in rules.farmhouses),
+        forest=tuple(tile.label for tile in cards["forest"]),
+        forest_kinds=tuple(FOREST_KINDS.index(tile.kind) for tile in cards["forest"]),
+        costs=rules.market_costs,
+    )
     return Tables(
         grid=grid,
         n=grid.n_cells,
         edges=grid.n_edges,
-        cell_names=names,
+        cell_names=cell_names,
         side_names=side_names,
+        names=names,
         **board,
         **cards,
         **_geometry(grid),
-        **_edge_moves(rules, grid, names, side_names),
+        **_edge_moves(rules, names),
         **_tile_moves(rules, names),
-        **_card_moves(rules, cards["market"], cards["fence"], cards["forest"]),
+        **_card_moves(names),
     )
 
 
@@ -453,21 +475,20 @@ def _geometry(grid: SquareGrid) -> dict[str, Any]:
     }
 
 
-def _edge_moves(
-    rules: Rules, grid: SquareGrid, names: tuple[str, ...], side_names: tuple[str, ...]
-) -> dict[str, Any]:
+def _edge_moves(rules: Rules, names: Names) -> dict[str, Any]:
     """The ``Tables`` fields of the shared moves on edges: fences, lifts and breaks."""
-
-    def side_of(e: int, c: int) -> str:
-        return f"{names[c]} {grid.directions[grid.cell_edges[c].index(e)]}"
-
+    text = NOTATION.text
+    grid = names.grid
     edges = range(grid.n_edges)
-    fence_moves = tuple(mv.Fence(e, -1, f"fence {side_names[e]}") for e in edges)
+    fence_moves = tuple(mv.Fence(e, -1, text(mv.Fence, names, edge=e, inside=-1)) for e in edges)
     inside_moves = tuple(
-        tuple(mv.Fence(e, c, f"fence {side_of(e, c)} inside") for c in grid.edge_cells[e])
+        tuple(
+            mv.Fence(e, c, text(mv.Fence, names, edge=e, inside=c, side=(c, e)))
+            for c in grid.edge_cells[e]
+        )
         for e in edges
     )
-    lift_moves = tuple(mv.Lift(e, f"move the fence at {side_names[e]}") for e in edges)
+    lift_moves = tuple(mv.Lift(e, text(mv.Lift, names, edge=e)) for e in edges)
     return {
         "fence_moves": fence_moves,
         "inside_moves": inside_moves,
@@ -481,75 +502,68 @@ def _edge_moves(
         "lift_lists": MaskMoves(lift_moves),
         "break_moves": tuple(
             tuple(
-                mv.Break(e, p, f"break player {p}'s fence at {side_names[e]}")
-                for p in range(rules.players)
+                mv.Break(e, p, text(mv.Break, names, edge=e, owner=p)) for p in range(rules.players)
             )
             for e in edges
         ),
     }
 
 
-def _tile_moves(rules: Rules, names: tuple[str, ...]) -> dict[str, Any]:
+def _tile_moves(rules: Rules, names: Names) -> dict[str, Any]:
     """The ``Tables`` fields of the shared moves on tiles, and of sending farmers home."""
-    log_moves = tuple(mv.Log(c, f"log {name}") for c, name in enumerate(names))
-    harvest_moves = tuple(mv.Harvest(c, f"harvest {name}") for c, name in enumerate(names))
+    text = NOTATION.text
+    cells = range(len(names.cells))
+    log_moves = tuple(mv.Log(c, text(mv.Log, names, cell=c)) for c in cells)
+    harvest_moves = tuple(mv.Harvest(c, text(mv.Harvest, names, cell=c)) for c in cells)
     return {
         "log_moves": log_moves,
         "harvest_moves": harvest_moves,
         "log_lists": MaskMoves(log_moves),
         "harvest_lists": MaskMoves(harvest_moves),
-        "mature_moves": tuple(mv.Mature(c, f"mature {name}") for c, name in enumerate(names)),
-        "raid_moves": tuple(mv.Raid(c, f"raid {name}") for c, name in enumerate(names)),
-        "flip_moves": tuple(mv.Flip(c, f"flip {name}") for c, name in enumerate(names)),
+        "mature_moves": tuple(mv.Mature(c, text(mv.Mature, names, cell=c)) for c in cells),
+        "raid_moves": tuple(mv.Raid(c, text(mv.Raid, names, cell=c)) for c in cells),
+        "flip_moves": tuple(mv.Flip(c, text(mv.Flip, names, cell=c)) for c in cells),
         "farmer_moves": tuple(
-            mv.PlaceFarmer(c, f"farmer to {name}") for c, name in enumerate(names)
+            mv.PlaceFarmer(c, text(mv.PlaceFarmer, names, cell=c)) for c in cells
         ),
-        "scrap_moves": tuple(
-            mv.Scrap(c, f"discard the card on {name}") for c, name in enumerate(names)
-        ),
+        "scrap_moves": tuple(mv.Scrap(c, text(mv.Scrap, names, cell=c)) for c in cells),
         "send_home": tuple(
-            mv.SendHome(p, f"send player {p}'s farmer home") for p in range(rules.players)
+            mv.SendHome(p, text(mv.SendHome, names, player=p)) for p in range(rules.players)
         ),
     }
 
 
-def _card_moves(
-    rules: Rules,
-    market: tuple[MarketCard, ...],
-    fence: tuple[FenceCard, ...],
-    forest: tuple[ForestTile, ...],
-) -> dict[str, Any]:
+def _card_moves(names: Names) -> dict[str, Any]:
     """The ``Tables`` fields of the shared moves naming cards and tiles, the moves with no
-    arguments, and the name lookups that read them."""
+    arguments, and the name lookup of fence cards."""
+    text = NOTATION.text
+    fence = range(len(names.fence))
+    houses = range(len(names.farmhouses))
     return {
         "play_moves": tuple(
             (
-                mv.PlayCard(k, True, f"play {card.label} for fences"),
-                mv.PlayCard(k, False, f"play {card.label} for its action"),
+                mv.PlayCard(k, True, text(mv.PlayCard, names, card=k, for_fences=True)),
+                mv.PlayCard(k, False, text(mv.PlayCard, names, card=k, for_fences=False)),
             )
-            for k, card in enumerate(fence)
+            for k in fence
         ),
-        "discard_moves": tuple(
-            mv.Discard(k, f"discard {card.label}") for k, card in enumerate(fence)
-        ),
-        "draw_moves": tuple(mv.Draw(k, f"draw {card.label}") for k, card in enumerate(fence)),
-        "keep_moves": tuple(mv.Keep(f, f"keep {h.name}") for f, h in enumerate(rules.farmhouses)),
+        "discard_moves": tuple(mv.Discard(k, text(mv.Discard, names, card=k)) for k in fence),
+        "draw_moves": tuple(mv.Draw(k, text(mv.Draw, names, card=k)) for k in fence),
+        "keep_moves": tuple(mv.Keep(f, text(mv.Keep, names, farmhouse=f)) for f in houses),
         "deal_moves": tuple(
-            mv.DealFarmhouse(f, f"deal {h.name}") for f, h in enumerate(rules.farmhouses)
+            mv.DealFarmhouse(f, text(mv.DealFarmhouse, names, farmhouse=f)) for f in houses
         ),
         "reveal_moves": tuple(
-            mv.Reveal(k, f"reveal {card.label}") for k, card in enumerate(market)
+            mv.Reveal(k, text(mv.Reveal, names, card=k)) for k in range(len(names.market))
         ),
         "uncover_moves": tuple(
-            mv.Uncover(k, f"logged side: {tile.label}") for k, tile in enumerate(forest)
+            mv.Uncover(k, text(mv.Uncover, names, tile=k)) for k in range(len(names.forest))
         ),
-        "end_turn": mv.EndTurn("end turn"),
-        "lumber": mv.Lumber("buy lumber"),
-        "done": mv.Done("done"),
-        "yield_": mv.Yield("no defence"),
-        "slash_log": mv.SlashOption(True, "log and draw"),
-        "slash_break": mv.SlashOption(False, "break and fence"),
-        "fence_names": {card.label: k for k, card in enumerate(fence)},
-        "market_names": {card.label: k for k, card in enumerate(market)},
-        "farmhouse_names": {house.name: f for f, house in enumerate(rules.farmhouses)},
+        "end_turn": mv.EndTurn(text(mv.EndTurn, names)),
+        "lumber": mv.Lumber(text(mv.Lumber, names)),
+        "done": mv.Done(text(mv.Done, names)),
+        "yield_": mv.Yield(text(mv.Yield, names)),
+        "slash_log": mv.SlashOption(True, text(mv.SlashOption, names, log=True)),
+        "slash_break": mv.SlashOption(False, text(mv.SlashOption, names, log=False)),
+        "fence_names": {label: k for k, label in enumerate(names.fence)},
     }
