@@ -693,7 +693,8 @@ class FieldsOfGreenEncoding(Encoding):
         self._packed_seat_keys: dict[tuple[Any, ...], tuple[bytes, ...]] = {}  # by value
         self._deck_tuples: dict[int, tuple[tuple[Deck[int], ...], tuple[int, ...]]] = {}
         self._deck_lens: dict[int, tuple[Deck[int], int]] = {}
-        self._packed_hand_ids: dict[tuple[int, ...], tuple[bytes, bytes]] = {}  # by value
+        self._packed_backs_of: dict[tuple[int, ...], bytes] = {}  # by value
+        self._packed_faces_of: dict[tuple[int, ...], bytes] = {}  # by value
         self._no_cards = unit_cards[-1]
         self._packed_state_tools: dict[int, tuple[Deck[int], bytes]] = {}
         self._packed_state_discards: dict[int, tuple[tuple[int, ...], bytes]] = {}
@@ -1030,15 +1031,14 @@ class FieldsOfGreenEncoding(Encoding):
         key = (hand, pick, known, hidden_pick)
         rows = self._packed_seat_keys.get(key)
         if rows is None:
-            backs, faces = self._hand_bytes(hand)
             if not known:
                 shown = self._no_cards
             elif hidden_pick:
                 shown = _count_row((*hand, pick), self._n_cards)
             else:
-                shown = faces
+                shown = self._faces_bytes(hand)
             rows = (
-                backs,
+                self._backs_bytes(hand),
                 shown,
                 self._known_rows[known, not known or hidden_pick],
                 self._pick_back_by_card[pick],
@@ -1049,19 +1049,28 @@ class FieldsOfGreenEncoding(Encoding):
             self._packed_seat_keys[key] = rows
         return rows
 
-    def _hand_bytes(self, hand: tuple[int, ...]) -> tuple[bytes, bytes]:
-        """A hand's ``hand backs`` row and its cards' ``hand`` row, packed; kept by the hand's
-        value (every viewer of the seat shares them)."""
-        rows = self._packed_hand_ids.get(hand)
-        if rows is None:
-            rows = (
-                _count_row(map(self._deck_of.__getitem__, hand), len(DECKS)),
-                _count_row(hand, self._n_cards),
-            )
-            if len(self._packed_hand_ids) >= _PACKED_KEPT:
-                self._packed_hand_ids.clear()
-            self._packed_hand_ids[hand] = rows
-        return rows
+    def _backs_bytes(self, hand: tuple[int, ...]) -> bytes:
+        """A hand's ``hand backs`` row, packed; kept by the hand's value (every viewer of
+        the seat shares it)."""
+        row = self._packed_backs_of.get(hand)
+        if row is None:
+            row = _count_row(map(self._deck_of.__getitem__, hand), len(DECKS))
+            if len(self._packed_backs_of) >= _PACKED_KEPT:
+                self._packed_backs_of.clear()
+            self._packed_backs_of[hand] = row
+        return row
+
+    def _faces_bytes(self, hand: tuple[int, ...]) -> bytes:
+        """A hand's ``hand`` row (its cards), packed; kept by the hand's value, and made
+        only for a viewer who knows the hand (a blind draw, or another's hand not
+        yet held, shows only the backs)."""
+        row = self._packed_faces_of.get(hand)
+        if row is None:
+            row = _count_row(hand, self._n_cards)
+            if len(self._packed_faces_of) >= _PACKED_KEPT:
+                self._packed_faces_of.clear()
+            self._packed_faces_of[hand] = row
+        return row
 
     @staticmethod
     def _counted(
