@@ -950,8 +950,8 @@ class FieldsOfGreenEncoding(Encoding):
         self, cells: tuple[int, ...], towers: tuple[tuple[int, int, int, int], ...]
     ) -> bytes:
         """The rows water, capacity and reach of :meth:`_farm_rows`, packed and padded;
-        kept by the towers' identity (every move that stores or pays water makes new ones) with the cells they were
-        packed for, which a build leaves in place."""
+        kept by the towers' identity (every move that stores or pays water makes new
+        ones) with the cells they were packed for, which a build leaves in place."""
         hit = self._packed_towers.get(id(towers))
         if hit is not None and _same_places(hit[1], cells):
             return hit[2]  # type: ignore[no-any-return]
