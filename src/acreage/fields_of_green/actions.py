@@ -97,11 +97,12 @@ from acreage.fields_of_green.moves import (
     Supply,
 )
 from acreage.fields_of_green.rules import Rules
-from acreage.fields_of_green.scoring import farm_sheet, purse_points
-from acreage.fields_of_green.state import PHASES, Farm, State
+from acreage.fields_of_green.scoring import farm_sheet, purse_points, site_points, tower_points
+from acreage.fields_of_green.state import PHASES, PICK, Farm, State
 from acreage.fields_of_green.views import (
     SeatView,
     View,
+    _drawing_blind,
     _knows_hand,
     _named_tools,
     _pick_hidden,
@@ -660,6 +661,12 @@ class FieldsOfGreenEncoding(Encoding):
         # value (see _keep). One dict store of one complete value each: thread-safe.
         self._packed_farms: dict[int, tuple[Farm, tuple[bytes, bytes, bytes]]] = {}
         self._packed_layouts: dict[int, tuple[Any, ...]] = {}  # by the cards' cells
+        self._packed_cards: dict[tuple[int, ...], tuple[Any, ...]] = {}  # by the cells' value
+        self._packed_towers: dict[int, tuple[Any, ...]] = {}  # by the towers
+        self._packed_tool_rows: dict[int, tuple[Any, ...]] = {}  # by the tools
+        self._card_scores: dict[int, tuple[Any, ...]] = {}  # by the cards' cells
+        self._packed_kept: dict[tuple[int, ...], bytes] = {}  # by value
+        self._no_tool_rows = bytes(2 * self._slots * self.rules.tools_per_site)
         self._packed_seats: dict[int, tuple[SeatView, tuple[bytes, ...]]] = {}
         self._packed_backs: dict[tuple[str, ...] | None, bytes] = {}  # by value
         self._packed_hands: dict[tuple[str, ...] | None, bytes] = {}  # by value
@@ -686,15 +693,25 @@ class FieldsOfGreenEncoding(Encoding):
         self._packed_seat_keys: dict[tuple[Any, ...], tuple[bytes, ...]] = {}  # by value
         self._deck_tuples: dict[int, tuple[tuple[Deck[int], ...], tuple[int, ...]]] = {}
         self._deck_lens: dict[int, tuple[Deck[int], int]] = {}
-        self._packed_hand_ids: dict[tuple[int, ...], tuple[bytes, bytes]] = {}  # by value
+        self._packed_backs_of: dict[tuple[int, ...], bytes] = {}  # by value
+        self._packed_faces_of: dict[tuple[int, ...], bytes] = {}  # by value
         self._no_cards = unit_cards[-1]
         self._packed_state_tools: dict[int, tuple[Deck[int], bytes]] = {}
         self._packed_state_discards: dict[int, tuple[tuple[int, ...], bytes]] = {}
+        self._known_hands: dict[tuple[int, int, int, bool], tuple[bool, ...]] = {}
+        self._phase_rows_by_number = tuple(self._phase_rows[name] for name in PHASES)
+        self._players = players
+        # Each viewer's turn order: the seats from the viewer on.
+        self._orders = tuple(
+            tuple((me + i) % players for i in range(players)) for me in range(players)
+        )
 
     def observation_bytes(self, view: View) -> bytes:
         """:meth:`observation` packed as int16, joined from packed blocks: the one-hot
         fields from tables, the farms, seats, tool pile, discard pile and pending
         decision from caches (most of them are the same as one step before)."""
+        order = self._orders[view.player]
+        farms, seats = view.farms, view.seats
         return self._pack(
             view.player,
             view.year,
@@ -702,11 +719,9 @@ class FieldsOfGreenEncoding(Encoding):
             view.to_move,
             view.actor,
             view.start,
-            view.farms,
-            list(map(self._seat_bytes, view.seats)),
-            view.deck_sizes,
-            view.silo_stack,
-            view.tower_stack,
+            [self._farm_bytes(farms[q]) for q in order],
+            [self._seat_bytes(seats[q]) for q in order],
+            self._table_head.pack(*view.deck_sizes, view.silo_stack, view.tower_stack),
             self._tool_pile_bytes(view.tool_pile),
             self._discard_bytes(view.discard),
             self._pending_bytes(view.phase, view.pending, view.farms[view.actor]),
@@ -724,31 +739,53 @@ class FieldsOfGreenEncoding(Encoding):
         :meth:`observation_bytes` keeps them, so a step packs only what it changed.
         :class:`~acreage.SeatError` if ``seat`` is not at the table.
         """
-        rules = state.rules
-        check_seat(seat, rules.players)
-        picks = state.picks
-        seats = [
-            self._seat_bytes_of(
-                hand, picks[q], _knows_hand(state, seat, q), _pick_hidden(state, seat, q)
-            )
-            for q, hand in enumerate(state.hands)
-        ]
+        players = self._players
+        if type(seat) is not int or not 0 <= seat < players:
+            check_seat(seat, players)  # raises, saying why
+        phase, actor, farms = state.phase, state.actor, state.farms
+        order = self._orders[seat]
+        farm_bytes = self._farm_bytes
         return self._pack(
             seat,
             state.year,
-            self._phase_rows[PHASES[state.phase]],
+            self._phase_rows_by_number[phase],
             state.to_move,
-            state.actor,
+            actor,
             state.start,
-            state.farms,
-            seats,
-            self._deck_sizes(state.decks),
-            state.silo_stack,
-            state.tower_stack,
-            self._state_pile_bytes(rules, state.tool_pile),
+            [farm_bytes(farms[q]) for q in order],
+            self._seen_seats(state, seat, order),
+            self._table_head.pack(
+                *self._deck_sizes(state.decks), state.silo_stack, state.tower_stack
+            ),
+            self._state_pile_bytes(state.rules, state.tool_pile),
             self._state_discard_bytes(state.discard),
-            self._pending_bytes(PHASES[state.phase], state.pending, state.farms[state.actor]),
+            self._pending_bytes(PHASES[phase], state.pending, farms[actor]),
         )
+
+    def _seen_seats(
+        self, state: State, seat: int, order: tuple[int, ...]
+    ) -> list[tuple[bytes, ...]]:
+        """Each seat's rows of the hand fields as ``seat`` sees them (as :meth:`_seat_bytes`
+        gives them), in turn order from ``seat`` (``order``).
+
+        Whether ``seat`` knows each hand is ``views._knows_hand``'s answer, kept by
+        what that reads of the state: the seat, the passes, their direction and
+        whether the seat is drawing blind (a few dozen keys in a game); whether a
+        pick is hidden is ``views._pick_hidden``'s, which is never so outside the
+        pick phase."""
+        key = (seat, state.passes, state.pass_direction, _drawing_blind(state, seat))
+        known = self._known_hands.get(key)
+        if known is None:
+            known = tuple(_knows_hand(state, seat, q) for q in range(self._players))
+            self._known_hands[key] = known  # a few dozen keys: never emptied
+        hands, picks = state.hands, state.picks
+        seat_bytes = self._seat_bytes_of
+        if state.phase == PICK:
+            return [
+                seat_bytes(hands[q], picks[q], known[q], _pick_hidden(state, seat, q))
+                for q in order
+            ]
+        return [seat_bytes(hands[q], picks[q], known[q], False) for q in order]
 
     def _pack(
         self,
@@ -758,21 +795,21 @@ class FieldsOfGreenEncoding(Encoding):
         who: int | Chance | None,
         actor: int,
         start: int,
-        farms: tuple[Farm, ...],
+        farms: list[tuple[bytes, bytes, bytes]],
         seats: list[tuple[bytes, ...]],
-        deck_sizes: tuple[int, ...],
-        silo_stack: int,
-        tower_stack: int,
+        table_head: bytes,
         tool_pile: bytes,
         discard: bytes,
         pending: bytes,
     ) -> bytes:
         """The observation of seat ``me`` joined from its parts: the one-hot fields from
-        tables, then each farm's and seat's packed rows (``seats``: by seat, as
-        :meth:`_seat_bytes` gives them), the table and the packed piles and pending
-        decision. :meth:`observation_bytes` and :meth:`seat_observation_bytes` both
-        end here, so the two cannot lay the fields out differently."""
-        players = self.rules.players
+        tables, then each farm's and seat's packed rows in turn order from ``me``
+        (``farms`` as :meth:`_farm_bytes` and ``seats`` as :meth:`_seat_bytes` give
+        them), the decks and stacks (``table_head``) and the packed piles and
+        pending decision. :meth:`observation_bytes` and
+        :meth:`seat_observation_bytes` both end here, so the two cannot lay the
+        fields out differently."""
+        players = self._players
         turn = players + 1 if who is None else players if who is CHANCE else (who - me) % players
         seat_rows = self._seat_rows
         parts = [
@@ -782,17 +819,12 @@ class FieldsOfGreenEncoding(Encoding):
             seat_rows[(actor - me) % players if actor >= 0 else players],
             seat_rows[(start - me) % players],
         ]
-        # Farms and seats in turn order from the viewer; each field holds a row per seat.
-        for rows in zip(*map(self._farm_bytes, farms[me:] + farms[:me]), strict=True):
+        # Each field holds a row per seat.
+        for rows in zip(*farms, strict=True):
             parts += rows
-        for rows in zip(*(seats[me:] + seats[:me]), strict=True):
+        for rows in zip(*seats, strict=True):
             parts += rows
-        parts += (
-            self._table_head.pack(*deck_sizes, silo_stack, tower_stack),
-            tool_pile,
-            discard,
-            pending,
-        )
+        parts += (table_head, tool_pile, discard, pending)
         return b"".join(parts)
 
     def _farm_bytes(self, farm: Farm) -> tuple[bytes, bytes, bytes]:
@@ -802,11 +834,22 @@ class FieldsOfGreenEncoding(Encoding):
         if hit is not None:
             return hit[1]
         sites, points = self._layout_bytes(farm)
-        purse = (farm.coins, farm.grain, farm.grain_capacity, farm.tokens)
+        kept = self._packed_kept.get(farm.kept)
+        if kept is None:
+            kept = array.array("h", self._kept(farm)).tobytes()
+            if len(self._packed_kept) >= _PACKED_KEPT:
+                self._packed_kept.clear()
+            self._packed_kept[farm.kept] = kept
         packed = (
             sites,
-            self._purse.pack(*purse, points + purse_points(farm)),
-            array.array("h", self._kept(farm)).tobytes(),
+            self._purse.pack(
+                farm.coins,
+                farm.grain,
+                farm.grain_capacity,
+                farm.tokens,
+                points + purse_points(farm),
+            ),
+            kept,
         )
         _keep(self._packed_farms, farm, (farm, packed))
         return packed
@@ -818,66 +861,140 @@ class FieldsOfGreenEncoding(Encoding):
         Both read only the cards, towers, tools and shut-down sites, which a move
         that pays, earns or stores (a fifth of those that change a farm in random
         games) passes on as the same objects: they are kept by those objects (the
-        cards' cells first), and the farm sheet, which scores every card, is not
-        worked out again.
+        cards' cells first). A layout not kept is put together from parts kept
+        the same way, each by what it reads: the rows of the cards (their cells,
+        kinds and shut-down sites), of the towers and of the tools, and the points
+        of the cards (:meth:`_card_points`); a build or a water token makes the
+        rows it changed and no others.
         """
-        cells = farm.cells
+        cells, kinds, towers, tools, down = (
+            farm.cells,
+            farm.kinds,
+            farm.towers,
+            farm.tools,
+            farm.down,
+        )
         hit = self._packed_layouts.get(id(cells))
         if (
             hit is not None
-            and hit[1] is farm.kinds
-            and hit[2] is farm.towers
-            and hit[3] is farm.tools
-            and hit[4] == farm.down
+            and hit[1] is kinds
+            and hit[2] is towers
+            and hit[3] is tools
+            and hit[4] == down
         ):
             return hit[5]  # type: ignore[no-any-return]
-        points = farm_sheet(self.rules, farm).total - purse_points(farm)
-        layout = (self._sites_bytes(farm), points)
-        entry = (cells, farm.kinds, farm.towers, farm.tools, farm.down, layout)
-        _keep(self._packed_layouts, cells, entry)
+        layout = (
+            b"".join(
+                (
+                    self._card_rows(cells, kinds, down),
+                    self._tower_rows(cells, towers),
+                    self._tool_rows(cells, tools) if tools else self._no_tool_rows,
+                )
+            ),
+            self._card_points(farm) + tower_points(farm),
+        )
+        _keep(self._packed_layouts, cells, (cells, kinds, towers, tools, down, layout))
         return layout
 
-    def _sites_bytes(self, farm: Farm) -> bytes:
-        """:meth:`_farm_rows` packed, each row padded to the slots.
+    def _card_rows(self, cells: tuple[int, ...], kinds: tuple[int, ...], down: int) -> bytes:
+        """The rows kind, x, y and face up of :meth:`_farm_rows`, packed and each padded
+        to the slots; kept by the cells' value with the kinds and shut-down sites.
 
-        Packing ints one by one costs more than all else a new farm needs, so
-        the rows of codes (kind, x, y) are joined from per-Rules tables of packed
-        ints, and the rows that are mostly zeros or ones (face up, the towers',
-        the tools) are written where a card differs.
+        A build appends one card to the cells and kinds, so the rows of a farm one
+        card short are looked up first and the new card written into a copy of
+        them (packing a whole farm's cards int by int costs five times as much).
+        A farm with no such predecessor is packed whole: each row joined from
+        per-Rules tables of packed ints (by kind, by cell).
         """
-        cells, down = farm.cells, farm.down
+        kept = self._packed_cards
+        hit = kept.get(cells)
+        if hit is not None and hit[0] == kinds and hit[1] == down:
+            return hit[2]  # type: ignore[no-any-return]
         n = len(cells)
-        pad = self._pads[n]
-        kinds, xs, ys = self._kind_packed, self._x_packed, self._y_packed
-        parts: list[bytes | bytearray] = [
-            b"".join([kinds[k] for k in farm.kinds]),
-            pad,
-            b"".join([xs[c] for c in cells]),
-            pad,
-            b"".join([ys[c] for c in cells]),
-            pad,
-        ]
-        if down:
-            parts += (b"".join([_SHUT if down >> c & 1 else _UP for c in cells]), pad)
+        before = kept.get(cells[:-1]) if n > 1 else None
+        if before is not None and before[1] == down and before[0] == kinds[:-1]:
+            c, width = cells[-1], 2 * self._slots
+            at = 2 * (n - 1)
+            grown = bytearray(before[2])
+            pack = _INT16.pack_into
+            pack(grown, at, self._kind[kinds[-1]])
+            pack(grown, at + width, self._x[c])
+            pack(grown, at + 2 * width, self._y[c])
+            pack(grown, at + 3 * width, 0 if down >> c & 1 else 1)
+            rows = bytes(grown)
         else:
-            parts += (self._all_up[n], pad)
-        width = 2 * n
-        water, capacity, reach = bytearray(width), bytearray(width), bytearray(width)
+            pad = self._pads[n]
+            kind_packed, x_packed, y_packed = self._kind_packed, self._x_packed, self._y_packed
+            if down:
+                up = b"".join([_SHUT if down >> c & 1 else _UP for c in cells])
+            else:
+                up = self._all_up[n]
+            rows = b"".join(
+                (
+                    b"".join([kind_packed[k] for k in kinds]),
+                    pad,
+                    b"".join([x_packed[c] for c in cells]),
+                    pad,
+                    b"".join([y_packed[c] for c in cells]),
+                    pad,
+                    up,
+                    pad,
+                )
+            )
+        if len(kept) >= _PACKED_KEPT:
+            kept.clear()
+        kept[cells] = (kinds, down, rows)
+        return rows
+
+    def _tower_rows(
+        self, cells: tuple[int, ...], towers: tuple[tuple[int, int, int, int], ...]
+    ) -> bytes:
+        """The rows water, capacity and reach of :meth:`_farm_rows`, packed and padded;
+        kept by the towers' identity (every move that stores or pays water makes new
+        ones) with the cells they were packed for, which a build leaves in place."""
+        hit = self._packed_towers.get(id(towers))
+        if hit is not None and _same_places(hit[1], cells):
+            return hit[2]  # type: ignore[no-any-return]
+        width = 2 * self._slots
+        rows = bytearray(3 * width)
         pack = _INT16.pack_into
-        for c, tower_water, tower_capacity, tower_reach in farm.towers:
+        for c, water, capacity, reach in towers:
             at = 2 * cells.index(c)
-            pack(water, at, tower_water)
-            pack(capacity, at, tower_capacity)
-            pack(reach, at, tower_reach)
-        parts += (water, pad, capacity, pad, reach, pad)
-        tools = [bytearray(width) for _ in range(self.rules.tools_per_site)]
-        for c, x in farm.tools:  # sorted, so a site's tools in the order of their ids
+            pack(rows, at, water)
+            pack(rows, at + width, capacity)
+            pack(rows, at + 2 * width, reach)
+        packed = bytes(rows)
+        _keep(self._packed_towers, towers, (towers, cells, packed))
+        return packed
+
+    def _tool_rows(self, cells: tuple[int, ...], tools: tuple[tuple[int, int], ...]) -> bytes:
+        """The tool rows of :meth:`_farm_rows` (one per tool a site can hold), packed
+        and padded; kept by the tools' identity with the cells they were packed for."""
+        hit = self._packed_tool_rows.get(id(tools))
+        if hit is not None and _same_places(hit[1], cells):
+            return hit[2]  # type: ignore[no-any-return]
+        width = 2 * self._slots
+        rows = bytearray(width * self.rules.tools_per_site)
+        for c, x in tools:  # sorted, so a site's tools in the order of their ids
             at = 2 * cells.index(c)
-            row = next(row for row in tools if not row[at] and not row[at + 1])
-            pack(row, at, x + 1)
-        for row in tools:
-            parts += (row, pad)
-        return b"".join(parts)
+            while rows[at] or rows[at + 1]:  # the first of the site's rows still free
+                at += width
+            _INT16.pack_into(rows, at, x + 1)
+        packed = bytes(rows)
+        _keep(self._packed_tool_rows, tools, (tools, cells, packed))
+        return packed
+
+    def _card_points(self, farm: Farm) -> int:
+        """The points of ``farm``'s score lines that read its cards, their tools and its
+        shut-down sites (:func:`~acreage.fields_of_green.scoring.site_points`), kept by
+        those (the cells first): only a move that changes the cards scores them again."""
+        cells, kinds, tools, down = farm.cells, farm.kinds, farm.tools, farm.down
+        hit = self._card_scores.get(id(cells))
+        if hit is not None and hit[1] is kinds and hit[2] is tools and hit[3] == down:
+            return hit[4]  # type: ignore[no-any-return]
+        points = site_points(self.rules, farm)
+        _keep(self._card_scores, cells, (cells, kinds, tools, down, points))
+        return points
 
     def _seat_bytes(self, sv: SeatView) -> tuple[bytes, ...]:
         """One seat's row of each hand field, packed: backs, hand, known, pick back, pick.
@@ -914,15 +1031,14 @@ class FieldsOfGreenEncoding(Encoding):
         key = (hand, pick, known, hidden_pick)
         rows = self._packed_seat_keys.get(key)
         if rows is None:
-            backs, faces = self._hand_bytes(hand)
             if not known:
                 shown = self._no_cards
             elif hidden_pick:
                 shown = _count_row((*hand, pick), self._n_cards)
             else:
-                shown = faces
+                shown = self._faces_bytes(hand)
             rows = (
-                backs,
+                self._backs_bytes(hand),
                 shown,
                 self._known_rows[known, not known or hidden_pick],
                 self._pick_back_by_card[pick],
@@ -933,19 +1049,28 @@ class FieldsOfGreenEncoding(Encoding):
             self._packed_seat_keys[key] = rows
         return rows
 
-    def _hand_bytes(self, hand: tuple[int, ...]) -> tuple[bytes, bytes]:
-        """A hand's ``hand backs`` row and its cards' ``hand`` row, packed; kept by the hand's
-        value (every viewer of the seat shares them)."""
-        rows = self._packed_hand_ids.get(hand)
-        if rows is None:
-            rows = (
-                _count_row(map(self._deck_of.__getitem__, hand), len(DECKS)),
-                _count_row(hand, self._n_cards),
-            )
-            if len(self._packed_hand_ids) >= _PACKED_KEPT:
-                self._packed_hand_ids.clear()
-            self._packed_hand_ids[hand] = rows
-        return rows
+    def _backs_bytes(self, hand: tuple[int, ...]) -> bytes:
+        """A hand's ``hand backs`` row, packed; kept by the hand's value (every viewer of
+        the seat shares it)."""
+        row = self._packed_backs_of.get(hand)
+        if row is None:
+            row = _count_row(map(self._deck_of.__getitem__, hand), len(DECKS))
+            if len(self._packed_backs_of) >= _PACKED_KEPT:
+                self._packed_backs_of.clear()
+            self._packed_backs_of[hand] = row
+        return row
+
+    def _faces_bytes(self, hand: tuple[int, ...]) -> bytes:
+        """A hand's ``hand`` row (its cards), packed; kept by the hand's value, and made
+        only for a viewer who knows the hand (a blind draw, or another's hand not
+        yet held, shows only the backs)."""
+        row = self._packed_faces_of.get(hand)
+        if row is None:
+            row = _count_row(hand, self._n_cards)
+            if len(self._packed_faces_of) >= _PACKED_KEPT:
+                self._packed_faces_of.clear()
+            self._packed_faces_of[hand] = row
+        return row
 
     @staticmethod
     def _counted(
@@ -1062,7 +1187,15 @@ def _count_row(numbers: Iterable[int], n: int) -> bytes:
     out = [0] * n
     for i in numbers:
         out[i] += 1
-    return array.array("h", out).tobytes()
+    return _int16s(n).pack(*out)
+
+
+@functools.cache
+def _int16s(n: int) -> struct.Struct:
+    """The packing of ``n`` native int16s (as ``array("h")`` packs them): one call for a
+    whole field, under half the cost of making an array of it. A field has one of a
+    few lengths (decks, cards, tools), so few are made; functools.cache is safe under threads."""
+    return struct.Struct(f"={n}h")
 
 
 def _unit_rows(n: int) -> tuple[bytes, ...]:
@@ -1074,6 +1207,12 @@ def _unit_rows(n: int) -> tuple[bytes, ...]:
             row[i] = 1
         rows.append(array.array("h", row).tobytes())
     return tuple(rows)
+
+
+def _same_places(packed_for: tuple[int, ...], cells: tuple[int, ...]) -> bool:
+    """Whether rows packed for cards at ``packed_for`` hold for cards at ``cells``: the same
+    cells, or more of them built after (a row's place is the card's place in the cells)."""
+    return packed_for is cells or cells[: len(packed_for)] == packed_for
 
 
 def _keep(cache: dict[int, Any], part: object, entry: tuple[Any, ...]) -> None:

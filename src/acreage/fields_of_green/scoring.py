@@ -31,6 +31,8 @@ __all__ = [
     "purse_points",
     "score_sheet",
     "scores",
+    "site_points",
+    "tower_points",
     "winners",
 ]
 
@@ -69,31 +71,46 @@ def _yellow(rules: Rules, f: Farm, around: int, effects: tuple[Compiled, ...]) -
 
 def farm_sheet(rules: Rules, f: Farm) -> ScoreSheet:
     """The score lines of one farm as it stands."""
+    stars, tools, yellow = _site_lines(rules, f)
+    tokens, unused_tools, coins, grain = _purse_lines(f)
+    return ScoreSheet(
+        stars=stars,
+        tokens=tokens,
+        tools=tools,
+        unused_tools=unused_tools,
+        coins=coins,
+        grain=grain,
+        empty_towers=tower_points(f),
+        yellow=yellow,
+    )
+
+
+def _site_lines(rules: Rules, f: Farm) -> tuple[int, int, int]:
+    """The score lines that read the cards, their tools and the shut-down sites alone:
+    stars, tools and yellow abilities."""
     t = rules.tables
+    stars_of, ability, effects = t.stars, t.ability, t.effects
     # One pass over the cards for their stars and yellow abilities: shut-down sites
     # score nothing unless the Rules say they do.
     down = 0 if rules.shut_down_sites_score else f.down
     stars = yellow = 0
     for c, k in zip(f.cells, f.kinds, strict=True):
         if not down >> c & 1:
-            stars += t.stars[k]
-            if t.ability[k] == YELLOW:
-                yellow += _yellow(rules, f, c, t.effects[k])
-    tokens, unused_tools, coins, grain = _purse_lines(f)
-    return ScoreSheet(
-        stars=stars,
-        tokens=tokens,
-        tools=sum(
-            _yellow(rules, f, c, t.tool_effects[x])
-            for c, x in f.tools
-            if t.tool_ability[x] == YELLOW
-        ),
-        unused_tools=unused_tools,
-        coins=coins,
-        grain=grain,
-        empty_towers=sum(1 for _, water, _, _ in f.towers if not water),
-        yellow=yellow,
+            stars += stars_of[k]
+            if ability[k] == YELLOW:
+                yellow += _yellow(rules, f, c, effects[k])
+    tools = sum(
+        _yellow(rules, f, c, t.tool_effects[x]) for c, x in f.tools if t.tool_ability[x] == YELLOW
     )
+    return stars, tools, yellow
+
+
+def site_points(rules: Rules, f: Farm) -> int:
+    """The points of farm ``f``'s score lines that read its cards, their tools and its
+    shut-down sites alone (stars, tools, yellow abilities): ``farm_sheet(rules,
+    f).total`` is these, :func:`purse_points` and :func:`tower_points`, so an
+    observation keeps them while a move changes only the purse or the water."""
+    return sum(_site_lines(rules, f))
 
 
 def _purse_lines(f: Farm) -> tuple[int, int, int, int]:
@@ -108,6 +125,12 @@ def purse_points(f: Farm) -> int:
     them depends on the sites, their tools and towers only, so an observation keeps
     it while a move changes only the purse."""
     return sum(_purse_lines(f))
+
+
+def tower_points(f: Farm) -> int:
+    """The points of farm ``f``'s empty water towers: the score line that reads the
+    towers' water alone (see :func:`site_points`)."""
+    return sum(1 for _, water, _, _ in f.towers if not water)
 
 
 def score_sheet(state: State, player: int) -> ScoreSheet:
