@@ -160,7 +160,7 @@ _TOWER_OR_SILO = (BuildTower, BuildSilo)
 
 def _action(s: State, move: Move) -> State:
     """A) to E) with the revealed card."""
-    w = Work(s)
+    w = Work.copy(s)
     r, t = s.rules, s.rules.tables
     p = s.actor
     f = s.farms[p]
@@ -280,7 +280,7 @@ def _pick(s: State, move: Move) -> State:
             s.agenda[:-1],
             (),
         )
-    w = Work(s)
+    w = Work.copy(s)
     w.hands = hands
     w.picks = picks
     return w.finish()
@@ -321,7 +321,7 @@ def _deal(s: State, move: Move) -> State:
     if drawn + 1 < s.rules.hand_size:
         phase, pending = deck_question(s.rules, tuple(decks), drawn + 1, used)
         return decided(s, phase, pending, hands=tuple(hands), decks=tuple(decks))
-    w = Work(s)
+    w = Work.copy(s)
     w.decks = tuple(decks)
     w.hands = hands
     return w.finish()
@@ -348,7 +348,7 @@ def dealt(deck: Deck[int], card: int) -> Deck[int]:
 
 def _store(s: State, move: Move) -> State:
     assert isinstance(move, StoreWater)
-    w = Work(s)
+    w = Work.copy(s)
     p = s.actor
     c = _site(s.rules, move.x, move.y)
     f = s.farms[p]
@@ -366,7 +366,7 @@ def _store(s: State, move: Move) -> State:
 
 def _pay(s: State, move: Move) -> State:
     assert isinstance(move, PayWater)
-    w = Work(s)
+    w = Work.copy(s)
     r, p = s.rules, s.actor
     target, due = s.pending
     f = s.farms[p]
@@ -394,7 +394,7 @@ def _pay(s: State, move: Move) -> State:
 
 def _deal_tool(s: State, move: Move) -> State:
     assert isinstance(move, DealTool)
-    w = Work(s)
+    w = Work.copy(s)
     p = s.actor
     x = _tool_id(s.rules, move.tool)
     try:
@@ -414,7 +414,7 @@ def _deal_tool(s: State, move: Move) -> State:
 
 def _choose_tool(s: State, move: Move) -> State:
     assert isinstance(move, ChooseTool)
-    w = Work(s)
+    w = Work.copy(s)
     x = _tool_id(s.rules, move.tool)
     if x not in s.pending:
         raise IllegalMoveError(f"{move.tool} is not among the tool tiles drawn")
@@ -424,7 +424,7 @@ def _choose_tool(s: State, move: Move) -> State:
 
 def _place_tool(s: State, move: Move) -> State:
     assert isinstance(move, AttachTool | KeepTool)
-    w = Work(s)
+    w = Work.copy(s)
     r, p = s.rules, s.actor
     x = s.pending[0]
     if _tool_id(r, move.tool) != x:
@@ -441,7 +441,7 @@ def _place_tool(s: State, move: Move) -> State:
 
 
 def _attach_kept(s: State, move: Move) -> State:
-    w = Work(s)
+    w = Work.copy(s)
     if isinstance(move, Done):
         return w.finish()
     assert isinstance(move, AttachTool)
@@ -478,7 +478,7 @@ def _supply(s: State, move: Move) -> State:
     name = r.tables.names[f.kind_at(c)]
     if name != move.card:
         raise IllegalMoveError(f"the site at {move.x},{move.y} is {name}, not {_echo(move.card)}")
-    w = Work(s)
+    w = Work.copy(s)
     if isinstance(move, ShutDown):
         if ready >> c & 1:
             raise IllegalMoveError(
@@ -498,7 +498,7 @@ def _supply(s: State, move: Move) -> State:
 
 
 def _convert(s: State, move: Move) -> State:
-    w = Work(s)
+    w = Work.copy(s)
     if isinstance(move, Done):
         return w.finish()
     assert isinstance(move, Convert)
@@ -515,7 +515,7 @@ def _convert(s: State, move: Move) -> State:
 
 def _start(s: State, move: Move) -> State:
     assert isinstance(move, StartPlayer)
-    w = Work(s)
+    w = Work.copy(s)
     if type(move.seat) is not int or not 0 <= move.seat < s.rules.players:
         raise IllegalMoveError(f"there is no seat {_echo(move.seat)}")
     w.start = move.seat

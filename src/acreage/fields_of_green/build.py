@@ -112,7 +112,7 @@ class _Builder:
             ((en.YEAR,),) if moment == 0 else ((en.ROUND,),),
             (),
         )
-        state = en.Work(state).finish()
+        state = en.Work.copy(state).finish()
         for _ in range(self.choose(_MOVES_AFTER + 1)):
             who = state.to_move
             if who is None:
