@@ -23,14 +23,12 @@ from acreage.fields_of_green.engine import (
     CONVERT_AT,
     GAIN,
     PAY_WATER,
-    PICK_CARD,
     PLACE,
     STORE_WATER,
     SUPPLY_NEXT,
     Work,
     attach,
     choose,
-    decided,
     deck_question,
     place,
     replace_farm,
@@ -254,35 +252,9 @@ def _pick(s: State, move: Move) -> State:
     if k not in hand:
         raise IllegalMoveError(f"{move.card} is not in the hand of player {p}")
     hand.remove(k)
-    hands = list(s.hands)
-    hands[p] = tuple(hand)
-    picks = list(s.picks)
-    picks[p] = k
-    step = s.agenda[-1] if s.agenda else (-1,)
-    if step[0] == PICK_CARD and len(hands[step[1]]) != 1:
-        # The next seat picks from a hand of several cards: the engine's next step
-        # asks it (see engine._pick_card), so go straight to that decision.
-        return State(
-            s.rules,
-            s.year,
-            PICK,
-            step[1],
-            s.start,
-            s.farms,
-            tuple(hands),
-            tuple(picks),
-            s.passes,
-            s.decks,
-            s.tool_pile,
-            s.silo_stack,
-            s.tower_stack,
-            s.discard,
-            s.agenda[:-1],
-            (),
-        )
     w = Work.copy(s)
-    w.hands = hands
-    w.picks = picks
+    w.hands[p] = tuple(hand)
+    w.picks[p] = k
     return w.finish()
 
 
@@ -301,7 +273,9 @@ def _draw(s: State, move: Move) -> State:
             f"and the {s.rules.hand_size} cards must come from at least {s.rules.min_decks} "
             "different decks"
         )
-    return decided(s, DEAL, (drawn, used | 1 << d, d))
+    w = Work.copy(s)
+    w.decide(DEAL, s.actor, (drawn, used | 1 << d, d))
+    return w.freeze()
 
 
 def _deal(s: State, move: Move) -> State:
@@ -316,14 +290,12 @@ def _deal(s: State, move: Move) -> State:
         raise IllegalMoveError(f"{move.card} cannot be dealt from the {DECKS[d]} deck") from None
     hand = list(s.hands[p])
     insort(hand, k)
-    hands = list(s.hands)
-    hands[p] = tuple(hand)
-    if drawn + 1 < s.rules.hand_size:
-        phase, pending = deck_question(s.rules, tuple(decks), drawn + 1, used)
-        return decided(s, phase, pending, hands=tuple(hands), decks=tuple(decks))
     w = Work.copy(s)
     w.decks = tuple(decks)
-    w.hands = hands
+    w.hands[p] = tuple(hand)
+    if drawn + 1 < s.rules.hand_size:
+        phase, pending = deck_question(s.rules, w.decks, drawn + 1, used)
+        w.decide(phase, p, pending)
     return w.finish()
 
 

@@ -292,35 +292,6 @@ def deck_question(
     return DEAL, (drawn, used | allowed, allowed.bit_length() - 1)
 
 
-def decided(
-    s: State,
-    phase: int,
-    pending: tuple[int, ...],
-    *,
-    hands: tuple[tuple[int, ...], ...] | None = None,
-    decks: tuple[Deck[int], ...] | None = None,
-) -> State:
-    """``s`` with the same actor facing a new decision (a cheap path for the blind draw)."""
-    return State(
-        s.rules,
-        s.year,
-        phase,
-        s.actor,
-        s.start,
-        s.farms,
-        s.hands if hands is None else hands,
-        s.picks,
-        s.passes,
-        s.decks if decks is None else decks,
-        s.tool_pile,
-        s.silo_stack,
-        s.tower_stack,
-        s.discard,
-        s.agenda,
-        pending,
-    )
-
-
 def _round(w: Work, step: tuple[int, ...]) -> None:
     w.agenda.extend(_round_steps(w.start, w.rules.players, any(w.hands)))
 
