@@ -69,6 +69,7 @@ from acreage.fields_of_green.rules import Rules, card_ids, tool_ids
 from acreage.fields_of_green.state import (
     ACTION,
     ATTACH,
+    CONVERTING,
     DEAL,
     DRAW,
     END,
@@ -83,7 +84,6 @@ from acreage.fields_of_green.state import (
     Farm,
     State,
 )
-from acreage.fields_of_green.state import CONVERT as CONVERTING
 
 __all__ = ["apply_move"]
 

@@ -53,6 +53,7 @@ from acreage.fields_of_green.rules import (
 from acreage.fields_of_green.state import (
     ACTION,
     ATTACH,
+    CONVERTING,
     DEAL,
     DRAW,
     END,
@@ -66,7 +67,6 @@ from acreage.fields_of_green.state import (
     Farm,
     State,
 )
-from acreage.fields_of_green.state import CONVERT as CONVERTING
 
 __all__ = ["Work", "new_game", "place", "run"]
 

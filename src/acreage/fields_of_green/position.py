@@ -70,6 +70,7 @@ from acreage.fields_of_green.rules import (
 from acreage.fields_of_green.state import (
     ACTION,
     ATTACH,
+    CONVERTING,
     DEAL,
     DRAW,
     END,
@@ -85,7 +86,6 @@ from acreage.fields_of_green.state import (
     Farm,
     State,
 )
-from acreage.fields_of_green.state import CONVERT as CONVERTING
 from acreage.fields_of_green.views import SeatView, View
 
 __all__ = [
