@@ -23,14 +23,12 @@ from acreage.fields_of_green.engine import (
     CONVERT_AT,
     GAIN,
     PAY_WATER,
-    PICK_CARD,
     PLACE,
     STORE_WATER,
     SUPPLY_NEXT,
     Work,
     attach,
     choose,
-    decided,
     deck_question,
     place,
     replace_farm,
@@ -71,6 +69,7 @@ from acreage.fields_of_green.rules import Rules, card_ids, tool_ids
 from acreage.fields_of_green.state import (
     ACTION,
     ATTACH,
+    CONVERTING,
     DEAL,
     DRAW,
     END,
@@ -85,7 +84,6 @@ from acreage.fields_of_green.state import (
     Farm,
     State,
 )
-from acreage.fields_of_green.state import CONVERT as CONVERTING
 
 __all__ = ["apply_move"]
 
@@ -160,7 +158,7 @@ _TOWER_OR_SILO = (BuildTower, BuildSilo)
 
 def _action(s: State, move: Move) -> State:
     """A) to E) with the revealed card."""
-    w = Work(s)
+    w = Work.copy(s)
     r, t = s.rules, s.rules.tables
     p = s.actor
     f = s.farms[p]
@@ -254,35 +252,9 @@ def _pick(s: State, move: Move) -> State:
     if k not in hand:
         raise IllegalMoveError(f"{move.card} is not in the hand of player {p}")
     hand.remove(k)
-    hands = list(s.hands)
-    hands[p] = tuple(hand)
-    picks = list(s.picks)
-    picks[p] = k
-    step = s.agenda[-1] if s.agenda else (-1,)
-    if step[0] == PICK_CARD and len(hands[step[1]]) != 1:
-        # The next seat picks from a hand of several cards: the engine's next step
-        # asks it (see engine._pick_card), so go straight to that decision.
-        return State(
-            s.rules,
-            s.year,
-            PICK,
-            step[1],
-            s.start,
-            s.farms,
-            tuple(hands),
-            tuple(picks),
-            s.passes,
-            s.decks,
-            s.tool_pile,
-            s.silo_stack,
-            s.tower_stack,
-            s.discard,
-            s.agenda[:-1],
-            (),
-        )
-    w = Work(s)
-    w.hands = hands
-    w.picks = picks
+    w = Work.copy(s)
+    w.hands[p] = tuple(hand)
+    w.picks[p] = k
     return w.finish()
 
 
@@ -301,7 +273,9 @@ def _draw(s: State, move: Move) -> State:
             f"and the {s.rules.hand_size} cards must come from at least {s.rules.min_decks} "
             "different decks"
         )
-    return decided(s, DEAL, (drawn, used | 1 << d, d))
+    w = Work.copy(s)
+    w.decide(DEAL, s.actor, (drawn, used | 1 << d, d))
+    return w.freeze()
 
 
 def _deal(s: State, move: Move) -> State:
@@ -316,14 +290,12 @@ def _deal(s: State, move: Move) -> State:
         raise IllegalMoveError(f"{move.card} cannot be dealt from the {DECKS[d]} deck") from None
     hand = list(s.hands[p])
     insort(hand, k)
-    hands = list(s.hands)
-    hands[p] = tuple(hand)
-    if drawn + 1 < s.rules.hand_size:
-        phase, pending = deck_question(s.rules, tuple(decks), drawn + 1, used)
-        return decided(s, phase, pending, hands=tuple(hands), decks=tuple(decks))
-    w = Work(s)
+    w = Work.copy(s)
     w.decks = tuple(decks)
-    w.hands = hands
+    w.hands[p] = tuple(hand)
+    if drawn + 1 < s.rules.hand_size:
+        phase, pending = deck_question(s.rules, w.decks, drawn + 1, used)
+        w.decide(phase, p, pending)
     return w.finish()
 
 
@@ -348,7 +320,7 @@ def dealt(deck: Deck[int], card: int) -> Deck[int]:
 
 def _store(s: State, move: Move) -> State:
     assert isinstance(move, StoreWater)
-    w = Work(s)
+    w = Work.copy(s)
     p = s.actor
     c = _site(s.rules, move.x, move.y)
     f = s.farms[p]
@@ -366,7 +338,7 @@ def _store(s: State, move: Move) -> State:
 
 def _pay(s: State, move: Move) -> State:
     assert isinstance(move, PayWater)
-    w = Work(s)
+    w = Work.copy(s)
     r, p = s.rules, s.actor
     target, due = s.pending
     f = s.farms[p]
@@ -394,7 +366,7 @@ def _pay(s: State, move: Move) -> State:
 
 def _deal_tool(s: State, move: Move) -> State:
     assert isinstance(move, DealTool)
-    w = Work(s)
+    w = Work.copy(s)
     p = s.actor
     x = _tool_id(s.rules, move.tool)
     try:
@@ -414,7 +386,7 @@ def _deal_tool(s: State, move: Move) -> State:
 
 def _choose_tool(s: State, move: Move) -> State:
     assert isinstance(move, ChooseTool)
-    w = Work(s)
+    w = Work.copy(s)
     x = _tool_id(s.rules, move.tool)
     if x not in s.pending:
         raise IllegalMoveError(f"{move.tool} is not among the tool tiles drawn")
@@ -424,7 +396,7 @@ def _choose_tool(s: State, move: Move) -> State:
 
 def _place_tool(s: State, move: Move) -> State:
     assert isinstance(move, AttachTool | KeepTool)
-    w = Work(s)
+    w = Work.copy(s)
     r, p = s.rules, s.actor
     x = s.pending[0]
     if _tool_id(r, move.tool) != x:
@@ -441,7 +413,7 @@ def _place_tool(s: State, move: Move) -> State:
 
 
 def _attach_kept(s: State, move: Move) -> State:
-    w = Work(s)
+    w = Work.copy(s)
     if isinstance(move, Done):
         return w.finish()
     assert isinstance(move, AttachTool)
@@ -478,7 +450,7 @@ def _supply(s: State, move: Move) -> State:
     name = r.tables.names[f.kind_at(c)]
     if name != move.card:
         raise IllegalMoveError(f"the site at {move.x},{move.y} is {name}, not {_echo(move.card)}")
-    w = Work(s)
+    w = Work.copy(s)
     if isinstance(move, ShutDown):
         if ready >> c & 1:
             raise IllegalMoveError(
@@ -498,7 +470,7 @@ def _supply(s: State, move: Move) -> State:
 
 
 def _convert(s: State, move: Move) -> State:
-    w = Work(s)
+    w = Work.copy(s)
     if isinstance(move, Done):
         return w.finish()
     assert isinstance(move, Convert)
@@ -515,7 +487,7 @@ def _convert(s: State, move: Move) -> State:
 
 def _start(s: State, move: Move) -> State:
     assert isinstance(move, StartPlayer)
-    w = Work(s)
+    w = Work.copy(s)
     if type(move.seat) is not int or not 0 <= move.seat < s.rules.players:
         raise IllegalMoveError(f"there is no seat {_echo(move.seat)}")
     w.start = move.seat

@@ -95,24 +95,24 @@ class _Builder:
             for d in range(4)
         )
         state = State(
-            rules,
-            year - 1 if moment == 0 else year,
-            START,
-            0,
-            self.choose(n),
-            tuple(farms),
-            hands,
-            (-1,) * n,
-            passes,
-            decks,
-            Deck._normal(segments),
-            self.silos,
-            self.towers,
-            tuple(sorted(self.discard)),
-            ((en.YEAR,),) if moment == 0 else ((en.ROUND,),),
-            (),
+            rules=rules,
+            year=year - 1 if moment == 0 else year,
+            phase=START,
+            actor=0,
+            start=self.choose(n),
+            farms=tuple(farms),
+            hands=hands,
+            picks=(-1,) * n,
+            passes=passes,
+            decks=decks,
+            tool_pile=Deck._normal(segments),
+            silo_stack=self.silos,
+            tower_stack=self.towers,
+            discard=tuple(sorted(self.discard)),
+            agenda=((en.YEAR,),) if moment == 0 else ((en.ROUND,),),
+            pending=(),
         )
-        state = en.Work(state).finish()
+        state = en.Work.copy(state).finish()
         for _ in range(self.choose(_MOVES_AFTER + 1)):
             who = state.to_move
             if who is None:

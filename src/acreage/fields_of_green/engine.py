@@ -28,6 +28,7 @@ from typing import Any
 
 from acreage.core.bitset import bits
 from acreage.core.chance import Deck
+from acreage.core.draft import Draft
 from acreage.fields_of_green.effects import multiplier
 from acreage.fields_of_green.geometry import cell, frontier
 from acreage.fields_of_green.queries import (
@@ -52,6 +53,7 @@ from acreage.fields_of_green.rules import (
 from acreage.fields_of_green.state import (
     ACTION,
     ATTACH,
+    CONVERTING,
     DEAL,
     DRAW,
     END,
@@ -65,7 +67,6 @@ from acreage.fields_of_green.state import (
     Farm,
     State,
 )
-from acreage.fields_of_green.state import CONVERT as CONVERTING
 
 __all__ = ["Work", "new_game", "place", "run"]
 
@@ -77,65 +78,41 @@ PAY_WATER, PLACE, GAIN, TOOLS, ATTACH_KEPT, HARVEST, SUPPLY_NEXT, PRODUCE_AT = r
 CONVERT_AT, YEAR_END = 16, 17
 
 
-class Work:
-    """A state being changed by one move: mutable copies of the fields that change."""
+class Work(Draft[State], of=State, lists=("farms", "hands", "picks", "agenda")):
+    """A state being changed by one move, frozen back into one new State at the end.
 
-    __slots__ = (
-        "actor",
-        "agenda",
-        "decks",
-        "discard",
-        "farms",
-        "hands",
-        "passes",
-        "pending",
-        "phase",
-        "picks",
-        "rules",
-        "silo_stack",
-        "start",
-        "tool_pile",
-        "tower_stack",
-        "year",
-    )
+    Its fields are the state's own (generated from State's, see
+    :mod:`acreage.core.draft`): the farms, hands, picks and agenda as lists to
+    change in place, the rest shared with the state and replaced, never
+    changed. A draft starts running (``phase`` is ``RUNNING``) until a step
+    stops at a decision.
+    """
 
-    def __init__(self, s: State) -> None:
-        self.rules = s.rules
-        self.year = s.year
-        self.phase = RUNNING
-        self.actor = s.actor
-        self.start = s.start
-        self.farms = list(s.farms)
-        self.hands = list(s.hands)
-        self.picks = list(s.picks)
-        self.passes = s.passes
-        self.decks = s.decks
-        self.tool_pile = s.tool_pile
-        self.silo_stack = s.silo_stack
-        self.tower_stack = s.tower_stack
-        self.discard = s.discard
-        self.agenda = list(s.agenda)
-        self.pending = s.pending
+    __slots__ = ()
+    # The fields' types, for the type checker (checked against State's when the class is made).
+    rules: Rules
+    year: int
+    phase: int
+    actor: int
+    start: int
+    farms: list[Farm]
+    hands: list[tuple[int, ...]]
+    picks: list[int]
+    passes: int
+    decks: tuple[Deck[int], ...]
+    tool_pile: Deck[int]
+    silo_stack: int
+    tower_stack: int
+    discard: tuple[int, ...]
+    agenda: list[tuple[int, ...]]
+    pending: tuple[int, ...]
 
-    def freeze(self) -> State:
-        return State(
-            self.rules,
-            self.year,
-            self.phase,
-            self.actor,
-            self.start,
-            tuple(self.farms),
-            tuple(self.hands),
-            tuple(self.picks),
-            self.passes,
-            self.decks,
-            self.tool_pile,
-            self.silo_stack,
-            self.tower_stack,
-            self.discard,
-            tuple(self.agenda),
-            self.pending,
-        )
+    @classmethod
+    def copy(cls, state: State) -> Work:
+        """A draft of ``state``, running: no decision pending until a step stops at one."""
+        w: Work = super().copy(state)
+        w.phase = RUNNING
+        return w
 
     def finish(self) -> State:
         """Take the agenda's steps until a decision is pending; the new state."""
@@ -244,7 +221,7 @@ def new_game(rules: Rules) -> State:
     )
     if rules.start_player is None:
         return state
-    w = Work(state)
+    w = Work.copy(state)
     w.start = rules.start_player
     run(w)
     return w.freeze()
@@ -313,35 +290,6 @@ def deck_question(
     if allowed & (allowed - 1):
         return DRAW, (drawn, used, allowed)
     return DEAL, (drawn, used | allowed, allowed.bit_length() - 1)
-
-
-def decided(
-    s: State,
-    phase: int,
-    pending: tuple[int, ...],
-    *,
-    hands: tuple[tuple[int, ...], ...] | None = None,
-    decks: tuple[Deck[int], ...] | None = None,
-) -> State:
-    """``s`` with the same actor facing a new decision (a cheap path for the blind draw)."""
-    return State(
-        s.rules,
-        s.year,
-        phase,
-        s.actor,
-        s.start,
-        s.farms,
-        s.hands if hands is None else hands,
-        s.picks,
-        s.passes,
-        s.decks if decks is None else decks,
-        s.tool_pile,
-        s.silo_stack,
-        s.tower_stack,
-        s.discard,
-        s.agenda,
-        pending,
-    )
 
 
 def _round(w: Work, step: tuple[int, ...]) -> None:

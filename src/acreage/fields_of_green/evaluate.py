@@ -11,7 +11,7 @@ from acreage.core.memo import IdentityMemo
 from acreage.fields_of_green.effects import multiplier
 from acreage.fields_of_green.rules import GREEN, PRODUCE, Rules
 from acreage.fields_of_green.scoring import farm_sheet, winners
-from acreage.fields_of_green.state import CONVERT, END, SUPPLY, Farm, State
+from acreage.fields_of_green.state import CONVERTING, END, SUPPLY, Farm, State
 
 __all__ = ["HARVEST_SHARE", "WATER_WORTH", "end_reason", "evaluate"]
 
@@ -61,7 +61,7 @@ def _standing(state: State) -> tuple[float, ...]:
     """Each seat's points as they would stand now (coins and grain counted exactly, not
     rounded down), plus stored water and a share of the harvests to come."""
     rules = state.rules
-    harvests = rules.years - state.year + (0.5 if state.phase in (SUPPLY, CONVERT) else 1.0)
+    harvests = rules.years - state.year + (0.5 if state.phase in (SUPPLY, CONVERTING) else 1.0)
     share = HARVEST_SHARE * max(0.0, harvests)
     out = []
     for farm in state.farms:

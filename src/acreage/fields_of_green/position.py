@@ -70,6 +70,7 @@ from acreage.fields_of_green.rules import (
 from acreage.fields_of_green.state import (
     ACTION,
     ATTACH,
+    CONVERTING,
     DEAL,
     DRAW,
     END,
@@ -85,7 +86,6 @@ from acreage.fields_of_green.state import (
     Farm,
     State,
 )
-from acreage.fields_of_green.state import CONVERT as CONVERTING
 from acreage.fields_of_green.views import SeatView, View
 
 __all__ = [
@@ -491,22 +491,22 @@ class _Reader:
         agenda = self.agenda(farms, actor, picks)
         pending = self.pending(phase, farms, actor, hands, decks)
         state = State(
-            rules,
-            year,
-            phase,
-            actor,
-            start,
-            tuple(farms),
-            hands,
-            picks,
-            passes,
-            decks,
-            tool_pile,
-            rules.silos - silos,
-            rules.water_towers - towers,
-            discard,
-            agenda,
-            pending,
+            rules=rules,
+            year=year,
+            phase=phase,
+            actor=actor,
+            start=start,
+            farms=tuple(farms),
+            hands=hands,
+            picks=picks,
+            passes=passes,
+            decks=decks,
+            tool_pile=tool_pile,
+            silo_stack=rules.silos - silos,
+            tower_stack=rules.water_towers - towers,
+            discard=discard,
+            agenda=agenda,
+            pending=pending,
         )
         self.check_tools(state)
         stage = self.check_frame(state)
@@ -1294,22 +1294,22 @@ def from_view(view: View, rng: random.Random) -> State:
         else:
             hands[q][i] = card
     return State(
-        rules,
-        view.year,
-        _PHASE_INDEX[view.phase],
-        view.actor,
-        view.start,
-        view.farms,
-        tuple(tuple(sorted(h)) for h in hands),
-        tuple(picks),
-        view.passes,
-        tuple(Deck.of(Counter(pool)) if pool else Deck() for pool in pools),
-        _tool_pile_of(view),
-        view.silo_stack,
-        view.tower_stack,
-        tuple(ids[name] for name in view.discard),
-        view.agenda,
-        view.pending,
+        rules=rules,
+        year=view.year,
+        phase=_PHASE_INDEX[view.phase],
+        actor=view.actor,
+        start=view.start,
+        farms=view.farms,
+        hands=tuple(tuple(sorted(h)) for h in hands),
+        picks=tuple(picks),
+        passes=view.passes,
+        decks=tuple(Deck.of(Counter(pool)) if pool else Deck() for pool in pools),
+        tool_pile=_tool_pile_of(view),
+        silo_stack=view.silo_stack,
+        tower_stack=view.tower_stack,
+        discard=tuple(ids[name] for name in view.discard),
+        agenda=view.agenda,
+        pending=view.pending,
     )
 
 

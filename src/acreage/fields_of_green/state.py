@@ -31,7 +31,7 @@ TOOL_CHOOSE = 8  # which of the drawn tiles to keep
 TOOL_PLACE = 9  # attach the kept tile to a site, or keep it aside
 ATTACH = 10  # attach a tool kept aside to the site just built
 SUPPLY = 11  # which green site the harvest supplies next
-CONVERT = 12  # use a convert ability once more
+CONVERTING = 12  # use a convert ability once more (not rules.CONVERT, the ability)
 END = 13
 
 PHASES = (
