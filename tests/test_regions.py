@@ -12,8 +12,14 @@ from acreage.core.grid import Grid, HexGrid, SquareGrid
 from acreage.core.regions import (
     OUTSIDE,
     Border,
+    FenceNetwork,
+    Partition,
     adjacent,
+    boundary,
+    corners,
     dilate,
+    edges_at,
+    fence_groups,
     flood,
     partition,
     partition_nx,
@@ -93,6 +99,168 @@ def test_incremental_updates_equal_a_fresh_partition(
         else:
             part, blocked = part.unblock(edge), blocked & ~(1 << edge)
         assert part == partition(grid, blocked, border)
+
+
+def _goml_grid(players: int) -> Grid:
+    from acreage.get_off_my_land import Rules
+
+    return Rules(players=players).tables.grid
+
+
+# Square grids of several sizes (thin ones, Get Off My Land!'s boards, bigger ones) and
+# hex grids; the edges toggled come from a small pool, so walls go up and come down again.
+sequence_grids = st.one_of(
+    st.sampled_from([(1, 1), (1, 5), (2, 3), (3, 3), (6, 2), (7, 6), (12, 12), (17, 16)]).map(
+        lambda wh: SquareGrid(*wh)
+    ),
+    st.sampled_from([2, 3, 4]).map(_goml_grid),
+    st.builds(HexGrid, st.integers(0, 4)),
+)
+
+
+def _components(grid: Grid, blocked: int) -> set[int]:
+    """The cell sets networkx finds joined by the open inner edges."""
+    graph = to_networkx(grid, blocked)
+    return {mask(c) for c in nx.connected_components(graph)}
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    sequence_grids,
+    st.sampled_from(Border),
+    st.lists(st.integers(0, 10_000), max_size=12),
+    st.lists(st.integers(0, 10_000), max_size=60),
+)
+def test_block_unblock_sequences_equal_a_fresh_partition_and_networkx(
+    grid: Grid, border: Border, pool: list[int], toggles: list[int]
+) -> None:
+    # Start from a partly walled board, then wall and open edges one at a time: after
+    # each step the kept partition is the fresh one (regions in the same order) and its
+    # regions are networkx's components of the open cell graph.
+    edges = [x % grid.n_edges for x in pool] or [0]
+    blocked = mask(edges[: len(edges) // 2])
+    part = partition(grid, blocked, border)
+    for step, x in enumerate(toggles):
+        e = edges[x % len(edges)]
+        before = part
+        part = part.unblock(e) if part.blocked >> e & 1 else part.block(e)
+        assert part.blocked == before.blocked ^ 1 << e
+        assert part == partition(grid, part.blocked, border)
+        assert {r.cells for r in part.regions} == _components(grid, part.blocked)
+        if step % 8 == 0:
+            assert part == partition_nx(grid, part.blocked, border)
+
+
+def test_block_and_unblock_keep_what_does_not_change() -> None:
+    g = SquareGrid(3, 3)
+    part = partition(g, 0)
+    middle = g.edge_between(4, 5)
+    assert part.unblock(middle) is part  # not blocked: nothing to open
+    walled = part.block(middle)
+    assert walled.block(middle) is walled
+    # A lone wall with a free end splits nothing: the very same regions.
+    assert walled.regions is part.regions
+    assert walled.unblock(middle).regions is part.regions
+    # Walling a border edge of an open region in WALL mode changes nothing either.
+    wall = partition(g, 0, Border.WALL)
+    assert wall.block(g.cell_edges[0][0]).regions is wall.regions
+
+
+def test_a_split_keeps_regions_ordered_by_lowest_cell() -> None:
+    g = SquareGrid(3, 1)
+    part = partition(g, [g.edge_between(0, 1)])
+    split = part.block(g.edge_between(1, 2))
+    assert [r.cell_ids() for r in split.regions] == [(0,), (1,), (2,)]
+    assert split == partition(g, split.blocked)
+    merged = split.unblock(g.edge_between(0, 1))
+    assert [r.cell_ids() for r in merged.regions] == [(0, 1), (2,)]
+
+
+def test_closing_the_last_border_gap_closes_the_region() -> None:
+    g = SquareGrid(1, 1)
+    part: Partition = partition(g, 0)
+    sides = g.cell_edges[0]
+    for e in sides[:-1]:
+        part = part.block(e)
+        assert not part.regions[0].closed
+    part = part.block(sides[-1])
+    assert part.regions[0].closed
+    assert not part.unblock(sides[0]).regions[0].closed
+
+
+@settings(max_examples=200)
+@given(boards(st.one_of(square_grids, hex_grids)), st.data())
+def test_flood_towards_a_goal_stops_holding_it(
+    board: tuple[Grid, int], data: st.DataObject
+) -> None:
+    grid, blocked = board
+    start = data.draw(st.integers(0, grid.n_cells - 1))
+    goal = data.draw(st.integers(0, grid.n_cells - 1))
+    whole = flood(grid, [start], blocked)
+    part = flood(grid, 1 << start, blocked, goal)
+    assert part & ~whole == 0 and part >> start & 1
+    assert bool(part >> goal & 1) == bool(whole >> goal & 1)
+    if not whole >> goal & 1:
+        assert part == whole  # no early stop without the goal
+
+
+@settings(max_examples=200)
+@given(boards(st.one_of(square_grids, hex_grids, large_grids)), st.data())
+def test_boundary_is_the_edges_with_one_side_in(
+    board: tuple[Grid, int], data: st.DataObject
+) -> None:
+    grid, _ = board
+    cells = mask(c for c in range(grid.n_cells) if data.draw(st.booleans()))
+    expected = mask(
+        e for e, cs in enumerate(grid.edge_cells) if sum(cells >> c & 1 for c in cs) == 1
+    )
+    assert boundary(grid, cells) == expected
+    assert boundary(grid, cells) == expected  # the kept answer too
+
+
+def _wall_components(grid: Grid, walls: int) -> set[int]:
+    """networkx's vertex sets joined by the walls (components with a wall)."""
+    graph: nx.Graph[int] = nx.Graph()
+    graph.add_edges_from(grid.edge_vertices[e] for e in bits(walls))
+    return {mask(c) for c in nx.connected_components(graph)}
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    sequence_grids,
+    st.lists(st.integers(0, 10_000), max_size=16),
+    st.lists(st.integers(0, 10_000), max_size=60),
+)
+def test_fence_network_join_cut_equal_networkx(
+    grid: Grid, pool: list[int], toggles: list[int]
+) -> None:
+    # One owner's walls, joined and cut one at a time: the groups are networkx's
+    # components of the walls' vertex graph, whatever the order of the steps.
+    edges = [x % grid.n_edges for x in pool] or [0]
+    net = FenceNetwork.of(grid, 0)
+    assert net == FenceNetwork(0, (), (), 0)
+    for x in toggles:
+        e = edges[x % len(edges)]
+        net = net.cut(grid, e) if net.edges >> e & 1 else net.join(grid, e)
+        groups = _wall_components(grid, net.edges)
+        assert set(net.groups) == groups and len(net.groups) == len(groups)
+        assert net.reaches == tuple(edges_at(grid, g) for g in net.groups)
+        joined = [
+            e
+            for e, (a, b) in enumerate(grid.edge_vertices)
+            if any(g >> a & 1 and g >> b & 1 for g in groups)
+        ]
+        assert net.closing == mask(joined)
+        assert net.reach == edges_at(grid, corners(grid, net.edges))
+        fresh = FenceNetwork.of(grid, net.edges)
+        assert set(zip(fresh.groups, fresh.reaches, strict=True)) == set(
+            zip(net.groups, net.reaches, strict=True)
+        )
+        assert fresh.groups == tuple(fence_groups(grid, net.edges))
+    if net.groups:
+        first = net.groups[0]
+        v = (first & -first).bit_length() - 1
+        assert net.joined_reach(1 << v, 0) == net.reaches[0]
 
 
 @settings(max_examples=200)

@@ -7,6 +7,7 @@ from goml_scenes import play, scene, started
 from hypothesis import given, settings
 
 from acreage import IllegalMoveError, MoveSyntaxError
+from acreage.core.regions import FenceNetwork, partition
 from acreage.get_off_my_land import (
     GAME,
     Buy,
@@ -19,7 +20,7 @@ from acreage.get_off_my_land import (
     render_svg,
     render_text,
 )
-from acreage.get_off_my_land.land import Links, control
+from acreage.get_off_my_land.land import blocked_edges, control
 from acreage.get_off_my_land.state import FinishCard, Turn
 from acreage.testing import check_game, golden_playthrough, move_counts, playouts
 from golden import check_golden
@@ -73,9 +74,11 @@ def _check_invariants(playout) -> None:
         cards = sum(1 << c for c, k in enumerate(s.cards) if k >= 0)
         assert not s.mature & ~cards
         assert _fence_cards(s) == fence_total and _market_cards(s) == market_total
+        assert s.partition == partition(t.grid, blocked_edges(t, s.fences))  # kept, not redone
         assert s.control == control(t, s.partition, s.fences)  # kept up to date, not redone
         for p, f in enumerate(s.fences):  # the derived fence networks follow the fences
-            network, fresh = s.networks[p], Links.of(t, (f | f >> t.edges) & t.edge_mask)
+            network = s.networks[p]
+            fresh = FenceNetwork.of(t.grid, (f | f >> t.edges) & t.edge_mask)
             assert (network.edges, network.closing) == (fresh.edges, fresh.closing)
             assert set(network.groups) == set(fresh.groups)
         seen = 0

@@ -1,5 +1,6 @@
-"""The game's incremental regions (Lands) agree with acreage.core.regions on any fences,
-and a player's fence network (Links) with a fresh computation."""
+"""The regions the fences make and each player's fence network, kept fence by fence with
+the core's Partition and FenceNetwork on the game's boards, agree with fresh computations;
+the game's split_side and claimable with their plain readings."""
 
 from __future__ import annotations
 
@@ -7,18 +8,20 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from acreage.core.regions import Border, partition
-from acreage.get_off_my_land import Rules
-from acreage.get_off_my_land.land import (
-    Lands,
-    Links,
-    blocked_edges,
+from acreage.core.regions import (
+    Border,
+    FenceNetwork,
     boundary,
-    claimable,
     corners,
     edges_at,
     fence_groups,
     flood,
+    partition,
+)
+from acreage.get_off_my_land import Rules
+from acreage.get_off_my_land.land import (
+    blocked_edges,
+    claimable,
     near_edges,
     outer_slots,
     split_side,
@@ -27,7 +30,7 @@ from acreage.get_off_my_land.land import (
 
 def _closing(t, blocked: int) -> int:
     """Edges whose two ends are joined by fences, found the slow way."""
-    groups = fence_groups(t, blocked)
+    groups = fence_groups(t.grid, blocked)
     out = 0
     for e, ends in enumerate(t.edge_vertices):
         if any(g & ends == ends for g in groups):
@@ -35,24 +38,19 @@ def _closing(t, blocked: int) -> int:
     return out
 
 
-def _as_set(regions) -> set[tuple[int, int, bool]]:
-    return {(r.cells, r.boundary, r.closed) for r in regions}
-
-
 @settings(max_examples=60)
 @given(st.sampled_from([2, 3, 4]), st.lists(st.integers(0, 10_000), max_size=60))
 def test_lands_follow_fences_edge_by_edge(players: int, toggles: list[int]) -> None:
     t = Rules(players=players).tables
-    lands = Lands.of(t, 0)
+    lands = partition(t.grid, 0)
     for x in toggles:
         e = x % t.edges
-        lands = lands.unblock(t, e) if lands.blocked >> e & 1 else lands.block(t, e)
-        expected = partition(t.grid, lands.blocked)
-        assert _as_set(lands.regions) == _as_set(expected.regions)
+        lands = lands.unblock(e) if lands.blocked >> e & 1 else lands.block(e)
+        assert lands == partition(t.grid, lands.blocked, Border.OPEN)
     for region in lands.regions:
         cell = (region.cells & -region.cells).bit_length() - 1
-        assert flood(t, cell, lands.blocked) == region.cells
-        assert boundary(t, region.cells) == region.boundary
+        assert flood(t.grid, 1 << cell, lands.blocked) == region.cells
+        assert boundary(t.grid, region.cells) == region.boundary
 
 
 @settings(max_examples=60)
@@ -67,7 +65,7 @@ def test_split_side_is_a_side_of_the_split_or_none(players: int, walls: list[int
     blocked = 1 << e
     for x in walls:
         blocked |= 1 << (x % t.edges)
-    from_c, from_d = flood(t, c, blocked), flood(t, d, blocked)
+    from_c, from_d = flood(t.grid, 1 << c, blocked), flood(t.grid, 1 << d, blocked)
     side = split_side(t, c, d, blocked)
     if from_c >> d & 1:
         assert side == 0
@@ -80,23 +78,24 @@ def test_split_side_is_a_side_of_the_split_or_none(players: int, walls: list[int
 def test_links_follow_fences_one_by_one(players: int, toggles: list[int]) -> None:
     # A player's fences, joined and cut one at a time, as the state keeps them.
     t = Rules(players=players).tables
-    links = Links.of(t, 0)
+    links = FenceNetwork.of(t.grid, 0)
     for x in toggles:
         e = x % t.edges
-        links = links.cut(t, e) if links.edges >> e & 1 else links.join(t, e)
-        fresh = Links.of(t, links.edges)
+        links = links.cut(t.grid, e) if links.edges >> e & 1 else links.join(t.grid, e)
+        fresh = FenceNetwork.of(t.grid, links.edges)
         assert set(zip(links.groups, links.reaches, strict=True)) == set(
             zip(fresh.groups, fresh.reaches, strict=True)
         )
         assert links.closing == fresh.closing == _closing(t, links.edges)
-        assert links.reach == edges_at(t, corners(t, links.edges))
+        assert links.reach == edges_at(t.grid, corners(t.grid, links.edges))
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_empty_board_is_one_open_region(players: int) -> None:
     t = Rules(players=players).tables
-    assert Lands.of(t, 0) == Lands(0, partition(t.grid, 0, Border.OPEN).regions)
-    assert Links.of(t, 0) == Links(0, (), (), 0)
+    (region,) = partition(t.grid, 0).regions
+    assert region.cells == t.grid.all_cells and not region.closed
+    assert FenceNetwork.of(t.grid, 0) == FenceNetwork(0, (), (), 0)
 
 
 def _claimable_reference(t, region, fences, player, controlled, outer) -> int:
@@ -137,7 +136,7 @@ def test_claimable_matches_the_rules(players: int, placed: list[int], land_bits:
             fences[p] |= 1 << e
         elif not any(fences[q] >> (t.edges + e) & 1 for q in range(players)):
             fences[p] |= 1 << (t.edges + e)  # inside the lone fence there
-    lands = Lands.of(t, blocked_edges(t, fences))
+    lands = partition(t.grid, blocked_edges(t, fences))
     outer = outer_slots(t, fences)
     controlled = land_bits & ((1 << t.n) - 1)
     for region in lands.regions:

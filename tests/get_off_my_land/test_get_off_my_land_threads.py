@@ -1,8 +1,8 @@
 """The game's shared caches under threads: every answer equals the single-threaded one.
 
 Threads share a Rules (a parallel tree search does), and with it the
-caches in ``rules.tables`` and the module-level ones (land shapes' boundaries,
-the engine's last legal moves, the shared tasks). Each test runs a few
+caches in ``rules.tables``, the grid's (land shapes' boundaries) and the
+module-level ones (the engine's last legal moves, the shared tasks). Each test runs a few
 thousand calls from several threads, with the interpreter switching threads
 as often as it can, and compares every answer with one computed alone.
 """
@@ -16,7 +16,9 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from typing import Any
 
+from acreage.core.bitset import mask
 from acreage.core.chance import sample
+from acreage.core.regions import boundary
 from acreage.get_off_my_land import (
     Rules,
     apply_move,
@@ -71,12 +73,18 @@ def test_card_sets_never_answers_for_another_card_tuple() -> None:
 
 
 def test_boundaries_are_right_for_every_board_under_threads() -> None:
-    boards = [Rules(players=n).tables for n in (2, 3, 4)]
+    # The core keeps boundaries per grid; the game's boards share them.
+    grids = [Rules(players=n).tables.grid for n in (2, 3, 4)]
     rng = random.Random(2)
-    items = [(t, rng.getrandbits(t.n)) for t in boards for _ in range(60)]
-    expected = {(id(t), cells): land._boundary(t, cells, t.grid.width) for t, cells in items}
-    for (t, cells), answer in _hammer(lambda item: land.boundary(*item), items, 25):
-        assert answer == expected[id(t), cells]
+    items = [(g, rng.getrandbits(g.n_cells)) for g in grids for _ in range(60)]
+    expected = {
+        (id(g), cells): mask(
+            e for e, cs in enumerate(g.edge_cells) if sum(cells >> c & 1 for c in cs) == 1
+        )
+        for g, cells in items
+    }
+    for (g, cells), answer in _hammer(lambda item: boundary(*item), items, 25):
+        assert answer == expected[id(g), cells]
 
 
 def _playout(rules: Rules, seed: int) -> list[object]:

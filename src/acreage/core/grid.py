@@ -79,7 +79,54 @@ class Grid:
         all_cells: the bitset of every cell id.
         border_edges: the bitset of the edges on the board's border.
         inner_edges: the bitset of the edges between two cells.
+        cell_edge_mask: the bitset of each cell's edges (``cell_edges`` as bitsets).
+        edge_vertex_mask: the bitset of each edge's two ends.
+        vertex_edge_mask: the bitset of the edges meeting at each vertex.
     """
+
+    # Slots: the hot paths of every game read these tables, and a slot is read
+    # quicker than an instance dict.
+    __slots__ = (
+        "_board_all",
+        "_board_bits",
+        "_board_shift",
+        "_board_src",
+        "_board_to_border",
+        "_board_to_sides",
+        "_boundaries",
+        "_cell_index",
+        "_cell_sides",
+        "_flood_order",
+        "_flood_shifts",
+        "_from_board",
+        "_passable_plan",
+        "_sides_board",
+        "_sides_to_board",
+        "_square_plan",
+        "_to_board",
+        "_vertex_index",
+        "all_cells",
+        "border_edges",
+        "cell_coords",
+        "cell_edge_mask",
+        "cell_edges",
+        "cell_vertices",
+        "directions",
+        "edge_cells",
+        "edge_sides",
+        "edge_vertex_mask",
+        "edge_vertices",
+        "inner_edges",
+        "n_cells",
+        "n_edges",
+        "n_vertices",
+        "neighbors",
+        "step",
+        "vertex_cells",
+        "vertex_edge_mask",
+        "vertex_edges",
+        "vertex_points",
+    )
 
     kind: ClassVar[str]
     directions: tuple[str, ...]
@@ -100,6 +147,9 @@ class Grid:
     all_cells: int
     border_edges: int
     inner_edges: int
+    cell_edge_mask: tuple[int, ...]
+    edge_vertex_mask: tuple[int, ...]
+    vertex_edge_mask: tuple[int, ...]
 
     # Bit-parallel tables used by acreage.core.regions. "Board" positions are
     # a layout in which every direction is a single shift (the identity for
@@ -118,6 +168,8 @@ class Grid:
     _board_to_border: BitMap
     _cell_sides: XorMap | None
     _sides_board: XorMap | None
+    _square_plan: tuple[int, int, int, int] | None
+    _boundaries: dict[int, int]
 
     _cell_index: dict[Coord, int]
     _vertex_index: dict[Point, int]
@@ -250,6 +302,9 @@ class Grid:
         self.all_cells = (1 << self.n_cells) - 1
         self.border_edges = mask(e for e, cs in enumerate(self.edge_cells) if len(cs) == 1)
         self.inner_edges = ((1 << self.n_edges) - 1) & ~self.border_edges
+        self.cell_edge_mask = tuple(mask(es) for es in cell_edges)
+        self.edge_vertex_mask = tuple(1 << a | 1 << b for a, b in edge_vertices)
+        self.vertex_edge_mask = tuple(mask(es) for es in self.vertex_edges)
         self._cell_index = index
         self._vertex_index = vertex_index
 
@@ -270,6 +325,12 @@ class Grid:
         slot = {d: i for i, d in enumerate(order)}
         self._passable_plan = tuple(
             (k * width, self._board_src[k], shifts[k], slot[k], slot[k + half]) for k in range(half)
+        )
+        # Square grids' board layout is the cells' own: N and E sides are edges c and n + c,
+        # and (but on boards one cell wide or high) the flood order is E, S, N, W.
+        square = half == 2 and pos == list(range(self.n_cells)) and order == (1, 2, 0, 3)
+        self._square_plan = (
+            (self.n_cells, -shifts[0], self._board_src[0], self._board_src[1]) if square else None
         )
         self._build_sides(pos, width)
 
@@ -294,6 +355,8 @@ class Grid:
         lookups = -(-len(sides) // 8)
         by_table = small and 2 * lookups < 3 * len(self._sides_to_board.segments)
         self._sides_board = XorMap(1 << b for _, b in sides) if by_table else None
+        # regions.boundary's answers, by cell set (see there).
+        self._boundaries = {}
 
 
 def _steps(
@@ -426,6 +489,7 @@ class SquareGrid(Grid):
     5
     """
 
+    __slots__ = ("height", "width")
     kind = "square"
     width: int
     height: int
@@ -474,6 +538,7 @@ class HexGrid(Grid):
     (1, -1)
     """
 
+    __slots__ = ("radius",)
     kind = "hex"
     radius: int
 

@@ -15,7 +15,17 @@ Cell and edge sets are int bitsets (see :mod:`acreage.core.bitset`). The fast
 path floods whole sets at once with shifts; :func:`partition_nx` computes the
 same answer with networkx and is the reference the property tests hold the
 fast path to.
+
+Games that block and open edges one at a time keep a :class:`Partition` and
+update it with :meth:`Partition.block` and :meth:`Partition.unblock`, which
+look again only at the region the edge touches (and most often not even
+that: see :meth:`Partition.block`). A :class:`FenceNetwork` keeps, the same
+way, the groups of vertices one owner's walls join, and so the edges where a
+new wall of theirs would close a cycle: only such a wall can close an area
+off when the outside is open.
 """
+
+# ruff: noqa: RUF005  (tuple concatenation is quicker than unpacking in the hot paths)
 
 from __future__ import annotations
 
@@ -27,16 +37,22 @@ import attrs
 import networkx as nx
 
 from acreage.core.bitset import bits, mask
+from acreage.core.frozen import builder
 from acreage.core.grid import Grid
 
 __all__ = [
     "OUTSIDE",
     "Border",
+    "FenceNetwork",
     "Partition",
     "Region",
     "adjacent",
+    "boundary",
+    "corners",
     "dilate",
     "edge_mask",
+    "edges_at",
+    "fence_groups",
     "flood",
     "partition",
     "partition_nx",
@@ -97,6 +113,12 @@ def _passable(grid: Grid, blocked: int) -> tuple[int, ...]:
     The directions come in ``grid._flood_order``: those whose step shifts
     bits left first, then those shifting right.
     """
+    square = grid._square_plan
+    if square is not None:  # (E, S, N, W); the cells' own layout, no map to make
+        n, width, below_top, not_right = square
+        open_n = ~blocked & below_top
+        open_e = (~blocked >> n) & not_right
+        return (open_e, open_n >> width, open_n, open_e << 1)
     tables = grid._sides_board
     open_sides = (
         tables(grid.inner_edges & ~blocked)
@@ -112,8 +134,9 @@ def _passable(grid: Grid, blocked: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _flood(grid: Grid, seed: int, passable: tuple[int, ...]) -> int:
-    """All board-layout cells reachable from ``seed`` through open inner edges.
+def _flood(grid: Grid, seed: int, passable: tuple[int, ...], goal: int = 0) -> int:
+    """All board-layout cells reachable from ``seed`` through open inner edges, or, once
+    one of the board-layout cells ``goal`` is reached, those reached so far.
 
     Opposite directions shift opposite ways, so half the directions shift
     left and half right; the loop body is one expression per grid kind. The
@@ -126,7 +149,7 @@ def _flood(grid: Grid, seed: int, passable: tuple[int, ...]) -> int:
     if len(passable) == 4:
         a, b, c, d = passable
         _, kb, kc, kd = grid._flood_shifts
-        while frontier:
+        while frontier and not reached & goal:
             frontier = (
                 ((a + (frontier & a)) ^ a)
                 | ((frontier & b) << kb)
@@ -137,7 +160,7 @@ def _flood(grid: Grid, seed: int, passable: tuple[int, ...]) -> int:
         return reached
     a, b, c, d, e, f = passable
     _, kb, kc, kd, ke, kf = grid._flood_shifts
-    while frontier:
+    while frontier and not reached & goal:
         frontier = (
             ((a + (frontier & a)) ^ a)
             | ((frontier & b) << kb)
@@ -174,7 +197,7 @@ def _boundary(grid: Grid, group: int) -> int:
     return grid._board_to_sides(sides) | grid._board_to_border(border)
 
 
-def _region(grid: Grid, group: int, open_border: int | None) -> Region:
+def _board_region(grid: Grid, group: int, open_border: int | None) -> Region:
     """The region of board-layout ``group``; ``open_border`` is the unblocked
     border edges in ``Border.OPEN`` mode, ``None`` when the border is a wall."""
     cells = grid._from_board(group)
@@ -190,7 +213,12 @@ def _open_border(grid: Grid, blocked: int, border: Border) -> int | None:
 
 @attrs.frozen(slots=True)
 class Partition:
-    """The regions of a grid with a set of blocked edges.
+    """The regions of a grid with a set of blocked edges, kept up to date edge by edge.
+
+    Made by :func:`partition`; :meth:`block` and :meth:`unblock` give the
+    partition one edge later, looking again only at the region the edge
+    touches. The regions keep the order a fresh :func:`partition` gives them,
+    so an updated partition equals the fresh one.
 
     Attributes:
         grid: the grid.
@@ -219,7 +247,10 @@ class Partition:
 
     def region_of(self, cell: int) -> Region:
         """The region holding ``cell``."""
-        return self.regions[self.index_of(cell)]
+        for region in self.regions:
+            if region.cells >> cell & 1:
+                return region
+        raise ValueError(f"cell {cell} is not on {self.grid!r}")
 
     def closed_cells(self) -> int:
         """Bitset of every cell in a closed region."""
@@ -230,33 +261,141 @@ class Partition:
         return out
 
     def block(self, edge: int) -> Partition:
-        """The partition with ``edge`` blocked too; only the touched region is recomputed."""
-        if self.blocked >> edge & 1:
+        """The partition with ``edge`` blocked too.
+
+        Its ``regions`` are the same tuple when no region changed. An inner
+        edge with an end touching no other blocked edge and no border edge
+        splits nothing: its two cells still meet around that end, through the
+        other cells there. Otherwise one flood from one of its cells, stopping
+        as soon as it reaches the other, tells whether the region splits; a
+        border edge can only close its region off from the outside.
+        """
+        old_blocked = self.blocked
+        if old_blocked >> edge & 1:
             return self
-        return self._changed(edge, self.blocked | 1 << edge)
+        blocked = old_blocked | 1 << edge
+        grid = self.grid
+        regions = self.regions
+        cells = grid.edge_cells[edge]
+        if len(cells) == 2:
+            a, b = grid.edge_vertices[edge]
+            attached = old_blocked | grid.border_edges
+            vertex_edges = grid.vertex_edge_mask
+            if vertex_edges[a] & attached and vertex_edges[b] & attached:
+                c, d = cells
+                side = _flood_cell(grid, c, blocked, d)
+                if not side >> d & 1:  # split in two
+                    regions = self._split(self.index_of(c), side, blocked)
+        elif self.border is Border.OPEN:
+            c = cells[0]
+            i = 0
+            for old in regions:
+                if old.cells >> c & 1:
+                    break
+                i += 1
+            closed = not old.boundary & grid.border_edges & ~blocked
+            if closed != old.closed:
+                regions = (
+                    regions[:i] + (_region(old.cells, old.boundary, closed),) + regions[i + 1 :]
+                )
+        return _partition(grid, blocked, self.border, regions)
+
+    def _split(self, i: int, side: int, blocked: int) -> tuple[Region, ...]:
+        """:attr:`regions` once region ``i`` falls in two, ``side`` and the rest."""
+        regions = self.regions
+        old = regions[i]
+        grid = self.grid
+        # The two parts' boundaries: the side's, and the rest of the old one's (an
+        # edge between the parts is on both; any other on one).
+        edges = boundary(grid, side)
+        rest = old.boundary ^ edges
+        open_border = grid.border_edges & ~blocked if self.border is Border.OPEN else 0
+        first = _region(side, edges, not edges & open_border)
+        second = _region(old.cells & ~side, rest, not rest & open_border)
+        if not side & old.cells & -old.cells:
+            first, second = second, first
+        # ``first`` keeps the old region's lowest cell and place; ``second`` goes
+        # before the first region after it whose lowest cell is higher than its own.
+        below = (second.cells & -second.cells) - 1
+        j = i + 1
+        n = len(regions)
+        while j < n and regions[j].cells & below:
+            j += 1
+        return regions[:i] + (first,) + regions[i + 1 : j] + (second,) + regions[j:]
 
     def unblock(self, edge: int) -> Partition:
-        """The partition with ``edge`` open; at most two regions merge."""
-        if not self.blocked >> edge & 1:
+        """The partition with ``edge`` open; at most two regions merge, or one opens."""
+        old_blocked = self.blocked
+        if not old_blocked >> edge & 1:
             return self
-        return self._changed(edge, self.blocked & ~(1 << edge))
-
-    def _changed(self, edge: int, blocked: int) -> Partition:
+        blocked = old_blocked & ~(1 << edge)
         grid = self.grid
-        touched = {self.index_of(c) for c in grid.edge_cells[edge]}
-        kept = [r for i, r in enumerate(self.regions) if i not in touched]
-        cells = 0
-        for i in touched:
-            cells |= self.regions[i].cells
-        passable = _passable(grid, blocked)
-        open_border = _open_border(grid, blocked, self.border)
-        remaining = grid._to_board(cells)
-        while remaining:
-            group = _flood(grid, remaining & -remaining, passable)
-            remaining &= ~group
-            kept.append(_region(grid, group, open_border))
-        kept.sort(key=lambda r: r.cells & -r.cells)
-        return Partition(grid, blocked, self.border, tuple(kept))
+        regions = self.regions
+        cells = grid.edge_cells[edge]
+        c = cells[0]
+        i = 0
+        for old in regions:
+            if old.cells >> c & 1:
+                break
+            i += 1
+        if len(cells) == 2:
+            d = cells[1]
+            if not old.cells >> d & 1:
+                j = 0
+                for other in regions:
+                    if other.cells >> d & 1:
+                        break
+                    j += 1
+                edges = old.boundary ^ other.boundary
+                closed = self.border is Border.WALL or not edges & grid.border_edges & ~blocked
+                merged = _region(old.cells | other.cells, edges, closed)
+                if i > j:
+                    i, j = j, i
+                regions = regions[:i] + (merged,) + regions[i + 1 : j] + regions[j + 1 :]
+        elif old.closed and self.border is Border.OPEN:
+            regions = regions[:i] + (_region(old.cells, old.boundary, False),) + regions[i + 1 :]
+        return _partition(grid, blocked, self.border, regions)
+
+
+_partition = builder(Partition)
+"""``Partition(grid, blocked, border, regions)``, built quicker (one a blocked edge)."""
+_region = builder(Region)
+"""``Region(cells, boundary, closed)``, built quicker."""
+
+_BOUNDARIES_KEPT: Final = 1 << 14
+"""At most this many answers of :func:`boundary` are kept per grid."""
+
+
+def boundary(grid: Grid, cells: int) -> int:
+    """Bitset of the edges with exactly one side in the cell bitset ``cells`` (the
+    border edges of its cells included).
+
+    The answers are kept per grid (the same few shapes of land come up again and
+    again in a game), at most ``2**14`` of them; each is stored at once, so
+    threads sharing a grid read a whole answer or none.
+    """
+    kept = grid._boundaries
+    out = kept.get(cells)
+    if out is None:
+        if len(kept) >= _BOUNDARIES_KEPT:
+            kept.clear()
+        tables = grid._cell_sides
+        out = tables(cells) if tables is not None else _boundary(grid, grid._to_board(cells))
+        kept[cells] = out
+    return out
+
+
+def _flood_cell(grid: Grid, cell: int, blocked: int, goal: int = -1) -> int:
+    """Bitset of the cells reachable from ``cell`` when ``blocked`` edges are walls;
+    with a ``goal`` cell, stops as soon as it is reached."""
+    if not grid.cell_edge_mask[cell] & ~(blocked | grid.border_edges):
+        return 1 << cell  # walled in on its own (as many floods are)
+    if grid._square_plan is not None:  # the board layout is the cells' own
+        return _flood(grid, 1 << cell, _passable(grid, blocked), 1 << goal if goal >= 0 else 0)
+    board = grid._to_board
+    seed = board(1 << cell)
+    reached = _flood(grid, seed, _passable(grid, blocked), board(1 << goal) if goal >= 0 else 0)
+    return grid._from_board(reached)
 
 
 def partition(
@@ -284,9 +423,9 @@ def partition(
         group = _flood(grid, remaining & -remaining, passable)
         remaining &= ~group
         if tables is None:
-            regions.append(_region(grid, group, open_border))
+            regions.append(_board_region(grid, group, open_border))
             continue
-        # _region, inlined: most partitions are a couple of regions, and the
+        # _board_region, inlined: most partitions are a couple of regions, and the
         # call costs as much as the work.
         cells = from_board(group)
         edges = tables(cells)
@@ -295,10 +434,18 @@ def partition(
     return Partition(grid, blocked_mask, mode, tuple(regions))
 
 
-def flood(grid: Grid, start: int | Iterable[int], blocked: int | Iterable[int] = 0) -> int:
-    """Bitset of the cells reachable from ``start`` (a cell bitset or ids) through unblocked edges."""
-    seed = grid._to_board(edge_mask(start))
-    return grid._from_board(_flood(grid, seed, _passable(grid, edge_mask(blocked))))
+def flood(
+    grid: Grid, start: int | Iterable[int], blocked: int | Iterable[int] = 0, goal: int = -1
+) -> int:
+    """Bitset of the cells reachable from ``start`` (a cell bitset or ids) through unblocked edges.
+
+    With a ``goal`` cell, stops as soon as the goal is reached: the answer then
+    holds it, but perhaps not every cell reachable.
+    """
+    board = grid._to_board
+    seed = board(edge_mask(start))
+    target = board(1 << goal) if goal >= 0 else 0
+    return grid._from_board(_flood(grid, seed, _passable(grid, edge_mask(blocked)), target))
 
 
 def _touching(grid: Grid, board: int) -> int:
@@ -334,6 +481,273 @@ def sole_owner(edges: int, owner: Mapping[int, int] | Callable[[int], int | None
             return None
         found = who
     return found
+
+
+# -- fence networks -------------------------------------------------------------
+
+
+def corners(grid: Grid, edges: int) -> int:
+    """Bitset of the vertices at the ends of the edge bitset ``edges``."""
+    out = 0
+    ends = grid.edge_vertex_mask
+    while edges:
+        low = edges & -edges
+        edges ^= low
+        out |= ends[low.bit_length() - 1]
+    return out
+
+
+def edges_at(grid: Grid, vertices: int) -> int:
+    """Bitset of the edges with an end in the vertex bitset ``vertices``."""
+    out = 0
+    vertex_edges = grid.vertex_edge_mask
+    while vertices:
+        low = vertices & -vertices
+        vertices ^= low
+        out |= vertex_edges[low.bit_length() - 1]
+    return out
+
+
+def fence_groups(grid: Grid, edges: int) -> list[int]:
+    """The vertex bitsets joined by the edge bitset ``edges`` (one per group of touching edges),
+    in the order of each group's lowest edge.
+
+    With an open outside, a new wall closes an area off (splits a region or
+    shuts one off from the outside) exactly when both its ends lie in one group
+    of walls: only a cycle of walls encloses anything.
+    """
+    groups: list[int] = []
+    vertices = grid.edge_vertex_mask
+    while edges:
+        low = edges & -edges
+        edges ^= low
+        ends = vertices[low.bit_length() - 1]
+        first = -1
+        for i, g in enumerate(groups):
+            if g & ends:
+                if first < 0:
+                    first = i
+                    groups[i] = g | ends
+                    if g & ends == ends:
+                        break
+                else:
+                    groups[first] |= g
+                    del groups[i]
+                    break
+        if first < 0:
+            groups.append(ends)
+    return groups
+
+
+def _within(grid: Grid, vertices: int, reach: int) -> int:
+    """Of the edges ``reach`` (those with an end in ``vertices``), those with both ends there."""
+    out = 0
+    edge_vertices = grid.edge_vertex_mask
+    while reach:
+        low = reach & -reach
+        reach ^= low
+        ends = edge_vertices[low.bit_length() - 1]
+        if vertices & ends == ends:
+            out |= low
+    return out
+
+
+@attrs.frozen(slots=True)
+class FenceNetwork:
+    """The vertices one owner's walls (fences) join, kept up to date wall by wall.
+
+    The walls on ``edges`` make groups of vertices joined through them
+    (:func:`fence_groups`). A new wall closes a cycle of them exactly when its
+    two ends already lie in one group: such edges are ``closing``, and with an
+    open outside only they can close an area off.
+
+    Made by :meth:`of`; :meth:`join` and :meth:`cut` give the network one wall
+    later. The groups keep no particular order (:meth:`of` gives them in the
+    order of :func:`fence_groups`; :meth:`join` puts the joined group last).
+
+    Attributes:
+        edges: the edges holding the walls.
+        groups: the vertex bitsets joined by the walls.
+        reaches: per group, the edges with an end in it.
+        closing: the edges whose two ends lie in one group.
+    """
+
+    edges: int
+    groups: tuple[int, ...]
+    reaches: tuple[int, ...]
+    closing: int
+
+    @classmethod
+    def of(cls, grid: Grid, edges: int) -> FenceNetwork:
+        """The network of walls on the edge bitset ``edges`` of ``grid``."""
+        if not edges:
+            return cls(0, (), (), 0)
+        groups = tuple(fence_groups(grid, edges))
+        reaches = tuple(edges_at(grid, g) for g in groups)
+        closing = 0
+        for g, reach in zip(groups, reaches, strict=True):
+            closing |= _within(grid, g, reach)
+        return cls(edges, groups, reaches, closing)
+
+    @property
+    def reach(self) -> int:
+        """The edges with an end on one of the walls."""
+        out = 0
+        for reach in self.reaches:
+            out |= reach
+        return out
+
+    def joined_reach(self, vertices: int, reach: int) -> int:
+        """The edges with an end among ``vertices`` or the vertices joined to them by
+        the walls, given ``reach``, the edges with an end among ``vertices``."""
+        for k, g in enumerate(self.groups):  # (zip(..., strict=True) costs more here)
+            if g & vertices:
+                reach |= self.reaches[k]
+        return reach
+
+    def join(self, grid: Grid, edge: int) -> FenceNetwork:
+        """The network once a wall stands on ``edge`` too.
+
+        The groups at its two ends (or lone vertices) join, and the edges
+        between them become closing.
+        """
+        closing = self.closing
+        groups = self.groups
+        reaches = self.reaches
+        if not closing >> edge & 1:  # else its ends are in one group already
+            a, b = grid.edge_vertices[edge]
+            # The groups holding each end (at most one each, and not the same one).
+            i = j = -1
+            for k, g in enumerate(groups):
+                if g >> a & 1:
+                    i = k
+                    if j >= 0:
+                        break
+                elif g >> b & 1:
+                    j = k
+                    if i >= 0:
+                        break
+            # The other groups keep their order; the joined one comes last.
+            vertex_edges = grid.vertex_edge_mask
+            if i < 0:
+                ra = vertex_edges[a]
+                if j < 0:  # a new group
+                    rb = vertex_edges[b]
+                    groups = groups + (1 << a | 1 << b,)
+                    reaches = reaches + (ra | rb,)
+                else:
+                    rb = reaches[j]
+                    groups = groups[:j] + groups[j + 1 :] + (groups[j] | 1 << a,)
+                    reaches = reaches[:j] + reaches[j + 1 :] + (ra | rb,)
+            else:
+                ra = reaches[i]
+                if j < 0:
+                    rb = vertex_edges[b]
+                    groups = groups[:i] + groups[i + 1 :] + (groups[i] | 1 << b,)
+                    reaches = reaches[:i] + reaches[i + 1 :] + (ra | rb,)
+                else:
+                    rb = reaches[j]
+                    joined = groups[i] | groups[j]
+                    if i > j:
+                        i, j = j, i
+                    groups = groups[:i] + groups[i + 1 : j] + groups[j + 1 :] + (joined,)
+                    reaches = reaches[:i] + reaches[i + 1 : j] + reaches[j + 1 :] + (ra | rb,)
+            closing |= ra & rb
+        return _network(self.edges | 1 << edge, groups, reaches, closing)
+
+    def cut(self, grid: Grid, edge: int) -> FenceNetwork:
+        """The network once the wall on ``edge`` is gone.
+
+        Only its group changes: it may fall in two (a lone end drops out), and
+        the edges between the two parts stop closing.
+        """
+        edges = self.edges & ~(1 << edge)
+        groups = self.groups
+        reaches = self.reaches
+        closing = self.closing
+        if self.edges >> edge & 1:  # else no wall there: nothing changes
+            a, b = grid.edge_vertices[edge]
+            i = 0
+            for g in groups:
+                if g >> a & 1:
+                    break
+                i += 1
+            g = groups[i]
+            reach = reaches[i]
+            vertex_edges = grid.vertex_edge_mask
+            va = vertex_edges[a]
+            vb = vertex_edges[b]
+            walls = edges & reach  # the group's other walls
+            if not va & walls:  # ``a`` drops out
+                if not vb & walls:  # and so does ``b``: the group was this wall
+                    groups = groups[:i] + groups[i + 1 :]
+                    reaches = reaches[:i] + reaches[i + 1 :]
+                    closing &= ~(1 << edge)
+                else:
+                    part, part_reach = _drop(grid, g, reach, a, va)
+                    closing &= ~(va & part_reach)
+                    groups = groups[:i] + (part,) + groups[i + 1 :]
+                    reaches = reaches[:i] + (part_reach,) + reaches[i + 1 :]
+            elif not vb & walls:  # ``b`` drops out
+                part, part_reach = _drop(grid, g, reach, b, vb)
+                closing &= ~(part_reach & vb)
+                groups = groups[:i] + (part,) + groups[i + 1 :]
+                reaches = reaches[:i] + (part_reach,) + reaches[i + 1 :]
+            else:
+                # Both ends keep walls: the vertices joined to ``a`` without this wall.
+                edge_vertices = grid.edge_vertex_mask
+                side = frontier = 1 << a
+                side_reach = 0
+                rest = walls
+                while frontier:
+                    new = 0
+                    while frontier:
+                        low = frontier & -frontier
+                        frontier ^= low
+                        new |= vertex_edges[low.bit_length() - 1]
+                    side_reach |= new
+                    new &= rest
+                    rest ^= new
+                    while new:
+                        low = new & -new
+                        new ^= low
+                        frontier |= edge_vertices[low.bit_length() - 1]
+                    frontier &= ~side
+                    side |= frontier
+                    if side >> b & 1:  # still joined
+                        break
+                else:  # in two
+                    other = g & ~side
+                    other_reach = edges_at(grid, other)
+                    closing &= ~(side_reach & other_reach)
+                    # In the order fence_groups finds them: the part with the lowest
+                    # wall first.
+                    low = walls & -walls
+                    if edge_vertices[low.bit_length() - 1] & side:
+                        groups = groups[:i] + (side, other) + groups[i + 1 :]
+                        reaches = reaches[:i] + (side_reach, other_reach) + reaches[i + 1 :]
+                    else:
+                        groups = groups[:i] + (other, side) + groups[i + 1 :]
+                        reaches = reaches[:i] + (other_reach, side_reach) + reaches[i + 1 :]
+        return _network(edges, groups, reaches, closing)
+
+
+def _drop(grid: Grid, group: int, reach: int, v: int, v_edges: int) -> tuple[int, int]:
+    """``group`` and its ``reach`` without vertex ``v`` (whose edges are ``v_edges``),
+    which no wall of the group touches any more."""
+    part = group & ~(1 << v)
+    edge_vertices = grid.edge_vertex_mask
+    rest = v_edges
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        if not edge_vertices[low.bit_length() - 1] & part:
+            reach ^= low  # its other end is not in the group either
+    return part, reach
+
+
+_network = builder(FenceNetwork)
+"""``FenceNetwork(edges, groups, reaches, closing)``, built quicker (one or two a wall)."""
 
 
 # -- networkx: the reference and the export -----------------------------------

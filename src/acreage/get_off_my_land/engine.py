@@ -24,6 +24,7 @@ from acreage.core.chance import Counted, Deck, Pile, counted
 from acreage.core.draft import Draft
 from acreage.core.frozen import builder
 from acreage.core.game import IllegalMoveError
+from acreage.core.regions import FenceNetwork, Partition, partition
 from acreage.get_off_my_land import land
 from acreage.get_off_my_land import moves as mv
 from acreage.get_off_my_land import options as op
@@ -36,7 +37,6 @@ from acreage.get_off_my_land.farm import (
     income,
     price,
 )
-from acreage.get_off_my_land.land import Lands, Links
 from acreage.get_off_my_land.rules import Rules
 from acreage.get_off_my_land.state import Batch, State, Task
 from acreage.get_off_my_land.tables import CROP, EQUIPMENT, LIVESTOCK, Tables
@@ -86,8 +86,8 @@ class Work(Draft[State], of=State, lists=("agenda",)):
     mature: int
     fences: tuple[int, ...]
     farmers: tuple[int, ...]
-    partition: Lands
-    networks: tuple[Links, ...]
+    partition: Partition
+    networks: tuple[FenceNetwork, ...]
     control: tuple[int, ...]
     cleared: int
 
@@ -120,11 +120,11 @@ class Work(Draft[State], of=State, lists=("agenda",)):
         t = self.t
         e = move.edge
         fences = list(self.fences)
-        self.networks = _put(self.networks, player, self.networks[player].join(t, e))
+        self.networks = _put(self.networks, player, self.networks[player].join(t.grid, e))
         if move.inside < 0:
             fences[player] |= 1 << e
             self.fences = tuple(fences)
-            partition = self.partition.block(t, e)
+            partition = self.partition.block(e)
             if partition.regions is not self.partition.regions:
                 self.touched |= t.edge_cell_mask[e]  # only then can control change
             self.partition = partition
@@ -145,17 +145,17 @@ class Work(Draft[State], of=State, lists=("agenda",)):
         fences[player] &= ~((1 << edge) | (1 << (t.edges + edge)))
         land.normalise(t, fences)
         self.fences = tuple(fences)
-        self.networks = _put(self.networks, player, self.networks[player].cut(t, edge))
+        self.networks = _put(self.networks, player, self.networks[player].cut(t.grid, edge))
         for f in fences:
             if f >> edge & 1:
                 break  # another player's fence still stands there
         else:
-            self.partition = self.partition.unblock(t, edge)
+            self.partition = self.partition.unblock(edge)
         self.touched |= t.edge_cell_mask[edge]
 
     def cut(self, owner: int, edge: int) -> None:
         """Note that ``owner``'s fence on ``edge`` (one of two there) is gone."""
-        self.networks = _put(self.networks, owner, self.networks[owner].cut(self.t, edge))
+        self.networks = _put(self.networks, owner, self.networks[owner].cut(self.t.grid, edge))
         self.touched |= self.t.edge_cell_mask[edge]
 
     def settle(self) -> None:
@@ -260,8 +260,8 @@ def new_game(rules: Rules) -> State:
         todo += [_draw_card(p)] * rules.starting_cards
     todo += [_reveal_market(), _start_month_task()]
     fences = (0,) * n
-    regions = land.Lands.of(t, 0)
-    network = land.Links.of(t, 0)
+    regions = partition(t.grid, 0)
+    network = FenceNetwork.of(t.grid, 0)
     return State(
         rules=rules,
         agenda=tuple(reversed(todo)),

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from acreage.core.bitset import bits
-from acreage.core.regions import Region
+from acreage.core.regions import FenceNetwork, Partition, Region, boundary
 from acreage.get_off_my_land import land
 from acreage.get_off_my_land import moves as mv
 from acreage.get_off_my_land.farm import bonus_cards, harvestable, purchase_targets
@@ -60,9 +60,9 @@ class Position(Protocol):
     @property
     def farmers(self) -> Sequence[int]: ...
     @property
-    def partition(self) -> land.Lands: ...
+    def partition(self) -> Partition: ...
     @property
-    def networks(self) -> Sequence[land.Links]: ...
+    def networks(self) -> Sequence[FenceNetwork]: ...
     @property
     def control(self) -> Sequence[int]: ...
     @property
@@ -182,7 +182,7 @@ def remove_card_moves(s: Position) -> list[mv.RemoveCard]:
 
 def break_effect(
     s: Position, edge: int, owner: int
-) -> tuple[list[int], land.Lands, tuple[int, ...], int]:
+) -> tuple[list[int], Partition, tuple[int, ...], int]:
     """The fences, regions and control after ``owner``'s fence on ``edge`` breaks,
     and the crops that would then be eaten."""
     t = s.rules.tables
@@ -192,7 +192,7 @@ def break_effect(
     land.normalise(t, fences)
     lands = s.partition
     if not land.blocked_edges(t, fences) >> edge & 1:
-        lands = lands.unblock(t, edge)
+        lands = lands.unblock(edge)
     controlled = land.control(t, lands, fences, s.control, t.edge_cell_mask[edge])
     _, eaten = land.hungry(t, lands, s.cards, s.mature)
     return fences, lands, controlled, eaten
@@ -398,7 +398,7 @@ def _parts(s: Position, e: int) -> tuple[tuple[int, int], ...]:
         side = land.split_side(t, cells[0], cells[1], s.partition.blocked | 1 << e)
         if side:
             # A split: the rest's boundary is the old one's XOR the side's.
-            edges = land.boundary(t, side)
+            edges = boundary(t.grid, side)
             return (side, edges), (old.cells & ~side, old.boundary ^ edges)
     return ((old.cells, old.boundary),)
 

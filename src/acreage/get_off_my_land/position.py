@@ -39,6 +39,7 @@ from acreage.core.position import (
     position_fields,
     text_lines,
 )
+from acreage.core.regions import FenceNetwork, partition
 from acreage.get_off_my_land import land
 from acreage.get_off_my_land import state as st
 from acreage.get_off_my_land.engine import Work, run
@@ -439,7 +440,7 @@ class _Reader:
         self.check_agenda(agenda, hands)
         self.check_money(money)
 
-        regions = land.Lands.of(t, land.blocked_edges(t, fences))
+        regions = partition(t.grid, land.blocked_edges(t, fences))
         state = State(
             rules=rules,
             agenda=agenda,
@@ -460,7 +461,9 @@ class _Reader:
             fences=fences,
             farmers=farmers,
             partition=regions,
-            networks=tuple(land.Links.of(t, (x | x >> t.edges) & t.edge_mask) for x in fences),
+            networks=tuple(
+                FenceNetwork.of(t.grid, (x | x >> t.edges) & t.edge_mask) for x in fences
+            ),
             control=land.control(t, regions, fences),
             cleared=cleared,
         )
@@ -1000,7 +1003,7 @@ def from_view(view: View, rng: random.Random) -> State:
         farmhouses.append(kept if kept >= 0 or choosing else free.pop())
     market = Deck(tuple(Pile(counts) for counts in view.market_deck))
     fences = view.fences
-    regions = land.Lands.of(t, land.blocked_edges(t, fences))
+    regions = partition(t.grid, land.blocked_edges(t, fences))
     state = State(
         rules=rules,
         agenda=view.agenda,
@@ -1021,7 +1024,7 @@ def from_view(view: View, rng: random.Random) -> State:
         fences=fences,
         farmers=view.farmers,
         partition=regions,
-        networks=tuple(land.Links.of(t, (x | x >> t.edges) & t.edge_mask) for x in fences),
+        networks=tuple(FenceNetwork.of(t.grid, (x | x >> t.edges) & t.edge_mask) for x in fences),
         control=view.control,
         cleared=t.grass_mask | sum(1 << c for c, tile in enumerate(view.tiles) if tile >= 0),
     )

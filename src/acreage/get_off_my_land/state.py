@@ -20,7 +20,7 @@ import attrs
 from acreage.core.chance import Deck
 from acreage.core.display import state_repr
 from acreage.core.game import CHANCE, Chance
-from acreage.get_off_my_land.land import Lands, Links
+from acreage.core.regions import FenceNetwork, Partition
 
 if TYPE_CHECKING:
     from acreage.get_off_my_land.rules import Rules
@@ -431,8 +431,8 @@ class State:
         mature: tiles whose card shows its mature (or active) side.
         fences: per player, the fence slots holding their fences.
         farmers: per player, the tile their farmer stands on.
-        partition: the regions the fences make (derived).
-        networks: per player, the vertices their own fences join (derived).
+        partition: the regions the fences make (derived; open border).
+        networks: per player, the network of their own fences (derived).
         control: per player, the tiles they control (derived).
         cleared: tiles that are logged land: grass and logged forest (derived).
     """
@@ -455,8 +455,8 @@ class State:
     mature: int
     fences: tuple[int, ...]
     farmers: tuple[int, ...]
-    partition: Lands = attrs.field(eq=False, repr=False)
-    networks: tuple[Links, ...] = attrs.field(eq=False, repr=False)
+    partition: Partition = attrs.field(eq=False, repr=False)
+    networks: tuple[FenceNetwork, ...] = attrs.field(eq=False, repr=False)
     control: tuple[int, ...] = attrs.field(eq=False, repr=False)
     cleared: int = attrs.field(eq=False, repr=False)
 
