@@ -167,6 +167,8 @@ def test_encode_actions_numbers_lists_as_encode_action_does(
         numbers = [enc.encode_action(state, m) for m in legal]
         assert enc.encode_actions(state, legal) == numbers
         assert fresh.encode_actions(state, legal) == numbers
+        if legal and type(legal[0]) is fei.Place:  # the places by the numbers they hold
+            assert enc._place_numbers(legal) == numbers
         copies = [fei.parse_move(state, str(m)) for m in legal]
         mixed = [c if rng.random() < 0.5 else m for c, m in zip(copies, legal, strict=True)]
         assert enc.encode_actions(state, mixed) == numbers
@@ -187,6 +189,40 @@ def test_encode_actions_refuses_a_list_holding_a_move_with_no_number() -> None:
         for moves in ([fei.Pass(), bad], [shared, bad], [bad, shared]):
             with pytest.raises(IllegalMoveError):
                 enc.encode_actions(state, moves)
+
+
+@pytest.mark.parametrize("size", [5, 9, 16, 40])
+def test_each_place_of_the_tables_holds_the_number_its_parts_give(size: int) -> None:
+    """The tables number their place moves as they build them (``Place.action``): the
+    number of the move's parts, for every place of every shape on the board."""
+    rules = fei.Rules(players=2, board_size=size, start_cells=((0, 0), (size - 1, size - 1)))
+    enc = fei.FenceEncoding(rules)
+    state = fei.new_game(rules)
+    places = [p for by_h in rules.tables.place_moves for by_c in by_h for p in by_c if p]
+    assert len(places) == sum(f.size for f in enc.actions.families if f.name.startswith("place"))
+    for place in places:
+        assert place.action == enc.encode_action(
+            state, fei.Place(place.x, place.y, place.width, place.height)
+        )
+    assert enc._place_numbers(places) == [p.action for p in places]
+
+
+def test_a_place_number_is_no_part_of_the_move() -> None:
+    """A move's ``action`` never makes it another move, and a number it holds that is
+    not its tables' own (another board's, or made up) is not trusted."""
+    rules = fei.Rules(players=2)
+    state = fei.new_game(rules)
+    enc = fei.encoding(rules)
+    shared = rules.tables.place_moves[2][3][5]  # place 5,0 2x3
+    number = enc.actions.index("place 2x3", 0, 5)
+    forged = fei.Place(5, 0, 2, 3, action=enc.actions.index("pass"))
+    assert forged == shared == fei.Place(5, 0, 2, 3)
+    assert hash(forged) == hash(shared) and str(forged) == str(shared)
+    small = fei.Rules(players=2, board_size=9, start_cells=((0, 0), (8, 8)))
+    other = small.tables.place_moves[2][3][5]  # the same move, numbered for a 9 x 9 board
+    assert other == shared and other.action != shared.action
+    for moves in ([forged], [shared, forged], [other], [shared, other], [other, shared]):
+        assert enc.encode_actions(state, moves) == [number] * len(moves)
 
 
 # -- moves built by hand ------------------------------------------------------------------

@@ -21,7 +21,7 @@ from hypothesis import strategies as hs
 
 from acreage import SeatError
 from acreage.get_off_my_land import GAME, Rules, State, encoding, observe, resample
-from acreage.get_off_my_land.actions import GetOffMyLandEncoding
+from acreage.get_off_my_land.actions import GetOffMyLandEncoding, _patch_bits
 from acreage.testing import Playout, playouts
 
 SECRET = Rules(players=3, secret_farmhouses=True)
@@ -190,3 +190,12 @@ def test_both_paths_from_threads_match_a_fresh_encoding() -> None:
 
     with ThreadPoolExecutor(8) as pool:
         assert all(pool.map(work, [0, 1] * 8))
+
+
+@given(hs.integers(0, 2**80 - 1), hs.integers(0, 2**80 - 1), hs.integers(0, 5))
+def test_a_bitset_is_patched_from_the_one_shown_before(before: int, now: int, base: int) -> None:
+    """The packer patches a bitset field (fences, control, mature) where its bits changed:
+    from a field showing ``before``, set and cleared places leave it showing ``now``."""
+    out = array("h", [7] * base + [before >> i & 1 for i in range(80)] + [7])
+    _patch_bits(out, base, before, now)
+    assert list(out) == [7] * base + [now >> i & 1 for i in range(80)] + [7]

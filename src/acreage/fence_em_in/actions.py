@@ -50,7 +50,7 @@ import functools
 import itertools
 import struct
 import types
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from acreage.core.encoding import Encoding, Facts, Numbering, Planes
 from acreage.core.game import CHANCE, IllegalMoveError, check_seat, shorten
@@ -228,11 +228,16 @@ class FenceEncoding(Encoding):
             Put: self._put_move,
             Discard: self._discard,
         }
-        self._numbers, self._numbered = self._number_shared_moves(rules)
-        # The tables' place objects by width, height and top-left cell (None off the
-        # board), and each width's count of top-left columns.
-        self._shared_places = rules.tables.place_moves
+        # Each width's count of top-left columns.
         self._spans = [size - w + 1 for w in range(DIE_FACES)]
+        self._numbers, self._numbered = self._number_shared_moves(rules)
+        # The tables' place objects by action number (None at the other numbers).
+        self._places: list[Place | None] = [None] * actions.size
+        for by_height in rules.tables.place_moves:
+            for by_cell in by_height:
+                for place in by_cell:
+                    if place is not None:
+                        self._places[self._place(place)] = place
         # -- chance
         cards = _revealable(rules)
         die_faces = max(DIE_FACES, rules.order_die_faces)
@@ -289,16 +294,19 @@ class FenceEncoding(Encoding):
 
         ``legal_moves`` lists only the shared move objects of the Rules' tables
         (and the engine's :data:`~acreage.fence_em_in.engine.LONE_MOVES`). A
-        list of places (most of the moves listed) is numbered by arithmetic on
-        their parts, once each is known to be the tables' own object for those
-        parts (so the parts are in range); any other list by one dict lookup by
-        identity per move. A list holding anything else (a move built by hand)
-        is numbered move by move by :meth:`encode_action`.
+        list of places (most of the moves listed) is numbered by the number
+        each holds (``Place.action``, set by the tables), once it is known to be
+        the tables' own object with that number: the one this encoding put at
+        that number in a list of them. Any other list is numbered by one dict
+        lookup by identity per move. A list holding anything else (a move built
+        by hand) is numbered move by move by :meth:`encode_action`.
 
-        Why arithmetic for places: the moves were just listed, so reading them
-        is cheap, while a table of every place's number is large and goes cold
+        Why the number on the move: the moves were just listed, so reading them
+        is cheap, while a table keyed by the move is large and goes cold
         between the steps of an environment (a lookup then cost three times
-        the arithmetic, measured inside a PettingZoo step).
+        the arithmetic on the parts, measured inside a PettingZoo step); the
+        number and its check read one field and one list, a third of the cost
+        of the arithmetic and its check that the move is the tables' own.
         """
         if moves and type(moves[0]) is Place:
             numbers = self._place_numbers(moves)
@@ -315,20 +323,12 @@ class FenceEncoding(Encoding):
 
     def _place_numbers(self, moves: Sequence[Move]) -> list[int] | None:
         """The numbers of ``moves`` if each is a place move object of the Rules' tables,
-        else ``None``: ``offset[W][H] + y * (size - W + 1) + x``, as :meth:`_place`."""
-        shared, offsets, spans, size = (
-            self._shared_places,
-            self._place_offset,
-            self._spans,
-            self._size,
-        )
+        else ``None``: the number each holds, where this encoding's list of those
+        objects by number (numbered by :meth:`_place`) holds that very object."""
+        places = self._places
         try:
-            numbers = [
-                offsets[p.width][p.height] + p.y * spans[p.width] + p.x
-                for p in moves
-                if type(p) is Place and shared[p.width][p.height][p.y * size + p.x] is p
-            ]
-        except (IndexError, TypeError):  # parts that index nothing: not the tables' object
+            numbers = [n for p in cast("Sequence[Place]", moves) if places[(n := p.action)] is p]
+        except (AttributeError, IndexError, TypeError):  # not a place; no number of the list
             return None
         return numbers if len(numbers) == len(moves) else None
 

@@ -142,6 +142,11 @@ class Place(Described):
     y: int
     width: int
     height: int
+    action: int = attrs.field(default=-1, eq=False, kw_only=True)
+    """The move's action number (:mod:`acreage.fence_em_in.actions`) when it is the
+    move object a Rules' tables list, which number it as they build it, so that
+    numbering a decision's many places reads one field each; -1 for a move made
+    otherwise. It is no part of the move: moves equal but for it are equal."""
 
 
 @attrs.frozen(repr=False)

@@ -50,6 +50,10 @@ from acreage.fence_em_in.rules import (
 __all__ = ["Tables", "tables_for"]
 
 MAX_SIDE = DIE_FACES - 1
+FIRST_PLACE_ACTION = 1 + MAX_SIDE + MAX_SIDE + 4 * 2 + 1 + len(KINDS) * COLUMNS * (COLUMNS - 1) + 1
+"""The action number of the first ``place`` move: the blocks before the places
+(:mod:`acreage.fence_em_in.actions`) are ``reroll six``, ``set six`` (5),
+``reroll`` (5), ``adjust`` (4 x 2), ``refresh``, ``move`` (8 x 5 x 4) and ``done``."""
 KIND_INDEX: dict[str, int] = {k: i for i, k in enumerate(KINDS)}
 FAMILY: dict[str, int] = {k: 1 if k in ANIMALS else 2 if k in CROPS else 0 for k in KINDS}
 """1 for an animal, 2 for a crop, 0 for a building: what "Alternating animal and crop" alternates."""
@@ -251,12 +255,20 @@ def _reserved(start_bits: tuple[int, ...], reserved: bool) -> tuple[int, ...]:
 
 def _place_moves(size: int, valid: list[list[int]]) -> list[list[list[Place | None]]]:
     """``place_moves[w][h][c]``: the ``place`` move with top-left cell ``c``, or ``None``
-    where the rectangle would leave the board."""
+    where the rectangle would leave the board.
+
+    Each has its action number (``Place.action``): the places are numbered from
+    :data:`FIRST_PLACE_ACTION` by width, height, then top-left cell, the order
+    they are made in here.
+    """
     sides = range(MAX_SIDE + 1)
+    numbers = itertools.count(FIRST_PLACE_ACTION)
     return [
         [
             [
-                Place(c % size, c // size, w, h) if valid[w][h] >> c & 1 else None
+                Place(c % size, c // size, w, h, action=next(numbers))
+                if valid[w][h] >> c & 1
+                else None
                 for c in range(size * size)
             ]
             for h in sides

@@ -26,6 +26,8 @@ card revealed and the logged side uncovered, each by its kind.
 from __future__ import annotations
 
 import functools
+import math
+import types
 from array import array
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
@@ -513,24 +515,59 @@ class GetOffMyLandEncoding(Encoding):
         self._last: dict[str, tuple[Any, ...]] = {}
 
     def _build_packed(self, at: dict[str, int], to_move: dict[object, int]) -> None:
-        """The zeros and templates :meth:`observation_bytes` fills, as int16s, and the
-        offsets of the fields it sets at every view."""
+        """What :meth:`_pack` patches with: the land template and the market block's
+        zeros as int16s, each field's start and zeros, and the blank observation the
+        first call patches."""
+        t = self._tables
+        players, n = self._players, t.n
         self._land_array = array("h", self._land_template)
-        self._fences_array = _zeros(self._fences_size)
-        self._discard_array = _zeros(len(self._tables.fence))
         self._market_array = _zeros(self._market_size)
-        self._players_array = _zeros(len(self._players_zeros))
-        self._rest_packed = _zeros(len(self._rest_zeros)).tobytes()
-        self._moving = (
-            at["money"],  # "hand size" follows: both are set at once
-            at["seat"],
-            to_move,
-            at["hand"],
-            at["fence deck"],
-            at["month"],
+        self._to_move_at = to_move
+        sizes = {name: math.prod(shape) for name, shape in self.planes.fields}
+        # Where each field patched whole starts, and its zeros.
+        self._fields = {
+            name: (at[name], _zeros(sizes[name]))
+            for name in (
+                "farmer",
+                "farmhouse",
+                "seat",
+                "first player",
+                "to move",
+                "hand",
+                "offers",
+                "fence discard",
+                "month",
+            )
+        }
+        # The decision fields, from "decision" to the end, are patched as one.
+        self._fields["decision"] = (at["decision"], _zeros(self.planes.size - at["decision"]))
+        self._bit_fields = (at["control"], n, at["fence"], 2 * t.edges, at["mature"])
+        # A state or view whose every part is unlike any other's, but for the bitsets
+        # (0, as in the zeros it was packed as), so the first call writes every field.
+        unlike = object()
+        unseen = types.SimpleNamespace(
+            tiles=unlike,
+            cards=unlike,
+            fences=(0,) * players,
+            control=(0,) * players,
+            mature=0,
+            farmers=unlike,
+            money=unlike,
+            first=unlike,
+            fence_discard=unlike,
+            track=unlike,
+            market_discard=unlike,
+            month=unlike,
+            agenda=unlike,
         )
-        # The packed blocks kept from the views before, as _last keeps the lists.
-        self._packed: dict[str, tuple[Any, ...]] = {}
+        # (the last state or view packed, its seat, the seat's own parts and who was to
+        # move, its bytes)
+        self._kept: tuple[Any, int, tuple[Any, ...], bytes] = (
+            unseen,
+            -1,
+            (unlike,) * 7,
+            _zeros(self.planes.size).tobytes(),
+        )
 
     def observation(self, view: View) -> list[int]:
         """Seat ``view.player``'s observation, flat (the layout is :attr:`planes`).
@@ -642,96 +679,105 @@ class GetOffMyLandEncoding(Encoding):
         """Seat ``player``'s observation packed, from ``table`` (a state or a view: the
         public parts, read by the names both give them) and the seat's own parts.
 
-        The blocks are kept packed from the calls before (as :meth:`observation`
-        keeps them as lists; here also the fields of the players that seldom
-        change), joined into an int16 array, and the fields that change at almost
-        every move set on it."""
-        last = self._packed
-        hit = last.get("land")
-        if hit is None or hit[0] is not table.tiles or hit[1] is not table.cards:
-            block = self._land_block(table, self._land_array[:]).tobytes()
-            hit = last["land"] = (table.tiles, table.cards, block)
-        land: bytes = hit[2]
-        hit = last.get("fences")
-        if hit is None or hit[0] is not table.fences or hit[1] is not table.control:
-            block = self._fence_block(table, self._fences_array[:]).tobytes()
-            hit = last["fences"] = (table.fences, table.control, block)
-        fences: bytes = hit[2]
-        hit = last.get("players")
-        if (
-            hit is None
-            or hit[0] != table.mature
-            or hit[1] is not table.farmers
-            or hit[2] != farmhouses  # a new tuple while some are hidden
-            or hit[3] != table.first
-            or hit[4] != offers
-        ):
-            block = self._players_block(table, farmhouses, offers).tobytes()
-            hit = last["players"] = (
-                table.mature,
-                table.farmers,
-                farmhouses,
-                table.first,
-                offers,
-                block,
-            )
-        players: bytes = hit[5]
-        hit = last.get("discard")
-        if hit is None or hit[0] is not table.fence_discard:
-            counts = self._discard_array[:]
-            _count(counts, 0, table.fence_discard)
-            hit = last["discard"] = (table.fence_discard, counts.tobytes())
-        discard: bytes = hit[1]
-        hit = last.get("market")
-        if (
-            hit is None
-            or hit[0] is not table.track
-            or hit[1] != market_deck  # the piles' tuple, usually the one before
-            or hit[2] is not table.market_discard
-        ):
-            block = self._market_block(
-                table.track, market_deck, table.market_discard, self._market_array[:]
-            ).tobytes()
-            hit = last["market"] = (table.track, market_deck, table.market_discard, block)
-        out = array("h", b"".join((land, fences, players, discard, hit[3], self._rest_packed)))
-
-        money, seat, to_move, at_hand, deck, month = self._moving
-        out[money : money + 2 * len(table.money)] = array("h", table.money + hand_sizes)
-        out[seat + player] = 1
+        The bytes packed last are kept, with the state or view, the seat and the
+        seat's parts they came from; this call patches them where a part is not
+        the one packed last (compared with ``is``; ints and the seat's parts,
+        which may be new tuples of the same values, with ``!=``). The engine
+        passes every unchanged part of a state on as the same object, so a move
+        re-packs what it changed: the decision fields, whose seat moves, a hand.
+        A bitset (the fences, control, the mature cards) is patched where its
+        bits changed. The kept tuple is stored in one assignment, so threads
+        read a whole one, and each call writes on a copy of the kept bytes.
+        """
+        last, last_player, was, packed = self._kept
+        out = array("h", packed)
+        fields = self._fields
+        if table.tiles is not last.tiles or table.cards is not last.cards:
+            out[: len(self._land_array)] = self._land_block(table, self._land_array[:])
+        if table.fences is not last.fences or table.control is not last.control:
+            self._patch_fences(out, table, last)
+        if table.mature != last.mature:
+            _patch_bits(out, self._bit_fields[4], last.mature, table.mature)
+        if table.farmers is not last.farmers:
+            at, zeros = fields["farmer"]
+            out[at : at + len(zeros)] = zeros
+            n = self._tables.n
+            for p, c in enumerate(table.farmers):
+                out[at + p * n + c] = 1
+        if table.money is not last.money or hand_sizes != was[1]:
+            at = self._at["money"]  # "hand size" follows: both are set at once
+            out[at : at + 2 * len(hand_sizes)] = array("h", table.money + hand_sizes)
+        if farmhouses != was[3]:
+            at, zeros = fields["farmhouse"]
+            out[at : at + len(zeros)] = zeros
+            houses = len(self.rules.farmhouses)
+            for p, f in enumerate(farmhouses):
+                if f >= 0:
+                    out[at + p * houses + f] = 1
+        if player != last_player:
+            at, zeros = fields["seat"]
+            out[at : at + len(zeros)] = zeros
+            out[at + player] = 1
+        if table.first != last.first:
+            at, zeros = fields["first player"]
+            out[at : at + len(zeros)] = zeros
+            out[at + table.first] = 1
         who = table.to_move
-        if who is not None:
-            out[to_move[who]] = 1
-        _count(out, at_hand, hand)
-        out[deck] = fence_deck_size
-        out[month + table.month] = 1
-        if table.agenda:
-            self._decision_fields(out, table.agenda)
-        return out.tobytes()
+        if who != was[6]:
+            at, zeros = fields["to move"]
+            out[at : at + len(zeros)] = zeros
+            if who is not None:
+                out[self._to_move_at[who]] = 1
+        if hand is not was[0]:
+            at, zeros = fields["hand"]
+            out[at : at + len(zeros)] = zeros
+            _count(out, at, hand)
+        if offers != was[2]:
+            at, zeros = fields["offers"]
+            out[at : at + len(zeros)] = zeros
+            for f in offers:
+                out[at + f] = 1
+        out[self._at["fence deck"]] = fence_deck_size
+        if table.fence_discard is not last.fence_discard:
+            at, zeros = fields["fence discard"]
+            out[at : at + len(zeros)] = zeros
+            _count(out, at, table.fence_discard)
+        if (
+            table.track is not last.track
+            or market_deck != was[5]  # the piles' tuple, usually the one before
+            or table.market_discard is not last.market_discard
+        ):
+            at = self._at["track"]
+            out[at : at + self._market_size] = self._market_block(
+                table.track, market_deck, table.market_discard, self._market_array[:]
+            )
+        if table.month != last.month:
+            at, zeros = fields["month"]
+            out[at : at + len(zeros)] = zeros
+            out[at + table.month] = 1
+        if table.agenda is not last.agenda:
+            at, zeros = fields["decision"]
+            out[at:] = zeros
+            if table.agenda:
+                self._decision_fields(out, table.agenda)
+        packed = out.tobytes()
+        self._kept = (
+            table,
+            player,
+            (hand, hand_sizes, offers, farmhouses, fence_deck_size, market_deck, who),
+            packed,
+        )
+        return packed
 
-    def _players_block(
-        self, table: State | View, farmhouses: tuple[int, ...], offers: tuple[int, ...]
-    ) -> array[int]:
-        """The fields from ``mature`` to ``fence deck`` with those that seldom change
-        set (the mature cards, the farmers, the farmhouse tiles, the first player and
-        the offers), the others zeros."""
-        at = self._at
-        base = at["mature"]
-        n = self._tables.n
-        houses = len(self.rules.farmhouses)
-        out = self._players_array[:]
-        _set_bits(out, 0, table.mature)
-        farmer = at["farmer"] - base
-        for p, c in enumerate(table.farmers):
-            out[farmer + p * n + c] = 1
-        farmhouse = at["farmhouse"] - base
-        for p, f in enumerate(farmhouses):
-            if f >= 0:
-                out[farmhouse + p * houses + f] = 1
-        out[at["first player"] - base + table.first] = 1
-        at_offers = at["offers"] - base
-        for f in offers:
-            out[at_offers + f] = 1
-        return out
+    def _patch_fences(self, out: array[int], table: State | View, last: Any) -> None:
+        """The fields ``control`` and ``fence``, where a seat's bits changed from ``last``'s."""
+        control, n, fence, width, _ = self._bit_fields
+        for p, (now, before) in enumerate(zip(table.control, last.control, strict=True)):
+            if now != before:
+                _patch_bits(out, control + p * n, before, now)
+        for p, (now, before) in enumerate(zip(table.fences, last.fences, strict=True)):
+            if now != before:
+                _patch_bits(out, fence + p * width, before, now)
 
     def _land_block(self, table: State | View, out: _Ints) -> _Ints:
         """The fields from ``terrain`` to ``card`` of ``table`` (a state or a view), filled
@@ -859,6 +905,16 @@ def _set_bits(out: _Ints, base: int, mask: int) -> None:
         low = mask & -mask
         out[base + low.bit_length() - 1] = 1
         mask ^= low
+
+
+def _patch_bits(out: array[int], base: int, before: int, now: int) -> None:
+    """Write ``out[base + i]`` (1 or 0) for each ``i`` in bitset ``now`` but not ``before``,
+    or the other way round: ``out`` showed ``before`` there, and shows ``now``."""
+    changed = before ^ now
+    while changed:
+        low = changed & -changed
+        out[base + low.bit_length() - 1] = 1 if now & low else 0
+        changed ^= low
 
 
 def _count(out: _Ints, base: int, kinds: tuple[int, ...]) -> None:
