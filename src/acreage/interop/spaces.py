@@ -87,7 +87,8 @@ class Observer:
     the encoding and the dtype (the action count, how to turn packed int16s
     into the dtype) is settled once, not per observation. It converts from an
     int16 array of its own that each observation is copied into (a memcpy):
-    cheaper than wrapping every packed observation in a new array.
+    cheaper than wrapping every packed observation in a new array, and the
+    reason one Observer serves one thread at a time, as an environment does.
     """
 
     __slots__ = ("_actions", "_checked", "_dtype", "_fill", "_scratch")
