@@ -18,6 +18,7 @@ import dots_and_boxes as dab
 from acreage.core.encoding import Planes
 from acreage.interop.common import (
     Trail,
+    action_numbers,
     check_reward,
     information_state_size,
     legal_table,
@@ -146,6 +147,23 @@ def test_legal_table_numbers_every_legal_move_once() -> None:
     assert who == state.to_move == 0
     draws = legal_table(enc, state, dab.legal_moves(state))
     assert all(dab.GAME.decode_move(state, a) == m for a, m in draws.items())
+
+
+def test_action_numbers_are_one_a_move_in_order() -> None:
+    rules = dab.Rules(players=2)
+    enc = dab.GAME.encoding_of(rules)
+    state, _ = settle(dab.GAME, dab.new_game(rules), random.Random(4))
+    moves = dab.legal_moves(state)
+    assert action_numbers(enc, state, moves) == [dab.GAME.encode_move(state, m) for m in moves]
+
+    class Short:
+        def encode_actions(self, state: Any, moves: Any) -> list[int]:
+            return enc.encode_actions(state, moves)[1:]
+
+    with pytest.raises(ValueError, match="numbers for"):
+        action_numbers(Short(), state, moves)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="numbers for"):
+        legal_table(Short(), state, moves)  # type: ignore[arg-type]
 
 
 def test_settle_is_fixed_by_the_seed() -> None:

@@ -82,6 +82,20 @@ def test_opponents_are_acreage_agents() -> None:
         SingleAgentEnv(dab.GAME, dab.Rules(players=2), seat=2)
 
 
+def test_the_legal_moves_are_the_masks() -> None:
+    env = SingleAgentEnv(dab.GAME, dab.Rules(players=2), seat=1)
+    obs, _ = env.reset(seed=3)
+    state = env.game_state
+    legal = env.legal_moves()
+    assert legal == {dab.GAME.encode_move(state, m): m for m in dab.legal_moves(state)}
+    assert sorted(legal) == np.flatnonzero(obs["action_mask"]).tolist()
+    action, move = max(legal.items())
+    legal.clear()  # the caller's own dict
+    env.step(action)
+    line = dab.apply_move(state, move).drawn & ~state.drawn
+    assert line and env.game_state.drawn & line  # the learner drew that line
+
+
 def test_an_illegal_action_loses_or_raises() -> None:
     env = SingleAgentEnv(dab.GAME, dab.Rules(players=2))
     obs, _ = env.reset(seed=1)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import array
+import copy
+import pickle
 import warnings
 from typing import Any
 
@@ -189,3 +191,42 @@ def test_observing_again_gives_fresh_arrays_of_the_same_observation() -> None:
     assert e.legal_moves() == {
         dab.GAME.encode_move(e.game_state, m): m for m in dab.legal_moves(e.game_state)
     }
+
+
+@pytest.mark.parametrize("dtype", ["float32", "int16", "int8"])
+def test_every_dtype_hands_out_arrays_of_their_own(dtype: str) -> None:
+    """The observation is converted from one scratch array per environment: no array
+    handed out is that scratch, or shares memory with another, or changes with later steps."""
+    e = env(dab.GAME, dab.Rules(players=2), dtype=dtype)
+    e.reset(seed=2)
+    agent = e.agent_selection
+    seat = e.possible_agents.index(agent)
+    expected = dab.GAME.observation_tensor(e.game_state, seat)
+    first, second = e.observe(agent), e.last()[0]
+    assert first["observation"].dtype == np.dtype(dtype)
+    assert not np.shares_memory(first["observation"], second["observation"])
+    assert not np.shares_memory(first["action_mask"], second["action_mask"])
+    e.step(int(np.flatnonzero(first["action_mask"])[0]))
+    later = e.observe(agent)
+    assert later["observation"].tolist() != expected  # the step drew a line
+    assert first["observation"].tolist() == second["observation"].tolist() == expected
+
+
+def test_a_copied_or_pickled_environment_plays_on_alike() -> None:
+    e = env(dab.GAME, dab.Rules(players=3))
+    e.reset(seed=6)
+    e.step(next(iter(e.legal_moves())))
+    twins = [copy.deepcopy(e), pickle.loads(pickle.dumps(e))]
+    for twin in twins:
+        assert twin.legal_moves() == e.legal_moves()
+    for agent in e.agent_iter():
+        obs, _, terminated, truncated, _ = e.last()
+        action = None if terminated or truncated else int(np.flatnonzero(obs["action_mask"])[-1])
+        for twin in twins:
+            assert twin.agent_selection == agent
+            seen = twin.last()[0]
+            assert seen["observation"].tolist() == obs["observation"].tolist()
+            assert seen["action_mask"].tolist() == obs["action_mask"].tolist()
+            twin.step(action)
+        e.step(action)
+    assert all(twin.rewards == e.rewards for twin in twins)

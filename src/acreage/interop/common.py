@@ -56,7 +56,7 @@ import functools
 import itertools
 import random
 import types
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final, Literal
 
 from acreage.core.chance import sample
@@ -68,6 +68,7 @@ __all__ = [
     "Reward",
     "Trail",
     "UtilityKind",
+    "action_numbers",
     "check_reward",
     "game_reference",
     "information_state_size",
@@ -158,8 +159,22 @@ def legal_table(
     if chance:
         encode = encoding.encode_chance
         return {encode(state, move): move for move in moves}
-    moves = list(moves)
-    return dict(zip(encoding.encode_actions(state, moves), moves, strict=True))
+    moves = tuple(moves)  # no copy of the tuple that legal_moves gives
+    return dict(zip(action_numbers(encoding, state, moves), moves))  # noqa: B905  (as long)
+
+
+def action_numbers(encoding: Encoding, state: Any, moves: Sequence[Any]) -> list[int]:
+    """The fixed numbers of the player ``moves`` of ``state``, in their order
+    (``encoding.encode_actions``, held to give one number a move).
+
+    The environments keep these beside the moves and make a :func:`legal_table`
+    only when one is asked for: building a dict at every step costs more than the list.
+    """
+    numbers = encoding.encode_actions(state, moves)
+    # Checked here rather than by zip(strict=...) at each use: a keyword makes zip dearer.
+    if len(numbers) != len(moves):
+        raise ValueError(f"encode_actions gave {len(numbers)} numbers for {len(moves)} moves")
+    return numbers
 
 
 def settle(game: Game[Any, Any, Any], state: Any, rng: random.Random) -> tuple[Any, int | None]:

@@ -31,15 +31,15 @@ reward there is and ``info["illegal_action"] = True``; pass
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Final, Literal
 
 from acreage.core.game import Game, GameError, IllegalMoveError, check_seat, get_game
 from acreage.interop import missing
 from acreage.interop.common import (
     Reward,
+    action_numbers,
     check_reward,
-    legal_table,
     returns,
     settle,
     utility_bounds,
@@ -132,7 +132,10 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self._lowest = utility_bounds(self.encoding.facts, self.reward)[0]
         self._chance: random.Random | None = None
         self._choices: random.Random | None = None
-        self._legal: dict[int, Any] = {}
+        # The learner's legal moves now and their action numbers, in the same order: the
+        # dict of legal_moves() is made only when it is asked for.
+        self._moves: Sequence[Any] = ()
+        self._numbers: list[int] = []
         self._over = True
         self.game_state: Any = None
 
@@ -162,28 +165,31 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
             )
         self.game_state = state
         self._over = who is None
-        self._legal = (
-            {} if self._over else legal_table(self.encoding, state, game.legal_moves(state))
-        )
+        if self._over:
+            self._moves, self._numbers = (), []
+        else:
+            self._moves = moves = game.legal_moves(state)
+            self._numbers = action_numbers(self.encoding, state, moves)
         return self._over
 
     def _observation(self) -> dict[str, Any]:
         packed = self.encoding.seat_observation_bytes(self.game_state, self.seat)
         if packed is None:
             packed = self.encoding.observation_bytes(self.game.observe(self.game_state, self.seat))
-        return self._observer(packed, self._legal)
+        return self._observer(packed, self._numbers)
 
     def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         """Play the learner's ``action``, then everything up to its next decision or the end."""
         if self._over:
             raise GameError("the episode is over: call reset()")
         number = action_number(action)
-        move = self._legal.get(number)
-        if move is None:
+        try:
+            move = self._moves[self._numbers.index(number)]
+        except ValueError:
             if self.on_illegal == "raise":
-                raise IllegalMoveError(f"action {number} is not a legal move here")
+                raise IllegalMoveError(f"action {number} is not a legal move here") from None
             self._over = True
-            self._legal = {}
+            self._moves, self._numbers = (), []
             return self._observation(), self._lowest, True, False, {"illegal_action": True}
         over = self._advance(self.game.apply_move(self.game_state, move))
         reward = 0.0
@@ -194,7 +200,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
     def legal_moves(self) -> dict[int, Any]:
         """The learner's legal moves now, by action number (empty once the episode is over)."""
-        return dict(self._legal)
+        return dict(zip(self._numbers, self._moves))  # noqa: B905  (as long: action_numbers)
 
     def render(self) -> str | None:
         """The board as text (``"ansi"``) or as an SVG document (``"svg"``)."""

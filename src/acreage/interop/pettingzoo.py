@@ -33,11 +33,12 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
-from acreage.core.game import Game, GameError, IllegalMoveError, get_game
+from acreage.core.game import CHANCE, Game, GameError, IllegalMoveError, get_game
 from acreage.interop import missing
-from acreage.interop.common import Reward, check_reward, legal_table, returns, settle
+from acreage.interop.common import Reward, action_numbers, check_reward, returns, settle
 
 try:
     import gymnasium
@@ -107,7 +108,10 @@ class AcreageEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
         }
         self._observer = Observer(self.encoding, self._dtype)
         self._rng = random.Random()
-        self._legal: dict[int, Any] = {}
+        # The legal moves now (as legal_moves gives them) and their action numbers, in the
+        # same order: the dict of legal_moves() is made only when it is asked for.
+        self._moves: Sequence[Any] = ()
+        self._numbers: list[int] = []
         self._to_move: Any = None
         # The last observation packed: (state, seat, packed bytes). last() and observe()
         # of one agent at one step observe and encode once; the bytes are immutable.
@@ -136,19 +140,22 @@ class AcreageEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
         self._enter(self.game.new_game(self.rules))
 
     def _enter(self, state: Any) -> None:
-        """Settle chance, then make ``state`` current: whose turn, its legal table, or the end."""
-        state, who = settle(self.game, state, self._rng)
+        """Settle chance, then make ``state`` current: whose turn, its legal moves, or the end."""
+        who = state.to_move
+        if who is CHANCE:
+            state, who = settle(self.game, state, self._rng)
         self.game_state = state
         self._to_move = who
         if who is None:
-            self._legal = {}
+            self._moves, self._numbers = (), []
             values = returns(self.game, state, self.reward, self.encoding.facts)
             for agent, value in zip(self.possible_agents, values, strict=True):
                 self.rewards[agent] = value
             self.terminations = dict.fromkeys(self.agents, True)
             self._accumulate_rewards()
             return
-        self._legal = legal_table(self.encoding, state, self.game.legal_moves(state))
+        self._moves = moves = self.game.legal_moves(state)
+        self._numbers = action_numbers(self.encoding, state, moves)
         self.agent_selection = self.possible_agents[who]
 
     def step(self, action: Any) -> None:
@@ -160,9 +167,10 @@ class AcreageEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
             self._was_dead_step(action)
             return
         number = action_number(action)
-        move = self._legal.get(number)
-        if move is None:
-            raise IllegalMoveError(f"{agent}: action {number} is not a legal move here")
+        try:
+            move = self._moves[self._numbers.index(number)]
+        except ValueError:
+            raise IllegalMoveError(f"{agent}: action {number} is not a legal move here") from None
         self._cumulative_rewards[agent] = 0.0
         self._enter(self.game.apply_move(self.game_state, move))
 
@@ -182,11 +190,11 @@ class AcreageEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
             else:
                 packed = quick
             self._seen = (state, seat, packed)
-        return self._observer(packed, self._legal if self._to_move == seat else ())
+        return self._observer(packed, self._numbers if self._to_move == seat else ())
 
     def legal_moves(self) -> dict[int, Any]:
         """The legal moves now, by action number (empty at the end)."""
-        return dict(self._legal)
+        return dict(zip(self._numbers, self._moves))  # noqa: B905  (as long: action_numbers)
 
     def render(self) -> str | None:
         """The board as text (``"ansi"``) or as an SVG document (``"svg"``)."""

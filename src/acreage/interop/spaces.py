@@ -85,14 +85,31 @@ class Observer:
 
     An environment makes one and calls it at every step: what depends only on
     the encoding and the dtype (the action count, how to turn packed int16s
-    into the dtype) is settled once, not per observation.
+    into the dtype) is settled once, not per observation. It converts from an
+    int16 array of its own that each observation is copied into (a memcpy):
+    cheaper than wrapping every packed observation in a new array, and the
+    reason one Observer serves one thread at a time, as an environment does.
     """
 
-    __slots__ = ("_actions", "_convert")
+    __slots__ = ("_actions", "_checked", "_dtype", "_fill", "_scratch")
 
     def __init__(self, encoding: Encoding, dtype: Any) -> None:
-        self._actions = encoding.actions.size
-        self._convert = converter(np.dtype(dtype))
+        self._setup(encoding.actions.size, encoding.planes.size, np.dtype(dtype))
+
+    def _setup(self, actions: int, size: int, dtype: np.dtype[Any]) -> None:
+        self._actions = actions
+        self._dtype = dtype
+        # A narrower dtype than int16 (int8, uint8) is range-checked before converting.
+        self._checked = not (dtype.kind == "f" or np.can_cast(_INT16, dtype))
+        self._scratch: np.ndarray[Any, np.dtype[Any]] = np.zeros(size, _INT16)
+        self._fill = self._scratch.data.cast("B")
+
+    def __getstate__(self) -> tuple[int, int, np.dtype[Any]]:
+        # The scratch array's memoryview cannot be pickled or copied: make them anew.
+        return self._actions, self._scratch.size, self._dtype
+
+    def __setstate__(self, state: tuple[int, int, np.dtype[Any]]) -> None:
+        self._setup(*state)
 
     def __call__(self, packed: bytes, legal: Iterable[int]) -> dict[str, Any]:
         """The observation packed as ``packed`` (``Encoding.observation_bytes`` of a view)
@@ -101,7 +118,14 @@ class Observer:
         mask = bytearray(self._actions)
         for action in legal:
             mask[action] = 1
-        return {"observation": self._convert(packed), "action_mask": np.frombuffer(mask, _INT8)}
+        self._fill[:] = packed
+        if self._checked:
+            _check_fits(self._scratch, self._dtype)
+        # astype copies: the array is the caller's own, whatever the dtype (int16 too).
+        return {
+            "observation": self._scratch.astype(self._dtype),
+            "action_mask": np.frombuffer(mask, _INT8),
+        }
 
 
 _INT16: Final = np.dtype(np.int16)
@@ -141,11 +165,16 @@ def _cast(dtype: np.dtype[Any], packed: bytes) -> np.ndarray[Any, np.dtype[Any]]
 
 def _checked(dtype: np.dtype[Any], packed: bytes) -> np.ndarray[Any, np.dtype[Any]]:
     values = np.frombuffer(packed, _INT16)
+    _check_fits(values, dtype)
+    return values.astype(dtype)
+
+
+def _check_fits(values: np.ndarray[Any, np.dtype[Any]], dtype: np.dtype[Any]) -> None:
+    """OverflowError if one of the int16 ``values`` does not fit the integer ``dtype``."""
     if values.size:
         info = np.iinfo(dtype)
         if values.min() < info.min or values.max() > info.max:
             raise OverflowError(f"an observation value does not fit {dtype}")
-    return values.astype(dtype)
 
 
 def action_number(action: Any) -> int:
