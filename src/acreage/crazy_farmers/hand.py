@@ -57,9 +57,14 @@ def draw_move(card: str) -> Draw:
     return move
 
 
-def distinct(cards: tuple[str, ...]) -> tuple[str, ...]:
-    """The cards of ``cards`` once each, in their order."""
-    return tuple(dict.fromkeys(cards))
+def distinct(cards: tuple[str, ...]) -> list[str]:
+    """The cards of ``cards`` once each, in their order: a hand is sorted, so a
+    card's copies lie side by side."""
+    out: list[str] = []
+    for c in cards:
+        if not out or out[-1] != c:
+            out.append(c)
+    return out
 
 
 def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:

@@ -77,7 +77,9 @@ def _headings(state: State) -> tuple[int, ...]:
         limit = rules.powerless_move_limit
         if limit is not None and state.moves_made >= limit:
             return ()
-    blocked = 1 << f.tractor | _blocked(state, seat)
+    blocked = 1 << f.tractor
+    if len(state.farmers) > 1:  # alone, no one else's tractor blocks
+        blocked |= _blocked(state, seat)
     bales = state.bales
     no_piece = powered and f.fence_length >= rules.fences
     out = []
