@@ -1,7 +1,7 @@
 """Every module-level cache of the game is safe to share between threads.
 
 The caches (moves made once per card or heading, chance distributions per
-pile, the last state ``_drives`` answered for, hay bale bridges and pens,
+pile, the last state ``tractor.headings`` answered for, hay bale bridges and pens,
 reshuffled piles, the Mad Cow's first state) are emptied, then filled again
 by several threads at once, with the interpreter switching threads as often
 as it can; every answer must equal the one a single thread gives.
@@ -21,7 +21,7 @@ import pytest
 from acreage import CHANCE
 from acreage import crazy_farmers as cf
 from acreage.core.chance import sample
-from acreage.crazy_farmers import bales, cards, engine, madcow, pieces
+from acreage.crazy_farmers import bales, cards, hand, madcow, pieces, setup, tractor
 
 SETUPS = [
     cf.Rules(players=2, length="fast"),
@@ -62,19 +62,19 @@ def _answers(state: cf.State) -> tuple[Any, ...]:
 
 def _empty_the_caches() -> None:
     for cache in (
-        engine._DRAWS,
-        engine._PLAYS,
-        engine._KEEPS,
-        engine._DISCARDS,
-        engine._DRIVE_MOVES,
+        hand._DRAWS,
+        hand._PLAYS,
+        setup._KEEPS,
+        hand._DISCARDS,
+        tractor._DRIVE_MOVES,
         madcow._COW_CARDS,
         madcow._UNIFORM,
         madcow._BONUS_DRAWS,
     ):
         cache.clear()
-    engine._last_drives = (None, ())
+    tractor.headings._last = (None, None)
     for function in (
-        engine._pile_draws,
+        hand._pile_draws,
         madcow._counted_pile_outcomes,
         madcow._chance,
         madcow._bonus_outcomes,

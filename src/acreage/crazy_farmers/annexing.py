@@ -6,7 +6,8 @@ annexes for themselves in the competitive game (:func:`annex`); in the Mad
 Cow mode the players annex together, against the Cow (:func:`team_annex`).
 A Bribe that grows a field onto its own fence annexes without a move
 (:func:`touches_again`), so this sits below the bonus cards, which the
-engine and the Mad Cow's turns play.
+tractor's drives and the Mad Cow's turns play. A drive that brings the fence
+back to its main field annexes what it closes off (:func:`close`).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from acreage.crazy_farmers.state import (
 
 __all__ = [
     "annex",
+    "close",
     "closed_off",
     "enclosed",
     "guarded_plots",
@@ -155,6 +157,21 @@ def team_annex(w: Work, seat: int, taken: int) -> None:
     else:
         w.pending = min(cards, len(w.deck) + len(w.discard))
         w.phase = Phase.DRAW if w.pending else Phase.TURN
+
+
+def close(w: Work) -> None:
+    """The fence of the player to move touched its main field again: annex what it closes off.
+
+    "Remove unnecessary fences": back on its field, the tractor needs none.
+    """
+    seat = w.player
+    f = w.farmers[seat]
+    unfenced = attrs.evolve(f, fence=(), fence_paths=0, fence_crossroads=0)
+    w.farmers = replace(w.farmers, seat, unfenced)
+    if w.cow is not None:
+        team_annex(w, seat, enclosed(f))
+    else:
+        annex(w, seat, enclosed(f) & ~guarded_plots(w.farmers, seat))
 
 
 def touches_again(w: Work, seat: int) -> None:

@@ -7,6 +7,9 @@ Cow is the opponent, and no bale may lock it in either (unless
 ``Rules.lock_in_cow``). A Backlash Hay Bale goes near a tractor: "Choose a tractor and place a first
 Hay bale on one of the 3 paths around it. If 2 Hay Bales, place the second
 one path further. If there is not enough space, try a path further away."
+
+A Hay Bale card leaves the player placing its bales, one decision each
+(:func:`bale_moves`, :func:`place_bale`, :func:`take_bale`).
 """
 
 from __future__ import annotations
@@ -16,19 +19,23 @@ from collections import deque
 from typing import Final
 
 from acreage.core.bitset import bits
+from acreage.core.game import IllegalMoveError
 from acreage.crazy_farmers.board import GRID, INNER_PATHS, STEPS, path_name
-from acreage.crazy_farmers.moves import TAKE_BALES
-from acreage.crazy_farmers.state import State
+from acreage.crazy_farmers.moves import PLACE_BALES, TAKE_BALES, Move, PlaceBale, TakeBale
+from acreage.crazy_farmers.state import Phase, State, Work
 
 __all__ = [
     "PATH_NEIGHBOURS",
     "RINGS",
     "backlash_spots",
+    "bale_moves",
     "bale_refusal",
     "bale_spots",
     "bales_to_take",
     "bridges",
     "pens",
+    "place_bale",
+    "take_bale",
     "take_refusal",
 ]
 
@@ -186,6 +193,46 @@ def bales_to_take(state: State, aim: int = -1, first: int = -1) -> int:
         if again:
             out |= low
     return out
+
+
+# -- placing the bales of a Hay Bale card -------------------------------------------
+
+
+def bale_moves(state: State) -> tuple[Move, ...]:
+    """The hay bales the player to move may place now, or with none left in the box, take."""
+    if state.hay_bales_left:
+        return tuple(PLACE_BALES[e] for e in bits(bale_spots(state)))
+    return tuple(TAKE_BALES[e] for e in bits(bales_to_take(state)))
+
+
+def take_bale(state: State, move: TakeBale) -> State:
+    """The state after the player to move picks the bale on ``move.path`` to place it again."""
+    if state.hay_bales_left or not bales_to_take(state) >> move.path & 1:
+        raise IllegalMoveError(f"{move}: {take_refusal(state, move.path)}")
+    w = Work.copy(state)
+    w.bales &= ~(1 << move.path)
+    return w.freeze()
+
+
+def place_bale(state: State, move: PlaceBale) -> State:
+    """The state after the player to move places a hay bale on ``move.path``.
+
+    The turn resumes after the card's last bale, or once no bale can be placed.
+    """
+    if not state.hay_bales_left or not bale_spots(state) >> move.path & 1:
+        raise IllegalMoveError(f"{move}: {bale_refusal(state, move.path)}")
+    w = Work.copy(state)
+    w.bales |= 1 << move.path
+    w.pending -= 1
+    after = w.freeze()
+    if after.pending and (bale_spots(after) if after.hay_bales_left else bales_to_take(after)):
+        return after
+    w.phase = Phase.TURN
+    w.pending = 0
+    return w.freeze()
+
+
+# -- Backlash Hay Bale ----------------------------------------------------------------
 
 
 def _rings() -> tuple[tuple[int, ...], ...]:

@@ -1,55 +1,51 @@
-"""The rules in motion: setup, turns, moves, cutting and drawing.
+"""The rules in motion: the public entry points, and which family of steps decides each phase.
 
 A turn is a sequence of decisions by the player whose turn it is: ``move``
 (one path at a time), ``play`` a bonus card (any time), then ``end turn``
 once no move is left or possible ("You must use all your moves whenever
 possible"). Annexing draws bonus cards for barns: each draw is a chance node
-and the turn resumes after it. The Mad Cow mode's own steps (the Cow's
-turns, bonus checks, Backlash choices) are in :mod:`acreage.crazy_farmers.madcow`;
-what a closed fence annexes is in :mod:`acreage.crazy_farmers.annexing`.
+and the turn resumes after it.
+
+This module holds :func:`new_game`, :func:`legal_moves`,
+:func:`chance_outcomes`, :func:`apply_move` and :func:`malformed`, the tables
+that send each phase to the steps that decide it, and the turn's own moves
+(drives, plays, discards, ``end turn``), which gather from several families.
+The steps themselves are in their families' modules:
+
+* :mod:`~acreage.crazy_farmers.setup`: the cards dealt and kept, the start
+  plot, the tractor placed;
+* :mod:`~acreage.crazy_farmers.tractor`: driving, pulling and cutting fences,
+  a helicopter's landing;
+* :mod:`~acreage.crazy_farmers.annexing`: what a closed fence annexes;
+* :mod:`~acreage.crazy_farmers.hand`: bonus cards drawn on barns, played,
+  discarded (what each card does is in :mod:`~acreage.crazy_farmers.cards`);
+* :mod:`~acreage.crazy_farmers.bales`: placing a Hay Bale card's bales;
+* :mod:`~acreage.crazy_farmers.turns`: a turn's start and end;
+* :mod:`~acreage.crazy_farmers.madcow`: the Mad Cow mode's own steps (the
+  Cow's turns, bonus checks, Backlash choices).
 
 A move is applied to a draft of the state
-(:class:`~acreage.crazy_farmers.state.Work`): its steps, here and in those
-modules, set the fields that change, and the draft is frozen once into the
-next state. A bonus card's :class:`~acreage.crazy_farmers.handler.Handler`
-maps a state to a state (rules of your own hold handlers): the draft is
-frozen for it.
+(:class:`~acreage.crazy_farmers.state.Work`): its steps set the fields that
+change, and the draft is frozen once into the next state. A bonus card's
+:class:`~acreage.crazy_farmers.handler.Handler` maps a state to a state
+(rules of your own hold handlers): the draft is frozen for it.
 """
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, Final
 
-import attrs
-
-from acreage.core.bitset import bits
-from acreage.core.chance import Deck, Pile, counted
+from acreage.core.chance import Deck
 from acreage.core.game import IllegalMoveError, shorten
-from acreage.core.memo import IdentityMemo
-from acreage.crazy_farmers import board, madcow
-from acreage.crazy_farmers.annexing import annex, enclosed, guarded_plots, team_annex
-from acreage.crazy_farmers.bales import bale_refusal, bale_spots, bales_to_take, take_refusal
-from acreage.crazy_farmers.board import (
-    EDGE_CELLS,
-    GRID,
-    ROUTES,
-    STEPS,
-    VERTEX_CELLS,
-    component,
-    crossroads_of,
-)
-from acreage.crazy_farmers.cards import handler, landing_spots, take_effect
+from acreage.crazy_farmers import bales, board, hand, madcow, setup, tractor
+from acreage.crazy_farmers.board import GRID
+from acreage.crazy_farmers.cards import handler
 from acreage.crazy_farmers.moves import (
-    DRIVES,
     END_TURN,
-    LANDINGS,
     MOVE_TYPES,
     NO_TARGET,
-    PLACE_BALES,
-    TAKE_BALES,
     THE_COW,
     Aim,
     ChoosePlot,
@@ -70,22 +66,9 @@ from acreage.crazy_farmers.moves import (
     TakeBale,
     aim_text,
 )
-from acreage.crazy_farmers.pieces import (
-    cut,
-    discarded,
-    fence_marks,
-    replace,
-    reshuffled,
-    share,
-)
 from acreage.crazy_farmers.rules import ENDGAME, Rules
-from acreage.crazy_farmers.state import (
-    Farmer,
-    Phase,
-    State,
-    Work,
-)
-from acreage.crazy_farmers.turns import ACCELERATION_FENCES, BASE_MOVES, begin_turn, end_turn
+from acreage.crazy_farmers.state import Farmer, Phase, State, Work
+from acreage.crazy_farmers.turns import ACCELERATION_FENCES, BASE_MOVES, end_turn
 
 __all__ = [
     "ACCELERATION_FENCES",
@@ -96,34 +79,6 @@ __all__ = [
     "malformed",
     "new_game",
 ]
-
-SETUP_CARDS: Final = 3
-"""'Each player draws 3 bonus cards, chooses one.'"""
-
-# Moves made once and shared. Each entry is stored in one assignment of a
-# complete move, so threads filling them at once at worst make a move twice
-# (equal moves); none ever reads half an entry.
-_DRAWS: dict[str, Draw] = {}
-_PLAYS: dict[tuple[str, int, str], Play] = {}
-_KEEPS: dict[str, Keep] = {}
-_DISCARDS: dict[str, Discard] = {}
-
-
-def _draw(card: str) -> Draw:
-    move = _DRAWS.get(card)
-    if move is None:
-        move = _DRAWS[card] = Draw(card)
-    return move
-
-
-def _play(card: str, target: int, kind: str) -> Play:
-    key = (card, target, kind)
-    move = _PLAYS.get(key)
-    if move is None:
-        aim = "" if target == NO_TARGET else aim_text(kind, target)
-        move = _PLAYS[key] = Play(card, target, aim)
-    return move
-
 
 # -- setup ------------------------------------------------------------------------
 
@@ -147,474 +102,6 @@ def new_game(rules: Rules) -> State:
     return State(rules, Phase.DEAL, 0, tuple(farmers), deck=deck)
 
 
-def _deal(state: State, move: Draw) -> State:
-    card = move.card
-    if not state.deck.can_draw(card):
-        raise IllegalMoveError(f"draw {card}: no such card can be dealt now")
-    f = state.farmers[state.player]
-    hand = tuple(sorted((*f.hand, card)))
-    farmers = replace(
-        state.farmers, state.player, Farmer(f.tractor, plots=f.plots, main=f.main, hand=hand)
-    )
-    phase = Phase.KEEP if len(hand) == SETUP_CARDS else Phase.DEAL
-    return State(state.rules, phase, state.player, farmers, deck=state.deck.draw(card))
-
-
-def _keep(state: State, move: Keep) -> State:
-    f = state.farmers[state.player]
-    if move.card not in f.hand:
-        raise IllegalMoveError(f"{move}: keep one of the cards drawn ({', '.join(f.hand)})")
-    rest = list(f.hand)
-    rest.remove(move.card)
-    kept = Farmer(f.tractor, plots=f.plots, main=f.main, hand=(move.card,), set_aside=tuple(rest))
-    farmers = replace(state.farmers, state.player, kept)
-    rules = state.rules
-    if state.player + 1 < rules.players:
-        return State(rules, Phase.DEAL, state.player + 1, farmers, deck=state.deck)
-    # "shuffles the remaining cards adding the Endgame card, then places them
-    # at the bottom of the draw pile."
-    set_aside = tuple(c for g in farmers for c in g.set_aside)
-    deck = state.deck.put_bottom(set_aside, known_order=False)
-    if not rules.endgame_card:
-        endgame = -1
-    elif rules.endgame_window is None:
-        endgame = len(set_aside)
-    else:
-        endgame = rules.endgame_window
-    w = Work.copy(State(rules, Phase.TURN, 0, farmers, deck=deck, endgame=endgame))
-    begin_turn(w, 0)
-    return w.freeze()
-
-
-# -- the tractor ------------------------------------------------------------------
-
-
-def _blocked(state: State, seat: int) -> int:
-    """The crossroads ``seat``'s tractor may not enter (bitset)."""
-    out = 0
-    for s, g in enumerate(state.farmers):
-        if s != seat and g.tractor >= 0:
-            out |= g.protected
-            if state.flown:
-                out |= g.fence_crossroads
-    return out
-
-
-def _powered(f: Farmer) -> bool:
-    return bool(f.fence) or bool(VERTEX_CELLS[f.tractor] & f.main)
-
-
-def _lays_fence(f: Farmer, edge: int, to: int) -> bool:
-    """Whether a powered tractor going along ``edge`` to ``to`` pulls a new fence piece."""
-    fence = f.fence
-    if fence:
-        return to != fence[-2] and not f.fence_crossroads >> to & 1
-    # "There is no need to place fences INSIDE your field."
-    return not EDGE_CELLS[edge] & f.main
-
-
-def _headings(state: State) -> tuple[int, ...]:
-    if state.allowance <= state.moves_made:
-        return ()
-    seat = state.player
-    farmers = state.farmers
-    f = farmers[seat]
-    tractor = f.tractor
-    rules = state.rules
-    powered = bool(f.fence) or bool(VERTEX_CELLS[tractor] & f.main)
-    if not powered:
-        limit = rules.powerless_move_limit
-        if limit is not None and state.moves_made >= limit:
-            return ()
-    blocked = 1 << tractor
-    if len(farmers) > 1:
-        flown = state.flown
-        for s, g in enumerate(farmers):
-            if s != seat and g.tractor >= 0:
-                blocked |= g.protected
-                if flown:
-                    blocked |= g.fence_crossroads
-    bales = state.bales
-    no_piece = powered and max(0, len(f.fence) - 1) >= rules.fences
-    out = []
-    for heading, edge, to in STEPS[tractor]:
-        if bales >> edge & 1 or blocked >> to & 1:
-            continue
-        if no_piece and _lays_fence(f, edge, to):
-            continue
-        out.append(heading)
-    return tuple(out)
-
-
-_drives: Final = IdentityMemo(_headings)
-"""The headings the tractor of the player to move can take now (:func:`_headings`),
-kept for the last state asked: ``legal_moves`` and ``apply_move`` on one state both ask."""
-
-
-def _drive_refusal(state: State, move: Drive) -> str:
-    seat = state.player
-    f = state.farmers[seat]
-    if state.allowance <= state.moves_made:
-        return f"{move}: no move is left this turn"
-    step = next((s for s in STEPS[f.tractor] if s[0] == move.heading), None)
-    if step is None:
-        return f"{move}: no path leads {board.HEADINGS[move.heading]} from {board.crossroad_name(f.tractor)}"
-    _, edge, to = step
-    if state.bales >> edge & 1:
-        return f"{move}: a hay bale blocks the path"
-    limit = state.rules.powerless_move_limit
-    if not _powered(f) and limit is not None and state.moves_made >= limit:
-        return f"{move}: a powerless tractor makes at most {limit} moves a turn"
-    for s, g in enumerate(state.farmers):
-        if s == seat or g.tractor < 0:
-            continue
-        if g.tractor == to:
-            return f"{move}: player {s}'s tractor stands there"
-        if g.protected >> to & 1:
-            if g.fence_crossroads >> to & 1 and to not in g.fence[-3:]:
-                return f"{move}: player {s}'s High Voltage protects the whole fence"
-            return f"{move}: the 2 fences behind player {s}'s tractor are protected"
-        if state.flown and g.fence_crossroads >> to & 1:
-            return f"{move}: after a Helicopter flight your tractor cannot cut fences this turn"
-    return f"{move}: all {state.rules.fences} of your fences are down"
-
-
-def _drive(state: State, move: Drive) -> State:
-    heading = move.heading
-    # ``True in (1,)`` holds: a bool heading is refused (as malformed) on the way out.
-    if heading not in _drives(state) or type(heading) is not int:
-        raise IllegalMoveError(_drive_refusal(state, move))
-    seat = state.player
-    f = state.farmers[seat]
-    here = f.tractor
-    route = ROUTES[here][heading]
-    assert route is not None, "a listed heading has a path"
-    edge, to = route
-    fence = f.fence
-    paths, crossroads, main = f.fence_paths, f.fence_crossroads, f.main
-    contact = False
-    powered = bool(fence) or bool(VERTEX_CELLS[here] & main)
-    if not powered:
-        # "You can no longer pull fences when moving your tractor nor cut your
-        # opponents' fences [...] You will no longer be Powerless once connected
-        # back to your field."
-        if VERTEX_CELLS[to] & f.plots:
-            main = component(f.plots, VERTEX_CELLS[to])
-            powered = True
-    elif fence:
-        if to == fence[-2]:
-            # "take a path from where you came in the opposite direction,
-            # removing the fence placed on it"
-            fence = fence[:-1] if len(fence) > 2 else ()
-            paths &= ~(1 << edge)
-            crossroads = crossroads & ~(1 << here) if fence else 0
-        elif crossroads >> to & 1:
-            # A loop: the fence goes back to where it first passed this crossroad.
-            fence = fence[: fence.index(to) + 1]
-            if len(fence) < 2:
-                fence = ()
-            paths, crossroads = fence_marks(fence)
-        else:
-            fence = (*fence, to)
-            paths |= 1 << edge
-            crossroads |= 1 << to
-            contact = bool(VERTEX_CELLS[to] & main)
-    elif not EDGE_CELLS[edge] & main:
-        fence = (here, to)
-        paths = 1 << edge
-        crossroads = (1 << here) | (1 << to)
-        contact = bool(VERTEX_CELLS[to] & main)
-    moved = Farmer(
-        to,
-        fence,
-        paths,
-        crossroads,
-        f.plots,
-        main,
-        f.hand,
-        f.set_aside,
-        f.in_play,
-        f.slowdown,
-        f.guards,
-        False,
-    )
-    w = Work.copy(state)  # in the turn, with nothing pending: only the pieces and moves change
-    w.farmers = replace(state.farmers, seat, moved)
-    w.moves_made += 1
-    partner = -1
-    if powered and len(w.farmers) > 1:
-        # "By touching an opponent's fence, including the starting point, you cut it off."
-        for s, g in enumerate(w.farmers):
-            if s != seat and g.fence_crossroads >> to & 1:
-                if state.cow is None:
-                    w.farmers = replace(w.farmers, s, cut(g))
-                else:
-                    partner = s
-    if partner >= 0 and madcow.touch(w, seat, partner, to):
-        return w.freeze()
-    if contact:
-        _close(w)
-    return w.freeze()
-
-
-# -- annexing ---------------------------------------------------------------------
-
-
-def _close(w: Work) -> None:
-    """The fence of the player to move touched its main field again: annex what it closes off.
-
-    "Remove unnecessary fences": back on its field, the tractor needs none.
-    """
-    seat = w.player
-    f = w.farmers[seat]
-    unfenced = attrs.evolve(f, fence=(), fence_paths=0, fence_crossroads=0)
-    w.farmers = replace(w.farmers, seat, unfenced)
-    if w.cow is not None:
-        team_annex(w, seat, enclosed(f))
-    else:
-        annex(w, seat, enclosed(f) & ~guarded_plots(w.farmers, seat))
-
-
-# -- drawing bonus cards ----------------------------------------------------------
-
-
-def _draw_pile(state: State) -> tuple[Deck[str], tuple[str, ...], int]:
-    """The draw pile a card comes from now: the discard pile is reshuffled when it is empty."""
-    if state.deck or state.endgame >= 0 or not state.discard:
-        return state.deck, state.discard, state.reshuffles
-    return reshuffled(state.discard), (), state.reshuffles + 1
-
-
-def _draw_outcomes(state: State) -> tuple[tuple[Draw, Fraction], ...]:
-    deck, _, _ = _draw_pile(state)
-    n = len(deck)
-    if 0 <= n <= state.endgame:
-        # The Endgame card lies anywhere among the last `endgame` cards, so it
-        # is equally likely to be any of the n + 1 cards left.
-        endgame = Fraction(1, n + 1)
-        rest = 1 - endgame
-        out = [(_draw(c), p * rest) for c, p in deck.draw_outcomes()]
-        out.append((_draw(ENDGAME), endgame))
-        return tuple(out)
-    segments = deck.segments
-    if segments and isinstance(segments[0], Pile):
-        return _pile_draws(segments[0].counts)
-    return tuple((_draw(c), p) for c, p in deck.draw_outcomes())
-
-
-@functools.lru_cache(maxsize=4096)
-def _pile_draws(counts: tuple[tuple[str, int], ...]) -> tuple[tuple[Draw, Fraction], ...]:
-    # The same object for the same pile, drawn by ``sample`` without Fraction arithmetic.
-    return counted([(_draw(c), k) for c, k in counts])
-
-
-def _draw_card(state: State, move: Draw) -> State:
-    if not any(m == move for m, _ in _draw_outcomes(state)):
-        raise IllegalMoveError(f"{move}: that card cannot be the next one drawn")
-    w = Work.copy(state)
-    if move.card == ENDGAME:
-        # "Endgame: The game ends. It's time to count you plots."
-        w.phase = Phase.OVER
-        w.endgame = -1
-        w.pending = 0
-        w.ended = "endgame"
-        return w.freeze()
-    seat = state.player
-    deck, discard, reshuffles = _draw_pile(state)
-    f = state.farmers[seat]
-    hand = tuple(sorted((*f.hand, move.card)))
-    pending = state.pending - 1
-    deck = deck.draw(move.card)
-    if pending and not deck and not discard and state.endgame < 0:
-        pending = 0
-    w.phase = Phase.DRAW if pending else Phase.TURN
-    w.farmers = replace(state.farmers, seat, attrs.evolve(f, hand=hand))
-    w.deck = deck
-    w.discard = discard
-    w.pending = pending
-    w.reshuffles = reshuffles
-    return w.freeze()
-
-
-# -- the first turn ---------------------------------------------------------------
-
-
-def _start_spots(state: State) -> int:
-    """The crossroads of the start plot a tractor may be placed on (bitset)."""
-    seat = state.player
-    taken = 0
-    for s, g in enumerate(state.farmers):
-        if s != seat and g.tractor >= 0:
-            taken |= (1 << g.tractor) | g.fence_crossroads
-    return crossroads_of(state.farmers[seat].plots) & ~taken
-
-
-def _start_plots(state: State) -> list[int]:
-    owned = taken = 0
-    if state.cow is not None:
-        owned = state.cow.plots
-    for g in state.farmers:
-        owned |= g.plots
-        if g.tractor >= 0:
-            taken |= (1 << g.tractor) | g.fence_crossroads
-    return [c for c in bits(GRID.all_cells & ~owned) if board.CELL_VERTICES[c] & ~taken]
-
-
-def _start_moves(state: State) -> tuple[Move, ...]:
-    if not state.farmers[state.player].plots:
-        plots = _start_plots(state)
-        return tuple(ChoosePlot(c) for c in plots) if plots else (END_TURN,)
-    spots = _start_spots(state)
-    return tuple(StartAt(v) for v in bits(spots)) if spots else (END_TURN,)
-
-
-def _choose_plot(state: State, move: ChoosePlot) -> State:
-    if state.farmers[state.player].plots or move.plot not in _start_plots(state):
-        raise IllegalMoveError(
-            f"{move}: choose an empty plot with a free crossroad, once, on your first turn"
-        )
-    f = state.farmers[state.player]
-    bit = 1 << move.plot
-    w = Work.copy(state)
-    if state.cow is not None:
-        # "all start from the same plot": the first to choose chooses for all.
-        w.farmers = share(state.farmers, bit)
-    else:
-        w.farmers = replace(state.farmers, state.player, attrs.evolve(f, plots=bit, main=bit))
-    return w.freeze()
-
-
-def _start_at(state: State, move: StartAt) -> State:
-    f = state.farmers[state.player]
-    if not f.plots or not _start_spots(state) >> move.crossroad & 1:
-        raise IllegalMoveError(
-            f"{move}: 'place your tractor on one of the crossroads around your plot' "
-            "(free of tractors and fences)"
-        )
-    placed = Farmer(
-        move.crossroad,
-        f.fence,
-        f.fence_paths,
-        f.fence_crossroads,
-        f.plots,
-        f.plots,
-        f.hand,
-        f.set_aside,
-        f.in_play,
-        f.slowdown,
-        f.guards,
-        f.out,
-    )
-    w = Work.copy(state)
-    w.phase = Phase.TURN
-    w.farmers = replace(state.farmers, state.player, placed)
-    return w.freeze()
-
-
-# -- bonus cards ------------------------------------------------------------------
-
-
-def _distinct(cards: tuple[str, ...]) -> list[str]:
-    out: list[str] = []
-    for c in cards:
-        if not out or out[-1] != c:
-            out.append(c)
-    return out
-
-
-def _card_plays(state: State) -> list[Play]:
-    seat = state.player
-    rules = state.rules
-    out: list[Play] = []
-    for card in _distinct(state.farmers[seat].hand):
-        effect = handler(rules, card)
-        out.extend(_play(card, t, effect.target) for t in effect.targets(state, seat, card))
-    return out
-
-
-def _play_card(state: State, move: Play) -> State:
-    seat = state.player
-    f = state.farmers[seat]
-    if move.card not in f.hand:
-        raise IllegalMoveError(f"{move}: you hold no {move.card}")
-    effect = handler(state.rules, move.card)
-    if move.target not in effect.targets(state, seat, move.card):
-        raise IllegalMoveError(effect.refusal(state, seat, move.card, move.target))
-    w = Work.copy(state)
-    w.farmers = replace(state.farmers, seat, attrs.evolve(f, hand=_without(f.hand, move.card)))
-    if madcow.checks(state):
-        # "When playing the bonus, draw a Mad Cow card [...] and check the number"
-        madcow.to_check(w, move.card, move.target)
-        return w.freeze()
-    return take_effect(w, seat, move.card, move.target)
-
-
-def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
-    i = cards.index(card)
-    return cards[:i] + cards[i + 1 :]
-
-
-def _bale_moves(state: State) -> tuple[Move, ...]:
-    if state.hay_bales_left:
-        return tuple(PLACE_BALES[e] for e in bits(bale_spots(state)))
-    return tuple(TAKE_BALES[e] for e in bits(bales_to_take(state)))
-
-
-def _take_bale(state: State, move: TakeBale) -> State:
-    if state.hay_bales_left or not bales_to_take(state) >> move.path & 1:
-        raise IllegalMoveError(f"{move}: {take_refusal(state, move.path)}")
-    w = Work.copy(state)
-    w.bales &= ~(1 << move.path)
-    return w.freeze()
-
-
-def _place_bale(state: State, move: PlaceBale) -> State:
-    if not state.hay_bales_left or not bale_spots(state) >> move.path & 1:
-        raise IllegalMoveError(f"{move}: {bale_refusal(state, move.path)}")
-    w = Work.copy(state)
-    w.bales |= 1 << move.path
-    w.pending -= 1
-    after = w.freeze()
-    if after.pending and (bale_spots(after) if after.hay_bales_left else bales_to_take(after)):
-        return after
-    w.phase = Phase.TURN
-    w.pending = 0
-    return w.freeze()
-
-
-def _land(state: State, move: Land) -> State:
-    seat = state.player
-    if not landing_spots(state, seat) >> move.crossroad & 1:
-        raise IllegalMoveError(
-            f"{move}: the helicopter lands on a crossroad of your field without a tractor "
-            "or an opponent's fence"
-        )
-    f = state.farmers[seat]
-    # Flying leaves no fence (the card needs none) and lands on the field, which
-    # becomes the main field: "Move to Fallow Land using a Helicopter bonus card
-    # to change it into your Main Field."
-    main = component(f.plots, VERTEX_CELLS[move.crossroad])
-    w = Work.copy(state)
-    w.phase = Phase.TURN
-    w.farmers = replace(state.farmers, seat, attrs.evolve(f, tractor=move.crossroad, main=main))
-    w.flown = True
-    return w.freeze()
-
-
-def _discard(state: State, move: Discard) -> State:
-    seat = state.player
-    f = state.farmers[seat]
-    if _drives(state) or len(f.hand) <= state.rules.hand_limit or move.card not in f.hand:
-        raise IllegalMoveError(
-            f"{move}: discard only cards in hand, in excess of {state.rules.hand_limit}, "
-            "once no move is left"
-        )
-    w = Work.copy(state)
-    w.farmers = replace(state.farmers, seat, attrs.evolve(f, hand=_without(f.hand, move.card)))
-    w.discard = discarded(state.discard, (move.card,))
-    return w.freeze()
-
-
 # -- the contract -----------------------------------------------------------------
 
 
@@ -624,17 +111,13 @@ def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
     return () if outcomes is None else outcomes(state)
 
 
-def _deal_outcomes(state: State) -> tuple[tuple[Draw, Fraction], ...]:
-    return tuple((_draw(c), p) for c, p in state.deck.draw_outcomes())
-
-
 def _face_outcomes(state: State) -> tuple[tuple[Face, Fraction], ...]:
     return madcow.face_outcomes()
 
 
 _OUTCOMES: Final[dict[Phase, Callable[[State], tuple[tuple[Move, Fraction], ...]]]] = {
-    Phase.DEAL: _deal_outcomes,
-    Phase.DRAW: _draw_outcomes,
+    Phase.DEAL: setup.deal_outcomes,
+    Phase.DRAW: hand.draw_outcomes,
     Phase.FACE: _face_outcomes,
     Phase.COW: madcow.cow_card_outcomes,
     Phase.CHECK: madcow.cow_card_outcomes,
@@ -649,20 +132,19 @@ def legal_moves(state: State) -> tuple[Move, ...]:
 
 
 def _turn_moves(state: State) -> tuple[Move, ...]:
-    headings = _drives(state)
+    """A turn's moves: the drives and the plays, then once no drive is left the
+    discards down to the hand limit, or the end of the turn."""
+    drives = tractor.drive_moves(state)
     f = state.farmers[state.player]
-    if headings:
-        drives = _DRIVE_MOVES.get(headings)
-        if drives is None:
-            drives = _DRIVE_MOVES[headings] = tuple(DRIVES[h] for h in headings)
+    if drives:
         if not f.hand:
             return drives
-        return (*drives, *_card_plays(state))
+        return (*drives, *hand.card_plays(state))
     moves: list[Move] = []
     if f.hand:
-        moves.extend(_card_plays(state))
+        moves.extend(hand.card_plays(state))
     if len(f.hand) > state.rules.hand_limit:
-        moves.extend(_discards(c) for c in _distinct(f.hand))
+        moves.extend(hand.discard_moves(f.hand))
     else:
         moves.append(END_TURN)
     return tuple(moves)
@@ -672,34 +154,8 @@ def _chance_moves(state: State) -> tuple[Move, ...]:
     return tuple(m for m, _ in chance_outcomes(state))
 
 
-def _keep_moves(state: State) -> tuple[Move, ...]:
-    return tuple(_keeps(c) for c in _distinct(state.farmers[state.player].hand))
-
-
-def _landing_moves(state: State) -> tuple[Move, ...]:
-    return tuple(LANDINGS[v] for v in bits(landing_spots(state, state.player)))
-
-
 def _no_moves(state: State) -> tuple[Move, ...]:
     return ()
-
-
-_DRIVE_MOVES: dict[tuple[int, ...], tuple[Move, ...]] = {}
-"""The drives along each tuple of headings (at most 64 of them), made once (one store each)."""
-
-
-def _keeps(card: str) -> Keep:
-    move = _KEEPS.get(card)
-    if move is None:
-        move = _KEEPS[card] = Keep(card)
-    return move
-
-
-def _discards(card: str) -> Discard:
-    move = _DISCARDS.get(card)
-    if move is None:
-        move = _DISCARDS[card] = Discard(card)
-    return move
 
 
 _ACCEPTED: Final = {
@@ -743,11 +199,11 @@ _DECIDING: Final = {
 
 _LEGAL: Final[dict[Phase, Callable[[State], tuple[Move, ...]]]] = {
     Phase.DEAL: _chance_moves,
-    Phase.KEEP: _keep_moves,
-    Phase.START: _start_moves,
+    Phase.KEEP: setup.keep_moves,
+    Phase.START: setup.start_moves,
     Phase.TURN: _turn_moves,
-    Phase.HAY_BALE: _bale_moves,
-    Phase.HELICOPTER: _landing_moves,
+    Phase.HAY_BALE: bales.bale_moves,
+    Phase.HELICOPTER: tractor.landing_moves,
     Phase.DRAW: _chance_moves,
     Phase.OVER: _no_moves,
     Phase.FACE: _chance_moves,
@@ -766,8 +222,8 @@ _CARDS: Final = (CowCard, Draw)
 """The moves that draw a card: what the card does depends on the phase (:data:`_DRAWN`)."""
 
 _DRAWN: Final[dict[Phase, Callable[[State, Any], State]]] = {
-    Phase.DEAL: _deal,
-    Phase.DRAW: _draw_card,
+    Phase.DEAL: setup.deal,
+    Phase.DRAW: hand.draw_card,
     Phase.COW_BONUS: madcow.cow_bonus,
     Phase.COW: madcow.cow_draw,
     Phase.CHECK: madcow.check,
@@ -789,7 +245,7 @@ def apply_move(state: State, move: Move) -> State:
         raise IllegalMoveError(_not_now(state, move))
     try:
         if isinstance(move, Drive):
-            return _drive(state, move)
+            return tractor.drive(state, move)
         if isinstance(move, _CARDS):
             return _DRAWN[phase](state, move)
         if isinstance(move, EndTurn):
@@ -811,9 +267,9 @@ def apply_move(state: State, move: Move) -> State:
 
 def _end_turn(state: State, move: EndTurn) -> State:
     if state.phase is Phase.START:
-        if _start_moves(state) != (END_TURN,):
+        if setup.start_moves(state) != (END_TURN,):
             raise IllegalMoveError(f"{move}: place your tractor first")
-    elif _drives(state):
+    elif tractor.headings(state):
         raise IllegalMoveError(f"{move}: 'You must use all your moves whenever possible.'")
     elif len(state.farmers[state.player].hand) > state.rules.hand_limit:
         raise IllegalMoveError(
@@ -828,25 +284,25 @@ def _end_turn(state: State, move: EndTurn) -> State:
 def _decide(state: State, move: Move) -> State:
     """Apply a well-formed move that is neither a drive, a draw nor the end of a turn."""
     if isinstance(move, Play):
-        return _play_card(state, move)
+        return hand.play_card(state, move)
     if state.phase >= Phase.AIM:  # the players' choices in Backlash effects
         return madcow.choose(state, move)  # type: ignore[arg-type]
     if isinstance(move, Face):
         return madcow.face(state, move)
     if isinstance(move, Keep):
-        return _keep(state, move)
+        return setup.keep(state, move)
     if isinstance(move, Discard):
-        return _discard(state, move)
+        return hand.discard(state, move)
     if isinstance(move, PlaceBale):
-        return _place_bale(state, move)
+        return bales.place_bale(state, move)
     if isinstance(move, TakeBale):
-        return _take_bale(state, move)
+        return bales.take_bale(state, move)
     if isinstance(move, Land):
-        return _land(state, move)
+        return tractor.land(state, move)
     if isinstance(move, StartAt):
-        return _start_at(state, move)
+        return setup.start_at(state, move)
     assert isinstance(move, ChoosePlot)
-    return _choose_plot(state, move)
+    return setup.choose_plot(state, move)
 
 
 def _not_now(state: State, move: object) -> str:
