@@ -133,12 +133,11 @@ def _after_refill(w: Work) -> None:
 def settle_order(w: Work, groups: tuple[tuple[int, ...], ...], order_rerolls: int = 0) -> None:
     """Roll for the first tied group, or start the next round when no ties are left;
     ``order_rerolls`` ties have re-rolled in this settling so far."""
-    for group in groups:
-        if len(group) > 1:
-            _between(w, CHANCE, Phase.ORDER)
-            w.groups = groups
-            w.order_rerolls = order_rerolls
-            return
+    if any(len(group) > 1 for group in groups):
+        _between(w, CHANCE, Phase.ORDER)
+        w.groups = groups
+        w.order_rerolls = order_rerolls
+        return
     _between(w, CHANCE, Phase.ROLL)
     w.round += 1
     w.order = tuple(g[0] for g in groups)

@@ -10,7 +10,7 @@ player takes a turn.
 from __future__ import annotations
 
 from acreage.core.game import shorten
-from acreage.fence_em_in.legal import farm_moves
+from acreage.fence_em_in.legal import farm_moves, take_column
 from acreage.fence_em_in.moves import Discard, Put, Take
 from acreage.fence_em_in.rounds import next_turn
 from acreage.fence_em_in.scoring import accepts, placement_gain, why_not_accepted
@@ -29,7 +29,7 @@ def apply_take(state: State, move: Take) -> State:
     seat = state.order[state.turn]
     farm = state.farms[seat]
     last = farm.enclosures[-1]
-    index = state.rules.tables.third_die[state.dice][last.width][last.height] - 1
+    index = take_column(state)
     column = state.columns[index]
     if move.kind not in column:
         raise illegal(move, f"column {index + 1} (the third die) holds no {word(move.kind)}")

@@ -23,7 +23,7 @@ from acreage.fence_em_in.moves import (
     RerollSix,
     SetSix,
 )
-from acreage.fence_em_in.placement import beside, place_ok
+from acreage.fence_em_in.placement import place_ok
 from acreage.fence_em_in.rounds import next_turn, resume_turn
 from acreage.fence_em_in.rules import CHOICE, COLUMNS
 from acreage.fence_em_in.state import Farm, Phase, State, make_enclosure, make_farm
@@ -214,18 +214,11 @@ def apply_place(state: State, move: Place) -> State:
         raise illegal(move, f"the third die is {third} and column {third} holds no token")
     farm = state.farms[seat]
     land, occupied = farm.land, state.occupied
+    why = place_ok(t, seat, land, occupied, move)
+    if why is not None:
+        raise illegal(move, why)
     x, y = move.x, move.y
-    size = t.size
-    # The placement rule checked directly (no cells when off the board);
-    # place_ok says which part of it fails.
-    on_board = 0 <= x <= size - width and 0 <= y <= size - height
-    cells = t.rect[width][height] << (y * size + x) if on_board else 0
-    if (
-        not cells
-        or cells & (occupied | t.reserved[seat])
-        or not cells & (beside(t, land) if land else t.start_bits[seat])
-    ):
-        raise illegal(move, place_ok(t, seat, land, occupied, move) or "")
+    cells = t.rect[width][height] << (y * t.size + x)
     built = make_farm(
         land | cells,
         (*farm.enclosures, make_enclosure(x, y, width, height, None)),
