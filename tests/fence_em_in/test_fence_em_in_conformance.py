@@ -211,7 +211,7 @@ def test_the_engines_draft_freezes_every_state_back_into_itself() -> None:
     """Work, the engine's draft, holds every field of State: a state copied and
     frozen untouched is that state again (equal, hashing alike, frozen), in every phase."""
     import acreage
-    from acreage.fence_em_in.engine import Work
+    from acreage.fence_em_in.work import Work
 
     phases = set()
     result = acreage.play(fei.GAME, fei.Rules(players=3), seed="draft")

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from acreage.fence_em_in.engine import _can_fertilize
+from acreage.fence_em_in.legal import can_fertilize
 from acreage.fence_em_in.placement import legal_places
 from acreage.fence_em_in.position import from_position
 from acreage.fence_em_in.rules import CHOICE, COLUMNS, DIE_FACES, KINDS, Rules
@@ -286,7 +286,7 @@ class _Builder:
             bag = tuple(self.bag)
             board = tuple(map(tuple, columns))
             have = farm["fertilizer"]
-            if have >= self.t.min_cost and _can_fertilize(rules, have, board, bag):
+            if have >= self.t.min_cost and can_fertilize(rules, have, board, bag):
                 data["phase"] = "fertilize"
         elif phase == "refresh" and uses:
             for column in columns:

@@ -41,7 +41,7 @@ from acreage.core.position import (
     close_names,
     position_fields,
 )
-from acreage.fence_em_in.engine import _can_fertilize
+from acreage.fence_em_in.legal import can_fertilize
 from acreage.fence_em_in.placement import beside
 from acreage.fence_em_in.rules import (
     CHOICE,
@@ -879,7 +879,7 @@ class _Reader:
         if phase is Phase.FERTILIZE:
             assert player is not None
             have = farms[player].fertilizer
-            if have < self.t.min_cost or not _can_fertilize(rules, have, columns, bag):
+            if have < self.t.min_cost or not can_fertilize(rules, have, columns, bag):
                 farms[player].fertilizer_node.fail(
                     f"player {player} holds {have} fertilizer, which buys no use now, so "
                     "their turn goes on to phase place"
