@@ -8,7 +8,7 @@ import pickle
 import attrs
 import networkx as nx
 import pytest
-from crazy_farmers_steps import play, plots, texts
+from crazy_farmers_helpers import play, plots, texts
 
 from acreage import IllegalMoveError, RulesError
 from acreage import crazy_farmers as cf

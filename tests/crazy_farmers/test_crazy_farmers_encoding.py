@@ -9,7 +9,7 @@ from typing import Any
 
 import attrs
 import pytest
-from crazy_farmers_steps import play
+from crazy_farmers_helpers import play
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import attrs
 import pytest
-from crazy_farmers_steps import SOLO, play, texts
+from crazy_farmers_helpers import SOLO, play, texts
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

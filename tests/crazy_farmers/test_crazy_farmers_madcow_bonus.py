@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 import pytest
-from crazy_farmers_steps import SOLO, cow_plays, fence_around, play, plots, texts, to_cow
+from crazy_farmers_helpers import SOLO, cow_plays, fence_around, play, plots, texts, to_cow
 
 from acreage import CHANCE, IllegalMoveError
 from acreage import crazy_farmers as cf

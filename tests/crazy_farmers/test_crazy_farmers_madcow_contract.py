@@ -9,7 +9,7 @@ from pathlib import Path
 
 import attrs
 import pytest
-from crazy_farmers_steps import SOLO, cow_plays, play, texts
+from crazy_farmers_helpers import SOLO, cow_plays, play, texts
 from hypothesis import given, settings
 
 import acreage

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from crazy_farmers_steps import SOLO, cow_plays, play, plots, texts, to_cow
+from crazy_farmers_helpers import SOLO, cow_plays, play, plots, texts, to_cow
 
 from acreage import CHANCE, IllegalMoveError
 from acreage import crazy_farmers as cf

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import attrs
 import pytest
-from crazy_farmers_steps import SOLO, cow_plays, fence_around, play, plots, texts
+from crazy_farmers_helpers import SOLO, cow_plays, fence_around, play, plots, texts
 
 from acreage import CHANCE, IllegalMoveError, RulesError
 from acreage import crazy_farmers as cf

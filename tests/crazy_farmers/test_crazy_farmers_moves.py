@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 
 import attrs
 import pytest
-from crazy_farmers_steps import play
+from crazy_farmers_helpers import play
 
 from acreage import IllegalMoveError, MoveSyntaxError
 from acreage import crazy_farmers as cf

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from crazy_farmers_steps import play, plots, texts
+from crazy_farmers_helpers import play, plots, texts
 
 from acreage import CHANCE, IllegalMoveError
 from acreage import crazy_farmers as cf

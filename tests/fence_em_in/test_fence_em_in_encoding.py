@@ -457,7 +457,7 @@ def test_observation_does_not_change_what_it_returned_before() -> None:
 
 
 # check_game holds every game with an encoding to its numbers and facts, so
-# test_fence_em_in_conformance.py's test_check_game covers 2, 3 and 4 players.
+# test_fence_em_in_contract.py's test_check_game covers 2, 3 and 4 players.
 
 
 @pytest.mark.parametrize("name", sorted(VARIANTS))

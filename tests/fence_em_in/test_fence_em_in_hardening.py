@@ -20,7 +20,7 @@ from typing import Any
 
 import attrs
 import pytest
-from fence_em_in_scenes import play, start
+from fence_em_in_helpers import play, start
 
 import acreage
 from acreage import IllegalMoveError, MoveSyntaxError, RulesError, SeatError

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from fence_em_in_scenes import start
+from fence_em_in_helpers import start
 
 from acreage import IllegalMoveError, MoveSyntaxError
 from acreage import fence_em_in as fei

@@ -5,7 +5,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 import attrs
-from fence_em_in_scenes import play, start
+from fence_em_in_helpers import play, start
 
 import acreage
 from acreage import fence_em_in as fei

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import attrs
 import pytest
-from fence_em_in_scenes import play, start, texts
+from fence_em_in_helpers import play, start, texts
 
 from acreage import CHANCE, IllegalMoveError
 from acreage import fence_em_in as fei

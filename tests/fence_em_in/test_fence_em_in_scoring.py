@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 import pytest
-from fence_em_in_scenes import play, start
+from fence_em_in_helpers import play, start
 
 from acreage import fence_em_in as fei
 from acreage.fence_em_in.scoring import accepts, mission_points, placement_gain

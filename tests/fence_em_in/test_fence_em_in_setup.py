@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from fence_em_in_scenes import ROWS, fill, play, texts
+from fence_em_in_helpers import ROWS, fill, play, texts
 
 from acreage import CHANCE, IllegalMoveError
 from acreage import fence_em_in as fei

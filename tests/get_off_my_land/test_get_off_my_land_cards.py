@@ -6,7 +6,16 @@
 from __future__ import annotations
 
 import pytest
-from goml_scenes import fence_at, fence_card, market_card, play, scene, started, texts, tile
+from get_off_my_land_helpers import (
+    fence_at,
+    fence_card,
+    market_card,
+    play,
+    scene,
+    started,
+    texts,
+    tile,
+)
 
 from acreage import CHANCE, IllegalMoveError
 from acreage.get_off_my_land import chance_outcomes, controller, monthly_income

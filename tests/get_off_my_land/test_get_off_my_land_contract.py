@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from goml_scenes import play, scene, started
+from get_off_my_land_helpers import play, scene, started
 from hypothesis import given, settings
 
 from acreage import IllegalMoveError, MoveSyntaxError

@@ -13,7 +13,7 @@ from typing import Any
 
 import attrs
 import pytest
-from goml_scenes import scene, started, tile
+from get_off_my_land_helpers import scene, started, tile
 from hypothesis import given, settings
 from hypothesis import strategies as hs
 

@@ -11,7 +11,7 @@ from fractions import Fraction
 
 import attrs
 import pytest
-from goml_scenes import fence_card, market_card, play, scene, started, texts, tile
+from get_off_my_land_helpers import fence_card, market_card, play, scene, started, texts, tile
 
 from acreage import CHANCE, IllegalMoveError
 from acreage.core.chance import Deck

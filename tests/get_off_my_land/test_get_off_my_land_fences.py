@@ -11,7 +11,7 @@ The 2-player board (reference layout), player 0's farmhouse at a1, player 1's at
 from __future__ import annotations
 
 import pytest
-from goml_scenes import fence_at, scene, started, texts, tile
+from get_off_my_land_helpers import fence_at, scene, started, texts, tile
 
 from acreage import IllegalMoveError
 from acreage.get_off_my_land import apply_move, controller, fully_fenced, parse_move

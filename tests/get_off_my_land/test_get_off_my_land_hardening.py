@@ -14,7 +14,7 @@ from pathlib import Path
 
 import attrs
 import pytest
-from goml_scenes import play, scene, started
+from get_off_my_land_helpers import play, scene, started
 
 from acreage import IllegalMoveError, MoveSyntaxError, RulesError, SeatError
 from acreage.get_off_my_land import (

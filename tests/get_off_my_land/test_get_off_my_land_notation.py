@@ -8,7 +8,7 @@ from pathlib import Path
 
 import attrs
 import pytest
-from goml_scenes import edge, started, tile
+from get_off_my_land_helpers import edge, started, tile
 
 import acreage.get_off_my_land
 from acreage import MoveSyntaxError

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 import pytest
-from goml_scenes import play, scene, started
+from get_off_my_land_helpers import play, scene, started
 
 from acreage.get_off_my_land import EndBonus, Rules, State, end_bonuses, scores, winners
 

@@ -9,7 +9,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from goml_scenes import play, started, texts
+from get_off_my_land_helpers import play, started, texts
 
 from acreage import CHANCE, IllegalMoveError, RulesError
 from acreage.get_off_my_land import (

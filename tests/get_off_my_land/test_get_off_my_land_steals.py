@@ -7,7 +7,7 @@ Player 0 is Orange (farmhouse a1), player 1 is Teal (farmhouse d4), on the
 from __future__ import annotations
 
 import pytest
-from goml_scenes import fence_at, play, scene, started, stash_of, texts, tile
+from get_off_my_land_helpers import fence_at, play, scene, started, stash_of, texts, tile
 
 from acreage import IllegalMoveError
 from acreage.get_off_my_land import controller
