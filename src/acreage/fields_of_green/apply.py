@@ -19,13 +19,6 @@ from acreage.core.chance import Deck, Pile
 from acreage.core.game import ECHO_LIMIT, IllegalMoveError, shorten
 from acreage.fields_of_green.components import DECKS
 from acreage.fields_of_green.engine import (
-    ATTACH_KEPT,
-    CONVERT_AT,
-    GAIN,
-    PAY_WATER,
-    PLACE,
-    STORE_WATER,
-    SUPPLY_NEXT,
     Work,
     attach,
     choose,
@@ -81,8 +74,15 @@ from acreage.fields_of_green.state import (
     TOOL_CHOOSE,
     TOOL_DEAL,
     TOOL_PLACE,
+    AttachKept,
+    ConvertAt,
     Farm,
+    Gain,
+    PayWaterDue,
+    PlaceSite,
     State,
+    StoreWaterTokens,
+    SupplyNext,
 )
 
 __all__ = ["apply_move"]
@@ -191,7 +191,7 @@ def _action(s: State, move: Move) -> State:
             )
         if water:
             w.farms[p] = replace_farm(f, coins=f.coins - coins, grain=f.grain - grain)
-            w.then((PAY_WATER, p, c, water), (PLACE, p, c, kind))
+            w.then(PayWaterDue(p, c, water), PlaceSite(p, c, kind))
         else:  # the PLACE step comes next: take it now, paying the costs with it
             place(w, p, c, kind, coins, grain)
     elif isinstance(move, _TOWER_OR_SILO):
@@ -332,7 +332,7 @@ def _store(s: State, move: Move) -> State:
     else:
         raise IllegalMoveError(f"there is no water tower with room at {move.x},{move.y}")
     w.farms[p] = replace_farm(f, towers=tuple(towers))
-    w.then((STORE_WATER, p, s.pending[0] - 1))
+    w.then(StoreWaterTokens(p, s.pending[0] - 1))
     return w.finish()
 
 
@@ -360,7 +360,7 @@ def _pay(s: State, move: Move) -> State:
     towers[i] = (tc, water - move.amount, cap, reach)
     w.farms[p] = replace_farm(f, towers=tuple(towers))
     if due > move.amount:
-        w.then((PAY_WATER, p, target, due - move.amount))
+        w.then(PayWaterDue(p, target, due - move.amount))
     return w.finish()
 
 
@@ -433,7 +433,7 @@ def _attach_kept(s: State, move: Move) -> State:
     kept.remove(x)
     w.farms[p] = replace_farm(f, kept=tuple(kept))
     attach(w, p, x, c)
-    w.then((ATTACH_KEPT, p, c))
+    w.then(AttachKept(p, c))
     return w.finish()
 
 
@@ -458,7 +458,7 @@ def _supply(s: State, move: Move) -> State:
                 "a site shuts down only when its needs cannot be met"
             )
         shut_down(w, p, 1 << c)
-        w.then((SUPPLY_NEXT, p, remaining & ~(1 << c)))
+        w.then(SupplyNext(p, remaining & ~(1 << c)))
     elif not ready >> c & 1:
         raise IllegalMoveError(
             f"{move.card} at {move.x},{move.y} cannot be supplied now: its water must come "
@@ -481,7 +481,7 @@ def _convert(s: State, move: Move) -> State:
         raise IllegalMoveError("only the site being harvested can convert now")
     e = convert_effect(r, f.kind_at(c))
     w.farms[p] = replace_farm(f, coins=f.coins - e[7], grain=f.grain - e[8])
-    w.then((GAIN, p, e[1], e[2], e[3], e[4]), (CONVERT_AT, p, c, left - 1))
+    w.then(Gain(p, e[1], e[2], e[3], e[4]), ConvertAt(p, c, left - 1))
     return w.finish()
 
 

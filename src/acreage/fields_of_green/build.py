@@ -22,6 +22,7 @@ from acreage.core.bitset import bits
 from acreage.core.chance import Deck, Pile, Stack
 from acreage.core.game import CHANCE
 from acreage.fields_of_green import engine as en
+from acreage.fields_of_green import state as st
 from acreage.fields_of_green.apply import apply_move
 from acreage.fields_of_green.geometry import catchment, cell
 from acreage.fields_of_green.legal import chance_outcomes, legal_moves
@@ -109,7 +110,7 @@ class _Builder:
             silo_stack=self.silos,
             tower_stack=self.towers,
             discard=tuple(sorted(self.discard)),
-            agenda=((en.YEAR,),) if moment == 0 else ((en.ROUND,),),
+            agenda=(st.NewYear(),) if moment == 0 else (st.NewRound(),),
             pending=(),
         )
         state = en.Work.copy(state).finish()

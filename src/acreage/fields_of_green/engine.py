@@ -14,18 +14,22 @@ A year runs as the rule text orders it:
    choose; a site whose needs cannot be met is shut down (turned face down)
    and loses its tools. The start player token passes to the left.
 
-Each step the engine takes by itself sits on ``state.agenda``; the engine
-runs steps until one needs a decision (or a chance outcome), and a decision
-that has only one possible outcome (the last card of a hand, the only tower
-with room) is taken without asking.
+Each step the engine takes by itself sits on ``state.agenda`` as a typed task
+(:mod:`acreage.fields_of_green.state`: ``NewYear``, ``SupplyNext``, ``Gain``,
+..., each taken by its function in ``_STEPS``); the engine runs steps until
+one needs a decision (or a chance outcome), and a decision that has only one
+possible outcome (the last card of a hand, the only tower with room) is taken
+without asking.
 """
 
 from __future__ import annotations
 
 from bisect import insort
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
+from acreage.core.agenda import Task
 from acreage.core.bitset import bits
 from acreage.core.chance import Deck
 from acreage.core.draft import Draft
@@ -64,18 +68,31 @@ from acreage.fields_of_green.state import (
     SUPPLY,
     TOOL_DEAL,
     TOOL_PLACE,
+    Act,
+    AttachKept,
+    ConvertAt,
+    DrawCards,
+    DrawTools,
     Farm,
+    Gain,
+    Harvest,
+    Income,
+    NewRound,
+    NewYear,
+    PayWaterDue,
+    PickCard,
+    PlaceSite,
+    ProduceAt,
+    Reveal,
     State,
+    StoreWaterTokens,
+    SupplyNext,
+    YearEnd,
 )
 
 __all__ = ["Work", "new_game", "place", "run"]
 
 RUNNING = -1  # no decision pending: the engine takes the next agenda step
-
-# Agenda steps, ``(op, args...)``; ``_STEPS[op]`` takes one.
-YEAR, INCOME, STORE_WATER, DRAW_CARDS, ROUND, PICK_CARD, REVEAL, ACT = range(8)
-PAY_WATER, PLACE, GAIN, TOOLS, ATTACH_KEPT, HARVEST, SUPPLY_NEXT, PRODUCE_AT = range(8, 16)
-CONVERT_AT, YEAR_END = 16, 17
 
 
 class Work(Draft[State], of=State, lists=("farms", "hands", "picks", "agenda")):
@@ -104,7 +121,7 @@ class Work(Draft[State], of=State, lists=("farms", "hands", "picks", "agenda")):
     silo_stack: int
     tower_stack: int
     discard: tuple[int, ...]
-    agenda: list[tuple[int, ...]]
+    agenda: list[Task]
     pending: tuple[int, ...]
 
     @classmethod
@@ -120,7 +137,7 @@ class Work(Draft[State], of=State, lists=("farms", "hands", "picks", "agenda")):
             run(self)
         return self.freeze()
 
-    def then(self, *steps: tuple[int, ...]) -> None:
+    def then(self, *steps: Task) -> None:
         """Take ``steps``, in this order, before the rest of the agenda."""
         self.agenda.extend(reversed(steps))
 
@@ -216,7 +233,7 @@ def new_game(rules: Rules) -> State:
         silo_stack=rules.silos - n,
         tower_stack=rules.water_towers - n,
         discard=(),
-        agenda=((YEAR,),),
+        agenda=(NewYear(),),
         pending=(),
     )
     if rules.start_player is None:
@@ -232,34 +249,34 @@ def run(w: Work) -> None:
     agenda = w.agenda
     while w.phase == RUNNING:
         step = agenda.pop()
-        _STEPS[step[0]](w, step)
+        _STEPS[type(step)](w, step)
 
 
-def _year(w: Work, step: tuple[int, ...]) -> None:
+def _year(w: Work, step: NewYear) -> None:
     """Maintenance: "Zu Beginn des neuen Jahres/Runde, fährt das Traktorplättchen auf das aktuelle Jahr."""
     w.year += 1
     w.passes = 0
     order = w.order()
-    income = [(INCOME, p) for p in order] if w.year > 1 else []
-    w.then(*income, *((DRAW_CARDS, p) for p in order), (ROUND,))
+    income = [Income(p) for p in order] if w.year > 1 else []
+    w.then(*income, *(DrawCards(p) for p in order), NewRound())
 
 
-def _income(w: Work, step: tuple[int, ...]) -> None:
+def _income(w: Work, step: Income) -> None:
     """ "Ausgenommen von der ersten Runde, erhält jeder Bauer zu Jahresbeginn neue Ressourcen
     (3 Münzen, 2 Wassertoken, 1 Getreidetoken)": grain beyond the silos' capacity is lost."""
-    p, r = step[1], w.rules
+    p, r = step.player, w.rules
     f = w.farms[p]
     w.farms[p] = replace_farm(
         f,
         coins=f.coins + r.income_coins,
         grain=min(f.grain_capacity, f.grain + r.income_grain),
     )
-    w.then((STORE_WATER, p, r.income_water))
+    w.then(StoreWaterTokens(p, r.income_water))
 
 
-def _store_water(w: Work, step: tuple[int, ...]) -> None:
+def _store_water(w: Work, step: StoreWaterTokens) -> None:
     """Water goes into towers with room, the owner choosing which; what finds no room is lost."""
-    p, n = step[1], step[2]
+    p, n = step.player, step.water
     f = w.farms[p]
     room = [(i, cap - water) for i, (_, water, cap, _) in enumerate(f.towers) if water < cap]
     if n <= 0 or not room:
@@ -276,9 +293,9 @@ def _store_water(w: Work, step: tuple[int, ...]) -> None:
     w.farms[p] = replace_farm(f, towers=tuple(towers))
 
 
-def _draw_cards(w: Work, step: tuple[int, ...]) -> None:
+def _draw_cards(w: Work, step: DrawCards) -> None:
     phase, pending = deck_question(w.rules, w.decks, 0, 0)
-    w.decide(phase, step[1], pending)
+    w.decide(phase, step.player, pending)
 
 
 def deck_question(
@@ -292,30 +309,30 @@ def deck_question(
     return DEAL, (drawn, used | allowed, allowed.bit_length() - 1)
 
 
-def _round(w: Work, step: tuple[int, ...]) -> None:
+def _round(w: Work, step: NewRound) -> None:
     w.agenda.extend(_round_steps(w.start, w.rules.players, any(w.hands)))
 
 
 # Keys are (seat, player count, bool): a few dozen at most. functools caches are safe
 # under threads (a race at worst computes an equal tuple twice).
 @cache
-def _round_steps(start: int, players: int, cards: bool) -> tuple[tuple[int, ...], ...]:
+def _round_steps(start: int, players: int, cards: bool) -> tuple[Task, ...]:
     """A round's steps as ``Work.then`` pushes them (top last), by start seat and player
     count: the picks, the reveal, the actions and the next round; or, once the hands are
     empty, the harvests and the year's end."""
     order = [(start + i) % players for i in range(players)]
     if not cards:
-        steps = [*((HARVEST, p) for p in order), (YEAR_END,)]
+        steps: list[Task] = [*(Harvest(p) for p in order), YearEnd()]
     else:
-        steps = [*((PICK_CARD, p) for p in order), (REVEAL,), *((ACT, p) for p in order), (ROUND,)]
+        steps = [*(PickCard(p) for p in order), Reveal(), *(Act(p) for p in order), NewRound()]
     return tuple(reversed(steps))
 
 
-def _pick_card(w: Work, step: tuple[int, ...]) -> None:
+def _pick_card(w: Work, step: PickCard) -> None:
     """Take the last card of a hand without asking; any other pick is asked, even from a
     hand of one kind: the picks are simultaneous, and skipping that seat's turn would
     tell the others what its hand holds."""
-    p = step[1]
+    p = step.player
     hand = w.hands[p]
     if len(hand) == 1:
         w.picks[p] = hand[0]
@@ -324,7 +341,7 @@ def _pick_card(w: Work, step: tuple[int, ...]) -> None:
         w.decide(PICK, p)
 
 
-def _reveal(w: Work, step: tuple[int, ...]) -> None:
+def _reveal(w: Work, step: Reveal) -> None:
     """ "Die verbleibenden Karten werden ... an den Nachbarn weitergegeben (1. und 3. Jahr im
     Uhrzeigersinn, 2. und 4. Jahr gegen den Uhrzeigersinn) ... decken alle Spieler
     gleichzeitig ihre Karte auf." Clockwise is to the left: seat p passes to p + 1."""
@@ -337,13 +354,13 @@ def _reveal(w: Work, step: tuple[int, ...]) -> None:
     w.passes += 1
 
 
-def _act(w: Work, step: tuple[int, ...]) -> None:
-    w.decide(ACTION, step[1])
+def _act(w: Work, step: Act) -> None:
+    w.decide(ACTION, step.player)
 
 
-def _pay_water(w: Work, step: tuple[int, ...]) -> None:
+def _pay_water(w: Work, step: PayWaterDue) -> None:
     """ "Das benötigte Wasser muss von diesem Wasserturm zur Verfügung gestellt werden."""
-    p, target, due = step[1], step[2], step[3]
+    p, target, due = step.player, step.cell, step.water
     f = w.farms[p]
     options = pay_options(w.rules, f, target, due)
     if len(options) == 1 or (
@@ -369,13 +386,13 @@ def _grow_frontier(old: tuple[int, ...], c: int, occupied: int, width: int) -> t
     return tuple(cells)
 
 
-def _place(w: Work, step: tuple[int, ...]) -> None:
+def _place(w: Work, step: PlaceSite) -> None:
     """Lay the new site in the farm, then its grey ability, then tools kept for it.
 
     "Anschließend muss kontrolliert werden, ob der Standort seine Fähigkeit sofort
     (grau), bei der Ernte (grün) oder erst am Spielende (gelb) eingesetzt wird."
     """
-    place(w, step[1], step[2], step[3])
+    place(w, step.player, step.cell, step.kind)
 
 
 def place(w: Work, p: int, c: int, kind: int, coins: int = 0, grain: int = 0) -> None:
@@ -409,27 +426,28 @@ def place(w: Work, p: int, c: int, kind: int, coins: int = 0, grain: int = 0) ->
     )
     w.farms[p] = f
     if t.ability[kind] == GREY:
-        steps: list[tuple[int, ...]] = []
+        steps: list[Task] = []
         for e in t.effects[kind]:
             if e[0] == TOOL:
-                steps.append((TOOLS, p))
+                steps.append(DrawTools(p))
             else:
                 steps.append(gain_step(r, f, p, c, e))
         if f.kept:
-            steps.append((ATTACH_KEPT, p, c))
+            steps.append(AttachKept(p, c))
         w.then(*steps)
     elif f.kept:
-        w.agenda.append((ATTACH_KEPT, p, c))
+        w.agenda.append(AttachKept(p, c))
 
 
-def gain_step(rules: Rules, f: Farm, p: int, around: int, e: Compiled) -> tuple[int, ...]:
+def gain_step(rules: Rules, f: Farm, p: int, around: int, e: Compiled) -> Gain:
+    """The gain of effect ``e`` of player ``p``'s site at ``around``, multiplied as it says."""
     m = multiplier(rules, f, around, e)
-    return (GAIN, p, e[1] * m, e[2] * m, e[3] * m, e[4] * m)
+    return Gain(p, e[1] * m, e[2] * m, e[3] * m, e[4] * m)
 
 
-def _gain(w: Work, step: tuple[int, ...]) -> None:
+def _gain(w: Work, step: Gain) -> None:
     """Coins and star tokens to the player, grain to the silos (surplus lost), water to store."""
-    _, p, coins, water, grain, stars = step
+    p, coins, water, grain, stars = step.player, step.coins, step.water, step.grain, step.stars
     f = w.farms[p]
     w.farms[p] = Farm(
         f.cells,
@@ -446,14 +464,14 @@ def _gain(w: Work, step: tuple[int, ...]) -> None:
         f.kept,
     )
     if water:
-        w.agenda.append((STORE_WATER, p, water))
+        w.agenda.append(StoreWaterTokens(p, water))
 
 
-def _tools(w: Work, step: tuple[int, ...]) -> None:
+def _tools(w: Work, step: DrawTools) -> None:
     """ "Ziehe drei der verdeckten Arbeitsgeräteplättchen, wähle eines": fewer if the pile is short."""
     n = min(w.rules.tool_draw, len(w.tool_pile))
     if n:
-        w.decide(TOOL_DEAL, step[1], (n,))
+        w.decide(TOOL_DEAL, step.player, (n,))
 
 
 def offer_tool(w: Work, p: int, tool: int) -> None:
@@ -493,27 +511,27 @@ def attach(w: Work, p: int, tool: int, c: int) -> None:
         w.then(*(gain_step(r, f, p, c, e) for e in t.tool_effects[tool]))
 
 
-def _attach_kept(w: Work, step: tuple[int, ...]) -> None:
+def _attach_kept(w: Work, step: AttachKept) -> None:
     """ "... kannst du es noch auf der Seite aufbewahren, und es beim Bau einer passenden
     Betriebsstätte einsetzen." """
-    p, c = step[1], step[2]
+    p, c = step.player, step.cell
     if kept_for(w.rules, w.farms[p], c):
         w.decide(ATTACH, p, (c,))
 
 
-def _harvest(w: Work, step: tuple[int, ...]) -> None:
+def _harvest(w: Work, step: Harvest) -> None:
     """ "Während der Ernte treten alle Produktionseffekte der grünen Standorte in Kraft." """
-    p = step[1]
+    p = step.player
     f = w.farms[p]
     green = w.rules.tables.ability
     remaining = 0
     for c, k in zip(f.cells, f.kinds, strict=True):
         if green[k] == GREEN and not f.down >> c & 1:
             remaining |= 1 << c
-    w.then((SUPPLY_NEXT, p, remaining))
+    w.then(SupplyNext(p, remaining))
 
 
-def _supply_next(w: Work, step: tuple[int, ...]) -> None:
+def _supply_next(w: Work, step: SupplyNext) -> None:
     """Let the owner choose the next site, or shut down every site left when none can be supplied.
 
     "Die Reihenfolge, in der die Betriebstätten mit Rohstoffen versorgt werden,
@@ -524,7 +542,7 @@ def _supply_next(w: Work, step: tuple[int, ...]) -> None:
     its turn comes is shut down; once no site left can be supplied, all of
     them are.
     """
-    p, remaining = step[1], step[2]
+    p, remaining = step.player, step.remaining
     if not remaining:
         return
     f = w.farms[p]
@@ -557,21 +575,21 @@ def supply(w: Work, p: int, c: int, remaining: int) -> None:
     water, grain = w.rules.tables.needs[f.kind_at(c)]
     if grain:
         w.farms[p] = replace_farm(f, grain=f.grain - grain)
-    steps: list[tuple[int, ...]] = []
+    steps: list[Task] = []
     if water:
-        steps.append((PAY_WATER, p, c, water))
-    w.then(*steps, (PRODUCE_AT, p, c), (SUPPLY_NEXT, p, remaining & ~(1 << c)))
+        steps.append(PayWaterDue(p, c, water))
+    w.then(*steps, ProduceAt(p, c), SupplyNext(p, remaining & ~(1 << c)))
 
 
-def _produce_at(w: Work, step: tuple[int, ...]) -> None:
+def _produce_at(w: Work, step: ProduceAt) -> None:
     """The site's green effects, then those of its green tools."""
-    p, c = step[1], step[2]
+    p, c = step.player, step.cell
     r, t = w.rules, w.rules.tables
     f = w.farms[p]
-    steps: list[tuple[int, ...]] = []
+    steps: list[Task] = []
     for e in t.effects[f.kind_at(c)]:
         if e[0] == CONVERT:
-            steps.append((CONVERT_AT, p, c, e[9]))
+            steps.append(ConvertAt(p, c, e[9]))
         else:
             steps.append(gain_step(r, f, p, c, e))
     for x in f.tools_at(c):
@@ -580,8 +598,8 @@ def _produce_at(w: Work, step: tuple[int, ...]) -> None:
     w.then(*steps)
 
 
-def _convert_at(w: Work, step: tuple[int, ...]) -> None:
-    p, c, left = step[1], step[2], step[3]
+def _convert_at(w: Work, step: ConvertAt) -> None:
+    p, c, left = step.player, step.cell, step.left
     if left and can_convert(w.rules, w.farms[p], c):
         w.decide(CONVERTING, p, (c, left))
 
@@ -595,33 +613,34 @@ def choose(w: Work, p: int, drawn: tuple[int, ...], x: int) -> None:
     offer_tool(w, p, x)
 
 
-def _year_end(w: Work, step: tuple[int, ...]) -> None:
+def _year_end(w: Work, step: YearEnd) -> None:
     """ "Der Startspielertoken wird an den linken Spieler weitergegeben und das nächste Jahr startet."
     After the 4th harvest the game ends."""
     w.start = (w.start + 1) % w.rules.players
     if w.year >= w.rules.years:
         w.decide(END, -1)
     else:
-        w.then((YEAR,))
+        w.then(NewYear())
 
 
-_STEPS: tuple[Any, ...] = (
-    _year,
-    _income,
-    _store_water,
-    _draw_cards,
-    _round,
-    _pick_card,
-    _reveal,
-    _act,
-    _pay_water,
-    _place,
-    _gain,
-    _tools,
-    _attach_kept,
-    _harvest,
-    _supply_next,
-    _produce_at,
-    _convert_at,
-    _year_end,
-)
+# The step each task class on the agenda is taken by.
+_STEPS: dict[type[Task], Callable[[Work, Any], None]] = {
+    NewYear: _year,
+    Income: _income,
+    StoreWaterTokens: _store_water,
+    DrawCards: _draw_cards,
+    NewRound: _round,
+    PickCard: _pick_card,
+    Reveal: _reveal,
+    Act: _act,
+    PayWaterDue: _pay_water,
+    PlaceSite: _place,
+    Gain: _gain,
+    DrawTools: _tools,
+    AttachKept: _attach_kept,
+    Harvest: _harvest,
+    SupplyNext: _supply_next,
+    ProduceAt: _produce_at,
+    ConvertAt: _convert_at,
+    YearEnd: _year_end,
+}

@@ -36,6 +36,9 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+import attrs
+
+from acreage.core.agenda import Task
 from acreage.core.bitset import bits
 from acreage.core.chance import Deck, Pile, Stack
 from acreage.core.position import (
@@ -48,6 +51,7 @@ from acreage.core.position import (
     position_fields,
 )
 from acreage.fields_of_green import engine as en
+from acreage.fields_of_green import state as st
 from acreage.fields_of_green.components import DECKS
 from acreage.fields_of_green.geometry import catchment, cell, coords, frontier
 from acreage.fields_of_green.queries import (
@@ -163,45 +167,47 @@ _PENDING_DERIVED = {
 
 # Agenda steps by name, with the kinds of their arguments: s a seat, n a count,
 # c a cell, k a card, C a list of cells, g the four gains.
-_STEPS: dict[int, tuple[str, str]] = {
-    en.YEAR: ("year", ""),
-    en.INCOME: ("income", "s"),
-    en.STORE_WATER: ("store water", "sn"),
-    en.DRAW_CARDS: ("draw cards", "s"),
-    en.ROUND: ("round", ""),
-    en.PICK_CARD: ("pick", "s"),
-    en.REVEAL: ("reveal", ""),
-    en.ACT: ("act", "s"),
-    en.PAY_WATER: ("pay water", "scn"),
-    en.PLACE: ("place", "sck"),
-    en.GAIN: ("gain", "sg"),
-    en.TOOLS: ("tools", "s"),
-    en.ATTACH_KEPT: ("attach kept", "sc"),
-    en.HARVEST: ("harvest", "s"),
-    en.SUPPLY_NEXT: ("supply next", "sC"),
-    en.PRODUCE_AT: ("produce", "sc"),
-    en.CONVERT_AT: ("convert", "scn"),
-    en.YEAR_END: ("year end", ""),
+_STEPS: dict[type[Task], tuple[str, str]] = {
+    st.NewYear: ("year", ""),
+    st.Income: ("income", "s"),
+    st.StoreWaterTokens: ("store water", "sn"),
+    st.DrawCards: ("draw cards", "s"),
+    st.NewRound: ("round", ""),
+    st.PickCard: ("pick", "s"),
+    st.Reveal: ("reveal", ""),
+    st.Act: ("act", "s"),
+    st.PayWaterDue: ("pay water", "scn"),
+    st.PlaceSite: ("place", "sck"),
+    st.Gain: ("gain", "sg"),
+    st.DrawTools: ("tools", "s"),
+    st.AttachKept: ("attach kept", "sc"),
+    st.Harvest: ("harvest", "s"),
+    st.SupplyNext: ("supply next", "sC"),
+    st.ProduceAt: ("produce", "sc"),
+    st.ConvertAt: ("convert", "scn"),
+    st.YearEnd: ("year end", ""),
 }
 _STEP_OPS = {name: op for op, (name, _) in _STEPS.items()}
 _FRAME = frozenset(
     (
-        en.YEAR,
-        en.INCOME,
-        en.DRAW_CARDS,
-        en.ROUND,
-        en.PICK_CARD,
-        en.REVEAL,
-        en.ACT,
-        en.HARVEST,
-        en.YEAR_END,
+        st.NewYear,
+        st.Income,
+        st.DrawCards,
+        st.NewRound,
+        st.PickCard,
+        st.Reveal,
+        st.Act,
+        st.Harvest,
+        st.YearEnd,
     )
 )
 """The steps of the year's frame (the draft, the rounds, the harvests); the others
 are steps of one player's turn, above the frame."""
-_ACT_STEPS = frozenset((en.STORE_WATER, en.PAY_WATER, en.PLACE, en.GAIN, en.TOOLS, en.ATTACH_KEPT))
+_ACT_STEPS = frozenset(
+    (st.StoreWaterTokens, st.PayWaterDue, st.PlaceSite, st.Gain, st.DrawTools, st.AttachKept)
+)
 _HARVEST_STEPS = frozenset(
-    (en.STORE_WATER, en.PAY_WATER, en.GAIN, en.SUPPLY_NEXT, en.PRODUCE_AT, en.CONVERT_AT)
+    (st.StoreWaterTokens, st.PayWaterDue, st.Gain, st.SupplyNext, st.ProduceAt, st.ConvertAt)
 )
 _ACT_PHASES = frozenset((ACTION, PAY, STORE, TOOL_DEAL, TOOL_CHOOSE, TOOL_PLACE, ATTACH))
 _HARVEST_PHASES = frozenset((SUPPLY, PAY, STORE, CONVERTING))
@@ -345,10 +351,10 @@ def _segment_data(rules: Rules, seg: Pile[int] | Stack[int]) -> dict[str, Any]:
     return {"stack": [names[x] for x in seg.order]}
 
 
-def _step_data(rules: Rules, step: tuple[int, ...]) -> list[Any]:
-    name, kinds = _STEPS[step[0]]
+def _step_data(rules: Rules, step: Task) -> list[Any]:
+    name, kinds = _STEPS[type(step)]
     out: list[Any] = [name]
-    args = step[1:]
+    args = attrs.astuple(step)
     if kinds.endswith("g"):
         return [*out, args[0], dict(zip(_GAINS, args[1:], strict=True))]
     for kind, value in zip(kinds, args, strict=True):
@@ -751,24 +757,22 @@ class _Reader:
 
     # -- the rest of the turn
 
-    def agenda(
-        self, farms: list[Farm], actor: int, picks: tuple[int, ...]
-    ) -> tuple[tuple[int, ...], ...]:
+    def agenda(self, farms: list[Farm], actor: int, picks: tuple[int, ...]) -> tuple[Task, ...]:
         steps = [self.step(node, farms, picks) for node in self.fields.items("agenda", _LIST_LIMIT)]
         return tuple(reversed(steps))
 
-    def step(self, node: Node, farms: list[Farm], picks: tuple[int, ...]) -> tuple[int, ...]:
+    def step(self, node: Node, farms: list[Farm], picks: tuple[int, ...]) -> Task:
         """One step of the agenda: its name, then its arguments, each read by its kind
         (``_STEPS``) and checked against the farms and the picks."""
         op, items = self.step_name(node)
-        out = [op]
+        out: list[int] = []
         p = -1  # every step with arguments names its seat first
         for kind, arg in zip(_STEPS[op][1], items[1:], strict=False):
             if kind == "s":
                 p = self.seat(arg)
                 out.append(p)
             elif kind == "n":
-                out.append(arg.integer(1 if op == en.PAY_WATER else 0, _MOST))
+                out.append(arg.integer(1 if op is st.PayWaterDue else 0, _MOST))
             elif kind == "g":
                 gains = arg.fields(optional=_GAINS)
                 out.extend(gains.integer(g, 0, _MOST) for g in _GAINS)
@@ -778,14 +782,14 @@ class _Reader:
                 out.append(self.step_cell(op, arg, farms[p]))
             else:  # "C": the green sites still to supply
                 out.append(self.green_sites(arg.items(_LIST_LIMIT), farms[p]))
-        if op == en.CONVERT_AT:
-            self.check_conversions(farms[p], out[2], out[3], items[3])
-        if op == en.PAY_WATER:
-            self.check_paid_for(farms[p], out[2], items[2])
-        return tuple(out)
+        if op is st.ConvertAt:
+            self.check_conversions(farms[p], out[1], out[2], items[3])
+        if op is st.PayWaterDue:
+            self.check_paid_for(farms[p], out[1], items[2])
+        return op(*out)
 
-    def step_name(self, node: Node) -> tuple[int, list[Node]]:
-        """A step's opcode and its items (the name first), as many as the step takes."""
+    def step_name(self, node: Node) -> tuple[type[Task], list[Node]]:
+        """A step's task class and its items (the name first), as many as the step takes."""
         items = node.items(8)
         if not items:
             node.fail("expected a step: its name, then its arguments")
@@ -803,24 +807,24 @@ class _Reader:
             node.fail(f"player {p} builds the card they picked, not the {self.t.names[k]}")
         return k
 
-    def step_cell(self, op: int, node: Node, farm: Farm) -> int:
+    def step_cell(self, op: type[Task], node: Node, farm: Farm) -> int:
         """A step's cell: an empty cell next to the farm for ``place``, any cell for
         ``pay water`` (checked once the step is read), else a site of the farm: a green
         one for ``produce``, one that converts for ``convert``."""
         t = self.t
-        if op == en.PLACE:
+        if op is st.PlaceSite:
             c = self.cell(node)
             if c not in farm.frontier:
                 x, y = coords(self.rules, c)
                 node.fail(f"a card is built on an empty cell next to a site, not ({x}, {y})")
             return c
-        if op == en.PAY_WATER:
+        if op is st.PayWaterDue:
             return self.cell(node)
         c = self.site_of(node, farm)
         k = farm.kind_at(c)
-        if op == en.PRODUCE_AT and t.ability[k] != GREEN:
+        if op is st.ProduceAt and t.ability[k] != GREEN:
             node.fail(f"the {t.names[k]} produces nothing at harvest")
-        if op == en.CONVERT_AT and _conversion(t, k) is None:
+        if op is st.ConvertAt and _conversion(t, k) is None:
             node.fail(f"the {t.names[k]} converts nothing")
         return c
 
@@ -860,12 +864,12 @@ class _Reader:
         agenda = state.agenda
         node = self.fields.at("agenda")
         split = 0
-        while split < len(agenda) and agenda[split][0] in _FRAME:
+        while split < len(agenda) and type(agenda[split]) in _FRAME:
             split += 1
         for step in agenda[split:]:
-            if step[0] in _FRAME:
+            if type(step) in _FRAME:
                 node.fail(
-                    f"the step {_STEPS[step[0]][0]!r} belongs to the year's frame, below the "
+                    f"the step {_STEPS[type(step)][0]!r} belongs to the year's frame, below the "
                     "steps of a turn"
                 )
         frame = list(reversed(agenda[:split]))
@@ -879,37 +883,37 @@ class _Reader:
                 )
             return "end"
         order = [(state.start + i) % self.n for i in range(self.n)]
-        sequences = {
+        sequences: dict[str, list[Task]] = {
             "draw": [
-                *(((en.INCOME, q) for q in order) if state.year > 1 else ()),
-                *((en.DRAW_CARDS, q) for q in order),
-                (en.ROUND,),
+                *((st.Income(q) for q in order) if state.year > 1 else ()),
+                *(st.DrawCards(q) for q in order),
+                st.NewRound(),
             ],
             "round": [
-                *((en.PICK_CARD, q) for q in order),
-                (en.REVEAL,),
-                *((en.ACT, q) for q in order),
-                (en.ROUND,),
+                *(st.PickCard(q) for q in order),
+                st.Reveal(),
+                *(st.Act(q) for q in order),
+                st.NewRound(),
             ],
-            "harvest": [*((en.HARVEST, q) for q in order), (en.YEAR_END,)],
+            "harvest": [*(st.Harvest(q) for q in order), st.YearEnd()],
         }
         for stage, sequence in sequences.items():
             for i in range(1, len(sequence)):
                 if sequence[i:] != frame:
                     continue
                 last = sequence[i - 1]
-                phases, steps = _LAST[last[0]]
-                if state.phase not in phases or state.actor != last[1]:
+                phases, steps = _LAST[type(last)]
+                if state.phase not in phases or state.actor != _seat(last):
                     continue
                 for step in turn:
-                    if step[0] not in steps or step[1] != state.actor:
+                    if type(step) not in steps or _seat(step) != state.actor:
                         node.fail(
-                            f"the step {_STEPS[step[0]][0]!r} for player {step[1]} is not part "
+                            f"the step {_STEPS[type(step)][0]!r} for player {_seat(step)} is not part "
                             f"of player {state.actor}'s turn in phase {PHASES[state.phase]}"
                         )
-                if last[0] == en.ACT and state.phase == ACTION and turn:
+                if type(last) is st.Act and state.phase == ACTION and turn:
                     node.fail("the action is chosen before any step of it is taken")
-                return stage if last[0] != en.INCOME else "income"
+                return stage if type(last) is not st.Income else "income"
         return node.fail(
             f"these steps are not what is left of a draw, a round or a harvest with player "
             f"{state.actor} deciding in phase {PHASES[state.phase]} (start player "
@@ -1135,8 +1139,9 @@ class _Reader:
             rules.split_payments and sum(farm.towers[i][1] for i, _ in options) == due
         ):
             node.fail("only one way to pay: the engine pays without asking")
-        step = state.agenda[-1] if state.agenda else ()
-        if not farm.occupied >> target & 1 and step[:3] != (en.PLACE, p, target):
+        step = state.agenda[-1] if state.agenda else None
+        placed = isinstance(step, st.PlaceSite) and (step.player, step.cell) == (p, target)
+        if not farm.occupied >> target & 1 and not placed:
             node.key("site").fail("water is paid for a card being built, which comes next")
 
     def check_tool_deal(self, state: State) -> None:
@@ -1212,20 +1217,26 @@ def _decks_of(deck: tuple[int, ...], hand: tuple[int, ...]) -> int:
     return used
 
 
+def _seat(step: Task) -> int:
+    """The seat a step is for; -1 for a step of the whole table (a round, a reveal)."""
+    seat: int = getattr(step, "player", -1)
+    return seat
+
+
 def _conversion(t: Tables, k: int) -> Compiled | None:
     """Site kind ``k``'s convert effect, if it has one (a kind has at most one)."""
     return next((e for e in t.effects[k] if e[0] == CONVERT), None)
 
 
-_LAST: dict[int, tuple[frozenset[int], frozenset[int]]] = {
-    en.INCOME: (frozenset((STORE,)), frozenset()),
-    en.DRAW_CARDS: (frozenset((DRAW, DEAL)), frozenset()),
-    en.PICK_CARD: (frozenset((PICK,)), frozenset()),
-    en.REVEAL: (frozenset(), frozenset()),
-    en.ACT: (_ACT_PHASES, _ACT_STEPS),
-    en.HARVEST: (_HARVEST_PHASES, _HARVEST_STEPS),
-    en.ROUND: (frozenset(), frozenset()),
-    en.YEAR_END: (frozenset(), frozenset()),
+_LAST: dict[type[Task], tuple[frozenset[int], frozenset[type[Task]]]] = {
+    st.Income: (frozenset((STORE,)), frozenset()),
+    st.DrawCards: (frozenset((DRAW, DEAL)), frozenset()),
+    st.PickCard: (frozenset((PICK,)), frozenset()),
+    st.Reveal: (frozenset(), frozenset()),
+    st.Act: (_ACT_PHASES, _ACT_STEPS),
+    st.Harvest: (_HARVEST_PHASES, _HARVEST_STEPS),
+    st.NewRound: (frozenset(), frozenset()),
+    st.YearEnd: (frozenset(), frozenset()),
 }
 """For the frame step taken last: the phases it can stop at, and the turn steps it can leave."""
 

@@ -11,12 +11,35 @@ from __future__ import annotations
 
 import attrs
 
+from acreage.core.agenda import AutoTask, Task
 from acreage.core.chance import Deck
 from acreage.core.display import state_repr
 from acreage.core.game import CHANCE, Chance
 from acreage.fields_of_green.rules import Rules
 
-__all__ = ["PHASES", "Farm", "State"]
+__all__ = [
+    "PHASES",
+    "Act",
+    "AttachKept",
+    "ConvertAt",
+    "DrawCards",
+    "DrawTools",
+    "Farm",
+    "Gain",
+    "Harvest",
+    "Income",
+    "NewRound",
+    "NewYear",
+    "PayWaterDue",
+    "PickCard",
+    "PlaceSite",
+    "ProduceAt",
+    "Reveal",
+    "State",
+    "StoreWaterTokens",
+    "SupplyNext",
+    "YearEnd",
+]
 
 # What is being decided.
 START = 0  # chance: who is the start player
@@ -71,6 +94,141 @@ _DECISIONS = (
     "",
 )
 """What is being decided in each phase, for ``repr(state)`` (who decides comes before it)."""
+
+
+# -- the agenda: the steps the engine takes by itself, top last -------------------------
+
+
+@attrs.frozen
+class NewYear(AutoTask):
+    """Maintenance: the tractor moves on; income from year 2, then the draw."""
+
+
+@attrs.frozen
+class Income(AutoTask):
+    """Player ``player``'s income at the start of a year (from year 2)."""
+
+    player: int
+
+
+@attrs.frozen
+class StoreWaterTokens(AutoTask):
+    """``water`` tokens go into player ``player``'s towers with room (asking where if it matters)."""
+
+    player: int
+    water: int
+
+
+@attrs.frozen
+class DrawCards(AutoTask):
+    """Player ``player`` draws a hand of cards blind from the decks."""
+
+    player: int
+
+
+@attrs.frozen
+class NewRound(AutoTask):
+    """An action round: picks, reveal and actions; or the harvests once the hands are empty."""
+
+
+@attrs.frozen
+class PickCard(AutoTask):
+    """Player ``player`` picks a card to play (asked unless one card is left)."""
+
+    player: int
+
+
+@attrs.frozen
+class Reveal(AutoTask):
+    """The hands are passed on and the picks revealed."""
+
+
+@attrs.frozen
+class Act(AutoTask):
+    """Player ``player`` chooses an action A-E for the revealed card."""
+
+    player: int
+
+
+@attrs.frozen
+class PayWaterDue(AutoTask):
+    """Player ``player`` pays ``water`` for the site (or the card being built) at ``cell``."""
+
+    player: int
+    cell: int
+    water: int
+
+
+@attrs.frozen
+class PlaceSite(AutoTask):
+    """Player ``player`` lays card ``kind`` at ``cell``, then its grey ability."""
+
+    player: int
+    cell: int
+    kind: int
+
+
+@attrs.frozen
+class Gain(AutoTask):
+    """Player ``player`` gains coins, water, grain and star tokens."""
+
+    player: int
+    coins: int
+    water: int
+    grain: int
+    stars: int
+
+
+@attrs.frozen
+class DrawTools(AutoTask):
+    """Player ``player`` draws tool tiles to choose one from."""
+
+    player: int
+
+
+@attrs.frozen
+class AttachKept(AutoTask):
+    """Player ``player`` may attach a tool kept aside to the new site at ``cell``."""
+
+    player: int
+    cell: int
+
+
+@attrs.frozen
+class Harvest(AutoTask):
+    """Player ``player``'s harvest: the face-up green sites are supplied."""
+
+    player: int
+
+
+@attrs.frozen
+class SupplyNext(AutoTask):
+    """Player ``player`` supplies the next of the green sites ``remaining`` (a bitset of cells)."""
+
+    player: int
+    remaining: int
+
+
+@attrs.frozen
+class ProduceAt(AutoTask):
+    """The site of player ``player`` at ``cell`` produces: its green effects and tools."""
+
+    player: int
+    cell: int
+
+
+@attrs.frozen
+class ConvertAt(AutoTask):
+    """Player ``player``'s site at ``cell`` may convert ``left`` times more."""
+
+    player: int
+    cell: int
+    left: int
+
+
+@attrs.frozen
+class YearEnd(AutoTask):
+    """The start player token passes on; the next year, or the end."""
 
 
 @attrs.frozen(cache_hash=True)
@@ -144,7 +302,8 @@ class State:
         tool_pile: the tool tiles; tiles put back go underneath in a known order.
         silo_stack, tower_stack: silo and water-tower cards left to build.
         discard: the discard pile (Ablagestapel), card ids sorted.
-        agenda: the steps still to take in this turn, the next one last.
+        agenda: the steps still to take in this turn, the next one last (typed
+            tasks, ``NewYear`` to ``YearEnd`` above).
         pending: the details of the decision being taken, by phase (cells are
             cell indices, see ``geometry``): store ``(tokens left,)``; draw
             ``(cards drawn, decks used, decks allowed)`` (bitsets of deck
@@ -170,7 +329,7 @@ class State:
     silo_stack: int
     tower_stack: int
     discard: tuple[int, ...]
-    agenda: tuple[tuple[int, ...], ...]
+    agenda: tuple[Task, ...]
     pending: tuple[int, ...]
 
     @property

@@ -19,6 +19,7 @@ from typing import Any
 
 import attrs
 
+from acreage.core.agenda import Task
 from acreage.core.chance import Deck, Pile, Stack
 from acreage.core.display import view_repr
 from acreage.core.game import Chance, check_seat
@@ -136,7 +137,7 @@ class View:
     discard: tuple[str, ...]
     pending: tuple[int, ...]
     passes: int = 0
-    agenda: tuple[tuple[int, ...], ...] = ()
+    agenda: tuple[Task, ...] = ()
 
     def __repr__(self) -> str:
         where = f"year {self.year} of {self.rules.years}" if self.year else "setup"
