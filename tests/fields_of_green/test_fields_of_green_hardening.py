@@ -25,7 +25,7 @@ from acreage import IllegalMoveError, MoveSyntaxError, RulesError, SeatError
 from acreage import fields_of_green as fog
 from acreage.core.chance import sample
 from acreage.core.data import field_limits
-from acreage.fields_of_green.views import seat_views
+from acreage.fields_of_green.view import seat_views
 
 FIELD = {"name": "meadow", "deck": "fields", "count": 60}
 

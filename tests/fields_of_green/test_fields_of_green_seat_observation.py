@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from acreage import CHANCE, SeatError
 from acreage import fields_of_green as fog
 from acreage.core.chance import Deck, sample
-from acreage.fields_of_green.views import resample
+from acreage.fields_of_green.view import resample
 from acreage.testing import Playout, playouts
 
 NO_TOOLS = fog.Rules(

@@ -70,7 +70,7 @@ from acreage.fields_of_green.render import render_svg, render_text
 from acreage.fields_of_green.rules import REFERENCE, Rules
 from acreage.fields_of_green.scoring import ScoreSheet, farm_sheet, score_sheet, scores, winners
 from acreage.fields_of_green.state import PHASES, Farm, State
-from acreage.fields_of_green.views import SeatView, SiteView, View, farm_sites, observe, resample
+from acreage.fields_of_green.view import SeatView, SiteView, View, farm_sites, observe, resample
 
 __all__ = [
     "GAME",

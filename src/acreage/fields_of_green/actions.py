@@ -99,7 +99,7 @@ from acreage.fields_of_green.moves import (
 from acreage.fields_of_green.rules import Rules
 from acreage.fields_of_green.scoring import farm_sheet, purse_points, site_points, tower_points
 from acreage.fields_of_green.state import PHASES, PICK, Farm, State
-from acreage.fields_of_green.views import (
+from acreage.fields_of_green.view import (
     SeatView,
     View,
     _drawing_blind,
@@ -732,7 +732,7 @@ class FieldsOfGreenEncoding(Encoding):
 
         It reads what the view holds and reduces the hidden parts as ``observe``
         does: whether the seat knows each hand and sees each pick is decided by the
-        view's own rules (``views._knows_hand``, ``views._pick_hidden``), and a hand
+        view's own rules (``view._knows_hand``, ``view._pick_hidden``), and a hand
         it does not know shows only its backs; of the decks only their sizes are
         read. Seats are kept packed by that value (a hand's cards and pick and what
         the seat may see of them), the decks and piles by identity, the farms as
@@ -768,10 +768,10 @@ class FieldsOfGreenEncoding(Encoding):
         """Each seat's rows of the hand fields as ``seat`` sees them (as :meth:`_seat_bytes`
         gives them), in turn order from ``seat`` (``order``).
 
-        Whether ``seat`` knows each hand is ``views._knows_hand``'s answer, kept by
+        Whether ``seat`` knows each hand is ``view._knows_hand``'s answer, kept by
         what that reads of the state: the seat, the passes, their direction and
         whether the seat is drawing blind (a few dozen keys in a game); whether a
-        pick is hidden is ``views._pick_hidden``'s, which is never so outside the
+        pick is hidden is ``view._pick_hidden``'s, which is never so outside the
         pick phase."""
         key = (seat, state.passes, state.pass_direction, _drawing_blind(state, seat))
         known = self._known_hands.get(key)

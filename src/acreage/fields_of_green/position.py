@@ -90,7 +90,7 @@ from acreage.fields_of_green.state import (
     Farm,
     State,
 )
-from acreage.fields_of_green.views import SeatView, View
+from acreage.fields_of_green.view import SeatView, View
 
 __all__ = [
     "arrange",

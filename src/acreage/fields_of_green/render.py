@@ -27,7 +27,7 @@ from acreage.fields_of_green.geometry import catchment, coords
 from acreage.fields_of_green.rules import Rules
 from acreage.fields_of_green.scoring import farm_sheet, farm_winners
 from acreage.fields_of_green.state import PHASES, Farm, State
-from acreage.fields_of_green.views import SeatView, View, observe, seat_views
+from acreage.fields_of_green.view import SeatView, View, observe, seat_views
 
 __all__ = ["render_svg", "render_text"]
 
