@@ -175,21 +175,21 @@ def test_the_engine_s_quick_constructors_make_the_same_frozen_values() -> None:
     # attrs __init__ (or shares them); they must be the values __init__ makes.
     import attrs
 
-    from acreage.get_off_my_land import engine
+    from acreage.get_off_my_land import rounds, work
     from acreage.get_off_my_land.state import Batch, DrawCard, PlaceFences
 
-    b = engine._batch(1, 2, -1, 5, (3, 4))
+    b = work.batch(1, 2, -1, 5, (3, 4))
     assert type(b) is Batch and b == Batch(1, 2, -1, 5, (3, 4))
     assert hash(b) == hash(Batch(1, 2, -1, 5, (3, 4)))
-    task = engine._placing(b)
+    task = work.placing(b)
     assert type(task) is PlaceFences and task == PlaceFences(b) and task.actor == 1
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         b.left = 3  # type: ignore[misc]
-    assert engine._turn(2, 1, True) == Turn(2, 1, True)
-    assert engine._turn(2, 1, True) is engine._turn(2, 1, True)
-    assert engine._draw_card(3) == DrawCard(3) and engine._finish_card_task(7) == FinishCard(7)
+    assert work.turn(2, 1, True) == Turn(2, 1, True)
+    assert work.turn(2, 1, True) is work.turn(2, 1, True)
+    assert work.draw_card(3) == DrawCard(3) and work.finish_card_task(7) == FinishCard(7)
     deck = new_game(Rules(players=2)).fence_deck
     for card in {c for c, _ in deck.draw_outcomes()}:
-        assert engine._draw(deck, card) == deck.draw(card)
-        drawn = engine._draw(engine._draw(deck, card), card) if deck.count(card) > 1 else None
+        assert rounds._draw(deck, card) == deck.draw(card)
+        drawn = rounds._draw(rounds._draw(deck, card), card) if deck.count(card) > 1 else None
         assert drawn is None or drawn == deck.draw(card).draw(card)

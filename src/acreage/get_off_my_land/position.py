@@ -42,11 +42,12 @@ from acreage.core.position import (
 from acreage.core.regions import FenceNetwork, partition
 from acreage.get_off_my_land import land
 from acreage.get_off_my_land import state as st
-from acreage.get_off_my_land.engine import Work, run
+from acreage.get_off_my_land.engine import run
 from acreage.get_off_my_land.rules import Rules
 from acreage.get_off_my_land.state import Batch, State, Task
 from acreage.get_off_my_land.tables import FOREST_KINDS, Tables
 from acreage.get_off_my_land.view import View, resample
+from acreage.get_off_my_land.work import Work
 
 __all__ = [
     "arrange",
