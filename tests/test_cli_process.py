@@ -7,6 +7,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -60,6 +61,20 @@ def _start(tmp_path: Path, *argv: str) -> tuple[subprocess.Popen[str], list[int]
         time.sleep(0.05)
     time.sleep(0.5)  # let them get into their games
     return process, workers
+
+
+@pytest.fixture(autouse=True)
+def _ctrl_c_not_ignored() -> Iterator[None]:
+    """A runner started in the background (``make test &``) ignores SIGINT, and so would
+    the commands started here: give them Python's own Ctrl-C handling, as at a terminal."""
+    if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
+        yield
+        return
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _gone(pids: list[int], within: float) -> bool:

@@ -13,6 +13,7 @@ import random
 import signal
 import subprocess
 import sys
+import threading
 import time
 import tracemalloc
 from collections.abc import Sequence
@@ -241,6 +242,35 @@ def test_a_device_is_written_directly() -> None:
 def test_a_failing_write_stops_the_workers_at_once() -> None:
     with pytest.raises(OSError, match="cannot write /dev/full: No space left on device"):
         simulate(dab.GAME, 400, workers=2, out="/dev/full")
+    assert multiprocessing.active_children() == []
+
+
+def _half_a_result(flag: str) -> None:
+    """In a pool worker: start sending a result (its length, none of its bytes), then wait."""
+    # The worker's result queue is the second argument of its process's target.
+    results = multiprocessing.current_process()._args[1]  # type: ignore[attr-defined]
+    with results._wlock:
+        results._writer._send((1000).to_bytes(4, "big"))  # "1000 bytes follow"
+    Path(flag).touch()
+    time.sleep(120)
+
+
+def test_stopping_a_pool_never_waits_for_a_result_cut_short(tmp_path: Path) -> None:
+    # A worker ended while it sends a result leaves half a message in the pipe, and the
+    # pool's manager thread then reads for ever (CI once hung here on a Ctrl-C). Before
+    # the fix, _stop waited for that thread in ProcessPoolExecutor.shutdown.
+    flag = tmp_path / "sending"
+    pool = PLAY._pool(1)
+    pool.submit(_half_a_result, str(flag))
+    deadline = time.monotonic() + 30
+    while not flag.exists():
+        assert time.monotonic() < deadline, "the worker never started"
+        time.sleep(0.02)
+    time.sleep(0.3)  # the manager thread has read the length and waits for the bytes
+    stopper = threading.Thread(target=PLAY._stop, args=(pool,), daemon=True)
+    stopper.start()
+    stopper.join(20)
+    assert not stopper.is_alive(), "_stop hung on the half-sent result"
     assert multiprocessing.active_children() == []
 
 

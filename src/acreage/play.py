@@ -776,12 +776,21 @@ def _stop(pool: concurrent.futures.ProcessPoolExecutor) -> None:
     processes = list((pool._processes or {}).values())
     for process in processes:
         process.terminate()
-    pool.shutdown(wait=True, cancel_futures=True)
     for process in processes:
         process.join(1.0)
         if process.is_alive():
             process.kill()
             process.join()
+    # A worker ended while it was sending a result leaves half a message in the
+    # result pipe, and the pool's manager thread waits for the rest of it for ever:
+    # this process holds the pipe's other end too, so no end of file comes. With
+    # the workers gone, closing that end here gives the reader its end of file; the
+    # manager thread then finds the pool broken and ends, and shutdown returns.
+    results = getattr(pool, "_result_queue", None)
+    writer = getattr(results, "_writer", None)
+    if writer is not None:
+        writer.close()
+    pool.shutdown(wait=True, cancel_futures=True)
 
 
 _PR_SET_PDEATHSIG: Final = 1  # from <linux/prctl.h>
