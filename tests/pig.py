@@ -31,13 +31,13 @@ class Turn(PlayerTask):
 
 @attrs.frozen
 class Throw(ChanceTask):
-    player: int
+    seat: int
     pot: int
 
 
 @attrs.frozen
 class Pass(AutoTask):
-    player: int
+    seat: int
 
 
 @attrs.frozen(repr=False)
@@ -87,20 +87,20 @@ def throw_outcomes(s: State, task: Throw) -> tuple[tuple[Move, Fraction], ...]:
 
 def apply_turn(w: Work, task: Turn, move: Move) -> None:
     if isinstance(move, Roll):
-        w.agenda.append(Throw(task.player, task.pot))
+        w.agenda.append(Throw(task.seat, task.pot))
     else:
-        w.scores[task.player] += task.pot
-        w.agenda.append(Pass(task.player))
+        w.scores[task.seat] += task.pot
+        w.agenda.append(Pass(task.seat))
 
 
 def apply_throw(w: Work, task: Throw, move: Die) -> None:
     pot = 0 if move.pips == 1 else task.pot + move.pips
-    w.agenda.append(Turn(task.player, pot) if pot else Pass(task.player))
+    w.agenda.append(Turn(task.seat, pot) if pot else Pass(task.seat))
 
 
 def pass_turn(w: Work, task: Pass) -> None:
     if max(w.scores) < w.rules.goal:
-        w.agenda.append(Turn((task.player + 1) % w.rules.players))
+        w.agenda.append(Turn((task.seat + 1) % w.rules.players))
 
 
 def refuse(s: State, move: object) -> IllegalMoveError:

@@ -27,13 +27,13 @@ class Turn(PlayerTask):
 
 @attrs.frozen
 class Roll(ChanceTask):
-    player: int
+    seat: int
     pot: int
 
 
 @attrs.frozen
 class EndTurn(AutoTask):
-    player: int
+    seat: int
 
 
 @attrs.frozen
@@ -81,24 +81,24 @@ def _roll_outcomes(s: State, task: Roll) -> tuple[tuple[Die, Fraction], ...]:
 
 def _apply_turn(w: Work, task: Turn, move: Choice) -> None:
     if move is ROLL:
-        w.agenda.append(Roll(task.player, task.pot))
+        w.agenda.append(Roll(task.seat, task.pot))
     else:
         scores = list(w.scores)
-        scores[task.player] += task.pot
+        scores[task.seat] += task.pot
         w.scores = (scores[0], scores[1])
-        w.agenda.append(EndTurn(task.player))
+        w.agenda.append(EndTurn(task.seat))
 
 
 def _apply_roll(w: Work, task: Roll, move: Die) -> None:
     if move.pips == 1:  # a one loses the pot, as in Pig
-        w.agenda.append(EndTurn(task.player))
+        w.agenda.append(EndTurn(task.seat))
     else:
-        w.agenda.append(Turn(task.player, task.pot + move.pips))
+        w.agenda.append(Turn(task.seat, task.pot + move.pips))
 
 
 def _end_turn(w: Work, task: EndTurn) -> None:
     if max(w.scores) < GOAL:
-        w.agenda.append(Turn(1 - task.player))
+        w.agenda.append(Turn(1 - task.seat))
 
 
 def _refuse(s: State, move: object) -> IllegalMoveError:

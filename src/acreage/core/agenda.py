@@ -99,18 +99,18 @@ class Task:
 
 @attrs.frozen
 class PlayerTask(Task):
-    """A decision of the seat ``player``."""
+    """A decision of the seat ``seat``."""
 
-    player: int
+    seat: int
 
     @property
     def actor(self) -> int:
         """The seat that decides."""
-        return self.player
+        return self.seat
 
     def describe(self) -> str:
         """``"player <n>: <what>"``, the seat numbered as everywhere in acreage (from 0)."""
-        return f"player {self.player}: {super().describe()}"
+        return f"player {self.seat}: {super().describe()}"
 
 
 @attrs.frozen
