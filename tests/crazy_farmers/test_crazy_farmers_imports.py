@@ -46,6 +46,10 @@ def test_the_modules_import_in_one_direction() -> None:
     assert order.index("turns") < order.index("setup") < order.index("engine")
     assert order.index("hand") < order.index("setup")
     assert order.index("bales") < order.index("madcow")
+    # The families split off: the Bribe card below the table of handlers, the
+    # Mad Cow mode's draws below the Cow's turns and above the state they draw from.
+    assert order.index("annexing") < order.index("bribe") < order.index("cards")
+    assert order.index("state") < order.index("cowdraws") < order.index("madcow")
 
 
 def test_imports_that_hide_from_the_interpreter_are_the_known_few() -> None:

@@ -21,7 +21,7 @@ import pytest
 from acreage import CHANCE
 from acreage import crazy_farmers as cf
 from acreage.core.chance import sample
-from acreage.crazy_farmers import bales, cards, hand, madcow, pieces, setup, tractor
+from acreage.crazy_farmers import bales, cards, cowdraws, hand, madcow, pieces, setup, tractor
 
 SETUPS = [
     cf.Rules(players=2, length="fast"),
@@ -67,17 +67,17 @@ def _empty_the_caches() -> None:
         setup._KEEPS,
         hand._DISCARDS,
         tractor._DRIVE_MOVES,
-        madcow._COW_CARDS,
-        madcow._UNIFORM,
-        madcow._BONUS_DRAWS,
+        cowdraws._COW_CARDS,
+        cowdraws._UNIFORM,
+        cowdraws._BONUS_DRAWS,
     ):
         cache.clear()
     tractor.headings._last = (None, None)
     for function in (
         hand._pile_draws,
-        madcow._counted_pile_outcomes,
-        madcow._chance,
-        madcow._bonus_outcomes,
+        cowdraws._counted_pile_outcomes,
+        cowdraws._chance,
+        cowdraws._bonus_outcomes,
         madcow.new_game,
         pieces.reshuffled,
         bales.bridges,
@@ -122,7 +122,7 @@ def _cow_piles() -> list[cf.State]:
         outcomes = cf.chance_outcomes(state)
         # Rebuild the Cow with one card fewer in its draw pile (the drawn one played).
         card = outcomes[0][0]
-        cow = state.cow.but(deck=madcow._without(state.cow.deck, card))
+        cow = state.cow.but(deck=cowdraws.without(state.cow.deck, card))
         state = state.with_cow(cow)
     return out
 

@@ -717,7 +717,7 @@ class FarmersEncoding(Encoding):
         index = self._cow_index
         base = at["cow_deck"]
         for segment in cow.deck.segments:
-            # The Mad Cow deck is one pile in no known order (madcow._pile).
+            # The Mad Cow deck is one pile in no known order (cowdraws._pile).
             counts = segment.counts if isinstance(segment, Pile) else Pile.of(segment.order).counts
             for card, n in counts:
                 out[base + index[card]] += n

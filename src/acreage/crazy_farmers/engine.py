@@ -22,7 +22,9 @@ The steps themselves are in their families' modules:
 * :mod:`~acreage.crazy_farmers.bales`: placing a Hay Bale card's bales;
 * :mod:`~acreage.crazy_farmers.turns`: a turn's start and end;
 * :mod:`~acreage.crazy_farmers.madcow`: the Mad Cow mode's own steps (the
-  Cow's turns, bonus checks, Backlash choices).
+  Cow's turns, bonus checks, Backlash choices), and
+  :mod:`~acreage.crazy_farmers.cowdraws`, its chance events (the Cow's
+  facing, its cards, the bonus cards it draws on barns).
 
 A move is applied to a draft of the state
 (:class:`~acreage.crazy_farmers.state.Work`): its steps set the fields that
@@ -39,7 +41,7 @@ from typing import Any, Final
 
 from acreage.core.chance import Deck
 from acreage.core.game import IllegalMoveError, shorten
-from acreage.crazy_farmers import bales, board, hand, madcow, setup, tractor
+from acreage.crazy_farmers import bales, board, cowdraws, hand, madcow, setup, tractor
 from acreage.crazy_farmers.board import GRID
 from acreage.crazy_farmers.cards import handler
 from acreage.crazy_farmers.moves import (
@@ -112,16 +114,16 @@ def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
 
 
 def _face_outcomes(state: State) -> tuple[tuple[Face, Fraction], ...]:
-    return madcow.face_outcomes()
+    return cowdraws.face_outcomes()
 
 
 _OUTCOMES: Final[dict[Phase, Callable[[State], tuple[tuple[Move, Fraction], ...]]]] = {
     Phase.DEAL: setup.deal_outcomes,
     Phase.DRAW: hand.draw_outcomes,
     Phase.FACE: _face_outcomes,
-    Phase.COW: madcow.cow_card_outcomes,
-    Phase.CHECK: madcow.cow_card_outcomes,
-    Phase.COW_BONUS: madcow.cow_bonus_outcomes,
+    Phase.COW: cowdraws.cow_card_outcomes,
+    Phase.CHECK: cowdraws.cow_card_outcomes,
+    Phase.COW_BONUS: cowdraws.cow_bonus_outcomes,
 }
 """The chance outcomes in each chance phase, by phase."""
 

@@ -15,17 +15,14 @@ player playing after it.
 
 from __future__ import annotations
 
-import bisect
 import functools
-import operator
 from collections.abc import Callable
-from fractions import Fraction
 from typing import Final, TypeVar
 
 import attrs
 
 from acreage.core.bitset import bits
-from acreage.core.chance import Counted, Deck, Pile, counted
+from acreage.core.chance import Deck
 from acreage.core.game import IllegalMoveError
 from acreage.crazy_farmers import cow as herd
 from acreage.crazy_farmers.annexing import closed_off, team_annex
@@ -38,6 +35,7 @@ from acreage.crazy_farmers.bales import (
 )
 from acreage.crazy_farmers.board import CENTRE, GRID, VERTEX_CELLS, field_boundary
 from acreage.crazy_farmers.cards import handler, take_effect
+from acreage.crazy_farmers.cowdraws import bonus_pile, drawn, without
 from acreage.crazy_farmers.moves import (
     PLACE_BALES,
     TAKE_BALES,
@@ -74,11 +72,8 @@ __all__ = [
     "checks",
     "choose",
     "cow_bonus",
-    "cow_bonus_outcomes",
-    "cow_card_outcomes",
     "cow_draw",
     "face",
-    "face_outcomes",
     "new_game",
     "to_check",
     "touch",
@@ -86,23 +81,11 @@ __all__ = [
 
 T = TypeVar("T")
 
-_FACES: Final = tuple((Face(d), Fraction(1, 6)) for d in range(6))
-# Moves made once and shared, each stored in one assignment of a complete
-# move (safe between threads, as in the engine's).
-_COW_CARDS: dict[str, CowCard] = {}
-
 
 def _cow(state: State) -> Cow:
     cow = state.cow
     assert cow is not None, "the Mad Cow mode has a Cow"
     return cow
-
-
-def _cow_card(card: str) -> CowCard:
-    move = _COW_CARDS.get(card)
-    if move is None:
-        move = _COW_CARDS[card] = CowCard(card)
-    return move
 
 
 # -- setup ------------------------------------------------------------------------
@@ -126,113 +109,12 @@ def new_game(rules: Rules) -> State:
     return State(rules, Phase.FACE, 0, farmers, deck=Deck.of(rules.deck_counts()), cow=cow)
 
 
-def face_outcomes() -> tuple[tuple[Face, Fraction], ...]:
-    """'facing one of its 6 neighbours': each equally likely."""
-    return _FACES
-
-
 def face(state: State, move: Face) -> State:
     """The Cow faces its neighbour; "The Cow plays 1st"."""
     w = Work.copy(state)
     w.cow = _cow(state).but(facing=move.direction)
     begin_cow_turn(w, 0)
     return w.freeze()
-
-
-# -- the Mad Cow deck -------------------------------------------------------------
-
-
-def _cow_deck(cow: Cow) -> tuple[Deck[str], tuple[str, ...]]:
-    """The Mad Cow draw pile a card comes from now: the played cards reshuffled when it is empty."""
-    if cow.deck or not cow.discard:
-        return cow.deck, cow.discard
-    return reshuffled(cow.discard), ()
-
-
-def cow_card_outcomes(state: State) -> tuple[tuple[CowCard, Fraction], ...]:
-    """The Mad Cow cards that may be drawn next, with their probabilities.
-
-    The Mad Cow draw pile is always one pile in no known order (it is only
-    ever shuffled whole), so a card's chance is its count over the pile's size.
-    """
-    cow = _cow(state)
-    deck = cow.deck
-    if not deck.segments and cow.discard:
-        deck = reshuffled(cow.discard)
-    return _pile_outcomes(_pile(deck).counts)
-
-
-def _pile_outcomes(counts: tuple[tuple[str, int], ...]) -> tuple[tuple[CowCard, Fraction], ...]:
-    n = len(counts)
-    if sum(map(_COUNT, counts)) != n:
-        return _counted_pile_outcomes(counts)
-    # One of each card (the Mad Cow deck): each equally likely, drawn by sample()
-    # with one randrange(n) as from the plain tuple of Fractions 1/n.
-    uniform = _UNIFORM.get(n)
-    if uniform is None:
-        # setdefault stores one complete entry at once: threads racing here
-        # all get the same one.
-        uniform = _UNIFORM.setdefault(n, ({}, tuple(range(1, n + 1))))
-    pairs, cumulative = uniform
-    try:
-        dist = Counted([pairs[c] for c, _ in counts])
-    except KeyError:
-        for c, _ in counts:
-            if c not in pairs:
-                pairs[c] = (_cow_card(c), _chance(1, n))
-        dist = Counted([pairs[c] for c, _ in counts])
-    dist.cumulative = cumulative
-    return dist
-
-
-_COUNT: Final = operator.itemgetter(1)
-_UNIFORM: dict[int, tuple[dict[str, tuple[CowCard, Fraction]], tuple[int, ...]]] = {}
-"""``_UNIFORM[n]``: each card's outcome with its chance ``1/n``, and the cumulative weights ``1..n``.
-
-Each entry is stored whole (its dict then only gains complete items), so
-threads sharing it never see half an entry.
-"""
-
-
-@functools.lru_cache(maxsize=4096)
-def _counted_pile_outcomes(
-    counts: tuple[tuple[str, int], ...],
-) -> tuple[tuple[CowCard, Fraction], ...]:
-    # One tuple per make-up of the pile: the same object each time.
-    return counted([(_cow_card(c), k) for c, k in counts])
-
-
-_chance = functools.lru_cache(maxsize=1024)(Fraction)
-
-
-def _pile(deck: Deck[str]) -> Pile[str]:
-    if not deck.segments:
-        return Pile(())
-    (pile,) = deck.segments
-    assert isinstance(pile, Pile), "the Mad Cow deck is never in a known order"
-    return pile
-
-
-def _without(deck: Deck[str], move: CowCard | Draw) -> Deck[str]:
-    """The draw pile after ``move``'s card is drawn from it.
-
-    The Mad Cow mode's two draw piles are each one pile in no known order
-    (they are only ever shuffled whole): a quicker ``Deck.draw``.
-    """
-    card = move.card
-    counts = _pile(deck).counts
-    i = bisect.bisect_left(counts, (card,))  # the counts are sorted by card
-    if i == len(counts) or counts[i][0] != card:
-        raise IllegalMoveError(f"{move}: that card cannot be the next one drawn")
-    k = counts[i][1]
-    rest = (*counts[:i], (card, k - 1), *counts[i + 1 :]) if k > 1 else counts[:i] + counts[i + 1 :]
-    return Deck((Pile(rest),)) if rest else Deck()
-
-
-def _drawn(state: State, move: CowCard) -> Cow:
-    cow = _cow(state)
-    deck, discard = _cow_deck(cow)
-    return cow.but(deck=_without(deck, move), discard=discard)
 
 
 # -- the Cow's turn ---------------------------------------------------------------
@@ -252,7 +134,7 @@ def cow_draw(state: State, move: CowCard) -> State:
     deck, discard = cow.deck, cow.discard
     if not deck.segments and discard:
         deck, discard = reshuffled(discard), ()
-    deck = _without(deck, move)
+    deck = without(deck, move)
     owed = not cow.pile or cow.played
     draws = cow.draws - 1 if owed and cow.draws else cow.draws
     w = Work.copy(state)
@@ -368,37 +250,10 @@ def _run(w: Work) -> None:
             return
 
 
-def _bonus_pile(state: State) -> tuple[Deck[str], tuple[str, ...], int]:
-    if state.deck or not state.discard:
-        return state.deck, state.discard, state.reshuffles
-    return reshuffled(state.discard), (), state.reshuffles + 1
-
-
-def cow_bonus_outcomes(state: State) -> tuple[tuple[Draw, Fraction], ...]:
-    """The bonus cards the Cow may draw on a barn, with their probabilities."""
-    deck, _, _ = _bonus_pile(state)
-    return _bonus_outcomes(_pile(deck).counts)
-
-
-@functools.lru_cache(maxsize=4096)
-def _bonus_outcomes(counts: tuple[tuple[str, int], ...]) -> tuple[tuple[Draw, Fraction], ...]:
-    return counted([(_bonus_draw(c), k) for c, k in counts])
-
-
-_BONUS_DRAWS: dict[str, Draw] = {}
-
-
-def _bonus_draw(card: str) -> Draw:
-    move = _BONUS_DRAWS.get(card)
-    if move is None:
-        move = _BONUS_DRAWS[card] = Draw(card)
-    return move
-
-
 def cow_bonus(state: State, move: Draw) -> State:
     """'When the Cow triggers a bonus, the Player always suffers the Backlash effects.'"""
-    deck, discard, reshuffles = _bonus_pile(state)
-    deck = _without(deck, move)
+    deck, discard, reshuffles = bonus_pile(state)
+    deck = without(deck, move)
     w = Work.copy(state)  # stays in the phase: the Backlash effect follows
     w.deck = deck
     w.discard = discard
@@ -436,7 +291,7 @@ def check(state: State, move: CowCard) -> State:
     card, you will suffer the Backlash effects." In co-op the fences of all
     players count (the authors' FAQ).
     """
-    cow = _drawn(state, move)
+    cow = drawn(state, move)
     card, target = cow.card, cow.target
     fences = sum(f.fence_length for f in state.farmers)
     cow = cow.but(discard=discarded(cow.discard, (move.card,)))
