@@ -184,11 +184,11 @@ class _Board:
 
 
 def judge_placements(s: State, batch: Batch) -> dict[mv.Fence, str]:
-    """Each placement ``batch.player`` could make with a fence: "" if the rules allow
+    """Each placement ``batch.seat`` could make with a fence: "" if the rules allow
     it, else the rule it breaks. Empty if the player has no fence to place."""
     rules = s.rules
     b = _Board(rules)
-    player = batch.player
+    player = batch.seat
     fences = tuple(s.fences)
     f = fences[player]
     on_board = sum(1 for e in range(b.slots) if (f >> e | f >> (b.slots + e)) & 1)
@@ -229,7 +229,7 @@ def judge_placements(s: State, batch: Batch) -> dict[mv.Fence, str]:
 
 
 def reference_fence_moves(s: State, batch: Batch) -> list[mv.Fence]:
-    """Where ``batch.player`` may place a fence, in the engine's order: empty edges by
+    """Where ``batch.seat`` may place a fence, in the engine's order: empty edges by
     edge, then insides by edge and facing tile (the edge's first tile first)."""
     cells = s.rules.tables.grid.edge_cells
     allowed = [move for move, why in judge_placements(s, batch).items() if not why]

@@ -857,7 +857,7 @@ class GetOffMyLandEncoding(Encoding):
         elif kind is st.Defend:
             attack = task.attack  # type: ignore[attr-defined]
             if isinstance(attack, st.Batch):
-                out[at["attacker"] + attack.player] = 1
+                out[at["attacker"] + attack.seat] = 1
                 _set_bits(out, at["placed"], attack.placed)
             else:
                 out[at["attacker"] + attack.attacker] = 1
@@ -884,9 +884,9 @@ class GetOffMyLandEncoding(Encoding):
         elif kind is st.RevealTile:
             out[at["cells"] + task.cell] = 1  # type: ignore[attr-defined]
             out[flags + 5] = int(task.rewards)  # type: ignore[attr-defined]
-            out[at["chance player"] + task.player] = 1  # type: ignore[attr-defined]
+            out[at["chance player"] + task.seat] = 1  # type: ignore[attr-defined]
         elif kind is st.DrawCard or kind is st.DealFarmhouse:
-            out[at["chance player"] + task.player] = 1  # type: ignore[attr-defined]
+            out[at["chance player"] + task.seat] = 1  # type: ignore[attr-defined]
 
 
 _Ints = TypeVar("_Ints", list[int], "array[int]")

@@ -40,7 +40,7 @@ def fence_batch_moves(s: State, task: st.PlaceFences) -> list[Any]:
     batch = task.batch
     out: list[Any] = op.fence_moves(s, batch)  # a new list
     if batch.carrying < 0:
-        f = s.fences[batch.player]
+        f = s.fences[batch.seat]
         out += t.lift_lists.of((f | f >> t.edges) & t.edge_mask)  # each fence on the board
         out.append(t.done)
     elif not out:
@@ -50,13 +50,13 @@ def fence_batch_moves(s: State, task: st.PlaceFences) -> list[Any]:
 
 def defend_moves(s: State, task: st.Defend) -> list[Any]:
     """The defences the player can play against the attack, or yield."""
-    return [*op.defences(s, task.player), s.rules.tables.yield_]
+    return [*op.defences(s, task.seat), s.rules.tables.yield_]
 
 
 def apply_fences(w: Work, task: st.PlaceFences, move: Any) -> None:
     """Place a fence of the batch, lift one, or end the batch (resolving it)."""
     b = task.batch
-    p = b.player
+    p = b.seat
     if isinstance(move, mv.Done):
         if b.carrying >= 0:  # the lifted fence had nowhere to go: back to the stash
             w.settle()
@@ -89,25 +89,25 @@ def apply_defend(w: Work, task: st.Defend, move: Any) -> None:
     if isinstance(move, mv.Yield):
         return
     for k in move.cards:
-        w.lose(task.player, k)
+        w.lose(task.seat, k)
         w.discard_fence_card(k)
     attack = task.attack
     if isinstance(attack, st.Breaking):
         w.agenda.pop()  # the break underneath is cancelled
         return
     w.refresh()
-    lost = attack.before[task.player] & ~w.control[task.player]
+    lost = attack.before[task.seat] & ~w.control[task.seat]
     attempt = attack.placed & land.touching(w.t, lost)
     for e in bits(attempt):
-        f = w.fences[attack.player]
+        f = w.fences[attack.seat]
         if (f >> e | f >> (w.t.edges + e)) & 1:
-            w.take(attack.player, e)
+            w.take(attack.seat, e)
     w.settle()
 
 
 def start_batch(w: Work, task: st.StartBatch) -> None:
     """Begin the batch of fences the task names."""
-    begin_batch(w, task.player, task.count)
+    begin_batch(w, task.seat, task.count)
 
 
 def begin_batch(w: Work, player: int, count: int) -> None:
@@ -127,11 +127,11 @@ def _resolve(w: Work, b: Batch, offset: int) -> None:
     n = w.rules.players
     w.refresh()
     for i in range(offset, n):
-        q = (b.player + i) % n
+        q = (b.seat + i) % n
         if b.before[q] & ~w.control[q]:
             w.agenda += [st.ResolveFences(b, i + 1), st.Defend(q, b)]
             return
-    _claim(w, b.player, b.before[b.player])
+    _claim(w, b.seat, b.before[b.seat])
     w.settle()
 
 

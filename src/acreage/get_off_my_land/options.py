@@ -262,7 +262,7 @@ def break_moves(s: Position, player: int) -> list[mv.Break]:
 
 
 def fence_moves(s: Position, batch: Batch) -> list[mv.Fence]:
-    """Where ``batch.player`` may place a fence now (the lifted one, or one from the stash).
+    """Where ``batch.seat`` may place a fence now (the lifted one, or one from the stash).
 
     A fence goes on an empty edge, or on the inside of an opponent's lone
     fence; it must share a corner with the farmhouse or with one of the
@@ -271,7 +271,7 @@ def fence_moves(s: Position, batch: Batch) -> list[mv.Fence]:
     next to the player's farmhouse or connected land.
     """
     t = s.rules.tables
-    player = batch.player
+    player = batch.seat
     network = s.networks[player]
     if batch.carrying < 0 and s.rules.fences_per_player <= network.edges.bit_count():
         return []  # the stash is empty

@@ -226,16 +226,16 @@ def _shared(kind: Callable[P, T]) -> Callable[P, T]:
 
 
 turn = _shared(st.Turn)
-"""``st.Turn(player, actions, fenced)``, one shared object for each."""
+"""``st.Turn(seat, actions, fenced)``, one shared object for each."""
 
 draw_card = _shared(st.DrawCard)
-"""``st.DrawCard(player)``, one shared object for each."""
+"""``st.DrawCard(seat)``, one shared object for each."""
 
 finish_card_task = _shared(st.FinishCard)
 """``st.FinishCard(card)``, one shared object for each."""
 
 finish_lumber_task = _shared(st.FinishLumber)
-"""``st.FinishLumber(player, drawn)``, one shared object for each."""
+"""``st.FinishLumber(seat, drawn)``, one shared object for each."""
 
 reveal_market = _shared(st.RevealMarket)
 """``st.RevealMarket()``, one shared object."""
@@ -244,10 +244,10 @@ start_month_task = _shared(st.StartMonth)
 """``st.StartMonth()``, one shared object."""
 
 reveal_tile = _shared(st.RevealTile)
-"""``st.RevealTile(cell, player, rewards)``, one shared object for each."""
+"""``st.RevealTile(cell, seat, rewards)``, one shared object for each."""
 
 batch = builder(Batch)
-"""``Batch(player, left, carrying, placed, before)``, built quicker (one or two
+"""``Batch(seat, left, carrying, placed, before)``, built quicker (one or two
 are made for every fence placed; see :func:`acreage.core.frozen.builder`)."""
 
 placing = builder(st.PlaceFences)
