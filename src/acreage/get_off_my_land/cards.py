@@ -136,7 +136,7 @@ def scrap_moves(s: State, task: st.ScrapHarvested) -> list[Any]:
     return [moves[c] for c in task.cells]
 
 
-def buy(w: Work, player: int, move: mv.Buy, cost: int) -> None:
+def buy(w: Work, seat: int, move: mv.Buy, cost: int) -> None:
     """Pay for the card in ``move.slot`` and place it on ``move.cell``.
 
     "Place the card immature side up ... (The only exception is when buying
@@ -144,7 +144,7 @@ def buy(w: Work, player: int, move: mv.Buy, cost: int) -> None:
     tile is replaced and discarded.
     """
     w.refresh()
-    w.pay(player, -price(w, player, move.card, cost))
+    w.pay(seat, -price(w, seat, move.card, cost))
     w.take_from_track(move.slot)
     c = move.cell
     if w.cards[c] >= 0:
@@ -154,33 +154,33 @@ def buy(w: Work, player: int, move: mv.Buy, cost: int) -> None:
         w.mature |= 1 << c
 
 
-def harvest(w: Work, player: int, cell: int) -> None:
+def harvest(w: Work, seat: int, cell: int) -> None:
     """Flip a mature card to collect its harvest value, or exhaust equipment to draw."""
     w.refresh()
     k = w.cards[cell]
     if w.t.market_type[k] == EQUIPMENT:
-        w.agenda += [draw_card(player)] * w.rules.equipment_draw
+        w.agenda += [draw_card(seat)] * w.rules.equipment_draw
     else:
-        w.pay(player, harvest_value(w, cell, player))
+        w.pay(seat, harvest_value(w, cell, seat))
     w.mature &= ~(1 << cell)
 
 
-def start_card(w: Work, player: int, title: str) -> None:
+def start_card(w: Work, seat: int, title: str) -> None:
     """Push the first decisions of a fence card played for its action."""
     if title == "Get Off My Land!":
-        w.agenda += [st.SetFarmer(player), st.ClearFarmer(player)]
+        w.agenda += [st.SetFarmer(seat), st.ClearFarmer(seat)]
     elif title == "Midnight Raid!":
-        w.agenda.append(st.RaidTarget(player))
+        w.agenda.append(st.RaidTarget(seat))
     elif title == "Slash and Burn!":
-        w.agenda.append(st.SlashChoice(player))
+        w.agenda.append(st.SlashChoice(seat))
     elif title == "Manager's Deal!":
-        w.agenda.append(st.ManagersDeal(player))
+        w.agenda.append(st.ManagersDeal(seat))
     elif title == "Implements of Destruction!":
-        w.agenda.append(st.Destroy(player, 0, 2))
+        w.agenda.append(st.Destroy(seat, 0, 2))
     elif title in ("Fertilizer!", "Steroids!"):
-        w.agenda.append(st.Grow(player, title == "Steroids!", False, 2))
+        w.agenda.append(st.Grow(seat, title == "Steroids!", False, 2))
     else:
-        w.agenda.append(st.Combine(player, ()))
+        w.agenda.append(st.Combine(seat, ()))
 
 
 def apply_clear_farmer(w: Work, task: st.ClearFarmer, move: Any) -> None:
@@ -220,10 +220,10 @@ def apply_slash_flip(w: Work, task: st.SlashFlip, move: mv.Flip) -> None:
     ]
 
 
-def _break(w: Work, player: int, move: mv.Break) -> None:
+def _break(w: Work, seat: int, move: mv.Break) -> None:
     w.refresh()
-    victims = op.break_victims(w, player, move.edge, move.owner)
-    w.agenda.append(st.Breaking(player, move.edge, move.owner, victims))
+    victims = op.break_victims(w, seat, move.edge, move.owner)
+    w.agenda.append(st.Breaking(seat, move.edge, move.owner, victims))
 
 
 def apply_slash_break(w: Work, task: st.SlashBreak, move: Any) -> None:

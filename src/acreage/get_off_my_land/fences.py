@@ -110,10 +110,10 @@ def start_batch(w: Work, task: st.StartBatch) -> None:
     begin_batch(w, task.seat, task.count)
 
 
-def begin_batch(w: Work, player: int, count: int) -> None:
+def begin_batch(w: Work, seat: int, count: int) -> None:
     """Begin placing ``count`` fences (the control snapshot is taken now)."""
     w.refresh()
-    w.agenda.append(placing(batch(player, count, -1, 0, w.control)))
+    w.agenda.append(placing(batch(seat, count, -1, 0, w.control)))
 
 
 def resolve_fences(w: Work, task: st.ResolveFences) -> None:
@@ -135,7 +135,7 @@ def _resolve(w: Work, b: Batch, offset: int) -> None:
     w.settle()
 
 
-def _claim(w: Work, player: int, before: int) -> None:
+def _claim(w: Work, seat: int, before: int) -> None:
     """Take the land the fences won and remove opponents' fences inside it.
 
     "You would now control that tile and you would remove any opponent's
@@ -147,7 +147,7 @@ def _claim(w: Work, player: int, before: int) -> None:
     fences = list(w.fences)
     w.refresh()
     outer = land.outer_slots(t, fences)
-    mine = w.control[player]
+    mine = w.control[seat]
     # Land a player still controls was not attempted (or the attempt was
     # defended): only land nobody controls now can be won.
     taken = 0
@@ -157,7 +157,7 @@ def _claim(w: Work, player: int, before: int) -> None:
     doomed = []
     for region in w.partition.regions:
         if region.closed and not region.cells & taken:
-            inside = land.claimable(t, region, fences, player, mine, outer)
+            inside = land.claimable(t, region, fences, seat, mine, outer)
             if inside > 0:
                 facing = region.boundary & (region.cells | region.cells << t.n | t.extra_edges)
                 doomed += [e if facing >> e & 1 else t.edges + e for e in bits(inside)]
@@ -170,10 +170,10 @@ def _claim(w: Work, player: int, before: int) -> None:
         w.fences = tuple(fences)
         w.refresh()
         outer = land.outer_slots(t, fences)
-    new = w.control[player] & ~before
+    new = w.control[seat] & ~before
     if not new:
         return
-    f = fences[player]
+    f = fences[seat]
     for e in bits(outer & land.touching(t, new)):
         cells = t.edge_cells[e]
         if f >> e & 1:
@@ -182,7 +182,7 @@ def _claim(w: Work, player: int, before: int) -> None:
             faces, far_slot, far = cells[1], e, cells[0]
         else:
             continue
-        if new >> faces & 1 and (far < 0 or w.control[player] >> far & 1):
+        if new >> faces & 1 and (far < 0 or w.control[seat] >> far & 1):
             owner = land.owner_at(fences, far_slot)
             fences[owner] &= ~(1 << far_slot)
             w.cut(owner, e)

@@ -811,10 +811,10 @@ class _Reader:
             return
         bottom = agenda[0]
         setup = self.check_bottom(agenda)
-        player = bottom.seat if isinstance(bottom, st.Turn | st.EndTurn) else -1
+        seat = bottom.seat if isinstance(bottom, st.Turn | st.EndTurn) else -1
         for i, task in enumerate(agenda[1:], 1):
-            self.check_task(i, task, bottom, player, setup)
-        self.check_hands(hands, bottom, player, setup)
+            self.check_task(i, task, bottom, seat, setup)
+        self.check_hands(hands, bottom, seat, setup)
 
     def check_over(self, agenda: tuple[Task, ...]) -> bool:
         """An empty agenda only after the last month, and only then: whether there is
@@ -852,7 +852,7 @@ class _Reader:
             nodes[0].fail(f"setup comes before the first month, not in month {self.month}")
         return setup
 
-    def check_task(self, i: int, task: Task, bottom: Task, player: int, setup: bool) -> None:
+    def check_task(self, i: int, task: Task, bottom: Task, seat: int, setup: bool) -> None:
         """The agenda's task ``i`` (above the bottom one) fits it: setup's tasks in setup,
         only the discard at a turn's end, and each task of the turn's player (or a
         defence by another)."""
@@ -868,33 +868,33 @@ class _Reader:
             node.fail("a discard down to the hand limit comes at the end of a turn")
         if setup and not isinstance(task, (*_SETUP_KINDS, st.DrawCard, st.RevealMarket)):
             node.fail(f"{name} is not part of setup")
-        if player < 0:
+        if seat < 0:
             return
         actor = self.actor(task)
-        if actor >= 0 and actor != player:
-            node.fail(f"{name} of player {actor} during player {player}'s turn")
-        if isinstance(task, st.Defend) and task.seat == player:
-            node.fail(f"player {player} cannot defend against their own move")
-        if isinstance(task, st.Breaking) and player in task.victims:
-            node.fail(f"player {player} cannot defend against their own move")
+        if actor >= 0 and actor != seat:
+            node.fail(f"{name} of player {actor} during player {seat}'s turn")
+        if isinstance(task, st.Defend) and task.seat == seat:
+            node.fail(f"player {seat} cannot defend against their own move")
+        if isinstance(task, st.Breaking) and seat in task.victims:
+            node.fail(f"player {seat} cannot defend against their own move")
 
     def check_hands(
-        self, hands: tuple[tuple[int, ...], ...], bottom: Task, player: int, setup: bool
+        self, hands: tuple[tuple[int, ...], ...], bottom: Task, seat: int, setup: bool
     ) -> None:
         """Only the player whose turn it is may hold more cards than the hand limit, and
         a turn's end waits for their discard only then."""
         rules = self.rules
-        if isinstance(bottom, st.EndTurn) and len(hands[player]) <= rules.hand_limit:
+        if isinstance(bottom, st.EndTurn) and len(hands[seat]) <= rules.hand_limit:
             self.agenda_nodes[0].fail(
-                f"the turn's end waits only for a discard, and player {player} holds "
-                f"{len(hands[player])} cards (the hand limit is {rules.hand_limit})"
+                f"the turn's end waits only for a discard, and player {seat} holds "
+                f"{len(hands[seat])} cards (the hand limit is {rules.hand_limit})"
             )
         # In the first month a hand may still hold the starting cards, if they are more
         # than the limit: its player discards at the end of their first turn.
         limit = max(rules.hand_limit, rules.starting_cards) if self.month == 0 else rules.hand_limit
-        for seat, hand in enumerate(hands):
-            if len(hand) > limit and seat != player and not setup:
-                self.f.at("hands").items(self.players)[seat].fail(
+        for q, hand in enumerate(hands):
+            if len(hand) > limit and q != seat and not setup:
+                self.f.at("hands").items(self.players)[q].fail(
                     f"{len(hand)} cards, over the hand limit of {rules.hand_limit}: only the "
                     "player whose turn it is holds more, until they discard at its end"
                 )
