@@ -415,8 +415,8 @@ def test_one_card_a_turn_for_fences_and_lumber_for_those_who_can_pay(state: goml
     texts = [str(m) for m in goml.legal_moves(state)]
     assert "end turn" in texts
     for_fences = [t for t in texts if t.endswith("for fences")]
-    assert bool(for_fences) == (not task.fenced and bool(state.hands[task.player]))
-    assert ("buy lumber" in texts) == (state.money[task.player] >= state.rules.lumber_cost)
+    assert bool(for_fences) == (not task.fenced and bool(state.hands[task.seat]))
+    assert ("buy lumber" in texts) == (state.money[task.seat] >= state.rules.lumber_cost)
 
 
 def test_a_refusal_of_a_whole_field_names_its_first_line() -> None:

@@ -243,7 +243,7 @@ def fence_at(state: State, side: str) -> tuple[tuple[int, str], ...]:
     return tuple(out)
 
 
-def stash_of(state: State, player: int) -> int:
-    f = state.fences[player]
+def stash_of(state: State, seat: int) -> int:
+    f = state.fences[seat]
     t = state.rules.tables
     return state.rules.fences_per_player - ((f | f >> t.edges) & t.edge_mask).bit_count()

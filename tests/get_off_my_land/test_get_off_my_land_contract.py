@@ -6,7 +6,7 @@ import pytest
 from get_off_my_land_helpers import play, scene, started
 from hypothesis import given, settings
 
-from acreage import IllegalMoveError, MoveSyntaxError
+from acreage import CHANCE, IllegalMoveError, MoveSyntaxError
 from acreage.core.regions import FenceNetwork, partition
 from acreage.get_off_my_land import (
     GAME,
@@ -193,3 +193,28 @@ def test_the_engine_s_quick_constructors_make_the_same_frozen_values() -> None:
         assert rounds._draw(deck, card) == deck.draw(card)
         drawn = rounds._draw(rounds._draw(deck, card), card) if deck.count(card) > 1 else None
         assert drawn is None or drawn == deck.draw(card).draw(card)
+
+
+def test_the_tasks_are_core_agenda_tasks_in_the_game_s_words() -> None:
+    # No copy of core.agenda's machinery: every task kind is one of its classes,
+    # and says what it is in the game's words, after the seat for a decision.
+    from acreage.core import agenda
+    from acreage.get_off_my_land import state as st
+
+    assert st.Task is agenda.Task and st.AUTO is agenda.AUTO
+    kinds = [getattr(st, name) for name in st.__all__ if name not in ("AUTO", "Batch", "State")]
+    kinds.remove(agenda.Task)
+    base = (agenda.PlayerTask, agenda.ChanceTask, agenda.AutoTask)
+    for kind in kinds:
+        assert kind.__module__ == st.__name__ and kind.kind  # type: ignore[attr-defined]
+        # PlaceFences' seat is its batch's: a Task with a seat, not a PlayerTask holding it twice.
+        assert sum(issubclass(kind, b) for b in base) == (kind is not st.PlaceFences)
+    assert len(kinds) == 28
+    b = st.Batch(1, 2, -1, 0, (0, 0))
+    assert isinstance(st.Turn(0, 2, False), agenda.PlayerTask)
+    assert isinstance(st.DrawCard(0), agenda.ChanceTask) and st.DrawCard(0).actor is CHANCE
+    assert isinstance(st.EndTurn(0), agenda.AutoTask) and st.EndTurn(0).actor is agenda.AUTO
+    assert st.ChooseFarmhouse(2).describe() == "player 2: keep one farmhouse tile"
+    assert st.DealFarmhouse(2).describe() == "deal a farmhouse tile"
+    assert st.PlaceFences(b).seat == st.PlaceFences(b).actor == 1
+    assert st.Defend(0, b).describe() == "player 0: defend against player 1's fences, or not"

@@ -312,7 +312,7 @@ def test_two_actions_a_turn_and_fences_once() -> None:
     with pytest.raises(IllegalMoveError, match="only once per turn"):
         play(s, f"play {card} for fences")
     s = play(s, "log c1", "logged side: nothing")
-    assert isinstance(s.decision, Turn) and s.decision.player == 1
+    assert isinstance(s.decision, Turn) and s.decision.seat == 1
 
 
 def test_the_hand_limit_is_checked_at_the_end_of_a_turn() -> None:

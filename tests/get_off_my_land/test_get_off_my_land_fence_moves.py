@@ -86,14 +86,14 @@ class _Board:
             self.on_edge(fences, e)[0] >= 0 for e, _ in self.boundary(region) if self.border[e]
         )
 
-    def holds_other_farm(self, region: frozenset[int], player: int) -> bool:
-        return any(c in region for q, c in enumerate(self.farms) if q != player)
+    def holds_other_farm(self, region: frozenset[int], seat: int) -> bool:
+        return any(c in region for q, c in enumerate(self.farms) if q != seat)
 
-    def controls(self, fences: Fences, region: frozenset[int], player: int) -> bool:
+    def controls(self, fences: Fences, region: frozenset[int], seat: int) -> bool:
         return (
             self.closed(fences, region)
-            and not self.holds_other_farm(region, player)
-            and all(self.facing(fences, e, c) == player for e, c in self.boundary(region))
+            and not self.holds_other_farm(region, seat)
+            and all(self.facing(fences, e, c) == seat for e, c in self.boundary(region))
         )
 
     def control(self, fences: Fences) -> list[int]:
@@ -104,17 +104,17 @@ class _Board:
                     out[p] |= sum(1 << c for c in region)
         return out
 
-    def claims(self, fences: Fences, region: frozenset[int], player: int, mine: int) -> bool:
-        """Whether ``player`` would have ``region``: they control it, or each side
+    def claims(self, fences: Fences, region: frozenset[int], seat: int, mine: int) -> bool:
+        """Whether ``seat`` would have ``region``: they control it, or each side
         faced by an opponent's fence has the player's fence facing away onto land
         they control, so that fence is inside their land and goes (S6, fig.9)."""
-        if not self.closed(fences, region) or self.holds_other_farm(region, player):
+        if not self.closed(fences, region) or self.holds_other_farm(region, seat):
             return False
         for e, c in self.boundary(region):
-            if self.facing(fences, e, c) == player:
+            if self.facing(fences, e, c) == seat:
                 continue
             far = self.far_cell(e, c)
-            if far < 0 or self.facing(fences, e, far) != player or not mine >> far & 1:
+            if far < 0 or self.facing(fences, e, far) != seat or not mine >> far & 1:
                 return False
             if self.on_edge(fences, e)[1] < 0:
                 return False  # a lone fence faces both sides
@@ -122,13 +122,13 @@ class _Board:
 
     # -- connection (F4) and expansion (F5)
 
-    def anchors(self, fences: Fences, player: int, anchored: bool) -> set[int]:
+    def anchors(self, fences: Fences, seat: int, anchored: bool) -> set[int]:
         """Vertices a new fence may touch: the farmhouse's corners and the ends of the
         player's fences (those joined to the farmhouse, if ``anchored``)."""
         g = nx.Graph()
-        corners = set(self.grid.cell_vertices[self.farms[player]])
+        corners = set(self.grid.cell_vertices[self.farms[seat]])
         g.add_nodes_from(corners)
-        f = fences[player]
+        f = fences[seat]
         for e in range(self.slots):
             if (f >> e | f >> (self.slots + e)) & 1:
                 g.add_edge(*self.grid.edge_vertices[e])
@@ -136,10 +136,10 @@ class _Board:
             return set(g.nodes)
         return {v for part in nx.connected_components(g) if part & corners for v in part}
 
-    def base(self, fences: Fences, player: int, mine: int) -> int:
+    def base(self, fences: Fences, seat: int, mine: int) -> int:
         """The farmhouse, and land the player controls whose fences join it."""
-        joined = self.anchors(fences, player, anchored=True)
-        out = 1 << self.farms[player]
+        joined = self.anchors(fences, seat, anchored=True)
+        out = 1 << self.farms[seat]
         for region in self.regions(fences):
             if not all(mine >> c & 1 for c in region):
                 continue
@@ -160,8 +160,8 @@ class _Board:
 
     # -- candidate placements (F2)
 
-    def placements(self, fences: Fences, player: int) -> list[tuple[mv.Fence, Fences]]:
-        """Every fence ``player`` could put on the board, with the fences it leaves: on an
+    def placements(self, fences: Fences, seat: int) -> list[tuple[mv.Fence, Fences]]:
+        """Every fence ``seat`` could put on the board, with the fences it leaves: on an
         empty edge, or inside an opponent's lone fence facing either side."""
         out = []
         t = self.rules.tables
@@ -169,47 +169,47 @@ class _Board:
             first, second = self.on_edge(fences, e)
             after = list(fences)
             if first < 0:
-                after[player] |= 1 << e
+                after[seat] |= 1 << e
                 out.append((t.fence_moves[e], tuple(after)))
-            elif second < 0 and first != player:
+            elif second < 0 and first != seat:
                 for i, move in enumerate(t.inside_moves[e]):
                     after = list(fences)
                     if i == 0:  # the player's fence takes the slot facing the first tile
                         after[first] ^= 1 << e | 1 << (self.slots + e)
-                        after[player] |= 1 << e
+                        after[seat] |= 1 << e
                     else:
-                        after[player] |= 1 << (self.slots + e)
+                        after[seat] |= 1 << (self.slots + e)
                     out.append((move, tuple(after)))
         return out
 
 
 def judge_placements(s: State, batch: Batch) -> dict[mv.Fence, str]:
-    """Each placement ``batch.player`` could make with a fence: "" if the rules allow
+    """Each placement ``batch.seat`` could make with a fence: "" if the rules allow
     it, else the rule it breaks. Empty if the player has no fence to place."""
     rules = s.rules
     b = _Board(rules)
-    player = batch.player
+    seat = batch.seat
     fences = tuple(s.fences)
-    f = fences[player]
+    f = fences[seat]
     on_board = sum(1 for e in range(b.slots) if (f >> e | f >> (b.slots + e)) & 1)
     if batch.carrying < 0 and on_board >= rules.fences_per_player:
         return {}  # nothing in the stash, nothing lifted
     control = b.control(fences)
     assert tuple(control) == tuple(s.control)  # the reference reads the state as the engine
-    mine = control[player]
-    anchors = b.anchors(fences, player, rules.anchored_fences)
-    base = b.base(fences, player, mine)
+    mine = control[seat]
+    anchors = b.anchors(fences, seat, rules.anchored_fences)
+    base = b.base(fences, seat, mine)
     # P1: tiles opponents' farmers protect (the farmhouse too, unless the rule says not).
     guarded = [
         (q, c)
         for q, c in enumerate(s.farmers)
-        if q != player and control[q] >> c & 1 and (rules.home_farmer_protects or c != b.farms[q])
+        if q != seat and control[q] >> c & 1 and (rules.home_farmer_protects or c != b.farms[q])
     ]
     claimed_before = {
-        region for region in b.regions(fences) if b.claims(fences, region, player, mine)
+        region for region in b.regions(fences) if b.claims(fences, region, seat, mine)
     }
     out = {}
-    for move, after in b.placements(fences, player):
+    for move, after in b.placements(fences, seat):
         if not set(b.grid.edge_vertices[move.edge]) & anchors:
             out[move] = "F4: not connected"
             continue
@@ -222,14 +222,14 @@ def judge_placements(s: State, batch: Batch) -> dict[mv.Fence, str]:
             for region in b.regions(after)
             if region not in claimed_before
             and not all(mine >> c & 1 for c in region)
-            and b.claims(after, region, player, mine)
+            and b.claims(after, region, seat, mine)
         ]
         out[move] = "" if all(b.next_to(region, base) for region in won) else "F5: land too far"
     return out
 
 
 def reference_fence_moves(s: State, batch: Batch) -> list[mv.Fence]:
-    """Where ``batch.player`` may place a fence, in the engine's order: empty edges by
+    """Where ``batch.seat`` may place a fence, in the engine's order: empty edges by
     edge, then insides by edge and facing tile (the edge's first tile first)."""
     cells = s.rules.tables.grid.edge_cells
     allowed = [move for move, why in judge_placements(s, batch).items() if not why]
@@ -293,9 +293,9 @@ def test_fence_moves_match_the_rules_on_built_positions(
     """Positions no playout may reach (fences anywhere, steals half done) for each seat."""
     rules = _rules(players, anchored, home)
     state = build_position(rules, lambda n: data.draw(st.integers(0, n - 1)) if n > 1 else 0)
-    for player in range(players):
+    for seat in range(players):
         for carrying in (-1, 0):
-            batch = Batch(player, 1, carrying, 0, tuple(state.control))
+            batch = Batch(seat, 1, carrying, 0, tuple(state.control))
             assert fence_moves(state, batch) == reference_fence_moves(state, batch)
 
 

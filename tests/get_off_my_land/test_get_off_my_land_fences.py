@@ -60,9 +60,9 @@ def test_fig1_a_tile_need_not_be_fenced_in_one_turn() -> None:
     assert controller(s, tile(s, "a1")) == 0
 
 
-def _placing(state, player=0, card="Get Off My Land! (3 fences, 0 holes)"):
-    """Player ``player`` to move, having played ``card`` for fences."""
-    s = scene(state, hands={player: [card]}, turn=player)
+def _placing(state, seat=0, card="Get Off My Land! (3 fences, 0 holes)"):
+    """Player ``seat`` to move, having played ``card`` for fences."""
+    s = scene(state, hands={seat: [card]}, turn=seat)
     s = apply_move(s, parse_move(s, f"play {card} for fences"))
     assert isinstance(s.decision, PlaceFences)
     return s

@@ -98,11 +98,11 @@ def test_empty_board_is_one_open_region(players: int) -> None:
     assert FenceNetwork.of(t.grid, 0) == FenceNetwork(0, (), (), 0)
 
 
-def _claimable_reference(t, region, fences, player, controlled, outer) -> int:
+def _claimable_reference(t, region, fences, seat, controlled, outer) -> int:
     """claimable as the rules read, from near_edges and the far sides' tiles."""
-    if not region.closed or region.cells & t.farm_mask & ~(1 << t.farm_cell[player]):
+    if not region.closed or region.cells & t.farm_mask & ~(1 << t.farm_cell[seat]):
         return -1
-    f = fences[player]
+    f = fences[seat]
     missing = region.boundary & ~near_edges(t, f, region, outer)
     if not missing:
         return 0

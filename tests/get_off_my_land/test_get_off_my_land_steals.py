@@ -53,7 +53,7 @@ def test_fig9_undefended_the_attacker_takes_the_tile_and_removes_fences_inside()
     assert fence_at(s, "c3 N") == ((1, "c3"), (0, "c2"))
     assert fence_at(s, "c3 W") == ((0, "b3"), (1, "c3"))
     assert controller(s, tile(s, "b3")) == 0
-    assert isinstance(s.decision, Turn) and s.decision.player == 1
+    assert isinstance(s.decision, Turn) and s.decision.seat == 1
 
 
 def test_fig11_opponents_fences_within_the_new_land_are_removed_at_once() -> None:

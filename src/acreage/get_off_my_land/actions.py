@@ -668,7 +668,7 @@ class GetOffMyLandEncoding(Encoding):
     def _pack(
         self,
         table: State | View,
-        player: int,
+        seat: int,
         hand: tuple[int, ...],
         hand_sizes: tuple[int, ...],
         offers: tuple[int, ...],
@@ -676,7 +676,7 @@ class GetOffMyLandEncoding(Encoding):
         fence_deck_size: int,
         market_deck: tuple[tuple[tuple[int, int], ...], ...],
     ) -> bytes:
-        """Seat ``player``'s observation packed, from ``table`` (a state or a view: the
+        """``seat``'s observation packed, from ``table`` (a state or a view: the
         public parts, read by the names both give them) and the seat's own parts.
 
         The bytes packed last are kept, with the state or view, the seat and the
@@ -689,7 +689,7 @@ class GetOffMyLandEncoding(Encoding):
         bits changed. The kept tuple is stored in one assignment, so threads
         read a whole one, and each call writes on a copy of the kept bytes.
         """
-        last, last_player, was, packed = self._kept
+        last, last_seat, was, packed = self._kept
         out = array("h", packed)
         fields = self._fields
         if table.tiles is not last.tiles or table.cards is not last.cards:
@@ -714,10 +714,10 @@ class GetOffMyLandEncoding(Encoding):
             for p, f in enumerate(farmhouses):
                 if f >= 0:
                     out[at + p * houses + f] = 1
-        if player != last_player:
+        if seat != last_seat:
             at, zeros = fields["seat"]
             out[at : at + len(zeros)] = zeros
-            out[at + player] = 1
+            out[at + seat] = 1
         if table.first != last.first:
             at, zeros = fields["first player"]
             out[at : at + len(zeros)] = zeros
@@ -763,7 +763,7 @@ class GetOffMyLandEncoding(Encoding):
         packed = out.tobytes()
         self._kept = (
             table,
-            player,
+            seat,
             (hand, hand_sizes, offers, farmhouses, fence_deck_size, market_deck, who),
             packed,
         )
@@ -857,7 +857,7 @@ class GetOffMyLandEncoding(Encoding):
         elif kind is st.Defend:
             attack = task.attack  # type: ignore[attr-defined]
             if isinstance(attack, st.Batch):
-                out[at["attacker"] + attack.player] = 1
+                out[at["attacker"] + attack.seat] = 1
                 _set_bits(out, at["placed"], attack.placed)
             else:
                 out[at["attacker"] + attack.attacker] = 1
@@ -884,9 +884,9 @@ class GetOffMyLandEncoding(Encoding):
         elif kind is st.RevealTile:
             out[at["cells"] + task.cell] = 1  # type: ignore[attr-defined]
             out[flags + 5] = int(task.rewards)  # type: ignore[attr-defined]
-            out[at["chance player"] + task.player] = 1  # type: ignore[attr-defined]
+            out[at["chance player"] + task.seat] = 1  # type: ignore[attr-defined]
         elif kind is st.DrawCard or kind is st.DealFarmhouse:
-            out[at["chance player"] + task.player] = 1  # type: ignore[attr-defined]
+            out[at["chance player"] + task.seat] = 1  # type: ignore[attr-defined]
 
 
 _Ints = TypeVar("_Ints", list[int], "array[int]")

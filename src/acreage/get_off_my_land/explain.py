@@ -132,18 +132,18 @@ def why_illegal(state: st.State, move: object) -> str:
         return f"{move}: not a move now; it is {task.describe()}"
     if isinstance(task, st.DealFarmhouse | st.DrawCard | st.RevealMarket | st.RevealTile):
         return f"{move}: not a possible outcome of {task.describe()}"
-    player = task.actor
-    assert isinstance(player, int)
-    reason = _reason(state, task, player, move)
+    seat = task.actor
+    assert isinstance(seat, int)
+    reason = _reason(state, task, seat, move)
     return f"{move}: {reason}" if reason else f"{move}: not allowed now ({task.describe()})"
 
 
-def _reason(state: st.State, task: st.Task, player: int, move: object) -> str:
+def _reason(state: st.State, task: st.Task, seat: int, move: object) -> str:
     fixed = _FIXED_REASONS.get(type(move))
     if fixed is not None:
         return fixed
     reason = _REASONS.get(type(move))
-    return reason(state, task, player, move) if reason is not None else ""
+    return reason(state, task, seat, move) if reason is not None else ""
 
 
 _FIXED_REASONS: dict[type, str] = {
@@ -158,41 +158,41 @@ _FIXED_REASONS: dict[type, str] = {
 """The reasons that depend only on the kind of move."""
 
 
-def _play_reason(state: st.State, task: st.Task, player: int, move: mv.PlayCard) -> str:
-    if move.card not in state.hands[player]:
+def _play_reason(state: st.State, task: st.Task, seat: int, move: mv.PlayCard) -> str:
+    if move.card not in state.hands[seat]:
         return "that card is not in your hand"
     if move.for_fences and isinstance(task, st.Turn) and task.fenced:
         return "a card may be played for fences only once per turn"
     return f"{state.rules.tables.fence[move.card].title} has nothing to do now"
 
 
-def _log_reason(state: st.State, task: st.Task, player: int, move: mv.Log | mv.Flip) -> str:
+def _log_reason(state: st.State, task: st.Task, seat: int, move: mv.Log | mv.Flip) -> str:
     t = state.rules.tables
     if not t.forest_mask >> move.cell & 1 or state.cleared >> move.cell & 1:
         return "only a forest tile still showing its forest side can be logged"
     return "you cannot log a land tile that is fully fenced by another player"
 
 
-def _lumber_reason(state: st.State, task: st.Task, player: int, move: mv.Lumber) -> str:
-    return f"lumber costs ${state.rules.lumber_cost}; you have ${state.money[player]}"
+def _lumber_reason(state: st.State, task: st.Task, seat: int, move: mv.Lumber) -> str:
+    return f"lumber costs ${state.rules.lumber_cost}; you have ${state.money[seat]}"
 
 
-def _harvest_reason(state: st.State, task: st.Task, player: int, move: mv.Harvest) -> str:
-    if controller(state, move.cell) != player:
+def _harvest_reason(state: st.State, task: st.Task, seat: int, move: mv.Harvest) -> str:
+    if controller(state, move.cell) != seat:
         return "you may never harvest a market card you do not control"
     if isinstance(task, st.Combine) and move.cell in task.harvested:
         return "that card was harvested already"
     return "only a mature crop or livestock card, or an active equipment card, can be harvested"
 
 
-def _lift_reason(state: st.State, task: st.Task, player: int, move: mv.Lift) -> str:
-    f = state.fences[player]
+def _lift_reason(state: st.State, task: st.Task, seat: int, move: mv.Lift) -> str:
+    f = state.fences[seat]
     if not (f >> move.edge | f >> (state.rules.tables.edges + move.edge)) & 1:
         return "you have no fence there to move"
     return "place the fence you lifted first, or the card allows no more fences"
 
 
-def _defend_reason(state: st.State, task: st.Task, player: int, move: mv.Defend) -> str:
+def _defend_reason(state: st.State, task: st.Task, seat: int, move: mv.Defend) -> str:
     rules = state.rules
     t = rules.tables
     holes = sum(t.fence[k].bullets for k in move.cards if 0 <= k < len(t.fence))
@@ -201,46 +201,46 @@ def _defend_reason(state: st.State, task: st.Task, player: int, move: mv.Defend)
     return "discard only cards in your hand, each of them needed to reach the bullet holes"
 
 
-def _send_home_reason(state: st.State, task: st.Task, player: int, move: mv.SendHome) -> str:
+def _send_home_reason(state: st.State, task: st.Task, seat: int, move: mv.SendHome) -> str:
     if isinstance(task, st.ClearFarmer):
         return "you may remove only an opponent's farmer standing on land you control"
     return "that farmer is home already, or a farmer was removed already"
 
 
-def _raid_reason(state: st.State, task: st.Task, player: int, move: mv.Raid) -> str:
-    if controller(state, move.cell) == player:
+def _raid_reason(state: st.State, task: st.Task, seat: int, move: mv.Raid) -> str:
+    if controller(state, move.cell) == seat:
         return "Midnight Raid! targets an opponent's market card"
     return "a raid needs an opponent's market card with no farmer on its tile"
 
 
-def _break_reason(state: st.State, task: st.Task, player: int, move: mv.Break) -> str:
-    if move.owner == player:
+def _break_reason(state: st.State, task: st.Task, seat: int, move: mv.Break) -> str:
+    if move.owner == seat:
         return "you may break only an opponent's fence"
     return "no such fence, or a farmer protects that land from attacks"
 
 
-def _buy_reason(state: st.State, task: st.Task, player: int, move: mv.Buy) -> str:
+def _buy_reason(state: st.State, task: st.Task, seat: int, move: mv.Buy) -> str:
     rules = state.rules
     if not 0 <= move.slot < len(state.track) or state.track[move.slot] != move.card:
         return "that card is not in that slot of the market track"
     if isinstance(task, st.Grow) and task.bought:
         return "this card buys only one market card"
-    if not purchase_targets(state, player) >> move.cell & 1:
-        if move.cell == rules.tables.farm_cell[player]:
+    if not purchase_targets(state, seat) >> move.cell & 1:
+        if move.cell == rules.tables.farm_cell[seat]:
             return "you may never place a market card on your farmhouse tile"
         return "a market card goes on a fully fenced and logged land tile you control"
     cost = (
         rules.manager_price if isinstance(task, st.ManagersDeal) else rules.market_costs[move.slot]
     )
-    return f"it costs ${price(state, player, move.card, cost)}; you have ${state.money[player]}"
+    return f"it costs ${price(state, seat, move.card, cost)}; you have ${state.money[seat]}"
 
 
-def _fence_reason(state: st.State, task: st.Task, player: int, move: mv.Fence) -> str:
+def _fence_reason(state: st.State, task: st.Task, seat: int, move: mv.Fence) -> str:
     t = state.rules.tables
     if not isinstance(task, st.PlaceFences):
         return "not placing fences now"
     batch = task.batch
-    if batch.carrying < 0 and op.stash(state, player) <= 0:
+    if batch.carrying < 0 and op.stash(state, seat) <= 0:
         return "your stash is empty: move one of your fences instead"
     fences = state.fences
     e = move.edge
@@ -249,20 +249,20 @@ def _fence_reason(state: st.State, task: st.Task, player: int, move: mv.Fence) -
         return "that edge holds a fence already (place yours on its inside to steal land)"
     if move.inside >= 0:
         lone = blocked and not land.outer_slots(t, fences) >> e & 1
-        if not lone or land.owner_at(fences, e) == player:
+        if not lone or land.owner_at(fences, e) == seat:
             return "a fence goes on the inside only of an opponent's lone fence"
-    farm = t.farm_cell[player]
+    farm = t.farm_cell[seat]
     if state.rules.anchored_fences:
-        reach = land.anchored(t, fences[player], farm)
+        reach = land.anchored(t, fences[seat], farm)
         joined = "a fence piece of yours connected to it"
     else:
-        reach = land.links(t, fences[player], farm)
+        reach = land.links(t, fences[seat], farm)
         joined = "a fence piece of yours in play"
     if not t.edge_vertices[e] & reach:
         return f"fence pieces must be placed connected to your farmhouse tile or {joined}"
     for q, c in enumerate(op.guarded(state)):
         if (
-            q != player
+            q != seat
             and c >= 0
             and any(state.partition.region_of(cell).cells >> c & 1 for cell in t.edge_cells[e])
         ):

@@ -87,8 +87,8 @@ def benefactor(s: Farm, cell: int) -> int:
     return raider if raider >= 0 else owner
 
 
-def bonus_cards(s: Farm, player: int) -> tuple[int, ...]:
-    """The mature or active cards with a bonus that benefit ``player`` (card kinds)."""
+def bonus_cards(s: Farm, seat: int) -> tuple[int, ...]:
+    """The mature or active cards with a bonus that benefit ``seat`` (card kinds)."""
     t = s.rules.tables
     out = []
     for c in bits(s.mature):
@@ -96,16 +96,16 @@ def bonus_cards(s: Farm, player: int) -> tuple[int, ...]:
         card = t.market[k]
         if (card.income_bonus or card.harvest_bonus or card.crop_discount) and benefactor(
             s, c
-        ) == player:
+        ) == seat:
             out.append(k)
     return tuple(out)
 
 
-def card_income(s: Farm, cell: int, player: int, bonuses: Sequence[int]) -> int:
-    """The income the card on ``cell`` pays ``player`` this month (0 unless mature/active).
+def card_income(s: Farm, cell: int, seat: int, bonuses: Sequence[int]) -> int:
+    """The income the card on ``cell`` pays ``seat`` this month (0 unless mature/active).
 
     Its income, +fertile land for a crop on a fertile tile, + the card
-    bonuses ``player`` enjoys for its name.
+    bonuses ``seat`` enjoys for its name.
     """
     if not s.mature >> cell & 1:
         return 0
@@ -153,12 +153,12 @@ def income(s: Farm) -> tuple[int, ...]:
     return tuple(out)
 
 
-def harvestable(s: Farm, player: int) -> int:
-    """Tiles ``player`` controls whose card shows its mature (or active) side."""
-    return s.control[player] & s.mature
+def harvestable(s: Farm, seat: int) -> int:
+    """Tiles ``seat`` controls whose card shows its mature (or active) side."""
+    return s.control[seat] & s.mature
 
 
-def harvest_value(s: Farm, cell: int, player: int) -> int:
+def harvest_value(s: Farm, cell: int, seat: int) -> int:
     """Money harvesting the (mature crop or livestock) card on ``cell`` pays its controller.
 
     The harvest value, +fertile land's harvest bonus for a crop on a fertile
@@ -171,25 +171,25 @@ def harvest_value(s: Farm, cell: int, player: int) -> int:
     value = card.harvest
     if t.market_type[k] == CROP and tile_bonus(t, s.tiles, cell) == "fertile land":
         value += rules.fertile_harvest
-    for b in bonus_cards(s, player):
+    for b in bonus_cards(s, seat):
         bonus = t.market[b]
         if card.name in bonus.bonus_for:
             value += bonus.harvest_bonus
     return value
 
 
-def price(s: Farm, player: int, card: int, cost: int) -> int:
-    """What ``player`` pays for ``card`` at ``cost``: crops cost less with a workhorse."""
+def price(s: Farm, seat: int, card: int, cost: int) -> int:
+    """What ``seat`` pays for ``card`` at ``cost``: crops cost less with a workhorse."""
     t = s.rules.tables
     if t.market_type[card] != CROP:
         return cost
-    discount = sum(t.market[b].crop_discount for b in bonus_cards(s, player))
+    discount = sum(t.market[b].crop_discount for b in bonus_cards(s, seat))
     return max(0, cost - discount)
 
 
-def purchase_targets(s: Farm, player: int) -> int:
-    """Tiles a bought card may go on: fully fenced, logged land ``player`` controls.
+def purchase_targets(s: Farm, seat: int) -> int:
+    """Tiles a bought card may go on: fully fenced, logged land ``seat`` controls.
 
     "You may never place a market card on your Farmhouse Tile."
     """
-    return s.control[player] & s.cleared & ~s.rules.tables.farm_mask
+    return s.control[seat] & s.cleared & ~s.rules.tables.farm_mask

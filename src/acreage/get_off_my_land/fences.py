@@ -40,7 +40,7 @@ def fence_batch_moves(s: State, task: st.PlaceFences) -> list[Any]:
     batch = task.batch
     out: list[Any] = op.fence_moves(s, batch)  # a new list
     if batch.carrying < 0:
-        f = s.fences[batch.player]
+        f = s.fences[batch.seat]
         out += t.lift_lists.of((f | f >> t.edges) & t.edge_mask)  # each fence on the board
         out.append(t.done)
     elif not out:
@@ -50,13 +50,13 @@ def fence_batch_moves(s: State, task: st.PlaceFences) -> list[Any]:
 
 def defend_moves(s: State, task: st.Defend) -> list[Any]:
     """The defences the player can play against the attack, or yield."""
-    return [*op.defences(s, task.player), s.rules.tables.yield_]
+    return [*op.defences(s, task.seat), s.rules.tables.yield_]
 
 
 def apply_fences(w: Work, task: st.PlaceFences, move: Any) -> None:
     """Place a fence of the batch, lift one, or end the batch (resolving it)."""
     b = task.batch
-    p = b.player
+    p = b.seat
     if isinstance(move, mv.Done):
         if b.carrying >= 0:  # the lifted fence had nowhere to go: back to the stash
             w.settle()
@@ -89,31 +89,31 @@ def apply_defend(w: Work, task: st.Defend, move: Any) -> None:
     if isinstance(move, mv.Yield):
         return
     for k in move.cards:
-        w.lose(task.player, k)
+        w.lose(task.seat, k)
         w.discard_fence_card(k)
     attack = task.attack
     if isinstance(attack, st.Breaking):
         w.agenda.pop()  # the break underneath is cancelled
         return
     w.refresh()
-    lost = attack.before[task.player] & ~w.control[task.player]
+    lost = attack.before[task.seat] & ~w.control[task.seat]
     attempt = attack.placed & land.touching(w.t, lost)
     for e in bits(attempt):
-        f = w.fences[attack.player]
+        f = w.fences[attack.seat]
         if (f >> e | f >> (w.t.edges + e)) & 1:
-            w.take(attack.player, e)
+            w.take(attack.seat, e)
     w.settle()
 
 
 def start_batch(w: Work, task: st.StartBatch) -> None:
     """Begin the batch of fences the task names."""
-    begin_batch(w, task.player, task.count)
+    begin_batch(w, task.seat, task.count)
 
 
-def begin_batch(w: Work, player: int, count: int) -> None:
+def begin_batch(w: Work, seat: int, count: int) -> None:
     """Begin placing ``count`` fences (the control snapshot is taken now)."""
     w.refresh()
-    w.agenda.append(placing(batch(player, count, -1, 0, w.control)))
+    w.agenda.append(placing(batch(seat, count, -1, 0, w.control)))
 
 
 def resolve_fences(w: Work, task: st.ResolveFences) -> None:
@@ -127,15 +127,15 @@ def _resolve(w: Work, b: Batch, offset: int) -> None:
     n = w.rules.players
     w.refresh()
     for i in range(offset, n):
-        q = (b.player + i) % n
+        q = (b.seat + i) % n
         if b.before[q] & ~w.control[q]:
             w.agenda += [st.ResolveFences(b, i + 1), st.Defend(q, b)]
             return
-    _claim(w, b.player, b.before[b.player])
+    _claim(w, b.seat, b.before[b.seat])
     w.settle()
 
 
-def _claim(w: Work, player: int, before: int) -> None:
+def _claim(w: Work, seat: int, before: int) -> None:
     """Take the land the fences won and remove opponents' fences inside it.
 
     "You would now control that tile and you would remove any opponent's
@@ -147,7 +147,7 @@ def _claim(w: Work, player: int, before: int) -> None:
     fences = list(w.fences)
     w.refresh()
     outer = land.outer_slots(t, fences)
-    mine = w.control[player]
+    mine = w.control[seat]
     # Land a player still controls was not attempted (or the attempt was
     # defended): only land nobody controls now can be won.
     taken = 0
@@ -157,7 +157,7 @@ def _claim(w: Work, player: int, before: int) -> None:
     doomed = []
     for region in w.partition.regions:
         if region.closed and not region.cells & taken:
-            inside = land.claimable(t, region, fences, player, mine, outer)
+            inside = land.claimable(t, region, fences, seat, mine, outer)
             if inside > 0:
                 facing = region.boundary & (region.cells | region.cells << t.n | t.extra_edges)
                 doomed += [e if facing >> e & 1 else t.edges + e for e in bits(inside)]
@@ -170,10 +170,10 @@ def _claim(w: Work, player: int, before: int) -> None:
         w.fences = tuple(fences)
         w.refresh()
         outer = land.outer_slots(t, fences)
-    new = w.control[player] & ~before
+    new = w.control[seat] & ~before
     if not new:
         return
-    f = fences[player]
+    f = fences[seat]
     for e in bits(outer & land.touching(t, new)):
         cells = t.edge_cells[e]
         if f >> e & 1:
@@ -182,7 +182,7 @@ def _claim(w: Work, player: int, before: int) -> None:
             faces, far_slot, far = cells[1], e, cells[0]
         else:
             continue
-        if new >> faces & 1 and (far < 0 or w.control[player] >> far & 1):
+        if new >> faces & 1 and (far < 0 or w.control[seat] >> far & 1):
             owner = land.owner_at(fences, far_slot)
             fences[owner] &= ~(1 << far_slot)
             w.cut(owner, e)

@@ -154,9 +154,9 @@ def control(
 
 
 def claimable(
-    t: Tables, region: Region, fences: Sequence[int], player: int, controlled: int, outer: int
+    t: Tables, region: Region, fences: Sequence[int], seat: int, controlled: int, outer: int
 ) -> int:
-    """The edges whose opponent's fence ``player`` removes on taking ``region``, or -1.
+    """The edges whose opponent's fence ``seat`` removes on taking ``region``, or -1.
 
     A region is claimable when it is fully fenced, holds no other player's
     farmhouse, and each fence on its side of the boundary is the player's, or
@@ -166,9 +166,9 @@ def claimable(
     edges (0 when the player simply controls it).
     """
     cells = region.cells
-    if not region.closed or cells & t.farm_mask & ~(1 << t.farm_cell[player]):
+    if not region.closed or cells & t.farm_mask & ~(1 << t.farm_cell[seat]):
         return -1
-    f = fences[player]
+    f = fences[seat]
     far = f >> t.edges
     bound = region.boundary
     if bound & ~(f | far):

@@ -69,63 +69,63 @@ class Position(Protocol):
     def cleared(self) -> int: ...
 
 
-def stash(s: Position, player: int, carrying: bool = False) -> int:
-    """Fence pieces in ``player``'s personal stash."""
+def stash(s: Position, seat: int, carrying: bool = False) -> int:
+    """Fence pieces in ``seat``'s personal stash."""
     t = s.rules.tables
-    f = s.fences[player]
+    f = s.fences[seat]
     on_board = ((f | f >> t.edges) & t.edge_mask).bit_count()
     return s.rules.fences_per_player - on_board - carrying
 
 
-def others_control(s: Position, player: int) -> int:
+def others_control(s: Position, seat: int) -> int:
     out = 0
     for q, mask in enumerate(s.control):
-        if q != player:
+        if q != seat:
             out |= mask
     return out
 
 
-def log_targets(s: Position, player: int) -> int:
-    """Forest tiles ``player`` may log: "You cannot log a land tile that is fully
+def log_targets(s: Position, seat: int) -> int:
+    """Forest tiles ``seat`` may log: "You cannot log a land tile that is fully
     fenced by another player" (one they control)."""
     t = s.rules.tables
-    return t.forest_mask & ~s.cleared & ~others_control(s, player)
+    return t.forest_mask & ~s.cleared & ~others_control(s, seat)
 
 
-def raid_targets(s: Position, player: int) -> int:
+def raid_targets(s: Position, seat: int) -> int:
     """Opponents' market cards with no farmer on them (Midnight Raid!)."""
     occupied = 0
     for c in s.farmers:
         occupied |= 1 << c
     planted = land.card_sets(s.rules.tables, s.cards)[4]
-    return planted & others_control(s, player) & ~occupied
+    return planted & others_control(s, seat) & ~occupied
 
 
-def send_home_targets(s: Position, player: int) -> tuple[int, ...]:
-    """Opponents whose farmer stands on land ``player`` controls (Get Off My Land!)."""
-    return tuple(q for q, c in enumerate(s.farmers) if q != player and s.control[player] >> c & 1)
+def send_home_targets(s: Position, seat: int) -> tuple[int, ...]:
+    """Opponents whose farmer stands on land ``seat`` controls (Get Off My Land!)."""
+    return tuple(q for q, c in enumerate(s.farmers) if q != seat and s.control[seat] >> c & 1)
 
 
-def farmer_targets(s: Position, player: int) -> int:
-    """Tiles ``player`` controls where their farmer may go (no farmer there already)."""
+def farmer_targets(s: Position, seat: int) -> int:
+    """Tiles ``seat`` controls where their farmer may go (no farmer there already)."""
     occupied = 0
     for c in s.farmers:
         occupied |= 1 << c
-    return s.control[player] & ~occupied
+    return s.control[seat] & ~occupied
 
 
-def maturable(s: Position, player: int, livestock: bool) -> int:
-    """Immature crops (or livestock) ``player`` controls."""
+def maturable(s: Position, seat: int, livestock: bool) -> int:
+    """Immature crops (or livestock) ``seat`` controls."""
     crops, herds, _, _, _ = land.card_sets(s.rules.tables, s.cards)
-    return s.control[player] & ~s.mature & (herds if livestock else crops)
+    return s.control[seat] & ~s.mature & (herds if livestock else crops)
 
 
-def _offers(s: Position, player: int, deal: int | None) -> list[tuple[int, int, int]]:
-    """(slot, card, printed cost) of each market card ``player`` can pay for now."""
+def _offers(s: Position, seat: int, deal: int | None) -> list[tuple[int, int, int]]:
+    """(slot, card, printed cost) of each market card ``seat`` can pay for now."""
     t = s.rules.tables
     costs = s.rules.market_costs
-    discount = sum(t.market[b].crop_discount for b in bonus_cards(s, player))
-    money = s.money[player]
+    discount = sum(t.market[b].crop_discount for b in bonus_cards(s, seat))
+    money = s.money[seat]
     out = []
     for slot, k in enumerate(s.track):
         if k < 0:
@@ -138,15 +138,15 @@ def _offers(s: Position, player: int, deal: int | None) -> list[tuple[int, int, 
     return out
 
 
-def buy_moves(s: Position, player: int, deal: int | None = None) -> list[mv.Buy]:
-    """Every purchase ``player`` can make now: a card they can pay for, and a tile for it.
+def buy_moves(s: Position, seat: int, deal: int | None = None) -> list[mv.Buy]:
+    """Every purchase ``seat`` can make now: a card they can pay for, and a tile for it.
 
     ``deal`` is Manager's Deal!'s flat price; otherwise each slot's cost.
     """
-    targets = purchase_targets(s, player)
+    targets = purchase_targets(s, seat)
     if not targets:
         return []
-    offers = _offers(s, player, deal)
+    offers = _offers(s, seat, deal)
     if not offers:
         return []
     t = s.rules.tables
@@ -162,16 +162,16 @@ def buy_moves(s: Position, player: int, deal: int | None = None) -> list[mv.Buy]
     return list(moves)
 
 
-def can_buy(s: Position, player: int, deal: int | None = None) -> bool:
-    """Whether ``player`` can make any purchase now."""
-    if not purchase_targets(s, player):
+def can_buy(s: Position, seat: int, deal: int | None = None) -> bool:
+    """Whether ``seat`` can make any purchase now."""
+    if not purchase_targets(s, seat):
         return False
-    money = s.money[player]
+    money = s.money[seat]
     costs = s.rules.market_costs
     for slot, k in enumerate(s.track):
         if k >= 0 and (costs[slot] if deal is None else deal) <= money:
             return True  # affordable before any discount
-    return bool(_offers(s, player, deal))
+    return bool(_offers(s, seat, deal))
 
 
 def remove_card_moves(s: Position) -> list[mv.RemoveCard]:
@@ -234,8 +234,8 @@ def _harms_protected(
     return any(not after[q] >> c & 1 or eaten >> c & 1 for q, c in relevant)
 
 
-def break_moves(s: Position, player: int) -> list[mv.Break]:
-    """Opponents' fences ``player`` may break: any, unless a farmer protects the land.
+def break_moves(s: Position, seat: int) -> list[mv.Break]:
+    """Opponents' fences ``seat`` may break: any, unless a farmer protects the land.
 
     "When your farmer is on a land tile you control, that tile (this includes
     any fences surrounding this tile, any market card on this tile, and the
@@ -243,10 +243,10 @@ def break_moves(s: Position, player: int) -> list[mv.Break]:
     """
     t = s.rules.tables
     guarded_tiles = guarded(s)
-    watched = any(c >= 0 for q, c in enumerate(guarded_tiles) if q != player)
+    watched = any(c >= 0 for q, c in enumerate(guarded_tiles) if q != seat)
     out = []
     for q, f in enumerate(s.fences):
-        if q == player:
+        if q == seat:
             continue
         edges = (f | f >> t.edges) & t.edge_mask
         if not watched:
@@ -255,14 +255,14 @@ def break_moves(s: Position, player: int) -> list[mv.Break]:
         out += [
             t.break_moves[e][q]
             for e in bits(edges)
-            if not _harms_protected(s, player, e, q, guarded_tiles)
+            if not _harms_protected(s, seat, e, q, guarded_tiles)
         ]
     out.sort(key=lambda m: (m.edge, m.owner))
     return out
 
 
 def fence_moves(s: Position, batch: Batch) -> list[mv.Fence]:
-    """Where ``batch.player`` may place a fence now (the lifted one, or one from the stash).
+    """Where ``batch.seat`` may place a fence now (the lifted one, or one from the stash).
 
     A fence goes on an empty edge, or on the inside of an opponent's lone
     fence; it must share a corner with the farmhouse or with one of the
@@ -271,54 +271,54 @@ def fence_moves(s: Position, batch: Batch) -> list[mv.Fence]:
     next to the player's farmhouse or connected land.
     """
     t = s.rules.tables
-    player = batch.player
-    network = s.networks[player]
+    seat = batch.seat
+    network = s.networks[seat]
     if batch.carrying < 0 and s.rules.fences_per_player <= network.edges.bit_count():
         return []  # the stash is empty
-    near = _near(s, player)
-    protected = _protected(s, player)
+    near = _near(s, seat)
+    protected = _protected(s, seat)
     empty = near & ~s.partition.blocked & t.edge_mask
     if protected:
         empty &= ~_splits_protected(s, empty, protected)
     closing = empty & network.closing  # only a fence closing a cycle of theirs wins land
     base = -1  # the tiles they may win land next to, once needed
     if closing:
-        base = _expansion_base(s, player)  # (nearly every such fence wins land)
-        empty &= ~closing | _closers_ok(s, player, closing, base)
+        base = _expansion_base(s, seat)  # (nearly every such fence wins land)
+        empty &= ~closing | _closers_ok(s, seat, closing, base)
     out = t.fence_lists.of(empty)
-    lone = near & _lone_fences(s, player)
+    lone = near & _lone_fences(s, seat)
     if lone:
-        out += _inside_moves(s, player, lone, protected, base)
+        out += _inside_moves(s, seat, lone, protected, base)
     return out
 
 
-def _near(s: Position, player: int) -> int:
-    """Edges a new fence of ``player``'s may take: those sharing a corner with their
+def _near(s: Position, seat: int) -> int:
+    """Edges a new fence of ``seat``'s may take: those sharing a corner with their
     farmhouse tile or one of their fences (``Rules.anchored_fences``: one joined to
     the farmhouse through their fences)."""
     t = s.rules.tables
-    farm = t.farm_cell[player]
-    network = s.networks[player]
+    farm = t.farm_cell[seat]
+    network = s.networks[seat]
     if s.rules.anchored_fences:
         return network.joined_reach(t.cell_corners[farm], t.cell_near[farm])
     return t.cell_near[farm] | network.reach
 
 
-def _lone_fences(s: Position, player: int) -> int:
+def _lone_fences(s: Position, seat: int) -> int:
     """Edges holding an opponent's lone fence, where a fence may go on its inside."""
     t = s.rules.tables
     first = 0
     for f in s.fences:
         first |= f
-    return first & ~(first >> t.edges) & ~s.fences[player] & t.edge_mask
+    return first & ~(first >> t.edges) & ~s.fences[seat] & t.edge_mask
 
 
-def _protected(s: Position, player: int) -> int:
-    """The tiles ``player``'s opponents' farmers protect (what :func:`guarded` says)."""
+def _protected(s: Position, seat: int) -> int:
+    """The tiles ``seat``'s opponents' farmers protect (what :func:`guarded` says)."""
     control = s.control
     out = 0
     for q, c in enumerate(s.farmers):
-        if q != player and control[q] >> c & 1:
+        if q != seat and control[q] >> c & 1:
             out |= 1 << c
     if not s.rules.home_farmer_protects:
         out &= ~s.rules.tables.farm_mask
@@ -345,20 +345,20 @@ def _splits_protected(s: Position, empty: int, protected: int) -> int:
     return out
 
 
-def _expansion_base(s: Position, player: int) -> int:
-    """Tiles ``player`` may win land next to: the farmhouse and controlled land joined to it."""
+def _expansion_base(s: Position, seat: int) -> int:
+    """Tiles ``seat`` may win land next to: the farmhouse and controlled land joined to it."""
     t = s.rules.tables
-    farm = t.farm_cell[player]
-    reach = s.networks[player].joined_reach(t.cell_corners[farm], t.cell_near[farm])
-    return land.expansion_base(t, s.partition, s.control[player], reach, farm)
+    farm = t.farm_cell[seat]
+    reach = s.networks[seat].joined_reach(t.cell_corners[farm], t.cell_near[farm])
+    return land.expansion_base(t, s.partition, s.control[seat], reach, farm)
 
 
-def _closers_ok(s: Position, player: int, closing: int, base: int) -> int:
-    """Of the empty edges ``closing`` (each closing a cycle of ``player``'s fences), those
+def _closers_ok(s: Position, seat: int, closing: int, base: int) -> int:
+    """Of the empty edges ``closing`` (each closing a cycle of ``seat``'s fences), those
     where a fence wins no land away from ``base`` (see :func:`_expansion_base`)."""
     t = s.rules.tables
-    mine = s.control[player]
-    own = s.networks[player].edges
+    mine = s.control[seat]
+    own = s.networks[seat].edges
     blocked = s.partition.blocked
     outer = land.outer_slots(t, s.fences)
     out = 0
@@ -369,23 +369,23 @@ def _closers_ok(s: Position, player: int, closing: int, base: int) -> int:
                 continue  # no new land, open, or not all the player's fences
             # Next to the base, it may be won; else only if it would not be theirs at all
             # (asked second: the quicker question settles most).
-            if not land.grows_from(t, cells, base) and _theirs(s, player, e, cells, edges, outer):
+            if not land.grows_from(t, cells, base) and _theirs(s, seat, e, cells, edges, outer):
                 break
         else:  # no new land, or all of it next to the base
             out |= 1 << e
     return out
 
 
-def _theirs(s: Position, player: int, e: int, cells: int, edges: int, outer: int) -> bool:
-    """Whether ``player`` would have the region ``cells`` (boundary ``edges``, all
+def _theirs(s: Position, seat: int, e: int, cells: int, edges: int, outer: int) -> bool:
+    """Whether ``seat`` would have the region ``cells`` (boundary ``edges``, all
     holding fences of theirs) once their fence stands on empty edge ``e``."""
     t = s.rules.tables
     if edges & outer:  # some fence of theirs faces away: is the land theirs at all? (S6)
         placed = list(s.fences)
-        placed[player] |= 1 << e
+        placed[seat] |= 1 << e
         region = Region(cells, edges, True)
-        return land.claimable(t, region, placed, player, s.control[player], outer) >= 0
-    return not cells & t.farm_mask & ~(1 << t.farm_cell[player])  # another's farmhouse
+        return land.claimable(t, region, placed, seat, s.control[seat], outer) >= 0
+    return not cells & t.farm_mask & ~(1 << t.farm_cell[seat])  # another's farmhouse
 
 
 def _parts(s: Position, e: int) -> tuple[tuple[int, int], ...]:
@@ -403,22 +403,22 @@ def _parts(s: Position, e: int) -> tuple[tuple[int, int], ...]:
     return ((old.cells, old.boundary),)
 
 
-def _inside_moves(s: Position, player: int, lone: int, protected: int, base: int) -> list[mv.Fence]:
+def _inside_moves(s: Position, seat: int, lone: int, protected: int, base: int) -> list[mv.Fence]:
     """The placements inside opponents' lone fences on edges ``lone`` that stand: none
     facing land an opponent's farmer protects, none winning land away from the
     farmhouse and connected land (``base``, or -1 if not worked out yet)."""
     t = s.rules.tables
-    special = _needs_a_look(s, player, protected)
+    special = _needs_a_look(s, seat, protected)
     if not special or not lone & land.touching(t, special):
         return t.both_insides.of(lone)  # every inside placement stands
-    return t.inside_lists.of(_insides_ok(s, player, lone, special, protected, base))
+    return t.inside_lists.of(_insides_ok(s, seat, lone, special, protected, base))
 
 
-def _needs_a_look(s: Position, player: int, protected: int) -> int:
+def _needs_a_look(s: Position, seat: int, protected: int) -> int:
     """The tiles where a placement inside a fence needs a closer look: regions holding a
     tile an opponent's farmer protects, and closed regions all of whose boundary but at
-    most one edge is ``player``'s fences. Elsewhere every inside placement stands."""
-    own = s.networks[player].edges
+    most one edge is ``seat``'s fences. Elsewhere every inside placement stands."""
+    own = s.networks[seat].edges
     out = 0
     for region in s.partition.regions:
         if region.cells & protected:
@@ -430,9 +430,7 @@ def _needs_a_look(s: Position, player: int, protected: int) -> int:
     return out
 
 
-def _insides_ok(
-    s: Position, player: int, lone: int, special: int, protected: int, base: int
-) -> int:
+def _insides_ok(s: Position, seat: int, lone: int, special: int, protected: int, base: int) -> int:
     """Of the placements inside the lone fences on ``lone``, those that stand, as bits
     2e + i (inside the fence on edge e, facing its tile i); only those facing a tile of
     ``special`` are looked at (``base`` as for :func:`_inside_moves`)."""
@@ -446,36 +444,36 @@ def _insides_ok(
                     # Its protector controls it, so every fence facing it is theirs, this
                     # one too: a fence on its inside would take the land.
                     continue
-                if _wins_inside(s, player, e, i, region):
+                if _wins_inside(s, seat, e, i, region):
                     if base < 0:
-                        base = _expansion_base(s, player)
+                        base = _expansion_base(s, seat)
                     if not land.grows_from(t, region.cells, base):
                         continue
             out |= 1 << (2 * e + i)
     return out
 
 
-def _wins_inside(s: Position, player: int, e: int, i: int, region: Region) -> bool:
-    """Whether ``player``'s fence inside the lone fence on edge ``e``, facing its
+def _wins_inside(s: Position, seat: int, e: int, i: int, region: Region) -> bool:
+    """Whether ``seat``'s fence inside the lone fence on edge ``e``, facing its
     tile ``i`` (in ``region``), wins land: the region is fully fenced, all the player's
     (or claimable, ruling S6), and not all theirs now."""
     t = s.rules.tables
-    mine = s.control[player]
+    mine = s.control[seat]
     if not region.closed or not region.cells & ~mine:
         return False
-    if region.boundary & ~(s.networks[player].edges | 1 << e):
+    if region.boundary & ~(s.networks[seat].edges | 1 << e):
         return False  # some side still has no fence of the player's
     placed = list(s.fences)
     if i == 0:  # the player's fence takes the slot facing the first tile
         owner = land.owner_at(placed, e)
         placed[owner] ^= 1 << e | 1 << (t.edges + e)
-        placed[player] |= 1 << e
+        placed[seat] |= 1 << e
     else:
-        placed[player] |= 1 << (t.edges + e)
-    return land.claimable(t, region, placed, player, mine, land.outer_slots(t, placed)) >= 0
+        placed[seat] |= 1 << (t.edges + e)
+    return land.claimable(t, region, placed, seat, mine, land.outer_slots(t, placed)) >= 0
 
 
-def defences(s: Position, player: int) -> list[mv.Defend]:
+def defences(s: Position, seat: int) -> list[mv.Defend]:
     """Each way to discard fence cards with enough bullet holes, no card to spare.
 
     "To defend, the defending player must discard fence cards to total 3 or
@@ -484,7 +482,7 @@ def defences(s: Position, player: int) -> list[mv.Defend]:
     """
     t = s.rules.tables
     need = s.rules.defence_bullets
-    hand = [k for k in s.hands[player] if t.fence[k].bullets > 0]
+    hand = [k for k in s.hands[seat] if t.fence[k].bullets > 0]
     found: set[tuple[int, ...]] = set()
     for size in range(1, len(hand) + 1):
         for combo in itertools.combinations(hand, size):
@@ -495,30 +493,30 @@ def defences(s: Position, player: int) -> list[mv.Defend]:
     return [t.defend(combo) for combo in sorted(found)]
 
 
-def playable(s: Position, player: int, title: str) -> bool:
+def playable(s: Position, seat: int, title: str) -> bool:
     """Whether a card with ``title`` has something to do if played for its action."""
     if title == "Get Off My Land!":
         # An opponent's farmer to send home, or a free tile of the player's for theirs.
-        mine = s.control[player]
+        mine = s.control[seat]
         occupied = 0
         for q, c in enumerate(s.farmers):
-            if q != player and mine >> c & 1:
+            if q != seat and mine >> c & 1:
                 return True
             occupied |= 1 << c
         return bool(mine & ~occupied)
     if title == "Midnight Raid!":
-        return bool(raid_targets(s, player))
+        return bool(raid_targets(s, seat))
     if title == "Manager's Deal!":
-        return can_buy(s, player, s.rules.manager_price)
+        return can_buy(s, seat, s.rules.manager_price)
     if title == "Implements of Destruction!":
         t = s.rules.tables
         return (
             max(s.track) >= 0
             or any(c != t.farm_cell[q] for q, c in enumerate(s.farmers))
-            or bool(break_moves(s, player))
+            or bool(break_moves(s, seat))
         )
     if title in ("Fertilizer!", "Steroids!"):
-        return bool(maturable(s, player, title == "Steroids!")) or can_buy(s, player)
+        return bool(maturable(s, seat, title == "Steroids!")) or can_buy(s, seat)
     if title == "Combine Harvester!":
-        return bool(harvestable(s, player))
+        return bool(harvestable(s, seat))
     return True  # Slash and Burn! can always draw its cards or place a fence

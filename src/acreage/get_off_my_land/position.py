@@ -101,17 +101,18 @@ def _kebab(name: str) -> str:
 
 # Each task kind's fields and how each is written: "seat", "cell", "cells",
 # "edge" (a side, or null for none), "bool", "count", "actions", "offset",
-# "used", "seats", "card" (a fence card), "batch", "attack".
+# "used", "seats", "card" (a fence card), "batch", "attack". A field's key in
+# position data is its name, but a task's seat is its "player" (_KEY).
 _TASK_FIELDS: dict[type[Task], tuple[tuple[str, str], ...]] = {
-    st.Turn: (("player", "seat"), ("actions", "actions"), ("fenced", "bool")),
-    st.EndTurn: (("player", "seat"),),
-    st.DiscardDown: (("player", "seat"),),
+    st.Turn: (("seat", "seat"), ("actions", "actions"), ("fenced", "bool")),
+    st.EndTurn: (("seat", "seat"),),
+    st.DiscardDown: (("seat", "seat"),),
     st.StartMonth: (),
-    st.DealFarmhouse: (("player", "seat"),),
-    st.ChooseFarmhouse: (("player", "seat"),),
-    st.DrawCard: (("player", "seat"),),
+    st.DealFarmhouse: (("seat", "seat"),),
+    st.ChooseFarmhouse: (("seat", "seat"),),
+    st.DrawCard: (("seat", "seat"),),
     st.RevealMarket: (),
-    st.RevealTile: (("cell", "cell"), ("player", "seat"), ("rewards", "bool")),
+    st.RevealTile: (("cell", "cell"), ("seat", "seat"), ("rewards", "bool")),
     st.PlaceFences: (("batch", "batch"),),
     st.ResolveFences: (("batch", "batch"), ("offset", "offset")),
     st.Breaking: (
@@ -120,23 +121,26 @@ _TASK_FIELDS: dict[type[Task], tuple[tuple[str, str], ...]] = {
         ("owner", "seat"),
         ("victims", "seats"),
     ),
-    st.Defend: (("player", "seat"), ("attack", "attack")),
-    st.ClearFarmer: (("player", "seat"),),
-    st.SetFarmer: (("player", "seat"),),
-    st.RaidTarget: (("player", "seat"),),
-    st.SlashChoice: (("player", "seat"),),
-    st.SlashFlip: (("player", "seat"), ("left", "count")),
-    st.FinishSlash: (("player", "seat"),),
-    st.SlashBreak: (("player", "seat"),),
-    st.ManagersDeal: (("player", "seat"),),
-    st.Destroy: (("player", "seat"), ("used", "used"), ("left", "count")),
-    st.Grow: (("player", "seat"), ("livestock", "bool"), ("bought", "bool"), ("left", "count")),
-    st.Combine: (("player", "seat"), ("harvested", "cells")),
-    st.ScrapHarvested: (("player", "seat"), ("cells", "cells")),
-    st.FinishLumber: (("player", "seat"), ("drawn", "bool")),
+    st.Defend: (("seat", "seat"), ("attack", "attack")),
+    st.ClearFarmer: (("seat", "seat"),),
+    st.SetFarmer: (("seat", "seat"),),
+    st.RaidTarget: (("seat", "seat"),),
+    st.SlashChoice: (("seat", "seat"),),
+    st.SlashFlip: (("seat", "seat"), ("left", "count")),
+    st.FinishSlash: (("seat", "seat"),),
+    st.SlashBreak: (("seat", "seat"),),
+    st.ManagersDeal: (("seat", "seat"),),
+    st.Destroy: (("seat", "seat"), ("used", "used"), ("left", "count")),
+    st.Grow: (("seat", "seat"), ("livestock", "bool"), ("bought", "bool"), ("left", "count")),
+    st.Combine: (("seat", "seat"), ("harvested", "cells")),
+    st.ScrapHarvested: (("seat", "seat"), ("cells", "cells")),
+    st.FinishLumber: (("seat", "seat"), ("drawn", "bool")),
     st.FinishCard: (("card", "card"),),
-    st.StartBatch: (("player", "seat"), ("count", "count")),
+    st.StartBatch: (("seat", "seat"), ("count", "count")),
 }
+_KEY = {"seat": "player"}
+"""A task's field whose key in position data is not its name: its seat is the data's
+"player", as a board-gamer reads it (a batch's too: see ``_BATCH_KEYS``)."""
 _TASK_NAMES: dict[str, type[Task]] = {_kebab(kind.__name__): kind for kind in _TASK_FIELDS}
 _NAME_OF: dict[type[Task], str] = {kind: name for name, kind in _TASK_NAMES.items()}
 _AUTO_KINDS = frozenset(
@@ -172,7 +176,7 @@ def _sides_of(t: Tables, mask: int) -> list[str]:
 
 def _batch_data(t: Tables, b: Batch) -> dict[str, Any]:
     return {
-        "player": b.player,
+        "player": b.seat,
         "left": b.left,
         "carrying": None if b.carrying < 0 else _side(t, b.carrying),
         "placed": _sides_of(t, b.placed),
@@ -203,7 +207,7 @@ def _value_data(t: Tables, codec: str, value: Any) -> Any:
 def _task_data(t: Tables, task: Task) -> dict[str, Any]:
     data: dict[str, Any] = {"task": _NAME_OF[type(task)]}
     for name, codec in _TASK_FIELDS[type(task)]:
-        data[name] = _value_data(t, codec, getattr(task, name))
+        data[_KEY.get(name, name)] = _value_data(t, codec, getattr(task, name))
     return data
 
 
@@ -641,8 +645,9 @@ class _Reader:
             node.fail(f"expected a task (an object with a 'task' key), got {str(value)[:40]}")
         kind = kinds[Node(value.get("task"), parent=node, step="task").text(kinds, "a task")]
         spec = _TASK_FIELDS[kind]
-        fields = node.fields(required=("task", *(name for name, _ in spec)))
-        values = {name: self.value(codec, fields.at(name)) for name, codec in spec}
+        keys = {name: _KEY.get(name, name) for name, _ in spec}
+        fields = node.fields(required=("task", *keys.values()))
+        values = {name: self.value(codec, fields.at(keys[name])) for name, codec in spec}
         return kind(**values)
 
     def value(self, codec: str, node: Node) -> Any:
@@ -806,10 +811,10 @@ class _Reader:
             return
         bottom = agenda[0]
         setup = self.check_bottom(agenda)
-        player = bottom.player if isinstance(bottom, st.Turn | st.EndTurn) else -1
+        seat = bottom.seat if isinstance(bottom, st.Turn | st.EndTurn) else -1
         for i, task in enumerate(agenda[1:], 1):
-            self.check_task(i, task, bottom, player, setup)
-        self.check_hands(hands, bottom, player, setup)
+            self.check_task(i, task, bottom, seat, setup)
+        self.check_hands(hands, bottom, seat, setup)
 
     def check_over(self, agenda: tuple[Task, ...]) -> bool:
         """An empty agenda only after the last month, and only then: whether there is
@@ -847,7 +852,7 @@ class _Reader:
             nodes[0].fail(f"setup comes before the first month, not in month {self.month}")
         return setup
 
-    def check_task(self, i: int, task: Task, bottom: Task, player: int, setup: bool) -> None:
+    def check_task(self, i: int, task: Task, bottom: Task, seat: int, setup: bool) -> None:
         """The agenda's task ``i`` (above the bottom one) fits it: setup's tasks in setup,
         only the discard at a turn's end, and each task of the turn's player (or a
         defence by another)."""
@@ -863,33 +868,33 @@ class _Reader:
             node.fail("a discard down to the hand limit comes at the end of a turn")
         if setup and not isinstance(task, (*_SETUP_KINDS, st.DrawCard, st.RevealMarket)):
             node.fail(f"{name} is not part of setup")
-        if player < 0:
+        if seat < 0:
             return
         actor = self.actor(task)
-        if actor >= 0 and actor != player:
-            node.fail(f"{name} of player {actor} during player {player}'s turn")
-        if isinstance(task, st.Defend) and task.player == player:
-            node.fail(f"player {player} cannot defend against their own move")
-        if isinstance(task, st.Breaking) and player in task.victims:
-            node.fail(f"player {player} cannot defend against their own move")
+        if actor >= 0 and actor != seat:
+            node.fail(f"{name} of player {actor} during player {seat}'s turn")
+        if isinstance(task, st.Defend) and task.seat == seat:
+            node.fail(f"player {seat} cannot defend against their own move")
+        if isinstance(task, st.Breaking) and seat in task.victims:
+            node.fail(f"player {seat} cannot defend against their own move")
 
     def check_hands(
-        self, hands: tuple[tuple[int, ...], ...], bottom: Task, player: int, setup: bool
+        self, hands: tuple[tuple[int, ...], ...], bottom: Task, seat: int, setup: bool
     ) -> None:
         """Only the player whose turn it is may hold more cards than the hand limit, and
         a turn's end waits for their discard only then."""
         rules = self.rules
-        if isinstance(bottom, st.EndTurn) and len(hands[player]) <= rules.hand_limit:
+        if isinstance(bottom, st.EndTurn) and len(hands[seat]) <= rules.hand_limit:
             self.agenda_nodes[0].fail(
-                f"the turn's end waits only for a discard, and player {player} holds "
-                f"{len(hands[player])} cards (the hand limit is {rules.hand_limit})"
+                f"the turn's end waits only for a discard, and player {seat} holds "
+                f"{len(hands[seat])} cards (the hand limit is {rules.hand_limit})"
             )
         # In the first month a hand may still hold the starting cards, if they are more
         # than the limit: its player discards at the end of their first turn.
         limit = max(rules.hand_limit, rules.starting_cards) if self.month == 0 else rules.hand_limit
-        for seat, hand in enumerate(hands):
-            if len(hand) > limit and seat != player and not setup:
-                self.f.at("hands").items(self.players)[seat].fail(
+        for q, hand in enumerate(hands):
+            if len(hand) > limit and q != seat and not setup:
+                self.f.at("hands").items(self.players)[q].fail(
                     f"{len(hand)} cards, over the hand limit of {rules.hand_limit}: only the "
                     "player whose turn it is holds more, until they discard at its end"
                 )
@@ -902,8 +907,8 @@ class _Reader:
         if isinstance(task, st.Breaking):
             return task.attacker
         if isinstance(task, st.PlaceFences | st.ResolveFences):
-            return task.batch.player
-        return int(getattr(task, "player", -1))
+            return task.batch.seat
+        return int(getattr(task, "seat", -1))
 
     def check_ready(self, state: State) -> None:
         """The agenda's last task is what is being decided now: a decision or a chance

@@ -101,14 +101,14 @@ def fence_layout(rules: Rules, sides: Mapping[int, Iterable[str]]) -> tuple[int,
     """
     t = rules.tables
     per_edge: dict[int, list[tuple[int, int]]] = {}
-    for player, names in sides.items():
-        check_seat(player, rules.players)
+    for seat, names in sides.items():
+        check_seat(seat, rules.players)
         for name in names:
             outside = name.endswith(" out")
             edge, cell = _side(rules, name.removesuffix(" out"))
             owners = per_edge.setdefault(edge, [])
-            if all(p != player for p, _ in owners):
-                owners.append((player, -1 if outside else cell))
+            if all(p != seat for p, _ in owners):
+                owners.append((seat, -1 if outside else cell))
     fences = [0] * rules.players
     for edge, owners in per_edge.items():
         if len(owners) == 1:
@@ -117,7 +117,7 @@ def fence_layout(rules: Rules, sides: Mapping[int, Iterable[str]]) -> tuple[int,
         faces = [c for _, c in owners]
         if len(owners) > 2 or faces[0] == faces[1]:
             raise ValueError(f"{t.side_names[edge]}: at most one fence faces each side")
-        for player, cell in owners:
+        for seat, cell in owners:
             first = cell == t.edge_cells[edge][0]
-            fences[player] |= 1 << (edge if first else t.edges + edge)
+            fences[seat] |= 1 << (edge if first else t.edges + edge)
     return tuple(fences)

@@ -161,18 +161,18 @@ def _farmer_of_cells(scene: _Scene) -> list[int]:
     return out
 
 
-def _stash(scene: _Scene, player: int) -> int:
-    """Fence pieces ``player`` has not placed."""
-    placed = land.blocked_edges(scene.rules.tables, (scene.fences[player],)).bit_count()
+def _stash(scene: _Scene, seat: int) -> int:
+    """Fence pieces ``seat`` has not placed."""
+    placed = land.blocked_edges(scene.rules.tables, (scene.fences[seat],)).bit_count()
     return scene.rules.fences_per_player - placed
 
 
-def _farmhouse(scene: _Scene, player: int) -> str:
-    """The farmhouse tile ``player`` kept, as the picture's viewer may know it."""
-    kept = scene.farmhouses[player]
+def _farmhouse(scene: _Scene, seat: int) -> str:
+    """The farmhouse tile ``seat`` kept, as the picture's viewer may know it."""
+    kept = scene.farmhouses[seat]
     if kept >= 0:
         return scene.rules.farmhouses[kept].name
-    if scene.viewer is not None and scene.viewer != player:
+    if scene.viewer is not None and scene.viewer != seat:
         return "hidden"
     return "not chosen yet"
 
@@ -207,10 +207,10 @@ def _result(scene: _Scene) -> str:
     )
 
 
-def _hand_words(scene: _Scene, player: int) -> list[str]:
+def _hand_words(scene: _Scene, seat: int) -> list[str]:
     """The hand's cards by label (duplicates counted), and its face-down cards."""
     t = scene.rules.tables
-    hand = scene.hands[player]
+    hand = scene.hands[seat]
     known = Counter(t.fence[k].label for k in hand if k != _HIDDEN)
     words = [f"{n}x {label}" if n > 1 else label for label, n in sorted(known.items())]
     down = sum(1 for k in hand if k == _HIDDEN)
@@ -310,12 +310,12 @@ def _market(scene: _Scene) -> list[str]:
     ]
 
 
-def _farm(scene: _Scene, player: int) -> str:
-    """The market cards ``player`` controls, in the cards' stacking order."""
+def _farm(scene: _Scene, seat: int) -> str:
+    """The market cards ``seat`` controls, in the cards' stacking order."""
     t = scene.rules.tables
     held = [
         (t.market[scene.cards[c]].order, c)
-        for c in bits(scene.control[player])
+        for c in bits(scene.control[seat])
         if scene.cards[c] >= 0
     ]
     return (

@@ -178,13 +178,13 @@ def tile_outcomes(s: State, task: st.RevealTile) -> tuple[tuple[Any, Fraction], 
 def choose_farmhouse_moves(s: State, task: st.ChooseFarmhouse) -> list[Any]:
     """Keep one of the farmhouse tiles the player was dealt."""
     keep = s.rules.tables.keep_moves
-    return [keep[f] for f in s.offers[task.player]]
+    return [keep[f] for f in s.offers[task.seat]]
 
 
 def discard_moves(s: State, task: st.DiscardDown) -> list[Any]:
     """Discard one fence card (each card once) to get down to the hand limit."""
     moves = s.rules.tables.discard_moves
-    return [moves[k] for k in sorted(set(s.hands[task.player]))]
+    return [moves[k] for k in sorted(set(s.hands[task.seat]))]
 
 
 def _is_own(moves: tuple[Any, ...], i: object, move: object) -> bool:
@@ -243,7 +243,7 @@ def possible_tile(s: State, task: st.RevealTile, move: Any) -> bool:
 
 def apply_deal(w: Work, task: st.DealFarmhouse, move: mv.DealFarmhouse) -> None:
     """The dealt farmhouse tile joins the player's offer."""
-    w.offers = put(w.offers, task.player, tuple(sorted((*w.offers[task.player], move.farmhouse))))
+    w.offers = put(w.offers, task.seat, tuple(sorted((*w.offers[task.seat], move.farmhouse))))
 
 
 def _draw(deck: Deck[int], card: int) -> Deck[int]:
@@ -269,7 +269,7 @@ def _draw(deck: Deck[int], card: int) -> Deck[int]:
 def apply_draw(w: Work, task: st.DrawCard, move: mv.Draw) -> None:
     """The drawn fence card leaves the deck for the player's hand."""
     w.fence_deck = _draw(w.fence_deck, move.card)
-    w.gain(task.player, move.card)
+    w.gain(task.seat, move.card)
 
 
 def apply_reveal(w: Work, task: st.RevealMarket, move: mv.Reveal) -> None:
@@ -288,20 +288,20 @@ def apply_uncover(w: Work, task: st.RevealTile, move: mv.Uncover) -> None:
         return
     reward = w.t.forest[move.tile].reward
     if reward == "fence card":
-        w.agenda.append(draw_card(task.player))
+        w.agenda.append(draw_card(task.seat))
     elif reward == "buried treasure":
-        w.pay(task.player, w.rules.treasure)
+        w.pay(task.seat, w.rules.treasure)
 
 
 def apply_choose_farmhouse(w: Work, task: st.ChooseFarmhouse, move: mv.Keep) -> None:
     """The player keeps the chosen farmhouse tile; the rest of the offer goes."""
-    w.farmhouses = put(w.farmhouses, task.player, move.farmhouse)
-    w.offers = put(w.offers, task.player, ())
+    w.farmhouses = put(w.farmhouses, task.seat, move.farmhouse)
+    w.offers = put(w.offers, task.seat, ())
 
 
 def apply_discard(w: Work, task: st.DiscardDown, move: mv.Discard) -> None:
     """The card leaves the player's hand for the fence discard pile."""
-    w.lose(task.player, move.card)
+    w.lose(task.seat, move.card)
     w.discard_fence_card(move.card)
 
 
@@ -345,7 +345,7 @@ def _end_month(w: Work) -> None:
 
 def end_turn(w: Work, task: st.EndTurn) -> None:
     """The end of a turn that waited for a discard down to the hand limit."""
-    finish_turn(w, task.player, task)
+    finish_turn(w, task.seat, task)
 
 
 def finish_turn(w: Work, p: int, task: st.EndTurn | None) -> None:

@@ -76,19 +76,19 @@ def _table(values: tuple[int, ...], k: int) -> int:
     return values[min(k, len(values) - 1)]
 
 
-def farmhouse_bonus(state: Holdings, player: int) -> int:
+def farmhouse_bonus(state: Holdings, seat: int) -> int:
     """The player's farmhouse bonus (at most the cap; $0 without control of the farmhouse).
 
     "You won't receive the extra money for your Farmhouse Tile bonus if you
     don't control it at the end of the game." :class:`~acreage.SeatError` for a
     seat not at the table.
     """
-    check_seat(player, state.rules.players)
+    check_seat(seat, state.rules.players)
     rules = state.rules
     t = rules.tables
-    kept = state.farmhouses[player]
-    controlled = state.control[player]
-    if kept < 0 or not controlled >> t.farm_cell[player] & 1:
+    kept = state.farmhouses[seat]
+    controlled = state.control[seat]
+    if kept < 0 or not controlled >> t.farm_cell[seat] & 1:
         return 0
     house = rules.farmhouses[kept]
     cards = [state.cards[c] for c in bits(controlled) if state.cards[c] >= 0]
@@ -99,7 +99,7 @@ def farmhouse_bonus(state: Holdings, player: int) -> int:
             if k >= 0 and t.market[k].type == house.card_type:
                 amount += house.values[state.mature >> c & 1]
     elif house.bonus == "hand":
-        amount = house.values[0] * len(state.hands[player])
+        amount = house.values[0] * len(state.hands[seat])
     elif house.bonus == "same name":
         names = Counter(t.market[k].name for k in cards)
         amount = sum(_table(house.values, n) for n in names.values())

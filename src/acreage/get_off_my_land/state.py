@@ -1,10 +1,12 @@
 """The state of a game of Get Off My Land!, and the agenda of what happens next.
 
-A :class:`State` is a frozen value. Its ``agenda`` is a stack of tasks (the
-last is the current one): a decision of a player, a chance event, or the
-rest of a compound action waiting underneath (a fence card's remaining
-fences, the turn's remaining actions). ``state.decision`` is the task being
-decided; ``state.to_move`` its actor.
+A :class:`State` is a frozen value. Its ``agenda`` is a stack of
+:mod:`acreage.core.agenda` tasks (the last is the current one): a seat's
+decision (a ``PlayerTask``), a chance event (a ``ChanceTask``), or the rest
+of a compound action waiting underneath (a fence card's remaining fences, the
+turn's remaining actions), carried out by the engine (an ``AutoTask``). Each
+says what it is in the game's words, its ``kind``. ``state.decision`` is the
+task being decided; ``state.to_move`` its actor.
 
 Cell sets are int bitsets over tile ids (``y * width + x``); fences are per
 player bitsets over fence slots (see :mod:`acreage.get_off_my_land.tables`).
@@ -17,9 +19,10 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
+from acreage.core.agenda import AUTO, AutoTask, ChanceTask, PlayerTask, Task
 from acreage.core.chance import Deck
 from acreage.core.display import state_repr
-from acreage.core.game import CHANCE, Chance
+from acreage.core.game import Chance
 from acreage.core.regions import FenceNetwork, Partition
 
 if TYPE_CHECKING:
@@ -61,50 +64,17 @@ __all__ = [
 ]
 
 
-class _Auto:
-    """The actor of a task the engine carries out by itself."""
+@attrs.frozen
+class _Words(Task):
+    """A task of this game says what it is in its own words, its ``kind`` (core's
+    tasks say their class's name): after the seat for a decision ("player 1: keep one
+    farmhouse tile"), alone for a chance event or an automatic step."""
 
-    def __repr__(self) -> str:
-        return "AUTO"
-
-
-AUTO = _Auto()
-"""The actor of a task the engine carries out by itself (never a ``to_move``)."""
-
-
-class Task:
-    """One entry of the agenda. ``actor`` is a seat, CHANCE, or AUTO."""
-
-    __slots__ = ()
     kind: ClassVar[str] = ""
-
-    @property
-    def actor(self) -> int | Chance | _Auto:
-        """Who carries the task out: a seat, ``CHANCE`` or :data:`AUTO`."""
-        raise NotImplementedError
 
     def describe(self) -> str:
         """What is being decided, in words (for pictures and error messages)."""
         return self.kind
-
-
-class _PlayerTask(Task):
-    __slots__ = ()
-    player: int
-    actor = property(operator.attrgetter("player"))
-
-    def describe(self) -> str:
-        return f"player {self.player}: {self.kind}"
-
-
-class _ChanceTask(Task):
-    __slots__ = ()
-    actor: ClassVar[Chance] = CHANCE
-
-
-class _AutoTask(Task):
-    __slots__ = ()
-    actor: ClassVar[_Auto] = AUTO
 
 
 # -- fences ---------------------------------------------------------------------
@@ -115,7 +85,7 @@ class Batch:
     """Fences being placed with one card (or lumber, or Slash and Burn!).
 
     Attributes:
-        player: who places them.
+        seat: who places them.
         left: placements still allowed.
         carrying: the edge a fence was just lifted from (to be placed next), or -1.
         placed: edges where this batch put the player's fences (the attempt,
@@ -123,7 +93,7 @@ class Batch:
         before: every player's controlled tiles when the batch began.
     """
 
-    player: int
+    seat: int
     left: int
     carrying: int
     placed: int
@@ -131,23 +101,25 @@ class Batch:
 
 
 @attrs.frozen
-class PlaceFences(_PlayerTask):
-    """Place (or move) the batch's fences, one at a time, or stop."""
+class PlaceFences(_Words):
+    """Place (or move) the batch's fences, one at a time, or stop: a decision of the
+    batch's seat (which the batch holds, so this is no :class:`PlayerTask`, which
+    would hold it a second time)."""
 
     batch: Batch
     kind: ClassVar[str] = "place or move fences"
-    player = property(operator.attrgetter("batch.player"))
-    actor = player
+    seat = property(operator.attrgetter("batch.seat"), doc="The seat placing the fences.")
+    actor = seat
 
     def describe(self) -> str:
         b = self.batch
         if b.carrying >= 0:
-            return f"player {b.player}: place the fence just lifted"
-        return f"player {b.player}: place or move up to {b.left} more fence(s), or done"
+            return f"player {b.seat}: place the fence just lifted"
+        return f"player {b.seat}: place or move up to {b.left} more fence(s), or done"
 
 
 @attrs.frozen
-class ResolveFences(_AutoTask):
+class ResolveFences(AutoTask, _Words):
     """After a batch: offer each player who would lose land a defence, then claim."""
 
     batch: Batch
@@ -156,7 +128,7 @@ class ResolveFences(_AutoTask):
 
 
 @attrs.frozen
-class Breaking(_AutoTask):
+class Breaking(AutoTask, _Words):
     """An opponent's fence about to break, once the ``victims`` have had their chance to defend."""
 
     attacker: int
@@ -167,53 +139,50 @@ class Breaking(_AutoTask):
 
 
 @attrs.frozen
-class Defend(_PlayerTask):
+class Defend(PlayerTask, _Words):
     """A player whose land (or crop) an attack would take may defend with bullet holes."""
 
-    player: int
     attack: Batch | Breaking
     kind: ClassVar[str] = "defend with bullet holes, or not"
 
     def describe(self) -> str:
         what = "fences" if isinstance(self.attack, Batch) else "fence break"
-        attacker = self.attack.player if isinstance(self.attack, Batch) else self.attack.attacker
-        return f"player {self.player}: defend against player {attacker}'s {what}, or not"
+        attacker = self.attack.seat if isinstance(self.attack, Batch) else self.attack.attacker
+        return f"player {self.seat}: defend against player {attacker}'s {what}, or not"
 
 
 # -- turns and months --------------------------------------------------------------
 
 
 @attrs.frozen
-class Turn(_PlayerTask):
+class Turn(PlayerTask, _Words):
     """A player's turn: ``actions`` left, and whether a card was played for fences."""
 
-    player: int
     actions: int
     fenced: bool
     kind: ClassVar[str] = "take an action or end the turn"
 
     def describe(self) -> str:
-        return f"player {self.player}: take an action ({self.actions} left) or end the turn"
+        return f"player {self.seat}: take an action ({self.actions} left) or end the turn"
 
 
 @attrs.frozen
-class EndTurn(_AutoTask):
-    """The end of ``player``'s turn, once they have discarded down to the hand limit."""
+class EndTurn(AutoTask, _Words):
+    """The end of ``seat``'s turn, once they have discarded down to the hand limit."""
 
-    player: int
+    seat: int
     kind: ClassVar[str] = "end of turn"
 
 
 @attrs.frozen
-class DiscardDown(_PlayerTask):
-    """``player`` holds more cards than the hand limit and discards one."""
+class DiscardDown(PlayerTask, _Words):
+    """``seat`` holds more cards than the hand limit and discards one."""
 
-    player: int
     kind: ClassVar[str] = "discard down to the hand limit"
 
 
 @attrs.frozen
-class StartMonth(_AutoTask):
+class StartMonth(AutoTask, _Words):
     """The start of a month: income (from the second month on), then the first turn."""
 
     kind: ClassVar[str] = "start of month"
@@ -223,18 +192,17 @@ class StartMonth(_AutoTask):
 
 
 @attrs.frozen
-class DealFarmhouse(_ChanceTask):
-    """Setup: chance deals ``player`` a farmhouse tile to choose from."""
+class DealFarmhouse(ChanceTask, _Words):
+    """Setup: chance deals ``seat`` a farmhouse tile to choose from."""
 
-    player: int
+    seat: int
     kind: ClassVar[str] = "deal a farmhouse tile"
 
 
 @attrs.frozen
-class ChooseFarmhouse(_PlayerTask):
-    """Setup: ``player`` keeps one of the farmhouse tiles dealt to them."""
+class ChooseFarmhouse(PlayerTask, _Words):
+    """Setup: ``seat`` keeps one of the farmhouse tiles dealt to them."""
 
-    player: int
     kind: ClassVar[str] = "keep one farmhouse tile"
 
 
@@ -242,29 +210,29 @@ class ChooseFarmhouse(_PlayerTask):
 
 
 @attrs.frozen
-class DrawCard(_ChanceTask):
-    """Chance: ``player`` draws a fence card (its kind is the outcome)."""
+class DrawCard(ChanceTask, _Words):
+    """Chance: ``seat`` draws a fence card (its kind is the outcome)."""
 
-    player: int
+    seat: int
     kind: ClassVar[str] = "draw a fence card"
 
     def describe(self) -> str:
-        return f"chance: player {self.player} draws a fence card"
+        return f"chance: player {self.seat} draws a fence card"
 
 
 @attrs.frozen
-class RevealMarket(_ChanceTask):
+class RevealMarket(ChanceTask, _Words):
     """Chance: the next market card is revealed (its kind is the outcome)."""
 
     kind: ClassVar[str] = "reveal the next market card"
 
 
 @attrs.frozen
-class RevealTile(_ChanceTask):
-    """The logged side of ``cell``; ``player`` collects its immediate rewards, if ``rewards``."""
+class RevealTile(ChanceTask, _Words):
+    """The logged side of ``cell``; ``seat`` collects its immediate rewards, if ``rewards``."""
 
     cell: int
-    player: int
+    seat: int
     rewards: bool
     kind: ClassVar[str] = "reveal a logged side"
 
@@ -273,85 +241,76 @@ class RevealTile(_ChanceTask):
 
 
 @attrs.frozen
-class ClearFarmer(_PlayerTask):
+class ClearFarmer(PlayerTask, _Words):
     """Get Off My Land!: remove an opponent's farmer from a tile you control, or not."""
 
-    player: int
     kind: ClassVar[str] = "remove an opponent's farmer from your land, or done"
 
 
 @attrs.frozen
-class SetFarmer(_PlayerTask):
+class SetFarmer(PlayerTask, _Words):
     """Get Off My Land!: place your farmer on a tile you control, or not."""
 
-    player: int
     kind: ClassVar[str] = "place your farmer on your land, or done"
 
 
 @attrs.frozen
-class RaidTarget(_PlayerTask):
-    """Midnight Raid!: ``player`` puts their farmer on an opponent's market card."""
+class RaidTarget(PlayerTask, _Words):
+    """Midnight Raid!: ``seat`` puts their farmer on an opponent's market card."""
 
-    player: int
     kind: ClassVar[str] = "put your farmer on an opponent's market card"
 
 
 @attrs.frozen
-class SlashChoice(_PlayerTask):
-    """Slash and Burn!: ``player`` chooses to log and draw, or to break a fence and fence."""
+class SlashChoice(PlayerTask, _Words):
+    """Slash and Burn!: ``seat`` chooses to log and draw, or to break a fence and fence."""
 
-    player: int
     kind: ClassVar[str] = "log and draw, or break and fence"
 
 
 @attrs.frozen
-class SlashFlip(_PlayerTask):
-    """Slash and Burn!'s log option: ``player`` flips a forest tile, ``left`` more at most."""
+class SlashFlip(PlayerTask, _Words):
+    """Slash and Burn!'s log option: ``seat`` flips a forest tile, ``left`` more at most."""
 
-    player: int
     left: int
     kind: ClassVar[str] = "flip a forest tile"
 
 
 @attrs.frozen
-class FinishSlash(_AutoTask):
+class FinishSlash(AutoTask, _Words):
     """Slash and Burn!'s log option: draw its cards once the tiles are flipped."""
 
-    player: int
+    seat: int
     kind: ClassVar[str] = "draw fence cards"
 
 
 @attrs.frozen
-class SlashBreak(_PlayerTask):
-    """Slash and Burn!'s break option: ``player`` breaks an opponent's fence, or stops."""
+class SlashBreak(PlayerTask, _Words):
+    """Slash and Burn!'s break option: ``seat`` breaks an opponent's fence, or stops."""
 
-    player: int
     kind: ClassVar[str] = "break an opponent's fence, or done"
 
 
 @attrs.frozen
-class ManagersDeal(_PlayerTask):
-    """Manager's Deal!: ``player`` buys a market card for the deal price."""
+class ManagersDeal(PlayerTask, _Words):
+    """Manager's Deal!: ``seat`` buys a market card for the deal price."""
 
-    player: int
     kind: ClassVar[str] = "buy a market card for the deal price"
 
 
 @attrs.frozen
-class Destroy(_PlayerTask):
+class Destroy(PlayerTask, _Words):
     """Implements of Destruction!: ``used`` options (bits: 1 card, 2 fence, 4 farmer)."""
 
-    player: int
     used: int
     left: int
     kind: ClassVar[str] = "choose a destruction, or done"
 
 
 @attrs.frozen
-class Grow(_PlayerTask):
+class Grow(PlayerTask, _Words):
     """Fertilizer! (crops) or Steroids! (livestock): buy once, mature, up to ``left`` times."""
 
-    player: int
     livestock: bool
     bought: bool
     left: int
@@ -359,34 +318,32 @@ class Grow(_PlayerTask):
 
 
 @attrs.frozen
-class Combine(_PlayerTask):
+class Combine(PlayerTask, _Words):
     """Combine Harvester!: harvest up to two cards, then discard one of them."""
 
-    player: int
     harvested: tuple[int, ...]
     kind: ClassVar[str] = "harvest, or done"
 
 
 @attrs.frozen
-class ScrapHarvested(_PlayerTask):
-    """Combine Harvester!: ``player`` discards one of the ``cells``' cards just harvested."""
+class ScrapHarvested(PlayerTask, _Words):
+    """Combine Harvester!: ``seat`` discards one of the ``cells``' cards just harvested."""
 
-    player: int
     cells: tuple[int, ...]
     kind: ClassVar[str] = "discard one of the harvested cards"
 
 
 @attrs.frozen
-class FinishLumber(_AutoTask):
+class FinishLumber(AutoTask, _Words):
     """Lumber after its fence: draw the cards, then (``drawn``) remove the $2 card."""
 
-    player: int
+    seat: int
     drawn: bool
     kind: ClassVar[str] = "finish lumber"
 
 
 @attrs.frozen
-class FinishCard(_AutoTask):
+class FinishCard(AutoTask, _Words):
     """A fence card played for its action or fences goes to the discard pile when done."""
 
     card: int
@@ -394,10 +351,10 @@ class FinishCard(_AutoTask):
 
 
 @attrs.frozen
-class StartBatch(_AutoTask):
+class StartBatch(AutoTask, _Words):
     """Begin placing ``count`` fences (the control snapshot is taken now)."""
 
-    player: int
+    seat: int
     count: int
     kind: ClassVar[str] = "start placing fences"
 
@@ -491,7 +448,7 @@ class State:
         months = len(self.rules.months)
         where = f"{self.month_name} (month {min(self.month + 1, months)} of {months})"
         task = self.decision
-        return state_repr(GAME, self, where, "" if task is None else task.kind)
+        return state_repr(GAME, self, where, task.kind if isinstance(task, _Words) else "")
 
     def _repr_svg_(self) -> str:
         from acreage.get_off_my_land.render import render_svg

@@ -34,7 +34,7 @@ __all__ = ["apply_turn", "ready_turn", "turn_moves"]
 def turn_moves(s: State, task: st.Turn) -> list[Any]:
     """End the turn, log, play a fence card (for its fences, once a turn, or its action), buy, Lumber or harvest."""
     t = s.rules.tables
-    p = task.player
+    p = task.seat
     out: list[Any] = [t.end_turn]
     logs = op.log_targets(s, p)
     if logs:
@@ -63,7 +63,7 @@ def turn_moves(s: State, task: st.Turn) -> list[Any]:
 
 def apply_turn(w: Work, task: st.Turn, move: Any) -> None:
     """End the turn, or take one action of it."""
-    p = task.player
+    p = task.seat
     if isinstance(move, mv.EndTurn):
         finish_turn(w, p, None)
         return
@@ -94,5 +94,5 @@ def ready_turn(w: Work, task: st.Turn) -> bool:
     if task.actions > 0:
         return True
     w.agenda.pop()
-    finish_turn(w, task.player, None)
+    finish_turn(w, task.seat, None)
     return False

@@ -96,7 +96,7 @@ _piles: Final = IdentityMemo(_count_piles)
 
 
 def _seat_parts(
-    state: State, player: int
+    state: State, seat: int
 ) -> tuple[
     tuple[int, ...],
     tuple[int, ...],
@@ -105,34 +105,34 @@ def _seat_parts(
     int,
     tuple[tuple[tuple[int, int], ...], ...],
 ]:
-    """What ``player``'s view holds that is not a part of ``state`` as it stands: their
+    """What ``seat``'s view holds that is not a part of ``state`` as it stands: their
     hand, every hand's size, their offers, the farmhouse tiles they may see, the fence
     deck's size and the market deck's piles. :func:`observe` puts them in the view, and
     the encoding packs them straight from here
     (:meth:`~acreage.get_off_my_land.actions.GetOffMyLandEncoding.seat_observation_bytes`),
     so the two show a seat the same."""
     return (
-        state.hands[player],
+        state.hands[seat],
         tuple(map(len, state.hands)),
-        state.offers[player],
+        state.offers[seat],
         state.farmhouses
         if _farmhouses_public(state)
-        else tuple(f if p == player else -1 for p, f in enumerate(state.farmhouses)),
+        else tuple(f if p == seat else -1 for p, f in enumerate(state.farmhouses)),
         _deck_size(state.fence_deck),
         _piles(state.market_deck),
     )
 
 
-def observe(state: State, player: int) -> View:
-    """What ``player`` may see of ``state``; :class:`~acreage.SeatError` for a seat
+def observe(state: State, seat: int) -> View:
+    """What ``seat`` may see of ``state``; :class:`~acreage.SeatError` for a seat
     not at the table."""
-    check_seat(player, state.rules.players)
-    hand, hand_sizes, offers, farmhouses, fence_deck_size, market_deck = _seat_parts(state, player)
+    check_seat(seat, state.rules.players)
+    hand, hand_sizes, offers, farmhouses, fence_deck_size, market_deck = _seat_parts(state, seat)
     # Positional, in the order of View's fields: matching 22 keywords costs a third
     # of the call.
     return View(
         state.rules,  # rules
-        player,  # player
+        seat,  # player
         state.to_move,  # to_move
         state.agenda,  # agenda
         state.month,  # month
@@ -156,23 +156,23 @@ def observe(state: State, player: int) -> View:
     )
 
 
-def resample(state: State, player: int, rng: random.Random) -> State:
-    """A state ``player`` cannot tell from ``state``: what they have not seen, dealt anew.
+def resample(state: State, seat: int, rng: random.Random) -> State:
+    """A state ``seat`` cannot tell from ``state``: what they have not seen, dealt anew.
 
     Other players' hands are redealt from the fence deck and those hands;
-    farmhouse tiles hidden from ``player`` are redealt from the tiles they
+    farmhouse tiles hidden from ``seat`` are redealt from the tiles they
     have not seen. :class:`~acreage.SeatError` for a seat not at the table.
     """
-    check_seat(player, state.rules.players)
+    check_seat(seat, state.rules.players)
     unseen = list(state.fence_deck.cards())
     for q, hand in enumerate(state.hands):
-        if q != player:
+        if q != seat:
             unseen += hand
     unseen.sort()
     rng.shuffle(unseen)
     hands = []
     for q, hand in enumerate(state.hands):
-        if q == player:
+        if q == seat:
             hands.append(hand)
         else:
             hands.append(tuple(sorted(unseen[: len(hand)])))
@@ -180,7 +180,7 @@ def resample(state: State, player: int, rng: random.Random) -> State:
     deck = Deck.of(unseen) if unseen else Deck()
 
     public = _farmhouses_public(state)
-    known = set(state.offers[player]) | {state.farmhouses[player]}
+    known = set(state.offers[seat]) | {state.farmhouses[seat]}
     if public:
         known |= set(state.farmhouses)
     pool = [f for f in range(len(state.rules.farmhouses)) if f not in known]
@@ -188,7 +188,7 @@ def resample(state: State, player: int, rng: random.Random) -> State:
     offers = list(state.offers)
     farmhouses = list(state.farmhouses)
     for q in range(len(offers)):
-        if q == player:
+        if q == seat:
             continue
         if offers[q]:
             offers[q] = tuple(sorted(pool.pop() for _ in offers[q]))

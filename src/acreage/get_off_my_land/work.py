@@ -111,14 +111,14 @@ class Work(Draft[State], of=State, lists=("agenda",)):
             )
             self.touched = 0
 
-    def place(self, player: int, move: mv.Fence) -> None:
-        """Put ``player``'s fence on ``move.edge`` (on an empty edge or inside a lone fence)."""
+    def place(self, seat: int, move: mv.Fence) -> None:
+        """Put ``seat``'s fence on ``move.edge`` (on an empty edge or inside a lone fence)."""
         t = self.t
         e = move.edge
         fences = list(self.fences)
-        self.networks = put(self.networks, player, self.networks[player].join(t.grid, e))
+        self.networks = put(self.networks, seat, self.networks[seat].join(t.grid, e))
         if move.inside < 0:
-            fences[player] |= 1 << e
+            fences[seat] |= 1 << e
             self.fences = tuple(fences)
             partition = self.partition.block(e)
             if partition.regions is not self.partition.regions:
@@ -128,20 +128,20 @@ class Work(Draft[State], of=State, lists=("agenda",)):
         if move.inside == t.edge_cells[e][0]:
             owner = land.owner_at(fences, e)
             fences[owner] ^= (1 << e) | (1 << (t.edges + e))
-            fences[player] |= 1 << e
+            fences[seat] |= 1 << e
         else:
-            fences[player] |= 1 << (t.edges + e)
+            fences[seat] |= 1 << (t.edges + e)
         self.fences = tuple(fences)
         self.touched |= t.edge_cell_mask[e]
 
-    def take(self, player: int, edge: int) -> None:
-        """Remove ``player``'s fence from ``edge`` (to their stash)."""
+    def take(self, seat: int, edge: int) -> None:
+        """Remove ``seat``'s fence from ``edge`` (to their stash)."""
         t = self.t
         fences = list(self.fences)
-        fences[player] &= ~((1 << edge) | (1 << (t.edges + edge)))
+        fences[seat] &= ~((1 << edge) | (1 << (t.edges + edge)))
         land.normalise(t, fences)
         self.fences = tuple(fences)
-        self.networks = put(self.networks, player, self.networks[player].cut(t.grid, edge))
+        self.networks = put(self.networks, seat, self.networks[seat].cut(t.grid, edge))
         for f in fences:
             if f >> edge & 1:
                 break  # another player's fence still stands there
@@ -161,21 +161,21 @@ class Work(Draft[State], of=State, lists=("agenda",)):
 
     # -- cards
 
-    def pay(self, player: int, amount: int) -> None:
-        """Give ``player`` money (take it, for a negative ``amount``)."""
-        self.money = put(self.money, player, self.money[player] + amount)
+    def pay(self, seat: int, amount: int) -> None:
+        """Give ``seat`` money (take it, for a negative ``amount``)."""
+        self.money = put(self.money, seat, self.money[seat] + amount)
 
-    def gain(self, player: int, card: int) -> None:
-        """Put ``card`` in ``player``'s hand (kept sorted)."""
-        hand = list(self.hands[player])
+    def gain(self, seat: int, card: int) -> None:
+        """Put ``card`` in ``seat``'s hand (kept sorted)."""
+        hand = list(self.hands[seat])
         bisect.insort(hand, card)
-        self.hands = put(self.hands, player, tuple(hand))
+        self.hands = put(self.hands, seat, tuple(hand))
 
-    def lose(self, player: int, card: int) -> None:
-        """Take ``card`` from ``player``'s hand."""
-        hand = list(self.hands[player])
+    def lose(self, seat: int, card: int) -> None:
+        """Take ``card`` from ``seat``'s hand."""
+        hand = list(self.hands[seat])
         hand.remove(card)
-        self.hands = put(self.hands, player, tuple(hand))
+        self.hands = put(self.hands, seat, tuple(hand))
 
     def discard_fence_card(self, card: int) -> None:
         """Put ``card`` on the fence discard pile (kept sorted)."""
@@ -226,16 +226,16 @@ def _shared(kind: Callable[P, T]) -> Callable[P, T]:
 
 
 turn = _shared(st.Turn)
-"""``st.Turn(player, actions, fenced)``, one shared object for each."""
+"""``st.Turn(seat, actions, fenced)``, one shared object for each."""
 
 draw_card = _shared(st.DrawCard)
-"""``st.DrawCard(player)``, one shared object for each."""
+"""``st.DrawCard(seat)``, one shared object for each."""
 
 finish_card_task = _shared(st.FinishCard)
 """``st.FinishCard(card)``, one shared object for each."""
 
 finish_lumber_task = _shared(st.FinishLumber)
-"""``st.FinishLumber(player, drawn)``, one shared object for each."""
+"""``st.FinishLumber(seat, drawn)``, one shared object for each."""
 
 reveal_market = _shared(st.RevealMarket)
 """``st.RevealMarket()``, one shared object."""
@@ -244,10 +244,10 @@ start_month_task = _shared(st.StartMonth)
 """``st.StartMonth()``, one shared object."""
 
 reveal_tile = _shared(st.RevealTile)
-"""``st.RevealTile(cell, player, rewards)``, one shared object for each."""
+"""``st.RevealTile(cell, seat, rewards)``, one shared object for each."""
 
 batch = builder(Batch)
-"""``Batch(player, left, carrying, placed, before)``, built quicker (one or two
+"""``Batch(seat, left, carrying, placed, before)``, built quicker (one or two
 are made for every fence placed; see :func:`acreage.core.frozen.builder`)."""
 
 placing = builder(st.PlaceFences)
