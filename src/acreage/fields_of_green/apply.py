@@ -11,7 +11,7 @@ card or tool by name), so a legal move pays no more than a type test or two.
 from __future__ import annotations
 
 import typing
-from bisect import insort
+from bisect import bisect_left, insort
 from collections.abc import Callable
 
 from acreage.core.bitset import bits
@@ -302,20 +302,18 @@ def _deal(s: State, move: Move) -> State:
 def dealt(deck: Deck[int], card: int) -> Deck[int]:
     """``deck.draw(card)``, faster for a location deck: one shuffled pile, never added to.
 
-    A quarter of all moves are deals, and drawing was most of their cost.
+    A quarter of all moves are deals, and drawing was most of their cost. The pile's
+    ``(card, count)`` pairs are sorted, so the card is found by bisection.
     """
     if len(deck.segments) != 1 or not isinstance(deck.segments[0], Pile):
         return deck.draw(card)
     counts = deck.segments[0].counts
-    for i, (c, n) in enumerate(counts):
-        if c == card:
-            rest = (
-                (*counts[:i], (c, n - 1), *counts[i + 1 :])
-                if n > 1
-                else counts[:i] + counts[i + 1 :]
-            )
-            return Deck((Pile(rest),)) if rest else Deck()
-    raise ValueError(f"{card!r} cannot be the next card drawn from this deck")
+    i = bisect_left(counts, (card,))
+    if i == len(counts) or counts[i][0] != card:
+        raise ValueError(f"{card!r} cannot be the next card drawn from this deck")
+    n = counts[i][1]
+    rest = (*counts[:i], (card, n - 1), *counts[i + 1 :]) if n > 1 else counts[:i] + counts[i + 1 :]
+    return Deck((Pile(rest),)) if rest else Deck()
 
 
 def _store(s: State, move: Move) -> State:
