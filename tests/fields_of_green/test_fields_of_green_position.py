@@ -171,7 +171,7 @@ def test_built_positions_are_valid_and_round_trip(state: fog.State) -> None:
 
 def acts_before_another(state: fog.State) -> bool:
     """An action, and another player acts next in this round (nothing comes between)."""
-    return fog.PHASES[state.phase] == "action" and isinstance(state.agenda[-1], Act)
+    return fog.PHASES[state.phase] == "action" and isinstance(state.rest[-1], Act)
 
 
 @SLOW
@@ -185,9 +185,9 @@ def test_the_market_is_always_open(state: fog.State) -> None:
     markets = [m for m in fog.legal_moves(state) if isinstance(m, fog.Market)]
     assert sorted(m.sell for m in markets) == list(range(most + 1))
     after = fog.apply_move(state, fog.Market(most))
-    next_act = state.agenda[-1]
+    next_act = state.rest[-1]
     assert isinstance(next_act, Act)
-    assert after.actor == next_act.player  # the next player acts: nothing came between
+    assert after.actor == next_act.seat  # the next player acts: nothing came between
     assert after.farms[p].coins == farm.coins + 2 + 2 * most
     assert after.farms[p].grain == farm.grain - most
     assert after.discard.count(state.picks[p]) == state.discard.count(state.picks[p]) + 1
@@ -425,7 +425,7 @@ def test_hands_fit_the_draw_and_the_harvest() -> None:
 
 def test_a_card_is_built_only_by_the_player_who_picked_it() -> None:
     state = first(
-        RULES, 2, lambda s: fog.PHASES[s.phase] == "pay" and isinstance(s.agenda[-1], PlaceSite)
+        RULES, 2, lambda s: fog.PHASES[s.phase] == "pay" and isinstance(s.rest[-1], PlaceSite)
     )
     data = fog.to_position(state)
     place = data["agenda"][0]

@@ -114,7 +114,7 @@ def end_state(coins: tuple[int, int], tie_break: str) -> fog.State:
     r = rules(tie_break=tie_break)
     farms = tuple(farm_with(r, {}, coins=c, grain=0) for c in coins)
     s = fog.new_game(r)
-    return attrs.evolve(s, farms=farms, phase=fog.PHASES.index("end"))
+    return attrs.evolve(s, farms=farms, agenda=())
 
 
 @pytest.mark.parametrize(

@@ -19,7 +19,7 @@ import pytest
 
 from acreage import fields_of_green as fog
 from acreage.core.chance import sample
-from acreage.fields_of_green import engine, geometry, legal, queries
+from acreage.fields_of_green import geometry, legal, queries, steps
 from acreage.fields_of_green import moves as mv
 from acreage.fields_of_green import rules as rules_module
 
@@ -104,7 +104,7 @@ def test_allowed_decks() -> None:
 
 def test_round_steps() -> None:
     hammer(
-        engine._round_steps, lambda rng: (rng.randrange(4), rng.randrange(2, 5), rng.random() < 0.5)
+        steps._round_steps, lambda rng: (rng.randrange(4), rng.randrange(2, 5), rng.random() < 0.5)
     )
 
 

@@ -29,12 +29,10 @@ from acreage.fields_of_green.actions import (
     encoding,
     observation_tensor,
 )
-from acreage.fields_of_green.apply import apply_move
 from acreage.fields_of_green.build import build_position
 from acreage.fields_of_green.components import Card, Effect, Resources, Tool
-from acreage.fields_of_green.engine import new_game
+from acreage.fields_of_green.engine import apply_move, chance_outcomes, legal_moves, new_game
 from acreage.fields_of_green.evaluate import end_reason, evaluate
-from acreage.fields_of_green.legal import chance_outcomes, legal_moves
 from acreage.fields_of_green.moves import (
     AttachTool,
     Build,

@@ -21,15 +21,14 @@ from typing import Any
 from acreage.core.bitset import bits
 from acreage.core.chance import Deck, Pile, Stack
 from acreage.core.game import CHANCE
-from acreage.fields_of_green import engine as en
 from acreage.fields_of_green import state as st
-from acreage.fields_of_green.apply import apply_move
+from acreage.fields_of_green.engine import ENGINE, apply_move, chance_outcomes, legal_moves
 from acreage.fields_of_green.geometry import catchment, cell
-from acreage.fields_of_green.legal import chance_outcomes, legal_moves
 from acreage.fields_of_green.position import from_position, make_farm, to_position
 from acreage.fields_of_green.queries import matching_sites
 from acreage.fields_of_green.rules import GREEN, Rules
-from acreage.fields_of_green.state import START, Farm, State
+from acreage.fields_of_green.state import Farm, State
+from acreage.fields_of_green.work import Work
 
 __all__ = ["build_position"]
 
@@ -98,8 +97,6 @@ class _Builder:
         state = State(
             rules=rules,
             year=year - 1 if moment == 0 else year,
-            phase=START,
-            actor=0,
             start=self.choose(n),
             farms=tuple(farms),
             hands=hands,
@@ -111,9 +108,8 @@ class _Builder:
             tower_stack=self.towers,
             discard=tuple(sorted(self.discard)),
             agenda=(st.NewYear(),) if moment == 0 else (st.NewRound(),),
-            pending=(),
         )
-        state = en.Work.copy(state).finish()
+        state = ENGINE.start(Work.copy(state))
         for _ in range(self.choose(_MOVES_AFTER + 1)):
             who = state.to_move
             if who is None:

@@ -1,7 +1,9 @@
-"""The legal moves of a state, and the outcomes of chance with their exact probabilities."""
+"""The legal moves of each decision task, and the outcomes of each chance task with their
+exact probabilities (the engine's ``decisions`` and ``chance`` tables), on shared move objects."""
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable
 from fractions import Fraction
 from functools import cache, lru_cache, partial
@@ -9,36 +11,42 @@ from functools import cache, lru_cache, partial
 import attrs
 
 from acreage.core.bitset import bits
-from acreage.core.chance import Deck, Stack, counted
+from acreage.core.chance import Deck, Pile, Stack, counted
 from acreage.fields_of_green import moves as mv
+from acreage.fields_of_green import state as st
 from acreage.fields_of_green.components import DECKS
 from acreage.fields_of_green.geometry import xy_table
 from acreage.fields_of_green.moves import Move, StartPlayer
 from acreage.fields_of_green.queries import build_sites, kept_for, matching_sites, pay_options
-from acreage.fields_of_green.rules import Rules
-from acreage.fields_of_green.state import (
-    ACTION,
-    ATTACH,
-    DEAL,
-    DRAW,
-    END,
-    PAY,
-    PICK,
-    START,
-    STORE,
-    SUPPLY,
-    TOOL_CHOOSE,
-    TOOL_DEAL,
-    TOOL_PLACE,
-    State,
-)
+from acreage.fields_of_green.rules import Rules, card_ids, tool_ids
+from acreage.fields_of_green.state import State
 
-__all__ = ["chance_outcomes", "legal_moves"]
+__all__ = [
+    "MoveTables",
+    "action_moves",
+    "attach_moves",
+    "convert_moves",
+    "deal_outcomes",
+    "deck_moves",
+    "move_tables",
+    "pay_moves",
+    "pick_moves",
+    "place_tool_moves",
+    "possible_deal",
+    "possible_tool",
+    "start_outcomes",
+    "store_moves",
+    "supply_moves",
+    "tile_moves",
+    "tool_outcomes",
+]
 
 
-def _action_moves(s: State) -> list[Move]:
+def action_moves(s: State, task: st.Act) -> list[Move]:
+    """Actions A-E with the revealed card: build it, a water tower or a silo, the market,
+    or restore a site."""
     r = s.rules
-    p = s.actor
+    p = task.seat
     f = s.farms[p]
     kind = s.picks[p]
     moves = move_tables(r)
@@ -57,58 +65,80 @@ def _action_moves(s: State) -> list[Move]:
     return out
 
 
-def legal_moves(state: State) -> tuple[Move, ...]:
-    """Every move allowed now, in a fixed order (the chance outcomes at a chance node)."""
-    phase = state.phase
-    if phase == ACTION:
-        return tuple(_action_moves(state))
-    if phase == DRAW:
-        return move_tables(state.rules).draw[state.pending[2]]
-    if phase == PICK:
-        # A hand is sorted, so dict.fromkeys() lists its distinct cards in order.
-        pick = move_tables(state.rules).pick
-        return tuple(map(pick.__getitem__, dict.fromkeys(state.hands[state.actor])))
-    if phase in (START, DEAL, TOOL_DEAL):
-        return tuple(m for m, _ in chance_outcomes(state))
-    if phase == END:
-        return ()
-    r = state.rules
+def deck_moves(s: State, task: st.ChooseDeck) -> tuple[Move, ...]:
+    """The decks the next blind card may come from."""
+    return move_tables(s.rules).draw[task.allowed]
+
+
+def pick_moves(s: State, task: st.PickCard) -> tuple[Move, ...]:
+    """The distinct cards of the hand."""
+    # A hand is sorted, so dict.fromkeys() lists its distinct cards in order.
+    pick = move_tables(s.rules).pick
+    return tuple(map(pick.__getitem__, dict.fromkeys(s.hands[task.seat])))
+
+
+def store_moves(s: State, task: st.StoreWaterTokens) -> tuple[Move, ...]:
+    """The towers with room for the next water token."""
+    xy = xy_table(s.rules.tables.origin)
+    f = s.farms[task.seat]
+    return tuple(mv.store_water(*xy[c]) for c, water, cap, _ in f.towers if water < cap)
+
+
+def pay_moves(s: State, task: st.PayWaterDue) -> tuple[Move, ...]:
+    """The towers in range that can pay the water due, with what each pays."""
+    r = s.rules
+    xy = xy_table(r.tables.origin)
+    f = s.farms[task.seat]
+    return tuple(
+        mv.pay_water(*xy[f.towers[i][0]], amount)
+        for i, amount in pay_options(r, f, task.cell, task.water)
+    )
+
+
+def tile_moves(s: State, task: st.ChooseTile) -> tuple[Move, ...]:
+    """The kinds of tool tiles drawn, one to keep."""
+    names = s.rules.tables.tool_names
+    return tuple(mv.choose_tool(names[x]) for x in sorted(set(task.drawn)))
+
+
+def place_tool_moves(s: State, task: st.PlaceTool) -> tuple[Move, ...]:
+    """The sites the tool fits, then keeping it aside."""
+    r = s.rules
+    xy = xy_table(r.tables.origin)
+    name = r.tables.tool_names[task.tool]
+    f = s.farms[task.seat]
+    return (
+        *(mv.attach_tool(name, *xy[c]) for c in matching_sites(r, f, task.tool)),
+        mv.keep_tool(name),
+    )
+
+
+def attach_moves(s: State, task: st.AttachKept) -> tuple[Move, ...]:
+    """The tools kept aside that fit the new site, then done."""
+    r = s.rules
     t = r.tables
-    xy = xy_table(t.origin)
-    p = state.actor
-    f = state.farms[p]
-    if phase == STORE:
-        return tuple(mv.store_water(*xy[c]) for c, water, cap, _ in f.towers if water < cap)
-    if phase == PAY:
-        target, due = state.pending
-        return tuple(
-            mv.pay_water(*xy[f.towers[i][0]], amount)
-            for i, amount in pay_options(r, f, target, due)
-        )
-    if phase == TOOL_CHOOSE:
-        return tuple(mv.choose_tool(t.tool_names[x]) for x in sorted(set(state.pending)))
-    if phase == TOOL_PLACE:
-        tool = state.pending[0]
-        name = t.tool_names[tool]
-        return (
-            *(mv.attach_tool(name, *xy[c]) for c in matching_sites(r, f, tool)),
-            mv.keep_tool(name),
-        )
-    if phase == ATTACH:
-        c = state.pending[0]
-        x, y = xy[c]
-        return (*(mv.attach_tool(t.tool_names[k], x, y) for k in kept_for(r, f, c)), mv.DONE)
-    if phase == SUPPLY:
-        remaining, ready = state.pending
-        moves = move_tables(r)
-        cells, kinds = f.cells, f.kinds
-        return tuple(
-            (moves.supply if ready >> c & 1 else moves.shut_down)[kinds[cells.index(c)]][c]
-            for c in bits(remaining)
-        )
-    # CONVERTING
-    c = state.pending[0]
-    return (mv.convert(t.names[f.kind_at(c)], *xy[c]), mv.DONE)
+    x, y = xy_table(t.origin)[task.cell]
+    f = s.farms[task.seat]
+    return (*(mv.attach_tool(t.tool_names[k], x, y) for k in kept_for(r, f, task.cell)), mv.DONE)
+
+
+def supply_moves(s: State, task: st.ChooseSupply) -> tuple[Move, ...]:
+    """Each green site left: supplied if it can be, else shut down."""
+    moves = move_tables(s.rules)
+    f = s.farms[task.seat]
+    ready = task.ready
+    cells, kinds = f.cells, f.kinds
+    return tuple(
+        (moves.supply if ready >> c & 1 else moves.shut_down)[kinds[cells.index(c)]][c]
+        for c in bits(task.remaining)
+    )
+
+
+def convert_moves(s: State, task: st.ConvertAt) -> tuple[Move, ...]:
+    """Convert once more at the site being harvested, or done."""
+    t = s.rules.tables
+    c = task.cell
+    return (mv.convert(t.names[s.farms[task.seat].kind_at(c)], *xy_table(t.origin)[c]), mv.DONE)
 
 
 # Only Fraction(1) is asked for; functools caches are safe under threads.
@@ -183,14 +213,47 @@ def _draws(deck: Deck[int], outcomes: tuple[Move, ...]) -> tuple[tuple[Move, Fra
     return counted([(outcomes[k], n) for k, n in top.counts])
 
 
-def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
-    """At a chance node, each outcome with its exact probability; ``()`` elsewhere."""
-    phase = state.phase
-    if phase == DEAL:
-        return _draws(state.decks[state.pending[2]], move_tables(state.rules).deal)
-    if phase == TOOL_DEAL:
-        return _draws(state.tool_pile, move_tables(state.rules).deal_tool)
-    if phase == START:
-        n = state.rules.players
-        return tuple((StartPlayer(i), Fraction(1, n)) for i in range(n))
-    return ()
+def deal_outcomes(s: State, task: st.DealCard) -> tuple[tuple[Move, Fraction], ...]:
+    """The cards the deck dealt from may give, with their probabilities."""
+    return _draws(s.decks[task.deck], move_tables(s.rules).deal)
+
+
+def tool_outcomes(s: State, task: st.DealTools) -> tuple[tuple[Move, Fraction], ...]:
+    """The tool tiles the pile may give next, with their probabilities."""
+    return _draws(s.tool_pile, move_tables(s.rules).deal_tool)
+
+
+def _can_draw(deck: Deck[int], card: int) -> bool:
+    """``deck.can_draw(card)``, by bisection for the usual shuffled pile on top."""
+    if not deck.segments:
+        return False
+    top = deck.segments[0]
+    if isinstance(top, Pile):
+        counts = top.counts
+        i = bisect_left(counts, (card,))
+        return i < len(counts) and counts[i][0] == card
+    return deck.can_draw(card)
+
+
+def possible_deal(s: State, task: st.DealCard, move: object) -> bool:
+    """Whether ``move`` deals a card the deck dealt from can give next (the engine's cheap
+    check of an outcome sampled from :func:`deal_outcomes`): a ``Deal`` itself, naming the
+    card by its name exactly, so no look-alike passes."""
+    if type(move) is not mv.Deal or type(move.card) is not str:
+        return False
+    k = card_ids(s.rules).get(move.card)
+    return k is not None and _can_draw(s.decks[task.deck], k)
+
+
+def possible_tool(s: State, task: st.DealTools, move: object) -> bool:
+    """Whether ``move`` deals a tool tile the pile can give next (as :func:`possible_deal`)."""
+    if type(move) is not mv.DealTool or type(move.tool) is not str:
+        return False
+    x = tool_ids(s.rules).get(move.tool)
+    return x is not None and _can_draw(s.tool_pile, x)
+
+
+def start_outcomes(s: State, task: st.DealStart) -> tuple[tuple[Move, Fraction], ...]:
+    """Each seat as the start player, alike likely."""
+    n = s.rules.players
+    return tuple((StartPlayer(i), Fraction(1, n)) for i in range(n))

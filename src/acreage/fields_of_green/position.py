@@ -18,8 +18,11 @@ discard pile), the silo and water-tower stacks, each farm's occupied cells,
 frontier, silo capacity and the towers' capacity and reach, and the decks a
 blind draw may come from or the sites a harvest can supply.
 
-The rest of the turn (``state.agenda``) is part of a position: the steps the
-engine will take, next first, each checked against the farms and the draft.
+The agenda is part of a position: the task on top (what is being decided) is
+written as ``phase``, ``actor`` and ``pending`` and read back into that task
+(:func:`~acreage.fields_of_green.state.asked`), and the rest of the turn
+(``state.rest``) as ``agenda``: the steps the engine will take, next first,
+each checked against the farms and the draft.
 
 :func:`position_text` and :func:`parse_position` do the same with a compact
 text: each farm as rows of cells, then one named field a line.
@@ -287,9 +290,9 @@ def to_position(state: State) -> dict[str, Any]:
 
     Every field is written: each farm's sites in the order built, the hands
     and picks (hidden from the other players, but part of the state), the
-    discard pile, the tool pile's segments top first, the rest of the turn
-    (``agenda``, next step first) and the details of the decision being taken
-    (``pending``). What is derived (the decks, the stacks, capacities) is left
+    discard pile, the tool pile's segments top first, the task on top of the
+    agenda (``phase``, ``actor`` and its details, ``pending``) and the rest of
+    the turn (``agenda``, next step first). What is derived (the decks, the stacks, capacities) is left
     out.
     """
     rules = state.rules
@@ -311,7 +314,7 @@ def to_position(state: State) -> dict[str, Any]:
             "picks": [t.names[k] if k >= 0 else None for k in state.picks],
             "discard": [t.names[k] for k in state.discard],
             "tool_pile": [_segment_data(rules, seg) for seg in state.tool_pile.segments],
-            "agenda": [_step_data(rules, step) for step in reversed(state.agenda)],
+            "agenda": [_step_data(rules, step) for step in reversed(state.rest)],
         }
     )
     pending = _pending_data(state)
@@ -494,13 +497,13 @@ class _Reader:
                 f"discarded card, but the discard pile holds {len(discard)}"
             )
         tool_pile = self.tool_pile()
-        agenda = self.agenda(farms, actor, picks)
+        rest = self.agenda(farms, actor, picks)
+        if phase == END and rest:
+            fields.at("agenda").fail("the game is over: nothing is left to do")
         pending = self.pending(phase, farms, actor, hands, decks)
         state = State(
             rules=rules,
             year=year,
-            phase=phase,
-            actor=actor,
             start=start,
             farms=tuple(farms),
             hands=hands,
@@ -511,8 +514,7 @@ class _Reader:
             silo_stack=rules.silos - silos,
             tower_stack=rules.water_towers - towers,
             discard=discard,
-            agenda=agenda,
-            pending=pending,
+            agenda=_waiting(rest, phase, actor, pending),
         )
         self.check_tools(state)
         stage = self.check_frame(state)
@@ -861,7 +863,7 @@ class _Reader:
         decision is pending: its seat is the actor. Turn steps lie above it.
         """
         rules = self.rules
-        agenda = state.agenda
+        agenda = state.rest
         node = self.fields.at("agenda")
         split = 0
         while split < len(agenda) and type(agenda[split]) in _FRAME:
@@ -875,8 +877,6 @@ class _Reader:
         frame = list(reversed(agenda[:split]))
         turn = agenda[split:]
         if state.phase == END:
-            if agenda:
-                node.fail("the game is over: nothing is left to do")
             if state.year != rules.years:
                 self.fields.at("year").fail(
                     f"the game ends after year {rules.years}, not {state.year}"
@@ -1139,8 +1139,8 @@ class _Reader:
             rules.split_payments and sum(farm.towers[i][1] for i, _ in options) == due
         ):
             node.fail("only one way to pay: the engine pays without asking")
-        step = state.agenda[-1] if state.agenda else None
-        placed = isinstance(step, st.PlaceSite) and (step.player, step.cell) == (p, target)
+        step = state.rest[-1] if state.rest else None
+        placed = isinstance(step, st.PlaceSite) and (step.seat, step.cell) == (p, target)
         if not farm.occupied >> target & 1 and not placed:
             node.key("site").fail("water is paid for a card being built, which comes next")
 
@@ -1217,9 +1217,17 @@ def _decks_of(deck: tuple[int, ...], hand: tuple[int, ...]) -> int:
     return used
 
 
+def _waiting(
+    rest: tuple[Task, ...], phase: int, actor: int, pending: tuple[int, ...]
+) -> tuple[Task, ...]:
+    """The agenda of a position: the ``rest`` read from its steps, and on top the task
+    waited on, read back from its phase, actor and pending (none at the end)."""
+    return rest if phase == END else (*rest, st.asked(phase, actor, pending))
+
+
 def _seat(step: Task) -> int:
     """The seat a step is for; -1 for a step of the whole table (a round, a reveal)."""
-    seat: int = getattr(step, "player", -1)
+    seat: int = getattr(step, "seat", -1)
     return seat
 
 
@@ -1307,8 +1315,6 @@ def from_view(view: View, rng: random.Random) -> State:
     return State(
         rules=rules,
         year=view.year,
-        phase=_PHASE_INDEX[view.phase],
-        actor=view.actor,
         start=view.start,
         farms=view.farms,
         hands=tuple(tuple(sorted(h)) for h in hands),
@@ -1319,8 +1325,7 @@ def from_view(view: View, rng: random.Random) -> State:
         silo_stack=view.silo_stack,
         tower_stack=view.tower_stack,
         discard=tuple(ids[name] for name in view.discard),
-        agenda=view.agenda,
-        pending=view.pending,
+        agenda=_waiting(view.agenda, _PHASE_INDEX[view.phase], view.actor, view.pending),
     )
 
 

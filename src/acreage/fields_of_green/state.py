@@ -1,27 +1,41 @@
 """The state of a game: each player's farm, the hands, the decks and what is being decided.
 
-A :class:`State` is a frozen value. ``state.phase`` says what is being decided
-and ``state.pending`` holds that decision's details; ``state.agenda`` is the
-rest of the turn (the steps the engine takes after the decision, top last),
-so a compound turn such as "build, pay water from a tower, draw a tool, attach
-it" is a sequence of atomic decisions.
+A :class:`State` is a frozen value. Its ``agenda`` is a stack of typed
+:mod:`acreage.core.agenda` tasks, the last on top: the top one is what is being
+decided (a seat's decision, a :class:`~acreage.core.agenda.PlayerTask`, or a
+chance event, a :class:`~acreage.core.agenda.ChanceTask`) with its details in
+its fields, and below it lies the rest of the turn and of the year (the steps
+the engine takes after the decision, :class:`~acreage.core.agenda.AutoTask`
+steps and later decisions), so a compound turn such as "build, pay water from
+a tower, draw a tool, attach it" is a sequence of atomic decisions. An empty
+agenda is the end of the game. ``state.phase``, ``state.actor`` and
+``state.pending`` are read off the top task, in the words of positions and views.
 """
 
 from __future__ import annotations
 
+from typing import ClassVar, cast
+
 import attrs
 
-from acreage.core.agenda import AutoTask, Task
+from acreage.core.agenda import AutoTask, ChanceTask, PlayerTask, Task
 from acreage.core.chance import Deck
 from acreage.core.display import state_repr
-from acreage.core.game import CHANCE, Chance
+from acreage.core.game import Chance
 from acreage.fields_of_green.rules import Rules
 
 __all__ = [
     "PHASES",
     "Act",
+    "Asked",
     "AttachKept",
+    "ChooseDeck",
+    "ChooseSupply",
+    "ChooseTile",
     "ConvertAt",
+    "DealCard",
+    "DealStart",
+    "DealTools",
     "DrawCards",
     "DrawTools",
     "Farm",
@@ -33,15 +47,17 @@ __all__ = [
     "PayWaterDue",
     "PickCard",
     "PlaceSite",
+    "PlaceTool",
     "ProduceAt",
     "Reveal",
     "State",
     "StoreWaterTokens",
     "SupplyNext",
     "YearEnd",
+    "asked",
 ]
 
-# What is being decided.
+# What is being decided: the phase of each task the game waits on (``Asked.phase``).
 START = 0  # chance: who is the start player
 STORE = 1  # where a water token goes
 DRAW = 2  # which deck the next blind card comes from
@@ -75,8 +91,6 @@ PHASES = (
 )
 """Phase names by number, as views and renderings show them."""
 
-CHANCE_PHASES = frozenset({START, DEAL, TOOL_DEAL})
-
 _DECISIONS = (
     "choose the start player",
     "store a water token",
@@ -96,7 +110,21 @@ _DECISIONS = (
 """What is being decided in each phase, for ``repr(state)`` (who decides comes before it)."""
 
 
-# -- the agenda: the steps the engine takes by itself, top last -------------------------
+# -- the agenda: what is decided now (on top) and the steps the engine takes after it ------
+
+
+class Asked:
+    """What a task the game waits on says besides its seat: the phase it is in (its
+    name in ``PHASES`` is what positions and views call it) and its details, in the
+    order positions write them (``pending``)."""
+
+    __slots__ = ()
+    phase: ClassVar[int]
+
+    @property
+    def pending(self) -> tuple[int, ...]:
+        """The task's details as a tuple of ints (see :attr:`State.pending`)."""
+        return ()
 
 
 @attrs.frozen
@@ -106,24 +134,30 @@ class NewYear(AutoTask):
 
 @attrs.frozen
 class Income(AutoTask):
-    """Player ``player``'s income at the start of a year (from year 2)."""
+    """Seat ``seat``'s income at the start of a year (from year 2)."""
 
-    player: int
+    seat: int
 
 
 @attrs.frozen
-class StoreWaterTokens(AutoTask):
-    """``water`` tokens go into player ``player``'s towers with room (asking where if it matters)."""
+class StoreWaterTokens(PlayerTask, Asked):
+    """``water`` tokens go into seat ``seat``'s towers with room; on top of a state, the
+    owner chooses the tower the next token goes into (when that matters)."""
 
-    player: int
     water: int
+    phase: ClassVar[int] = STORE
+
+    @property
+    def pending(self) -> tuple[int, ...]:
+        """``(tokens left,)``."""
+        return (self.water,)
 
 
 @attrs.frozen
 class DrawCards(AutoTask):
-    """Player ``player`` draws a hand of cards blind from the decks."""
+    """Seat ``seat`` draws a hand of cards blind from the decks."""
 
-    player: int
+    seat: int
 
 
 @attrs.frozen
@@ -132,10 +166,10 @@ class NewRound(AutoTask):
 
 
 @attrs.frozen
-class PickCard(AutoTask):
-    """Player ``player`` picks a card to play (asked unless one card is left)."""
+class PickCard(PlayerTask, Asked):
+    """Seat ``seat`` picks a card to play (asked unless one card is left)."""
 
-    player: int
+    phase: ClassVar[int] = PICK
 
 
 @attrs.frozen
@@ -144,35 +178,41 @@ class Reveal(AutoTask):
 
 
 @attrs.frozen
-class Act(AutoTask):
-    """Player ``player`` chooses an action A-E for the revealed card."""
+class Act(PlayerTask, Asked):
+    """Seat ``seat`` chooses an action A-E for the revealed card."""
 
-    player: int
+    phase: ClassVar[int] = ACTION
 
 
 @attrs.frozen
-class PayWaterDue(AutoTask):
-    """Player ``player`` pays ``water`` for the site (or the card being built) at ``cell``."""
+class PayWaterDue(PlayerTask, Asked):
+    """Seat ``seat`` pays ``water`` for the site (or the card being built) at ``cell``;
+    on top of a state, choosing the tower that pays (when that matters)."""
 
-    player: int
     cell: int
     water: int
+    phase: ClassVar[int] = PAY
+
+    @property
+    def pending(self) -> tuple[int, ...]:
+        """``(cell paid for, water due)``."""
+        return (self.cell, self.water)
 
 
 @attrs.frozen
 class PlaceSite(AutoTask):
-    """Player ``player`` lays card ``kind`` at ``cell``, then its grey ability."""
+    """Seat ``seat`` lays card ``kind`` at ``cell``, then its grey ability."""
 
-    player: int
+    seat: int
     cell: int
     kind: int
 
 
 @attrs.frozen
 class Gain(AutoTask):
-    """Player ``player`` gains coins, water, grain and star tokens."""
+    """Seat ``seat`` gains coins, water, grain and star tokens."""
 
-    player: int
+    seat: int
     coins: int
     water: int
     grain: int
@@ -181,54 +221,194 @@ class Gain(AutoTask):
 
 @attrs.frozen
 class DrawTools(AutoTask):
-    """Player ``player`` draws tool tiles to choose one from."""
+    """Seat ``seat`` draws tool tiles to choose one from."""
 
-    player: int
+    seat: int
 
 
 @attrs.frozen
-class AttachKept(AutoTask):
-    """Player ``player`` may attach a tool kept aside to the new site at ``cell``."""
+class AttachKept(PlayerTask, Asked):
+    """Seat ``seat`` may attach a tool kept aside to the new site at ``cell`` (asked
+    when one fits)."""
 
-    player: int
     cell: int
+    phase: ClassVar[int] = ATTACH
+
+    @property
+    def pending(self) -> tuple[int, ...]:
+        """``(cell of the new site,)``."""
+        return (self.cell,)
 
 
 @attrs.frozen
 class Harvest(AutoTask):
-    """Player ``player``'s harvest: the face-up green sites are supplied."""
+    """Seat ``seat``'s harvest: the face-up green sites are supplied."""
 
-    player: int
+    seat: int
 
 
 @attrs.frozen
 class SupplyNext(AutoTask):
-    """Player ``player`` supplies the next of the green sites ``remaining`` (a bitset of cells)."""
+    """Seat ``seat`` supplies the next of the green sites ``remaining`` (a bitset of cells)."""
 
-    player: int
+    seat: int
     remaining: int
 
 
 @attrs.frozen
 class ProduceAt(AutoTask):
-    """The site of player ``player`` at ``cell`` produces: its green effects and tools."""
+    """The site of seat ``seat`` at ``cell`` produces: its green effects and tools."""
 
-    player: int
+    seat: int
     cell: int
 
 
 @attrs.frozen
-class ConvertAt(AutoTask):
-    """Player ``player``'s site at ``cell`` may convert ``left`` times more."""
+class ConvertAt(PlayerTask, Asked):
+    """Seat ``seat``'s site at ``cell`` may convert ``left`` times more (asked while it
+    can pay)."""
 
-    player: int
     cell: int
     left: int
+    phase: ClassVar[int] = CONVERTING
+
+    @property
+    def pending(self) -> tuple[int, ...]:
+        """``(cell, uses left)``."""
+        return (self.cell, self.left)
 
 
 @attrs.frozen
 class YearEnd(AutoTask):
     """The start player token passes on; the next year, or the end."""
+
+
+@attrs.frozen
+class DealStart(ChanceTask, Asked):
+    """Chance chooses the start player (when the rules name none)."""
+
+    phase: ClassVar[int] = START
+
+
+@attrs.frozen
+class ChooseDeck(PlayerTask, Asked):
+    """Seat ``seat`` chooses the deck of its next blind card, among the bitset ``allowed``,
+    having drawn ``drawn`` cards from the decks in the bitset ``used``."""
+
+    drawn: int
+    used: int
+    allowed: int
+    phase: ClassVar[int] = DRAW
+
+    @property
+    def pending(self) -> tuple[int, ...]:
+        """``(cards drawn, decks used, decks allowed)``."""
+        return (self.drawn, self.used, self.allowed)
+
+
+@attrs.frozen
+class DealCard(ChanceTask, Asked):
+    """Chance deals seat ``seat`` a card from deck ``deck`` (``drawn`` drawn before it;
+    ``used`` the bitset of the decks drawn from, this one included)."""
+
+    seat: int
+    drawn: int
+    used: int
+    deck: int
+    phase: ClassVar[int] = DEAL
+
+    @property
+    def pending(self) -> tuple[int, ...]:
+        """``(cards drawn, decks used, deck)``."""
+        return (self.drawn, self.used, self.deck)
+
+
+@attrs.frozen
+class DealTools(ChanceTask, Asked):
+    """Chance deals seat ``seat`` a tool tile; ``left`` are still to draw, ``drawn`` are out."""
+
+    seat: int
+    left: int
+    drawn: tuple[int, ...] = ()
+    phase: ClassVar[int] = TOOL_DEAL
+
+    @property
+    def pending(self) -> tuple[int, ...]:
+        """``(tiles left to draw, *tiles drawn)``."""
+        return (self.left, *self.drawn)
+
+
+@attrs.frozen
+class ChooseTile(PlayerTask, Asked):
+    """Seat ``seat`` keeps one of the tool tiles ``drawn`` (two kinds or more)."""
+
+    drawn: tuple[int, ...]
+    phase: ClassVar[int] = TOOL_CHOOSE
+
+    @property
+    def pending(self) -> tuple[int, ...]:
+        """The tiles drawn."""
+        return self.drawn
+
+
+@attrs.frozen
+class PlaceTool(PlayerTask, Asked):
+    """Seat ``seat`` attaches ``tool`` to a site it fits, or keeps it aside."""
+
+    tool: int
+    phase: ClassVar[int] = TOOL_PLACE
+
+    @property
+    def pending(self) -> tuple[int, ...]:
+        """``(tool,)``."""
+        return (self.tool,)
+
+
+@attrs.frozen
+class ChooseSupply(PlayerTask, Asked):
+    """Seat ``seat`` chooses the next of its green sites ``remaining`` to supply (those in
+    ``ready`` can be; a bitset each)."""
+
+    remaining: int
+    ready: int
+    phase: ClassVar[int] = SUPPLY
+
+    @property
+    def pending(self) -> tuple[int, ...]:
+        """``(sites left, sites that can be supplied)``."""
+        return (self.remaining, self.ready)
+
+
+def asked(phase: int, seat: int, pending: tuple[int, ...]) -> Task:
+    """The task waiting in ``phase`` for ``seat`` with details ``pending`` (as
+    :attr:`State.pending` gives them): how a position's phase, actor and pending are read
+    back into the task on top of the agenda. Not for ``END``, which waits for nothing."""
+    if phase == START:
+        return DealStart()
+    if phase == STORE:
+        return StoreWaterTokens(seat, *pending)
+    if phase == DRAW:
+        return ChooseDeck(seat, *pending)
+    if phase == DEAL:
+        return DealCard(seat, *pending)
+    if phase == PICK:
+        return PickCard(seat)
+    if phase == ACTION:
+        return Act(seat)
+    if phase == PAY:
+        return PayWaterDue(seat, *pending)
+    if phase == TOOL_DEAL:
+        return DealTools(seat, pending[0], pending[1:])
+    if phase == TOOL_CHOOSE:
+        return ChooseTile(seat, pending)
+    if phase == TOOL_PLACE:
+        return PlaceTool(seat, *pending)
+    if phase == ATTACH:
+        return AttachKept(seat, *pending)
+    if phase == SUPPLY:
+        return ChooseSupply(seat, *pending)
+    assert phase == CONVERTING, phase
+    return ConvertAt(seat, *pending)
 
 
 @attrs.frozen(cache_hash=True)
@@ -290,8 +470,6 @@ class State:
     Attributes:
         rules: the shared :class:`Rules`.
         year: 1 to ``rules.years`` (0 before the start player is known).
-        phase: what is being decided (``PHASES[phase]`` names it).
-        actor: the seat deciding, or the seat a chance event is for.
         start: the start player's seat.
         farms: each seat's :class:`Farm`.
         hands: each seat's hand, card ids sorted.
@@ -302,23 +480,13 @@ class State:
         tool_pile: the tool tiles; tiles put back go underneath in a known order.
         silo_stack, tower_stack: silo and water-tower cards left to build.
         discard: the discard pile (Ablagestapel), card ids sorted.
-        agenda: the steps still to take in this turn, the next one last (typed
-            tasks, ``NewYear`` to ``YearEnd`` above).
-        pending: the details of the decision being taken, by phase (cells are
-            cell indices, see ``geometry``): store ``(tokens left,)``; draw
-            ``(cards drawn, decks used, decks allowed)`` (bitsets of deck
-            indices); deal ``(cards drawn, decks used, deck)``; pay ``(cell paid
-            for, water due)``; tool deal ``(tiles left to draw, *tiles drawn)``;
-            tool choose ``tiles drawn``; tool place ``(tool,)``; attach
-            ``(cell of the new site,)``; supply ``(sites left, sites that can
-            be supplied)`` (bitsets of cells); convert ``(cell, uses left)``;
-            otherwise ``()``.
+        agenda: typed tasks, the next one last: on top the decision or chance
+            event waited on (an :class:`Asked` task), below it the steps still to
+            take (``NewYear`` to ``YearEnd`` above); empty once the game is over.
     """
 
     rules: Rules
     year: int
-    phase: int
-    actor: int
     start: int
     farms: tuple[Farm, ...]
     hands: tuple[tuple[int, ...], ...]
@@ -330,17 +498,49 @@ class State:
     tower_stack: int
     discard: tuple[int, ...]
     agenda: tuple[Task, ...]
-    pending: tuple[int, ...]
 
     @property
     def to_move(self) -> int | Chance | None:
         """The seat deciding next, ``CHANCE``, or ``None`` when the game is over."""
-        phase = self.phase
-        if phase == END:
+        agenda = self.agenda
+        if not agenda:
             return None
-        if phase in CHANCE_PHASES:
-            return CHANCE
-        return self.actor
+        # A settled state waits on a seat or on chance, never on an automatic step.
+        return agenda[-1].actor  # type: ignore[return-value]
+
+    @property
+    def phase(self) -> int:
+        """What is being decided: the top task's phase (``PHASES[phase]`` names it); ``END``
+        once the game is over."""
+        agenda = self.agenda
+        return cast(Asked, agenda[-1]).phase if agenda else END
+
+    @property
+    def actor(self) -> int:
+        """The seat deciding, or the seat a chance event is for (0 for the start player's
+        draw); -1 once the game is over."""
+        agenda = self.agenda
+        if not agenda:
+            return -1
+        seat: int = getattr(agenda[-1], "seat", 0)
+        return seat
+
+    @property
+    def pending(self) -> tuple[int, ...]:
+        """The details of the decision being taken, as the top task holds them (cells are
+        cell indices, see ``geometry``): store ``(tokens left,)``; draw ``(cards drawn,
+        decks used, decks allowed)`` (bitsets of deck indices); deal ``(cards drawn, decks
+        used, deck)``; pay ``(cell paid for, water due)``; tool deal ``(tiles left to draw,
+        *tiles drawn)``; tool choose ``tiles drawn``; tool place ``(tool,)``; attach
+        ``(cell of the new site,)``; supply ``(sites left, sites that can be supplied)``
+        (bitsets of cells); convert ``(cell, uses left)``; otherwise ``()``."""
+        agenda = self.agenda
+        return cast(Asked, agenda[-1]).pending if agenda else ()
+
+    @property
+    def rest(self) -> tuple[Task, ...]:
+        """The agenda below the task waited on: the rest of the turn and the year."""
+        return self.agenda[:-1]
 
     @property
     def pass_direction(self) -> int:

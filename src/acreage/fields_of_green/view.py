@@ -302,7 +302,7 @@ def observe(state: State, player: int) -> View:
         discard=_named_discard(rules, state.discard),
         pending=state.pending,
         passes=state.passes,
-        agenda=state.agenda,
+        agenda=state.rest,
     )
 
 
