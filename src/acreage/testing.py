@@ -765,7 +765,9 @@ def _check_observe(
 
 
 def _check_detached(game: Game[Any, Any, Any], view: Any, state: Any, where: str) -> None:
-    seen: set[int] = set()
+    # The state's rules are everyone's (a view may well show them): they are not
+    # walked, which is most of the work on a game with large component data.
+    seen: set[int] = {id(getattr(state, "rules", None))}
 
     def walk(v: Any) -> None:
         if v is state:
