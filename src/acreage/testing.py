@@ -549,9 +549,9 @@ def _check_numbers(
     enc = game.encoding_of(state.rules)
     for seat in range(n_players):
         tensor = game.observation_tensor(state, seat)
-        if len(tensor) != size or not all(type(v) is int for v in tensor):
+        if len(tensor) != size or not set(map(type, tensor)) <= {int}:
             raise _fail(game, where, f"observation of seat {seat} is not {size} ints")
-        if not all(-32768 <= v <= 32767 for v in tensor):
+        if tensor and not -32768 <= min(tensor) <= max(tensor) <= 32767:
             raise _fail(game, where, f"observation of seat {seat} has a value outside int16")
         packed = enc.observation_bytes(game.observe(state, seat))
         if packed != array.array("h", tensor).tobytes():
