@@ -60,7 +60,8 @@ def test_cli_plays_and_shows(name: str, capsys: pytest.CaptureFixture[str]) -> N
 
 @pytest.mark.parametrize("name", GAMES)
 def test_contract_smoke(name: str) -> None:
-    """A short conformance run per player count; each game's own tests run the long ones."""
+    """A short conformance run of every registered game, at its fewest players; each
+    game's own contract tests run every player count, longer."""
     game = acreage.get_game(name)
-    for players in _player_counts(game):
+    for players in _player_counts(game)[:1]:
         check_game(game, game.rules(players=players), playouts=1, moves_per_state=2)

@@ -148,7 +148,7 @@ def _mutated_text(draw: st.DrawFn, legal_texts: list[str]) -> str:
 
 
 @pytest.mark.parametrize("name", GAMES)
-@settings(max_examples=150)
+@settings(max_examples=60)
 @given(data=st.data())
 def test_parse_move_takes_anything(name: str, data: st.DataObject) -> None:
     game = acreage.get_game(name)
@@ -224,7 +224,7 @@ def _toml(data: dict[str, Any]) -> str:
 
 @pytest.mark.parametrize("name", GAMES)
 @pytest.mark.parametrize("how", ["constructor", "evolve", "from_data", "from_toml"])
-@settings(max_examples=120)
+@settings(max_examples=60)
 @given(data=st.data())
 def test_any_value_for_any_rules_field(name: str, how: str, data: st.DataObject) -> None:
     game = acreage.get_game(name)
@@ -285,7 +285,7 @@ def _replace(value: Any, path: tuple[Any, ...], new: Any) -> Any:
 
 
 @pytest.mark.parametrize("name", GAMES)
-@settings(max_examples=150)
+@settings(max_examples=60)
 @given(data=st.data())
 def test_any_json_at_any_place_in_the_component_data(name: str, data: st.DataObject) -> None:
     game = acreage.get_game(name)

@@ -503,7 +503,7 @@ PATHS = [
 ]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(st.sampled_from(PATHS), JSON)
 def test_any_value_anywhere_is_read_or_refused_with_a_position_error(path: str, value: Any) -> None:
     try:
@@ -518,7 +518,7 @@ COW_PATHS = [f"cow.{key}" for key in ("plot", "facing", "plots", "discard", "pil
              "first_bale")]  # fmt: skip
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(st.sampled_from(COW_PATHS), JSON)
 def test_any_value_in_the_cow_is_read_or_refused_with_a_position_error(
     path: str, value: Any

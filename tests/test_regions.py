@@ -56,14 +56,14 @@ def _check_against_networkx(grid: Grid, blocked: int, border: Border) -> None:
 
 
 @pytest.mark.parametrize("border", list(Border), ids=lambda b: b.value)
-@settings(max_examples=500)
+@settings(max_examples=150)
 @given(board=boards(square_grids))
 def test_square_partition_equals_networkx(board: tuple[Grid, int], border: Border) -> None:
     _check_against_networkx(*board, border)
 
 
 @pytest.mark.parametrize("border", list(Border), ids=lambda b: b.value)
-@settings(max_examples=500)
+@settings(max_examples=150)
 @given(board=boards(hex_grids))
 def test_hex_partition_equals_networkx(board: tuple[Grid, int], border: Border) -> None:
     _check_against_networkx(*board, border)
@@ -85,7 +85,7 @@ def test_large_grid_partition_equals_networkx(board: tuple[Grid, int], border: B
     _check_against_networkx(grid, blocked, border)
 
 
-@settings(max_examples=300)
+@settings(max_examples=100)
 @given(boards(st.one_of(square_grids, hex_grids)), st.sampled_from(Border), st.data())
 def test_incremental_updates_equal_a_fresh_partition(
     board: tuple[Grid, int], border: Border, data: st.DataObject
@@ -124,7 +124,7 @@ def _components(grid: Grid, blocked: int) -> set[int]:
     return {mask(c) for c in nx.connected_components(graph)}
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(
     sequence_grids,
     st.sampled_from(Border),
@@ -188,7 +188,7 @@ def test_closing_the_last_border_gap_closes_the_region() -> None:
     assert not part.unblock(sides[0]).regions[0].closed
 
 
-@settings(max_examples=200)
+@settings(max_examples=80)
 @given(boards(st.one_of(square_grids, hex_grids)), st.data())
 def test_flood_towards_a_goal_stops_holding_it(
     board: tuple[Grid, int], data: st.DataObject
@@ -204,7 +204,7 @@ def test_flood_towards_a_goal_stops_holding_it(
         assert part == whole  # no early stop without the goal
 
 
-@settings(max_examples=200)
+@settings(max_examples=80)
 @given(boards(st.one_of(square_grids, hex_grids, large_grids)), st.data())
 def test_boundary_is_the_edges_with_one_side_in(
     board: tuple[Grid, int], data: st.DataObject
@@ -225,7 +225,7 @@ def _wall_components(grid: Grid, walls: int) -> set[int]:
     return {mask(c) for c in nx.connected_components(graph)}
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(
     sequence_grids,
     st.lists(st.integers(0, 10_000), max_size=16),
@@ -263,7 +263,7 @@ def test_fence_network_join_cut_equal_networkx(
         assert net.joined_reach(1 << v, 0) == net.reaches[0]
 
 
-@settings(max_examples=200)
+@settings(max_examples=80)
 @given(boards(st.one_of(square_grids, hex_grids)), st.data())
 def test_flood_dilate_adjacent_match_networkx(board: tuple[Grid, int], data: st.DataObject) -> None:
     grid, blocked = board

@@ -15,7 +15,7 @@ from acreage.testing import Playout, check_game, playouts
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_check_game(players: int) -> None:
-    check_game(fei.GAME, fei.Rules(players=players), playouts=6, seed=players)
+    check_game(fei.GAME, fei.Rules(players=players), playouts=3, seed=players)
 
 
 def test_check_game_variant() -> None:

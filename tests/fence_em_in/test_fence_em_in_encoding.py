@@ -390,7 +390,7 @@ def fields(enc: fei.FenceEncoding, tensor: list[int]) -> dict[str, list[int]]:
 
 
 @settings(
-    max_examples=10,
+    max_examples=2,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )

@@ -470,7 +470,7 @@ PATHS = [
 ]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(st.sampled_from(PATHS), JSON)
 def test_any_value_anywhere_is_read_or_refused_with_a_position_error(path: str, value: Any) -> None:
     try:

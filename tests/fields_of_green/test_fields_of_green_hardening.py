@@ -386,7 +386,7 @@ ODD_VALUES = st.one_of(
 )
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, len(fog.PHASES) * PER_PHASE - 1), st.data())
 def test_hand_built_moves_are_legal_exactly_when_listed(index: int, data: st.DataObject) -> None:
     """Any move object, whatever its fields hold, applies only if it is listed, field types
@@ -468,7 +468,7 @@ RULE_FIELDS = [
 ]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.sampled_from(RULE_FIELDS), st.one_of(ODD_VALUES, st.sampled_from([0, 1, 2, 3, 4, 6])))
 def test_any_value_in_any_rules_field_makes_valid_rules_or_a_rules_error(
     name: str, value: Any

@@ -142,7 +142,7 @@ def test_every_legal_move_round_trips_on_random_playouts(playout: Any) -> None:
         _check_numbers(state)
 
 
-@settings(max_examples=12)
+@settings(max_examples=4)
 @given(playouts(GAME, hs.sampled_from(RULES)), hs.randoms(use_true_random=False))
 def test_a_list_of_moves_is_numbered_as_each_move_alone(playout: Any, rng: random.Random) -> None:
     """encode_actions (table look-ups by identity) against encode_action move by move: the

@@ -117,7 +117,7 @@ def _claimable_reference(t, region, fences, seat, controlled, outer) -> int:
     return missing if not missing & ~backed else -1
 
 
-@settings(max_examples=150)
+@settings(max_examples=60)
 @given(
     st.sampled_from([2, 3, 4]),
     st.lists(st.integers(0, 10_000), max_size=50),
