@@ -294,3 +294,35 @@ def test_own_gives_the_game_s_own_object_for_a_look_alike_move() -> None:
     with pytest.raises(IllegalMoveError, match="is not legal now"):
         engine.apply_move(State((Turn(0),)), Choice("hold"))  # its own move is not legal here
     assert engine.apply_move(State((Roll(0, 4),)), Die(2)) == State((Turn(0, 6),))
+
+
+def test_run_is_skipped_only_when_the_task_on_top_waits_as_it_is() -> None:
+    """A move that leaves a decision or chance event without a ready check on top
+    needs no run through the tables; one that leaves an automatic task or a task
+    with a ready check runs them as before."""
+    runs: list[str] = []
+
+    class Counting(Engine[State, Work]):
+        __slots__ = ()
+
+        def run(self, w: Work) -> None:
+            runs.append(type(w.agenda[-1]).__name__)
+            super().run(w)
+
+    tables: dict[str, Any] = dict(
+        draft=Work.copy,
+        decisions={Turn: _turn_moves},
+        chance={Roll: _roll_outcomes},
+        apply={Turn: _apply_turn, Roll: _apply_roll},
+        auto={EndTurn: _end_turn},
+        refuse=_refuse,
+    )
+    engine = Counting(**tables)
+    s = engine.apply_move(new_game(), ROLL)  # a Roll on top: it waits
+    assert runs == []
+    engine.apply_move(s, Die(1))  # a one: the turn ends, an automatic EndTurn on top
+    assert runs == ["EndTurn"]
+    runs.clear()
+    ready = Counting(**tables, ready={Roll: lambda w, t: True})
+    ready.apply_move(new_game(), ROLL)  # a Roll with a ready check: it is asked
+    assert runs == ["Roll"]

@@ -171,6 +171,7 @@ class Engine(Generic[S, W]):
         "_possible",
         "_ready",
         "_refuse",
+        "_settled",
         "_steps",
     )
 
@@ -216,6 +217,8 @@ class Engine(Generic[S, W]):
         steps: dict[type, tuple[bool, Callable[..., Any]]] = {k: (True, f) for k, f in auto.items()}
         steps.update((k, (False, f)) for k, f in ready.items())
         self._steps = steps
+        # Task classes that wait for a move as soon as they are on top: no run() needed.
+        self._settled = frozenset(movable - set(ready))
         self._last: tuple[object, tuple[Any, ...], frozenset[Any] | None] = (None, (), None)
 
     # -- the contract's functions ------------------------------------------------------
@@ -284,9 +287,13 @@ class Engine(Generic[S, W]):
         else:
             move = self._admit(state, move)
         w = self._draft(state)
-        task = w.agenda.pop()
+        agenda = w.agenda
+        task = agenda.pop()
         self._apply[type(task)](w, task, move)
-        self.run(w)
+        # Most moves leave a decision or chance event on top that waits as it is:
+        # run() is called only when there is an automatic task or a ready check to make.
+        if agenda and type(agenda[-1]) not in self._settled:
+            self.run(w)
         new: S = w.freeze()
         return new
 
