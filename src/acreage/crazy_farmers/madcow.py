@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Final, TypeVar
+from typing import Final
 
 import attrs
 
@@ -78,8 +78,6 @@ __all__ = [
     "to_check",
     "touch",
 ]
-
-T = TypeVar("T")
 
 
 def _cow(state: State) -> Cow:
