@@ -237,6 +237,35 @@ def test_possible_checks_a_chance_move_without_listing_the_outcomes() -> None:
         engine.apply_move(s, Die(7))
 
 
+def test_an_outcome_just_given_is_applied_without_asking_possible_again() -> None:
+    asked: list[object] = []
+
+    def possible(s: State, task: Roll, move: object) -> bool:
+        asked.append(move)
+        return isinstance(move, Die) and 1 <= move.pips <= 3
+
+    engine = Engine(
+        draft=Work.copy,
+        decisions={Turn: _turn_moves},
+        chance={Roll: _roll_outcomes},
+        apply={Turn: _apply_turn, Roll: _apply_roll},
+        auto={EndTurn: _end_turn},
+        refuse=_refuse,
+        possible={Roll: possible},
+    )
+    s = engine.apply_move(new_game(), ROLL)
+    drawn = engine.chance_outcomes(s)[1][0]
+    assert engine.apply_move(s, drawn) == State((Turn(0, 2),))
+    assert asked == []  # the very object just given: no check
+    assert engine.apply_move(s, Die(2)) == State((Turn(0, 2),))  # an equal one is checked
+    assert asked == [Die(2)]
+    other = engine.apply_move(new_game(), ROLL)  # equal to s, but not the state just drawn for
+    assert engine.apply_move(other, drawn) == State((Turn(0, 2),))
+    assert asked == [Die(2), drawn]
+    with pytest.raises(IllegalMoveError):
+        engine.apply_move(s, Die(7))
+
+
 def test_ready_lets_a_task_resolve_itself_before_anyone_is_asked() -> None:
     def must_hold(w: Work, task: Turn) -> bool:
         """A house rule: a pot of 5 or more is banked at once."""

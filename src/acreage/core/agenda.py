@@ -40,7 +40,9 @@ applied instead, so no stray field value of a look-alike reaches a handler.
 
 The engine remembers the last state it listed moves for (one atomic store of
 one tuple, so threads sharing an engine never see half of it): a player
-that lists the moves and applies one of them pays for one listing.
+that lists the moves and applies one of them pays for one listing. It
+remembers the last chance outcomes it gave the same way: an outcome drawn
+from them (the very object) is applied without asking ``possible`` again.
 """
 
 from __future__ import annotations
@@ -166,6 +168,7 @@ class Engine(Generic[S, W]):
         "_chance",
         "_decisions",
         "_draft",
+        "_drawn",
         "_last",
         "_own",
         "_possible",
@@ -220,6 +223,7 @@ class Engine(Generic[S, W]):
         # Task classes that wait for a move as soon as they are on top: no run() needed.
         self._settled = frozenset(movable - set(ready))
         self._last: tuple[object, tuple[Any, ...], frozenset[Any] | None] = (None, (), None)
+        self._drawn: tuple[object, Outcomes] = (None, ())
 
     # -- the contract's functions ------------------------------------------------------
 
@@ -248,7 +252,11 @@ class Engine(Generic[S, W]):
             return ()
         task = agenda[-1]
         outcomes = self._chance.get(type(task))
-        return () if outcomes is None else outcomes(state, task)
+        if outcomes is None:
+            return ()
+        given = outcomes(state, task)
+        self._drawn = (state, given)
+        return given
 
     def is_legal(self, state: S, move: object) -> bool:
         """Whether ``move`` may be applied to ``state`` now."""
@@ -285,7 +293,15 @@ class Engine(Generic[S, W]):
             else:
                 move = self._admit(state, move)
         else:
-            move = self._admit(state, move)
+            drawn = self._drawn
+            if drawn[0] is state:  # an outcome just given by chance_outcomes(state)
+                for m, _ in drawn[1]:
+                    if m is move:
+                        break
+                else:
+                    move = self._admit(state, move)
+            else:
+                move = self._admit(state, move)
         w = self._draft(state)
         agenda = w.agenda
         task = agenda.pop()

@@ -19,10 +19,13 @@ End of a round
     the emptied slots are refilled from the bag (chance), the game ends if
     the bag ran out, and the new order goes by fewest points, ties rolled.
 
-This module holds the entry points and the tables they dispatch through:
-the outcomes and legal moves by phase, the handlers by the move's class.
-The rules themselves are in the modules below it, each importing only
-those after it in this list:
+Each state's ``agenda`` holds the task being decided (see
+:mod:`acreage.fence_em_in.state`): this module holds the entry points and
+the tables a :class:`~acreage.core.agenda.Engine` dispatches through, by
+task: the chance outcomes and the check of one, the legal moves, the
+handlers of moves; and the refusals by the move's class. The rules
+themselves are in the modules below it, each importing only those after it
+in this list:
 
 - :mod:`~acreage.fence_em_in.tokens`: take, put, discard (the token of a turn);
 - :mod:`~acreage.fence_em_in.turn`: the choice face, the fertilizer uses,
@@ -31,11 +34,12 @@ those after it in this list:
   rolls) and the steps between turns (the next turn, the end of a round, the
   turn order);
 - :mod:`~acreage.fence_em_in.legal`: the outcomes and legal moves of each
-  phase, and the questions the handlers share with them;
+  task, and the questions the handlers share with them;
 - :mod:`~acreage.fence_em_in.work`: :class:`~acreage.fence_em_in.work.Work`,
-  the draft a move's handler copies the state into, sets the fields the move
-  changes by name (the steps that follow it set theirs on the same draft)
-  and freezes into the next state; the refusals every handler gives.
+  the draft the engine copies the state into and a move's handler changes
+  (it sets the fields the move changes by name and pushes the next task;
+  the steps that follow it set theirs on the same draft), frozen into the
+  next state; the refusals every handler gives.
 """
 
 from __future__ import annotations
@@ -44,16 +48,26 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from acreage.core.game import CHANCE, IllegalMoveError, shorten
+from acreage.core.agenda import Engine
+from acreage.core.game import IllegalMoveError, shorten
+from acreage.fence_em_in import state as st
 from acreage.fence_em_in.legal import (
     DONE,
     PASS,
     REFRESH,
     card_outcomes,
+    die_roll,
     draw_outcomes,
     farm_moves,
     fertilizer_moves,
+    order_roll,
     place_moves,
+    possible_die_roll,
+    possible_draw,
+    possible_order_roll,
+    possible_reveal,
+    possible_round_roll,
+    round_roll,
     six_moves,
     take_moves,
 )
@@ -75,10 +89,27 @@ from acreage.fence_em_in.moves import (
     SetSix,
     Take,
 )
-from acreage.fence_em_in.rounds import apply_draw, apply_reveal, apply_roll
+from acreage.fence_em_in.notation import field_problem
+from acreage.fence_em_in.rounds import (
+    apply_die_reroll,
+    apply_draw,
+    apply_order_roll,
+    apply_reveal,
+    apply_round_roll,
+    check_draw,
+    check_reveal,
+    check_roll,
+)
 from acreage.fence_em_in.rules import KINDS, Rules
-from acreage.fence_em_in.state import Phase, State, make_farm
-from acreage.fence_em_in.tokens import apply_discard, apply_put, apply_take
+from acreage.fence_em_in.state import State, make_farm
+from acreage.fence_em_in.tokens import (
+    apply_discard,
+    apply_put,
+    apply_take,
+    check_discard,
+    check_put,
+    check_take,
+)
 from acreage.fence_em_in.turn import (
     apply_adjust,
     apply_done,
@@ -89,10 +120,19 @@ from acreage.fence_em_in.turn import (
     apply_reroll,
     apply_reroll_six,
     apply_set_six,
+    check_adjust,
+    check_done,
+    check_move_token,
+    check_pass,
+    check_place,
+    check_refresh,
+    check_reroll,
+    check_reroll_six,
+    check_set_six,
 )
-from acreage.fence_em_in.work import EMPTY_BOARD, NO_GROUPS, NO_ROLLS
+from acreage.fence_em_in.work import EMPTY_BOARD, Work
 
-__all__ = ["apply_move", "chance_outcomes", "is_terminal", "legal_moves", "new_game"]
+__all__ = ["ENGINE", "apply_move", "chance_outcomes", "is_terminal", "legal_moves", "new_game"]
 
 LONE_MOVES: tuple[Move, ...] = (PASS, DONE, REFRESH)
 """The move objects ``legal_moves`` lists that are not in the Rules' tables: the same
@@ -105,142 +145,166 @@ def new_game(rules: Rules) -> State:
     farm = make_farm(0, (), (0,) * len(KINDS), 0, 0, rules.tables.empty_rows, ())
     return State(
         rules=rules,
-        to_move=CHANCE,
-        phase=Phase.CARDS,
+        agenda=(st.REVEAL_CARD,),
         round=0,
         order=(),
         turn=0,
         dice=(),
         uses=0,
-        token=None,
         farms=(farm,) * rules.players,
         occupied=0,
         columns=EMPTY_BOARD,
         bag=rules.bag.counts(),
         cards=(),
         passed=0,
-        groups=NO_GROUPS,
-        rolls=NO_ROLLS,
         six_rerolls=0,
-        order_rerolls=0,
     )
 
 
 def is_terminal(state: State) -> bool:
-    """Whether the game is over."""
-    return state.to_move is None
+    """Whether the game is over: nothing is left on the agenda."""
+    return not state.agenda
 
 
-def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
-    """The outcomes of a chance node with their exact probabilities; ``()`` elsewhere."""
-    if state.to_move is not CHANCE:
-        return ()
-    return _OUTCOMES.get(state.phase, card_outcomes)(state)
+# -- the tables --------------------------------------------------------------------
+
+Handler = Callable[[Work, Any, Any], None]
+"""A move's handler: the draft, the task (popped) and the legal move."""
 
 
-def _round_roll(state: State) -> tuple[tuple[Move, Fraction], ...]:
-    return state.rules.tables.round_roll
+def _by_move(handlers: dict[type, Handler]) -> Handler:
+    """The apply entry of a task that takes moves of several classes: each move goes
+    to its class's handler."""
+
+    def apply(w: Work, task: Any, move: Any) -> None:
+        handlers[type(move)](w, task, move)
+
+    return apply
 
 
-def _die_roll(state: State) -> tuple[tuple[Move, Fraction], ...]:
-    return state.rules.tables.die_roll
-
-
-def _order_roll_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
-    return state.rules.tables.order_roll
-
-
-_OUTCOMES: dict[Phase, Callable[[State], tuple[tuple[Move, Fraction], ...]]] = {
-    Phase.FILL: draw_outcomes,
-    Phase.REFILL: draw_outcomes,
-    Phase.REFRESH: draw_outcomes,
-    Phase.ROLL: _round_roll,
-    Phase.REROLL: _die_roll,
-    Phase.ORDER: _order_roll_outcomes,
-    Phase.CARDS: card_outcomes,
+_OUTCOMES: dict[type, Callable[[State, Any], tuple[tuple[Move, Fraction], ...]]] = {
+    st.RevealCard: card_outcomes,
+    st.FillBoard: draw_outcomes,
+    st.RefillBoard: draw_outcomes,
+    st.RefreshBoard: draw_outcomes,
+    st.RollDice: round_roll,
+    st.RerollDie: die_roll,
+    st.RollOrder: order_roll,
 }
-"""What is drawn at each chance node, by phase."""
+"""What is drawn at each chance event, by task."""
 
-
-def legal_moves(state: State) -> tuple[Move, ...]:
-    """Every legal move, in a fixed order; the outcomes at a chance node."""
-    who = state.to_move
-    if who is None:
-        return ()
-    if who is CHANCE:
-        return _CHANCE_MOVES.get(state.phase, _outcome_moves)(state)
-    return _DECISIONS.get(state.phase, six_moves)(state)
-
-
-def _outcome_moves(state: State) -> tuple[Move, ...]:
-    return tuple(m for m, _ in chance_outcomes(state))
-
-
-def _round_roll_moves(state: State) -> tuple[Move, ...]:
-    return state.rules.tables.round_roll_moves
-
-
-def _die_roll_moves(state: State) -> tuple[Move, ...]:
-    return state.rules.tables.die_roll_moves
-
-
-def _order_roll_moves(state: State) -> tuple[Move, ...]:
-    return state.rules.tables.order_roll_moves
-
-
-_CHANCE_MOVES: dict[Phase, Callable[[State], tuple[Move, ...]]] = {
-    Phase.ROLL: _round_roll_moves,
-    Phase.REROLL: _die_roll_moves,
-    Phase.ORDER: _order_roll_moves,
+_POSSIBLE: dict[type, Callable[[State, Any, Any], bool]] = {
+    st.RevealCard: possible_reveal,
+    st.FillBoard: possible_draw,
+    st.RefillBoard: possible_draw,
+    st.RefreshBoard: possible_draw,
+    st.RollDice: possible_round_roll,
+    st.RerollDie: possible_die_roll,
+    st.RollOrder: possible_order_roll,
 }
-"""The outcomes listed straight from the tables, by phase (the draws and reveals
-are worked out from :func:`chance_outcomes`)."""
+"""Whether a move is one of a chance event's outcomes, without listing them all."""
 
-
-_DECISIONS: dict[Phase, Callable[[State], tuple[Move, ...]]] = {
-    Phase.PLACE: place_moves,
-    Phase.TAKE: take_moves,
-    Phase.FARM: farm_moves,
-    Phase.FERTILIZE: fertilizer_moves,
-    Phase.SIX: six_moves,
+_DECISIONS: dict[type, Callable[[State, Any], tuple[Move, ...]]] = {
+    st.PlaceEnclosure: place_moves,
+    st.TakeToken: take_moves,
+    st.FarmToken: farm_moves,
+    st.Fertilize: fertilizer_moves,
+    st.ChooseSix: six_moves,
 }
-"""The legal moves of a player's decision, by phase."""
+"""The legal moves of a seat's decision, by task."""
 
-
-_HANDLERS: dict[type, Callable[[State, Any], State]] = {
-    Reveal: apply_reveal,
-    Draw: apply_draw,
-    Roll: apply_roll,
-    RerollSix: apply_reroll_six,
-    SetSix: apply_set_six,
-    Reroll: apply_reroll,
-    Adjust: apply_adjust,
-    Refresh: apply_refresh,
-    MoveToken: apply_move_token,
-    Done: apply_done,
-    Place: apply_place,
-    Pass: apply_pass,
-    Take: apply_take,
-    Put: apply_put,
-    Discard: apply_discard,
+_APPLY: dict[type, Handler] = {
+    st.RevealCard: apply_reveal,
+    st.FillBoard: apply_draw,
+    st.RefillBoard: apply_draw,
+    st.RefreshBoard: apply_draw,
+    st.RollDice: apply_round_roll,
+    st.RerollDie: apply_die_reroll,
+    st.RollOrder: apply_order_roll,
+    st.ChooseSix: _by_move({RerollSix: apply_reroll_six, SetSix: apply_set_six}),
+    st.Fertilize: _by_move(
+        {
+            Done: apply_done,
+            Reroll: apply_reroll,
+            Adjust: apply_adjust,
+            Refresh: apply_refresh,
+            MoveToken: apply_move_token,
+        }
+    ),
+    st.PlaceEnclosure: _by_move({Place: apply_place, Pass: apply_pass}),
+    st.TakeToken: apply_take,
+    st.FarmToken: _by_move({Put: apply_put, Discard: apply_discard}),
 }
-"""The handler of each kind of move, by the move's class."""
+"""The handler of a legal move, by task (and by the move's class where a task takes several)."""
+
+_CHECKS: dict[type, Callable[[State, Any], None]] = {
+    Reveal: check_reveal,
+    Draw: check_draw,
+    Roll: check_roll,
+    RerollSix: check_reroll_six,
+    SetSix: check_set_six,
+    Reroll: check_reroll,
+    Adjust: check_adjust,
+    Refresh: check_refresh,
+    MoveToken: check_move_token,
+    Done: check_done,
+    Place: check_place,
+    Pass: check_pass,
+    Take: check_take,
+    Put: check_put,
+    Discard: check_discard,
+}
+"""The refusal of each kind of move, by the move's class: raises the error naming the rule."""
 
 
-def apply_move(state: State, move: Move) -> State:
-    """The state after ``move``; :class:`~acreage.IllegalMoveError` names the rule it breaks.
+def _own(state: State, move: object) -> Move | None:
+    """``move`` if it is a move of Fence Em In whose fields have the types
+    :func:`~acreage.fence_em_in.parse_move` gives them, else None: a hand-built
+    ``Place(True, 5, 4, 2)`` equals a legal move (``True == 1``) but is never one."""
+    if type(move) not in _CHECKS:
+        return None
+    assert isinstance(move, Move)
+    return None if field_problem(move) else move
 
-    Each kind of move belongs to one or more phases, and each phase to one
-    actor (a player or chance), so checking the phase checks the actor too.
-    A move is one of this module's move objects with the fields
-    :func:`parse_move` gives it; anything else (a text, ``None``, a move
-    built by hand with a field of another type) is an illegal move.
-    """
+
+def _refuse(state: State, move: object) -> IllegalMoveError:
+    """The error naming the rule ``move`` breaks now (the engine asks only about a move
+    that is not legal)."""
+    check = _CHECKS.get(type(move))
+    if check is None:
+        return _not_a_move(move)
     try:
-        handler = _HANDLERS[type(move)]
-    except KeyError:
-        raise _not_a_move(move) from None
-    return handler(state, move)
+        check(state, move)
+    except IllegalMoveError as e:
+        return e
+    return IllegalMoveError(f"{shorten(move)}: not legal now")
+
+
+ENGINE: Engine[State, Work] = Engine(
+    draft=Work.copy,
+    decisions=_DECISIONS,
+    chance=_OUTCOMES,
+    apply=_APPLY,
+    auto={},
+    refuse=_refuse,
+    possible=_POSSIBLE,
+    own=_own,
+)
+"""Fence Em In's tables on the shared engine: it lists, judges and applies the moves,
+and remembers the last listing (see :class:`acreage.core.agenda.Engine`)."""
+
+
+# The contract's functions are the engine's own (a wrapper would add a call to every move).
+chance_outcomes = ENGINE.chance_outcomes
+"""``chance_outcomes(state)``: the outcomes of a chance event with their exact probabilities;
+``()`` elsewhere."""
+legal_moves = ENGINE.legal_moves
+"""``legal_moves(state)``: every legal move, in a fixed order; the outcomes at a chance event."""
+apply_move = ENGINE.apply_move
+"""``apply_move(state, move)``: the state after ``move``; :class:`~acreage.IllegalMoveError`
+names the rule it breaks. A move is one of this package's move objects with the fields
+:func:`~acreage.fence_em_in.parse_move` gives it; anything else (a text, ``None``, a move
+built by hand with a field of another type) is an illegal move."""
 
 
 def _not_a_move(move: object) -> IllegalMoveError:

@@ -1,22 +1,36 @@
-"""What can happen in Fence Em In: the chance outcomes and the legal moves of each phase.
+"""What can happen in Fence Em In: the chance outcomes and the legal moves of each task.
 
-The generators the engine's dispatch tables list moves with, and the
-questions the handlers ask of the same rules: which columns of the assets
-board a token may move to, whether fertilizer buys a use (it decides
-whether a turn has a FERTILIZE phase), where an enclosure fits, which column
-the third die names and what the farm board takes.
+The generators the engine's dispatch tables list moves with (each takes the
+state and its top task), the checks of a chance outcome without listing
+them all, and the questions the handlers ask of the same rules: which
+columns of the assets board a token may move to, whether fertilizer buys a
+use (it decides whether a turn has a :class:`~acreage.fence_em_in.state.Fertilize`
+task), where an enclosure fits, which column the third die names and what
+the farm board takes.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-from acreage.fence_em_in.moves import Done, Move, Pass, Place, Refresh
+from acreage.fence_em_in.moves import Done, Draw, Move, Pass, Place, Refresh, Reveal, Roll
 from acreage.fence_em_in.placement import legal_places
 from acreage.fence_em_in.rules import COLUMNS, Rules
 from acreage.fence_em_in.scoring import accepts
-from acreage.fence_em_in.state import State
+from acreage.fence_em_in.state import (
+    ChooseSix,
+    Event,
+    Farm,
+    FarmToken,
+    Fertilize,
+    PlaceEnclosure,
+    State,
+    TakeToken,
+)
 from acreage.fence_em_in.tables import KIND_INDEX
+
+Outcomes = tuple[tuple[Move, Fraction], ...]
+"""A chance event's outcomes with their exact probabilities."""
 
 __all__ = [
     "DONE",
@@ -25,13 +39,22 @@ __all__ = [
     "Columns",
     "can_fertilize",
     "card_outcomes",
+    "die_roll",
+    "draw_column",
     "draw_outcomes",
     "farm_moves",
     "fertilizer_moves",
     "next_column",
     "open_columns",
+    "order_roll",
     "place_moves",
     "places",
+    "possible_die_roll",
+    "possible_draw",
+    "possible_order_roll",
+    "possible_reveal",
+    "possible_round_roll",
+    "round_roll",
     "six_moves",
     "take_column",
     "take_moves",
@@ -60,16 +83,74 @@ def next_column(sizes: list[int], slots: int) -> int:
     return sizes.index(fewest) if fewest < slots else -1
 
 
-def card_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
+def card_outcomes(state: State, task: Event) -> Outcomes:
     """The mission cards that can be revealed next, each with its chance."""
     return state.rules.tables.card_outcomes(state.cards)
 
 
-def draw_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
+def possible_reveal(state: State, task: Event, move: object) -> bool:
+    """Whether ``move`` is a card :func:`card_outcomes` lists, without a look-alike's stray field."""
+    if type(move) is not Reveal or type(move.card) is not str:
+        return False
+    return any(m == move for m, _ in card_outcomes(state, task))
+
+
+def draw_column(columns: Columns) -> int:
+    """The index of the column a draw fills: a draw always has a free slot, so the
+    leftmost of the columns holding the fewest tokens (see :func:`next_column`)."""
+    sizes = [*map(len, columns)]
+    return sizes.index(min(sizes))
+
+
+def draw_outcomes(state: State, task: Event) -> Outcomes:
     """The tokens the bag can give the next free slot, each with its chance."""
-    # A draw node always has a free slot, so the column is the leftmost of the fewest.
-    sizes = [*map(len, state.columns)]
-    return state.rules.tables.draw_outcomes(state.bag, sizes.index(min(sizes)) + 1)
+    return state.rules.tables.draw_outcomes(state.bag, draw_column(state.columns) + 1)
+
+
+def possible_draw(state: State, task: Event, move: object) -> bool:
+    """Whether ``move`` is a token the bag can give the next free slot."""
+    if type(move) is not Draw or type(move.kind) is not str or type(move.column) is not int:
+        return False
+    k = KIND_INDEX.get(move.kind, -1)
+    return k >= 0 and move.column == draw_column(state.columns) + 1 and state.bag[k] > 0
+
+
+def round_roll(state: State, task: Event) -> Outcomes:
+    """The round's three dice: the 56 sorted rolls with their chances."""
+    return state.rules.tables.round_roll
+
+
+def die_roll(state: State, task: Event) -> Outcomes:
+    """A re-rolled die: 1-6, each a sixth."""
+    return state.rules.tables.die_roll
+
+
+def order_roll(state: State, task: Event) -> Outcomes:
+    """An order die: each face alike."""
+    return state.rules.tables.order_roll
+
+
+def _is_roll(move: object) -> bool:
+    """Whether ``move`` is a :class:`Roll` whose values are ints (a look-alike's ``True`` is not 1)."""
+    if type(move) is not Roll:
+        return False
+    values = move.values
+    return type(values) is tuple and all(type(v) is int for v in values)
+
+
+def possible_round_roll(state: State, task: Event, move: object) -> bool:
+    """Whether ``move`` is one of the 56 sorted rolls of three dice."""
+    return _is_roll(move) and move in state.rules.tables.round_roll_set
+
+
+def possible_die_roll(state: State, task: Event, move: object) -> bool:
+    """Whether ``move`` is a roll of one die, 1-6."""
+    return _is_roll(move) and move in state.rules.tables.die_roll_set
+
+
+def possible_order_roll(state: State, task: Event, move: object) -> bool:
+    """Whether ``move`` is a roll of the order die."""
+    return _is_roll(move) and move in state.rules.tables.order_roll_set
 
 
 _ALL_COLUMNS = (1 << COLUMNS) - 1
@@ -128,15 +209,14 @@ def _fertilize_moves(state: State, have: int) -> list[Move]:
     return out
 
 
-def fertilizer_moves(state: State) -> tuple[Move, ...]:
-    """The FERTILIZE phase: ``done``, then every use the player's fertilizer buys."""
-    who = state.to_move
-    assert type(who) is int, "a seat decides in the FERTILIZE phase"
-    return (DONE, *_fertilize_moves(state, state.farms[who].fertilizer))
+def fertilizer_moves(state: State, task: Fertilize) -> tuple[Move, ...]:
+    """Fertilize: ``done``, then every use the seat's fertilizer buys."""
+    return (DONE, *_fertilize_moves(state, state.farms[task.seat].fertilizer))
 
 
-def six_moves(state: State) -> tuple[Move, ...]:
-    """The SIX phase: re-roll the choice face for fertilizer (while re-rolls are left) or set it to 1-5."""
+def six_moves(state: State, task: ChooseSix) -> tuple[Move, ...]:
+    """Choose for a die showing the choice face: re-roll it for fertilizer (while
+    re-rolls are left) or set it to 1-5."""
     t = state.rules.tables
     if state.six_rerolls < state.rules.fertilizer.six_rerolls_per_turn:
         return t.six_moves
@@ -156,31 +236,30 @@ def places(state: State) -> list[Place]:
     )
 
 
-def place_moves(state: State) -> tuple[Move, ...]:
-    """The PLACE phase: every enclosure that fits, or ``pass`` when none does."""
+def place_moves(state: State, task: PlaceEnclosure) -> tuple[Move, ...]:
+    """Place an enclosure: every enclosure that fits, or ``pass`` when none does."""
     found = places(state)
     return tuple(found) if found else (PASS,)
 
 
-def take_column(state: State) -> int:
-    """The index of the column the new enclosure's third die names."""
-    last = state.farms[state.order[state.turn]].enclosures[-1]
-    return state.rules.tables.third_die[state.dice][last.width][last.height] - 1
+def take_column(rules: Rules, dice: tuple[int, ...], farm: Farm) -> int:
+    """The index of the column the third die names, for ``farm``'s new enclosure."""
+    last = farm.enclosures[-1]
+    return rules.tables.third_die[dice][last.width][last.height] - 1
 
 
-def take_moves(state: State) -> tuple[Move, ...]:
-    """The TAKE phase: one take for each kind of token in the third die's column."""
-    column = state.columns[take_column(state)]
+def take_moves(state: State, task: TakeToken) -> tuple[Move, ...]:
+    """Take a token: one take for each kind of token in the third die's column."""
+    column = state.columns[take_column(state.rules, state.dice, state.farms[task.seat])]
     # columns are kept sorted
     return tuple(map(state.rules.tables.takes.__getitem__, dict.fromkeys(column)))
 
 
-def farm_moves(state: State) -> tuple[Move, ...]:
-    """The FARM phase: the token in hand put in each category that takes it, or discarded."""
+def farm_moves(state: State, task: FarmToken) -> tuple[Move, ...]:
+    """Put the token in hand on the farm board: in each category that takes it, or discarded."""
     t = state.rules.tables
-    kind = state.token
-    assert kind is not None, "a token is in hand in the FARM phase"
-    rows = state.farms[state.order[state.turn]].rows
+    kind = task.token
+    rows = state.farms[task.seat].rows
     k = KIND_INDEX[kind]
     puts = t.puts[k]
     out = tuple([puts[i] for i in t.categories_for[k] if accepts(t, i, rows[i], kind)])

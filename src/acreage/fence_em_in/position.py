@@ -31,7 +31,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from acreage.core.bitset import bits
-from acreage.core.game import CHANCE, Chance
+from acreage.core.game import Chance
 from acreage.core.position import (
     POSITION_FORMAT,
     Fields,
@@ -59,8 +59,10 @@ from acreage.fence_em_in.state import (
     Phase,
     State,
     View,
+    agenda_for,
     make_enclosure,
     make_farm,
+    state_of_view,
 )
 from acreage.fence_em_in.tables import KIND_INDEX, Tables
 
@@ -289,28 +291,22 @@ class _Reader:
         occupied = 0
         for draft in farms:
             occupied |= draft.land
-        to_move = player if phase in _DECISIONS else None if phase is Phase.END else CHANCE
         passed_bits = sum(1 << seat for seat in passed)
         return State(
             rules=rules,
-            to_move=to_move,
-            phase=phase,
+            agenda=agenda_for(phase, player, token, groups, rolls, order_rerolls),
             round=round_,
             order=tuple(order),
             turn=turn,
             dice=dice,
             uses=uses,
-            token=token,
             farms=built,
             occupied=occupied,
             columns=columns,
             bag=bag,
             cards=cards,
             passed=passed_bits,
-            groups=groups,
-            rolls=rolls,
             six_rerolls=six_rerolls,
-            order_rerolls=order_rerolls,
         )
 
     def cards(self) -> tuple[str, ...]:
@@ -978,27 +974,7 @@ def from_view(view: View, rng: random.Random) -> State:
     from: Fence Em In hides nothing, so it is the whole state; ``rng`` is not used."""
     if not isinstance(view, View):
         raise PositionError(f"expected a fence_em_in.View, got {type(view).__name__}")
-    return State(
-        rules=view.rules,
-        to_move=view.to_move,
-        phase=view.phase,
-        round=view.round,
-        order=view.order,
-        turn=view.turn,
-        dice=view.dice,
-        uses=view.uses,
-        token=view.token,
-        farms=view.farms,
-        occupied=view.occupied,
-        columns=view.columns,
-        bag=view.bag,
-        cards=view.cards,
-        passed=view.passed,
-        groups=view.groups,
-        rolls=view.rolls,
-        six_rerolls=view.six_rerolls,
-        order_rerolls=view.order_rerolls,
-    )
+    return state_of_view(view)
 
 
 # -- text ------------------------------------------------------------------------------

@@ -11,12 +11,10 @@ from __future__ import annotations
 
 from typing import Final
 
-import attrs
-
 from acreage.core.svg import Svg, Swatch, fit, ink_on, seat_colour, seat_name, text_width
 from acreage.fence_em_in.rules import COLUMNS, KINDS, EnclosureCard
 from acreage.fence_em_in.scoring import score_sheets, scores, winners
-from acreage.fence_em_in.state import Enclosure, Phase, State, View
+from acreage.fence_em_in.state import Enclosure, Phase, State, View, state_of_view
 
 __all__ = ["render_svg", "render_text"]
 
@@ -32,8 +30,6 @@ CODES = {
 }
 """Two-letter codes of the miniatures on the text board (and on small enclosures in the SVG)."""
 
-_STATE_FIELDS: Final = tuple(a.name for a in attrs.fields(State))
-
 
 def _table(what: object, caller: str) -> tuple[State, int | None]:
     """The state to draw and the seat looking (``None`` for a state); a
@@ -42,7 +38,7 @@ def _table(what: object, caller: str) -> tuple[State, int | None]:
         return what, None
     if isinstance(what, View):
         # A view holds the whole table (nothing is hidden): the state it shows.
-        return State(**{name: getattr(what, name) for name in _STATE_FIELDS}), what.player
+        return state_of_view(what), what.player
     raise TypeError(
         f"{caller} draws a fence_em_in State or View (observe(state, seat)), "
         f"not {type(what).__name__}"

@@ -1,27 +1,47 @@
-"""Setup and the flow of a round in Fence Em In: the chance moves and the steps between turns.
+"""Setup and the flow of a round in Fence Em In: the chance events and the steps between turns.
 
-The handlers of the chance nodes: revealing the mission cards, drawing tokens
-onto the assets board (setup, refill, refresh) and the rolls (the order die,
-the round's three dice, a re-rolled die). With them, the steps a move's
-handler ends with, on the same :class:`~acreage.fence_em_in.work.Work`: the
-turn going on (which phase the player decides next), the next player's turn,
-the end of a round (the end of the game, the refill) and the turn order,
-fewest points first, ties rolled for.
+The handlers of the chance events: revealing the mission cards, drawing
+tokens onto the assets board (setup, refill, refresh) and the rolls (the
+order die, the round's three dice, a re-rolled die), with the refusals of
+those moves. With them, the steps a move's handler ends with, on the same
+:class:`~acreage.fence_em_in.work.Work`: the turn going on (which task the
+seat decides next), the next player's turn, the end of a round (the end of
+the game, the refill) and the turn order, fewest points first, ties rolled
+for.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from acreage.core.game import CHANCE, Chance, shorten
-from acreage.fence_em_in.legal import Columns, can_fertilize, card_outcomes, next_column
+from acreage.core.agenda import Task
+from acreage.core.game import shorten
+from acreage.fence_em_in.legal import (
+    Columns,
+    can_fertilize,
+    card_outcomes,
+    draw_column,
+    next_column,
+)
 from acreage.fence_em_in.moves import Draw, Reveal, Roll
 from acreage.fence_em_in.rules import CHOICE, EnclosureCard, Rules
-from acreage.fence_em_in.state import Farm, Phase, State
+from acreage.fence_em_in.state import (
+    CHOOSE_SIX,
+    FERTILIZE,
+    FILL_BOARD,
+    PLACE_ENCLOSURE,
+    REFILL_BOARD,
+    ROLL_DICE,
+    Decision,
+    Event,
+    Farm,
+    FillBoard,
+    RefreshBoard,
+    RerollDie,
+    RollDice,
+    RollOrder,
+    State,
+)
 from acreage.fence_em_in.tables import KIND_INDEX
 from acreage.fence_em_in.work import (
-    NO_GROUPS,
-    NO_ROLLS,
     Work,
     expect,
     illegal,
@@ -33,46 +53,47 @@ from acreage.fence_em_in.work import (
 )
 
 __all__ = [
+    "apply_die_reroll",
     "apply_draw",
+    "apply_order_roll",
     "apply_reveal",
-    "apply_roll",
+    "apply_round_roll",
+    "check_draw",
+    "check_reveal",
+    "check_roll",
     "next_turn",
     "resume_turn",
     "settle_order",
 ]
 
 
-def _turn_phase(
+def _turn_task(
     rules: Rules,
+    seat: int,
     farm: Farm,
     dice: tuple[int, ...],
     uses: int,
     columns: Columns,
     bag: tuple[int, ...],
-) -> Phase:
-    """What the player whose turn it is decides next: a choice face first, then
+) -> Decision:
+    """What the seat whose turn it is decides next: a choice face first, then
     fertilizer while uses and tokens last, then the enclosure."""
     if CHOICE in dice:
-        return Phase.SIX
+        return CHOOSE_SIX[seat]
     if (
         uses < rules.fertilizer.uses_per_turn
         and farm.fertilizer >= rules.tables.min_cost
         and can_fertilize(rules, farm.fertilizer, columns, bag)
     ):
-        return Phase.FERTILIZE
-    return Phase.PLACE
+        return FERTILIZE[seat]
+    return PLACE_ENCLOSURE[seat]
 
 
 def resume_turn(w: Work) -> None:
-    """The turn of ``order[turn]`` goes on with the draft's dice, uses, board and bag.
-
-    Only the decider and the phase change: a turn is entered from a chance
-    node or a decision of the same turn, where no token is in hand and no
-    turn order is being rolled for.
-    """
+    """The turn of ``order[turn]`` goes on with the draft's dice, uses, board and bag:
+    its next decision goes on the agenda."""
     seat = w.order[w.turn]
-    w.to_move = seat
-    w.phase = _turn_phase(w.rules, w.farms[seat], w.dice, w.uses, w.columns, w.bag)
+    w.agenda.append(_turn_task(w.rules, seat, w.farms[seat], w.dice, w.uses, w.columns, w.bag))
 
 
 def next_turn(w: Work) -> None:
@@ -83,22 +104,17 @@ def next_turn(w: Work) -> None:
         return
     w.turn = turn
     w.uses = 0
-    w.token = None
     w.six_rerolls = 0
     resume_turn(w)
 
 
-def _between(w: Work, to_move: Chance | None, phase: Phase) -> None:
-    """Between the players' turns (setup, the end of a round): no fertilizer uses,
-    token in hand, choice-face re-rolls or turn order being rolled for."""
-    w.to_move = to_move
-    w.phase = phase
+def _between(w: Work, task: Task | None) -> None:
+    """Between the players' turns (setup, the end of a round): no fertilizer uses
+    or choice-face re-rolls; ``task`` next, or nothing at the end of the game."""
+    if task is not None:
+        w.agenda.append(task)
     w.uses = 0
-    w.token = None
-    w.groups = NO_GROUPS
-    w.rolls = NO_ROLLS
     w.six_rerolls = 0
-    w.order_rerolls = 0
 
 
 def _end_round(w: Work) -> None:
@@ -107,9 +123,9 @@ def _end_round(w: Work) -> None:
     # Refilling cannot change the end of the game after the last round or
     # when everyone passed, so it is skipped.
     if w.round >= rules.rounds or w.passed == rules.tables.all_seats:
-        _between(w, None, Phase.END)
+        _between(w, None)
     elif any(w.bag) and next_column(list(map(len, w.columns)), rules.column_slots) >= 0:
-        _between(w, CHANCE, Phase.REFILL)
+        _between(w, REFILL_BOARD)
     else:
         _after_refill(w)
 
@@ -118,7 +134,7 @@ def _after_refill(w: Work) -> None:
     """ "If the game has ended, go to Endgame Scoring. Otherwise set the player
     order again: the player with the fewest points goes first"."""
     if not any(w.bag):
-        _between(w, None, Phase.END)
+        _between(w, None)
         return
     points = [farm.points for farm in w.farms]
     by_points = sorted(set(points))
@@ -134,11 +150,9 @@ def settle_order(w: Work, groups: tuple[tuple[int, ...], ...], order_rerolls: in
     """Roll for the first tied group, or start the next round when no ties are left;
     ``order_rerolls`` ties have re-rolled in this settling so far."""
     if any(len(group) > 1 for group in groups):
-        _between(w, CHANCE, Phase.ORDER)
-        w.groups = groups
-        w.order_rerolls = order_rerolls
+        _between(w, RollOrder(groups, (), order_rerolls))
         return
-    _between(w, CHANCE, Phase.ROLL)
+    _between(w, ROLL_DICE)
     w.round += 1
     w.order = tuple(g[0] for g in groups)
     w.turn = 0
@@ -146,18 +160,25 @@ def settle_order(w: Work, groups: tuple[tuple[int, ...], ...], order_rerolls: in
     w.passed = 0
 
 
-def apply_reveal(state: State, move: Reveal) -> State:
+# -- the mission cards -------------------------------------------------------------
+
+
+def apply_reveal(w: Work, task: Event, move: Reveal) -> None:
     """Setup: the enclosure card, then the support cards, are revealed."""
+    w.cards = (*w.cards, move.card)
+    w.agenda.append(FILL_BOARD if len(w.cards) == w.rules.tables.cards_to_reveal else task)
+
+
+def check_reveal(state: State, move: Reveal) -> None:
+    """:class:`~acreage.IllegalMoveError` saying why the mission card of ``move`` is not
+    revealed now (the engine asks only about a move it will not apply)."""
     if type(move.card) is not str:
         raise malformed(move)
     expect(state, move)
-    if move not in (m for m, _ in card_outcomes(state)):
+    task = state.agenda[-1]
+    assert isinstance(task, Event), "a card is revealed at a chance event"
+    if move not in (m for m, _ in card_outcomes(state, task)):
         raise illegal(move, _why_not_revealed(state, move.card))
-    w = Work.copy(state)
-    w.cards = (*state.cards, move.card)
-    if len(w.cards) == state.rules.tables.cards_to_reveal:
-        w.phase = Phase.FILL
-    return w.freeze()
 
 
 def _why_not_revealed(state: State, name: str) -> str:
@@ -179,21 +200,41 @@ def _why_not_revealed(state: State, name: str) -> str:
     return "the enclosure card is revealed first, then the support cards"
 
 
-def apply_draw(state: State, move: Draw) -> State:
+# -- the assets board --------------------------------------------------------------
+
+
+def apply_draw(w: Work, task: Event, move: Draw) -> None:
     """A token from the bag fills the next slot of the assets board; once the board
     (or the bag) is done, the start order is rolled for, the turn goes on after a
     refresh, or the round ends after a refill."""
+    rules = w.rules
+    old = w.columns
+    sizes = list(map(len, old))
+    # A draw always has a free slot: the token goes to the leftmost of the
+    # columns holding the fewest (see next_column).
+    fewest = min(sizes)
+    column = sizes.index(fewest)
+    k = KIND_INDEX[move.kind]
+    w.columns = replace(old, column, rules.tables.with_token(old[column], move.kind))
+    w.bag = bag = replace(w.bag, k, w.bag[k] - 1)
+    # A slot stays free while another column is as short, or this one is still short.
+    if (fewest + 1 < rules.column_slots or sizes.count(fewest) > 1) and any(bag):
+        w.agenda.append(task)  # the next token is drawn
+    elif type(task) is RefreshBoard:
+        resume_turn(w)
+    elif type(task) is FillBoard:
+        # "Then the players decide the start order: each player rolls a die."
+        settle_order(w, (tuple(range(rules.players)),))
+    else:
+        _after_refill(w)
+
+
+def check_draw(state: State, move: Draw) -> None:
+    """:class:`~acreage.IllegalMoveError` saying why ``move`` is no draw now."""
     if type(move.kind) is not str or type(move.column) is not int:
         raise malformed(move)
     expect(state, move)
-    phase = state.phase
-    rules = state.rules
-    old = state.columns
-    sizes = list(map(len, old))
-    # A draw node always has a free slot: the token goes to the leftmost of
-    # the columns holding the fewest (see next_column).
-    fewest = min(sizes)
-    column = sizes.index(fewest)
+    column = draw_column(state.columns)
     k = KIND_INDEX.get(move.kind, -1)
     if k < 0:
         raise illegal(move, f"no token of Fence Em In is a {word(move.kind)}")
@@ -201,86 +242,56 @@ def apply_draw(state: State, move: Draw) -> State:
         raise illegal(
             move, f"the board fills left to right: the next token goes to column {column + 1}"
         )
-    bag = state.bag
-    left = bag[k]
-    if not left:
+    if not state.bag[k]:
         raise illegal(move, f"the bag holds no {move.kind}")
-    w = Work.copy(state)
-    w.columns = replace(old, column, rules.tables.with_token(old[column], move.kind))
-    w.bag = replace(bag, k, left - 1)
-    # A slot stays free while another column is as short, or this one is still short.
-    if (fewest + 1 < rules.column_slots or sizes.count(fewest) > 1) and any(w.bag):
-        return w.freeze()  # the next token is drawn
-    if phase is Phase.REFRESH:
-        resume_turn(w)
-    elif phase is Phase.FILL:
-        # "Then the players decide the start order: each player rolls a die."
-        settle_order(w, (tuple(range(rules.players)),))
-    else:
-        _after_refill(w)
-    return w.freeze()
 
 
-def apply_roll(state: State, move: Roll) -> State:
-    """A roll of the dice: an order die, the round's three dice, or a re-rolled die."""
+# -- the rolls ---------------------------------------------------------------------
+
+
+def check_roll(state: State, move: Roll) -> None:
+    """:class:`~acreage.IllegalMoveError` saying why ``move`` is no roll of the dice now."""
     values = move.values
     if type(values) is not tuple or not all(type(v) is int for v in values):
         raise malformed(move)
-    roll = _ROLLS.get(state.phase)
-    if roll is None:
-        raise not_now(state, move)
-    return roll(state, move)
-
-
-def _apply_order_roll(state: State, move: Roll) -> State:
-    if move not in state.rules.tables.order_roll_set:
+    kind = type(state.agenda[-1]) if state.agenda else None
+    if kind is RollOrder:
         raise illegal(move, f"the order roll is one die, 1-{state.rules.order_die_faces}")
-    return _order_roll(state, move.values[0])
-
-
-def _apply_round_roll(state: State, move: Roll) -> State:
-    if move not in state.rules.tables.round_roll_set:
+    if kind is RollDice:
         raise illegal(move, "the round's roll is three dice, each 1-6, in sorted order")
-    w = Work.copy(state)
+    if kind is RerollDie:
+        raise illegal(move, "a re-roll is one die, 1-6")
+    raise not_now(state, move)
+
+
+def apply_round_roll(w: Work, task: Event, move: Roll) -> None:
+    """The round's three dice are rolled: the first player's turn begins."""
     w.dice = move.values
     resume_turn(w)
-    return w.freeze()
 
 
-def _apply_die_reroll(state: State, move: Roll) -> State:
-    if move not in state.rules.tables.die_roll_set:
-        raise illegal(move, "a re-roll is one die, 1-6")
-    w = Work.copy(state)
-    w.dice = sorted_dice(state.dice, move.values[0])
+def apply_die_reroll(w: Work, task: Event, move: Roll) -> None:
+    """A die taken off in a turn is rolled again: the turn goes on."""
+    w.dice = sorted_dice(w.dice, move.values[0])
     resume_turn(w)
-    return w.freeze()
 
 
-_ROLLS: dict[Phase, Callable[[State, Roll], State]] = {
-    Phase.ORDER: _apply_order_roll,
-    Phase.ROLL: _apply_round_roll,
-    Phase.REROLL: _apply_die_reroll,
-}
-"""What a roll of the dice decides, by phase."""
-
-
-def _order_roll(state: State, value: int) -> State:
+def apply_order_roll(w: Work, task: RollOrder, move: Roll) -> None:
     """One tied player's order die; the group splits once all of it has rolled."""
-    groups = state.groups
-    rolls = (*state.rolls, value)
+    groups = task.groups
+    rolls = (*task.rolls, move.values[0])
     i = 0
     while len(groups[i]) == 1:
         i += 1
     group = groups[i]
-    w = Work.copy(state)
     if len(rolls) < len(group):
-        w.rolls = rolls
-        return w.freeze()
+        w.agenda.append(RollOrder(groups, rolls, task.order_rerolls))
+        return
     # "The lowest value goes first ... Players with the same value re-roll
     # among themselves": split the group by value, ties stay grouped while
     # re-rolls are left (ruling 22), and go by seat after that.
-    rerolls = state.order_rerolls
-    limit = state.rules.order_reroll_limit
+    rerolls = task.order_rerolls
+    limit = w.rules.order_reroll_limit
     split: list[tuple[int, ...]] = []
     for v in sorted(set(rolls)):
         tied = tuple([p for p, r in zip(group, rolls, strict=True) if r == v])
@@ -292,4 +303,3 @@ def _order_roll(state: State, value: int) -> State:
         else:
             split += [(p,) for p in tied]  # groups list their seats in seat order
     settle_order(w, (*groups[:i], *split, *groups[i + 1 :]), rerolls)
-    return w.freeze()

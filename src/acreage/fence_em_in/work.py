@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from acreage.core.agenda import Task
 from acreage.core.draft import Draft
-from acreage.core.game import CHANCE, ECHO_LIMIT, Chance, IllegalMoveError, shorten
+from acreage.core.game import CHANCE, ECHO_LIMIT, IllegalMoveError, shorten
 from acreage.fence_em_in.moves import (
     Adjust,
     Discard,
@@ -39,8 +40,6 @@ from acreage.fence_em_in.state import Farm, Phase, State, make_farm
 
 __all__ = [
     "EMPTY_BOARD",
-    "NO_GROUPS",
-    "NO_ROLLS",
     "Work",
     "expect",
     "illegal",
@@ -53,44 +52,36 @@ __all__ = [
     "word",
 ]
 
-NO_GROUPS: tuple[tuple[int, ...], ...] = ()
-"""No tied groups rolling for the turn order (the one shared empty value)."""
-NO_ROLLS: tuple[int, ...] = ()
-"""No order dice rolled yet (the one shared empty value)."""
 EMPTY_BOARD: tuple[tuple[str, ...], ...] = ((),) * COLUMNS
 """The assets board with no tokens: before setup, and after a refresh."""
 
 
-class Work(Draft[State], of=State):
+class Work(Draft[State], of=State, lists=("agenda",)):
     """A State being changed by one move: its fields, settable (generated from
     State's, see :mod:`acreage.core.draft`), frozen into the next State at the end.
 
-    A handler copies the state, sets the fields the move changes by name, and
-    freezes; the steps that follow a move (the next turn, the end of a round,
-    the turn order) set theirs on the same draft.
+    The engine copies the state and pops the top task; the move's handler
+    sets the fields the move changes by name and pushes the next task; the
+    steps that follow a move (the next turn, the end of a round, the turn
+    order) set theirs on the same draft.
     """
 
     __slots__ = ()
     # The fields' types, for the type checker (checked against State's when the class is made).
     rules: Rules
-    to_move: int | Chance | None
-    phase: Phase
+    agenda: list[Task]
     round: int
     order: tuple[int, ...]
     turn: int
     dice: tuple[int, ...]
     uses: int
-    token: str | None
     farms: tuple[Farm, ...]
     occupied: int
     columns: tuple[tuple[str, ...], ...]
     bag: tuple[int, ...]
     cards: tuple[str, ...]
     passed: int
-    groups: tuple[tuple[int, ...], ...]
-    rolls: tuple[int, ...]
     six_rerolls: int
-    order_rerolls: int
 
 
 def illegal(move: Move, why: str) -> IllegalMoveError:
