@@ -293,14 +293,9 @@ class Engine(Generic[S, W]):
             else:
                 move = self._admit(state, move)
         else:
-            drawn = self._drawn
-            if drawn[0] is state:  # an outcome just given by chance_outcomes(state)
-                for m, _ in drawn[1]:
-                    if m is move:
-                        break
-                else:
-                    move = self._admit(state, move)
-            else:
+            # An outcome just given by chance_outcomes(state), the very object, is admitted.
+            given, outcomes = self._drawn
+            if given is not state or not any(m is move for m, _ in outcomes):
                 move = self._admit(state, move)
         w = self._draft(state)
         agenda = w.agenda
