@@ -142,6 +142,12 @@ class _ShortObservation(dab.DotsEncoding):
         return super().observation(view)[:-1]
 
 
+class _HugeObservation(dab.DotsEncoding):
+    # A value an int16 tensor (the packed bytes, numpy's int16 dtype) cannot hold.
+    def observation(self, view: Any) -> list[int]:
+        return [*super().observation(view)[:-1], 40_000]
+
+
 class _TightFacts(dab.DotsEncoding):
     def __init__(self, rules: Any) -> None:
         super().__init__(rules)
@@ -172,6 +178,7 @@ class _OddNumbers(dab.DotsEncoding):
 ENCODING_DEFECTS = {
     "two moves share a number": (_SharedNumbers, "share number"),
     "observation of the wrong length": (_ShortObservation, "is not 27 ints"),
+    "an observation value outside int16": (_HugeObservation, "has a value outside int16"),
     "a bound that does not hold": (_TightFacts, "more than max_decisions"),
     "hidden information denied": (_HiddenFactsWrong, "hidden_information is False"),
     "a quick observation that leaks": (_LeakySecrets, "seat_observation_bytes of seat 1"),
