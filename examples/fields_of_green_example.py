@@ -28,7 +28,7 @@ def main() -> None:
             move = sample(fog.chance_outcomes(state), rng)  # exact probabilities
         moves.append(move)
         state = fog.apply_move(state, move)
-        if state.year == 2 and fog.PHASES[state.phase] == "action" and state.actor == 0:
+        if state.year == 2 and state.agenda and state.agenda[-1] == fog.Act(0):
             print("Year 2, what player 0 sees before acting:\n")
             print(fog.render_text(state, player=0))
             print()

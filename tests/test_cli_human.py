@@ -19,7 +19,7 @@ from acreage.agents import FirstMoveAgent, GreedyAgent, ISMCTSAgent, MCTSAgent, 
 from acreage.cli import main
 from acreage.core.chance import sample
 from acreage.core.record import GameRecord, replay
-from acreage.fields_of_green.state import PICK
+from acreage.fields_of_green.state import PickCard, question
 from acreage.human import COMMANDS, LIST_LIMIT, hint_agent, play_human
 from acreage.play import play
 
@@ -497,9 +497,10 @@ def test_fields_of_green_names_no_card_the_person_cannot_see(
         if text.startswith("pick"):
             # The last pick turns every pick up; until then they lie face down.
             known = fog.observe(states[i], 1).seats[who].hand is not None
-            (face_down if states[i + 1].phase == PICK else turned_up).append((said, known))
+            picking = isinstance(states[i + 1].agenda[-1], PickCard)
+            (face_down if picking else turned_up).append((said, known))
             assert said in (f"player {who}: {text}", f"player {who}: (hidden from you)")
-        elif text.startswith("deal card") and states[i].actor != 1:
+        elif text.startswith("deal card") and question(states[i]).actor != 1:
             dealt.append(said)
     # A face-down pick from a hand seat 1 never held is never named. (From a hand it passed
     # on, the card's back may tell which it is: then it is named.)

@@ -20,7 +20,7 @@ def play(state: fog.State, *texts: str) -> fog.State:
 
 
 def phase(state: fog.State) -> str:
-    return fog.PHASES[state.phase]
+    return fog.PHASES[fog.question(state).phase]
 
 
 def deal(state: fog.State, *names: str) -> fog.State:

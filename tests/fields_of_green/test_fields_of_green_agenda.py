@@ -1,8 +1,8 @@
 """What is being decided is the task on top of the agenda, and positions read it back.
 
 The engine (``core.agenda.Engine``) lists and applies moves by the top task;
-``state.phase``, ``state.actor`` and ``state.pending`` are read off that task
-for positions and views, and ``state_module.asked`` turns them back into it.
+``fog.question(state)`` reads the phase, actor and pending that positions and views
+show off that task, and ``state_module.asked`` turns them back into it.
 """
 
 from __future__ import annotations
@@ -39,21 +39,22 @@ def test_the_top_task_is_what_is_decided(players: int, seed: int) -> None:
     seen: set[int] = set()
     for state in _states(players, seed):
         if not state.agenda:
-            assert state.to_move is None and state.phase == st.END and state.actor == -1
+            assert state.to_move is None and fog.question(state) == (st.END, -1, ())
             continue
         top = state.agenda[-1]
         assert not isinstance(top, AutoTask)  # the engine takes those itself
-        assert state.phase == type(top).phase
-        seen.add(state.phase)
+        phase, actor, pending = fog.question(state)
+        assert isinstance(top, st.Asked) and phase == type(top).phase and pending == top.pending
+        seen.add(phase)
         if isinstance(top, ChanceTask):
             assert state.to_move is CHANCE
             assert fog.chance_outcomes(state)
         else:
             assert isinstance(top, PlayerTask)
-            assert state.to_move == top.seat == state.actor
+            assert state.to_move == top.seat == actor
             assert fog.chance_outcomes(state) == ()
         # Read back from what positions write, the task is the very same.
-        assert st.asked(state.phase, state.actor, state.pending) == top
+        assert st.asked(phase, actor, pending) == top
         assert state.rest == state.agenda[:-1]
         assert not any(isinstance(t, ChanceTask) for t in state.rest)
     assert {st.START, st.DRAW, st.DEAL, st.PICK, st.ACTION, st.SUPPLY} <= seen
@@ -62,8 +63,8 @@ def test_the_top_task_is_what_is_decided(players: int, seed: int) -> None:
 def test_a_decision_with_one_outcome_takes_itself() -> None:
     """The last card of a hand is played without a pick to decide: no state waits on it."""
     for state in _states(2, 3):
-        if state.phase == st.PICK:
-            assert len(state.hands[state.actor]) > 1
+        if state.agenda and isinstance(state.agenda[-1], st.PickCard):
+            assert len(state.hands[state.agenda[-1].seat]) > 1
 
 
 def test_a_look_alike_move_is_refused_and_an_equal_one_applied() -> None:

@@ -71,9 +71,9 @@ def check_invariants(playout: Playout) -> None:
         # Every card is in exactly one place: a deck, a hand, a pick, a farm or the discard.
         assert all_cards(s) == every_card
         # Within an action round all hands have the same size (a pick counts while hidden).
-        if s.phase in DRAFT:
+        if fog.question(s).phase in DRAFT:
             sizes = {
-                len(h) + (s.phase == PICKING and k >= 0)
+                len(h) + (fog.question(s).phase == PICKING and k >= 0)
                 for h, k in zip(s.hands, s.picks, strict=True)
             }
             assert len(sizes) == 1

@@ -169,7 +169,7 @@ def test_the_same_silo_site_has_the_same_number_in_different_games() -> None:
             if fog.BuildSilo(2, 0) in fog.legal_moves(state):
                 assert fog.encode_move(state, fog.BuildSilo(2, 0)) == number
                 assert fog.decode_move(state, number) == fog.BuildSilo(2, 0)
-                seen.append((seed, state.year, state.actor))
+                seen.append((seed, state.year, fog.question(state).actor))
     games, years, actors = (set(column) for column in zip(*seen, strict=True))
     assert len(games) == 6 and len(years) > 1 and len(actors) == 3
 
@@ -188,7 +188,7 @@ def test_a_pick_is_numbered_by_its_card_and_a_build_by_its_site() -> None:
     """The pick names the card; a build builds the revealed card, so only the site is numbered."""
     s = _silo_state()
     enc = fog.encoding(s.rules)
-    assert fog.PHASES[s.phase] == "action"
+    assert fog.PHASES[fog.question(s).phase] == "action"
     build = fog.encode_move(s, fog.Build("pigs", 1, 1))
     assert build == enc.actions.index("build", enc.sites.index(1, 1))
     assert enc.encode_action(s, fog.Build("cows", 1, 1)) == build  # the card is the state's

@@ -365,9 +365,9 @@ def _states_of_every_phase(per_phase: int = PER_PHASE) -> list[fog.State]:
     seed = 0
     while len(found) < len(fog.PHASES) or min(map(len, found.values())) < per_phase:
         for s in _playout_states(3, seed)[seed % 5 :: 5]:
-            found.setdefault(s.phase, [])
-            if len(found[s.phase]) < per_phase:
-                found[s.phase].append(s)
+            found.setdefault(fog.question(s).phase, [])
+            if len(found[fog.question(s).phase]) < per_phase:
+                found[fog.question(s).phase].append(s)
         seed += 1
     return [s for phase in sorted(found) for s in found[phase]]
 

@@ -171,7 +171,7 @@ def test_built_positions_are_valid_and_round_trip(state: fog.State) -> None:
 
 def acts_before_another(state: fog.State) -> bool:
     """An action, and another player acts next in this round (nothing comes between)."""
-    return fog.PHASES[state.phase] == "action" and isinstance(state.rest[-1], Act)
+    return fog.PHASES[fog.question(state).phase] == "action" and isinstance(state.rest[-1], Act)
 
 
 @SLOW
@@ -179,7 +179,7 @@ def acts_before_another(state: fog.State) -> bool:
 def test_the_market_is_always_open(state: fog.State) -> None:
     # D) "Zum Markt fahren": whatever the card and the farm, it can be discarded for
     # 2 coins, and up to 2 grain sold for 2 coins each, as far as the silos hold them.
-    p = state.actor
+    p = fog.question(state).actor
     farm = state.farms[p]
     most = min(2, farm.grain)
     markets = [m for m in fog.legal_moves(state) if isinstance(m, fog.Market)]
@@ -187,7 +187,7 @@ def test_the_market_is_always_open(state: fog.State) -> None:
     after = fog.apply_move(state, fog.Market(most))
     next_act = state.rest[-1]
     assert isinstance(next_act, Act)
-    assert after.actor == next_act.seat  # the next player acts: nothing came between
+    assert fog.question(after).actor == next_act.seat  # the next player acts: nothing came between
     assert after.farms[p].coins == farm.coins + 2 + 2 * most
     assert after.farms[p].grain == farm.grain - most
     assert after.discard.count(state.picks[p]) == state.discard.count(state.picks[p]) + 1
@@ -197,7 +197,11 @@ def test_build_position_with_only_zero_choices_is_the_simplest_position() -> Non
     state = fog.build_position(RULES, lambda n: 0)
     # The first year's start: the start player draws the first card, from full decks,
     # into farms of a tower and a silo (emptied: choices of 0 are empty purses too).
-    assert (state.year, fog.PHASES[state.phase], state.actor) == (1, "draw", 0)
+    assert (state.year, fog.PHASES[fog.question(state).phase], fog.question(state).actor) == (
+        1,
+        "draw",
+        0,
+    )
     assert state.decks == RULES.tables.decks and not state.discard
     assert all(f.cells == fog.new_game(RULES).farms[0].cells for f in state.farms)
     assert all((f.grain, f.coins, f.towers[0][1]) == (0, 0, 0) for f in state.farms)
@@ -374,7 +378,7 @@ def test_a_decision_the_engine_takes_itself_is_refused() -> None:
     pay = {**BASE, "phase": "pay", "pending": {"site": [0, 1], "water": 5}}
     with pytest.raises(PositionError, match=r"^pending: no water tower in range holds the 5 water"):
         fog.from_position(RULES, pay)
-    supply = first(RULES, 4, lambda s: fog.PHASES[s.phase] == "supply")
+    supply = first(RULES, 4, lambda s: fog.PHASES[fog.question(s).phase] == "supply")
     data = fog.to_position(supply)
     data["pending"]["sites"] = data["pending"]["sites"][:1]
     with pytest.raises(PositionError, match=r"^pending.sites: the owner chooses among two sites"):
@@ -387,12 +391,12 @@ def test_a_blind_draw_keeps_to_the_decks_it_may_use() -> None:
     rules = fog.Rules(players=2, start_player=0, min_decks=4)
 
     def three_decks_five_cards(s: fog.State) -> bool:
-        hand = s.hands[s.actor] if s.actor >= 0 else ()
+        hand = s.hands[fog.question(s).actor] if fog.question(s).actor >= 0 else ()
         decks = {rules.tables.deck[k] for k in hand}
-        return fog.PHASES[s.phase] == "deal" and len(hand) == 5 and len(decks) == 3
+        return fog.PHASES[fog.question(s).phase] == "deal" and len(hand) == 5 and len(decks) == 3
 
     state = first(rules, 0, three_decks_five_cards)
-    used = sorted({rules.tables.deck[k] for k in state.hands[state.actor]})
+    used = sorted({rules.tables.deck[k] for k in state.hands[fog.question(state).actor]})
     data = fog.to_position(state)
     data["pending"]["deck"] = fog.components.DECKS[used[0]]
     with pytest.raises(PositionError, match=r"^pending.deck: the next card cannot come from"):
@@ -406,7 +410,13 @@ def test_a_blind_draw_keeps_to_the_decks_it_may_use() -> None:
 def test_hands_fit_the_draw_and_the_harvest() -> None:
     # Player 1 draws after player 0, who holds a full hand; player 1 has drawn 2.
     drawing = first(
-        RULES, 0, lambda s: fog.PHASES[s.phase] == "draw" and s.actor == 1 and len(s.hands[1]) == 2
+        RULES,
+        0,
+        lambda s: (
+            fog.PHASES[fog.question(s).phase] == "draw"
+            and fog.question(s).actor == 1
+            and len(s.hands[1]) == 2
+        ),
     )
     data = fog.to_position(drawing)
     assert len(data["hands"][0]) == 6
@@ -416,7 +426,9 @@ def test_hands_fit_the_draw_and_the_harvest() -> None:
         fog.from_position(RULES, changed(data, "passes", 1))
     with pytest.raises(PositionError, match=r"^picks: cards are picked only in the action rounds"):
         fog.from_position(RULES, changed(data, "picks", ["pigs", None]))
-    supply = fog.to_position(first(RULES, 4, lambda s: fog.PHASES[s.phase] == "supply"))
+    supply = fog.to_position(
+        first(RULES, 4, lambda s: fog.PHASES[fog.question(s).phase] == "supply")
+    )
     with pytest.raises(PositionError, match=r"^passes: hands are passed 5 times in a year, not 4"):
         fog.from_position(RULES, changed(supply, "passes", 4))
     with pytest.raises(PositionError, match=r"^hands: every card of the year is played before"):
@@ -425,7 +437,9 @@ def test_hands_fit_the_draw_and_the_harvest() -> None:
 
 def test_a_card_is_built_only_by_the_player_who_picked_it() -> None:
     state = first(
-        RULES, 2, lambda s: fog.PHASES[s.phase] == "pay" and isinstance(s.rest[-1], PlaceSite)
+        RULES,
+        2,
+        lambda s: fog.PHASES[fog.question(s).phase] == "pay" and isinstance(s.rest[-1], PlaceSite),
     )
     data = fog.to_position(state)
     place = data["agenda"][0]
@@ -467,7 +481,7 @@ def test_garbage_is_refused_with_a_position_error() -> None:
 @functools.cache
 def reached(phase: str) -> dict[str, Any]:
     """The position of the first state in phase ``phase`` of seeded random games."""
-    return fog.to_position(first(RULES, 0, lambda s: fog.PHASES[s.phase] == phase))
+    return fog.to_position(first(RULES, 0, lambda s: fog.PHASES[fog.question(s).phase] == phase))
 
 
 def edited(phase: str, *edits: tuple[str, Any]) -> dict[str, Any]:
@@ -761,7 +775,11 @@ def test_a_view_becomes_a_state_the_seat_cannot_tell_apart() -> None:
 def test_a_view_with_hidden_hands_is_dealt_from_what_the_seat_has_not_seen() -> None:
     rules = fog.Rules(players=4, start_player=0)
     # The first pick of year 1: player 3 knows no hand but its own.
-    state = first(rules, 7, lambda s: fog.PHASES[s.phase] == "pick" and s.actor == 1)
+    state = first(
+        rules,
+        7,
+        lambda s: fog.PHASES[fog.question(s).phase] == "pick" and fog.question(s).actor == 1,
+    )
     view = fog.observe(state, 3)
     hands = set()
     for seed in range(6):

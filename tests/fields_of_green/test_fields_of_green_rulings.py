@@ -28,8 +28,8 @@ def test_start_player_is_drawn_by_chance_unless_fixed() -> None:
     assert phase(s) == "start"
     assert fog.chance_outcomes(s) == tuple((fog.StartPlayer(i), Fraction(1, 3)) for i in range(3))
     s = play(s, "start player 2")
-    assert s.start == 2 and phase(s) == "draw" and s.actor == 2
-    assert fog.new_game(fog.Rules(players=3, start_player=1)).actor == 1
+    assert s.start == 2 and phase(s) == "draw" and fog.question(s).actor == 2
+    assert fog.question(fog.new_game(fog.Rules(players=3, start_player=1))).actor == 1
 
 
 @pytest.mark.parametrize("year", [1, 2])
@@ -65,7 +65,7 @@ def shut_down_vegetable_patch() -> fog.State:
     hand = ("cottage", "pigs", "chapel")
     s = deal_hands(s, hand, hand)
     s = play(s, "pick cottage", "pick cottage", "market")
-    assert name_at(s, 0, -1, 0) == "[vegetable patch]" and s.actor == 0
+    assert name_at(s, 0, -1, 0) == "[vegetable patch]" and fog.question(s).actor == 0
     return s
 
 

@@ -146,7 +146,10 @@ def test_a_hand_is_seen_by_its_holder_and_not_by_the_others() -> None:
     state = next(
         s
         for s in _playout_states(rules, seed=11)
-        if fog.PHASES[s.phase] == "pick" and s.passes == 0 and s.year == 1 and len(s.hands[1]) > 1
+        if fog.PHASES[fog.question(s).phase] == "pick"
+        and s.passes == 0
+        and s.year == 1
+        and len(s.hands[1]) > 1
     )
     t = rules.tables
     hand = state.hands[1]

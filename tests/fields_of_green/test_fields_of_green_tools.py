@@ -44,7 +44,7 @@ def draw_tools(s: fog.State, *tiles: str) -> fog.State:
 def test_draw_three_keep_one_the_others_go_under_the_pile_in_order() -> None:
     s = tool_game(("shed", "hut"))
     s = action_round(s, ("shed", "shed"), ("build shed at 0,1",))
-    assert phase(s) == "tool deal" and s.actor == 0
+    assert phase(s) == "tool deal" and fog.question(s).actor == 0
     s = draw_tools(s, "can", "crow", "bell")
     assert texts(s) == ["choose can", "choose crow", "choose bell"]
     s = play(s, "choose crow")
@@ -120,7 +120,7 @@ def test_fewer_than_three_tiles_are_all_drawn_and_an_empty_pile_gives_nothing() 
     s = action_round(s, ("shed", "shed"), ("build shed at 0,1",))
     s = draw_tools(s, "can", "can", "can")  # 3 cans: one kept, two back under the pile
     s = play(s, "build shed at 0,1")
-    assert phase(s) == "tool deal" and s.pending == (2,)  # only two tiles to draw
+    assert phase(s) == "tool deal" and fog.question(s).pending == (2,)  # only two tiles to draw
     s = draw_tools(s, "can", "can")
     s = play(s, "build shed at 0,-1", "deal tool can")
     s = play(s, "build shed at 0,-1")  # the pile is empty: no tool

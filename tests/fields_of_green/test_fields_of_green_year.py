@@ -60,7 +60,7 @@ def test_water_income_goes_into_the_tower_its_owner_chooses() -> None:
     # At harvest the vineyard needs 2, all from one tower: either still holds 2.
     assert texts(s) == ["pay 2 water from 0,0", "pay 2 water from 0,1"]
     s = play(s, "pay 2 water from 0,0")
-    assert s.year == 2 and phase(s) == "store" and s.actor == 0
+    assert s.year == 2 and phase(s) == "store" and fog.question(s).actor == 0
     assert (water(s, 0, 0, 0), water(s, 0, 0, 1)) == (1, 2)
     assert texts(s) == ["store water in 0,0", "store water in 0,1"]
     s = play(s, "store water in 0,1")
@@ -70,7 +70,7 @@ def test_water_income_goes_into_the_tower_its_owner_chooses() -> None:
 
 def test_draws_come_from_at_least_3_decks() -> None:
     s = fog.new_game(rules())
-    assert phase(s) == "draw" and s.actor == 0
+    assert phase(s) == "draw" and fog.question(s).actor == 0
     assert texts(s) == [
         f"draw from {d}" for d in ("fields", "livestock", "facilities", "buildings")
     ]
@@ -82,7 +82,7 @@ def test_draws_come_from_at_least_3_decks() -> None:
     s = deal(s, "well")
     assert texts(s) == ["draw from livestock", "draw from buildings"]
     s = deal(s, "inn")
-    assert s.actor == 1 and len(s.hands[0]) == 6
+    assert fog.question(s).actor == 1 and len(s.hands[0]) == 6
 
 
 def test_the_draw_is_blind_a_chance_node_per_card() -> None:
@@ -120,7 +120,7 @@ def test_an_empty_deck_cannot_be_drawn_from_and_fewer_decks_suffice() -> None:
     # Only the facilities deck still holds cards: the 3-deck rule is waived.
     assert phase(s) == "deal"
     s = deal(s, "shed", "shed", "shed")
-    assert s.actor == 1 and phase(s) == "deal"
+    assert fog.question(s).actor == 1 and phase(s) == "deal"
 
 
 @pytest.mark.parametrize(("year", "receives_from"), [(1, -1), (2, +1), (3, -1), (4, +1)])
@@ -150,7 +150,7 @@ def test_picks_are_hidden_until_all_reveal() -> None:
     s = fog.new_game(rules(hand_size=2, min_decks=1))
     s = deal_hands(s, ("cottage", "pigs"), ("chapel", "well"))
     s = play(s, "pick pigs")
-    assert s.actor == 1 and phase(s) == "pick"
+    assert fog.question(s).actor == 1 and phase(s) == "pick"
     seat0 = fog.observe(s, 1).seats[0]
     assert (seat0.pick, seat0.pick_back, seat0.hand) == (None, "livestock", None)
     assert fog.observe(s, 0).seats[0].pick == "pigs"
@@ -169,7 +169,7 @@ def test_a_pick_from_a_hand_of_one_kind_is_still_asked() -> None:
     s = fog.new_game(rules(players=3, hand_size=2, min_decks=1))
     s = deal_hands(s, ("pigs", "well"), ("cottage", "cottage"), ("chapel", "inn"))
     s = play(s, "pick pigs")
-    assert phase(s) == "pick" and s.actor == 1 and texts(s) == ["pick cottage"]
+    assert phase(s) == "pick" and fog.question(s).actor == 1 and texts(s) == ["pick cottage"]
     s = play(s, "pick cottage", "pick inn")
     # With one card left in every hand, everyone knows every pick is forced.
     s = play(s, "market", "market", "market")
@@ -193,7 +193,7 @@ def two_fields_one_water() -> fog.State:
         ("pumpkin patch", "0,-1"),
     ):
         s = action_round(s, (card, card), (f"build {card} at {at}", "market"))
-    assert phase(s) == "supply" and s.actor == 0
+    assert phase(s) == "supply" and fog.question(s).actor == 0
     assert water(s, 0, 0, 0) == 1
     return s
 
@@ -290,12 +290,12 @@ def test_the_start_player_passes_left_each_year_and_the_game_ends_after_year_4()
 
 def test_picks_and_actions_go_in_seat_order_from_the_start_player() -> None:
     s = fog.new_game(rules(players=3, start_player=2, hand_size=1, min_decks=1, years=1))
-    assert s.actor == 2  # the start player draws first
+    assert fog.question(s).actor == 2  # the start player draws first
     s = deal_hands(s, ("cottage",), ("inn",), ("chapel",))
     # One card each: the picks take themselves; the actions go 2, 0, 1.
     order = []
     while phase(s) == "action":
-        order.append(s.actor)
+        order.append(fog.question(s).actor)
         s = play(s, "market")
     assert order == [2, 0, 1]
 
@@ -369,7 +369,7 @@ def test_six_actions_and_five_passes_make_a_year() -> None:
     while not fog.is_terminal(s):
         passes = max(passes, s.passes)
         if phase(s) == "action":
-            actions[s.actor] += 1
+            actions[fog.question(s).actor] += 1
             s = play(s, "market")
         else:
             s = fog.apply_move(s, fog.legal_moves(s)[0])

@@ -98,7 +98,7 @@ from acreage.fields_of_green.moves import (
 )
 from acreage.fields_of_green.rules import Rules
 from acreage.fields_of_green.scoring import farm_sheet, purse_points, site_points, tower_points
-from acreage.fields_of_green.state import PHASES, PICK, Farm, State
+from acreage.fields_of_green.state import PHASES, Farm, PickCard, State, question
 from acreage.fields_of_green.view import (
     SeatView,
     View,
@@ -742,7 +742,8 @@ class FieldsOfGreenEncoding(Encoding):
         players = self._players
         if type(seat) is not int or not 0 <= seat < players:
             check_seat(seat, players)  # raises, saying why
-        phase, actor, farms = state.phase, state.actor, state.farms
+        phase, actor, pending = question(state)
+        farms = state.farms
         order = self._orders[seat]
         farm_bytes = self._farm_bytes
         return self._pack(
@@ -759,7 +760,7 @@ class FieldsOfGreenEncoding(Encoding):
             ),
             self._state_pile_bytes(state.rules, state.tool_pile),
             self._state_discard_bytes(state.discard),
-            self._pending_bytes(PHASES[phase], state.pending, farms[actor]),
+            self._pending_bytes(PHASES[phase], pending, farms[actor]),
         )
 
     def _seen_seats(
@@ -780,7 +781,8 @@ class FieldsOfGreenEncoding(Encoding):
             self._known_hands[key] = known  # a few dozen keys: never emptied
         hands, picks = state.hands, state.picks
         seat_bytes = self._seat_bytes_of
-        if state.phase == PICK:
+        agenda = state.agenda
+        if agenda and type(agenda[-1]) is PickCard:
             return [
                 seat_bytes(hands[q], picks[q], known[q], _pick_hidden(state, seat, q))
                 for q in order

@@ -11,7 +11,7 @@ from acreage.core.memo import IdentityMemo
 from acreage.fields_of_green.effects import multiplier
 from acreage.fields_of_green.rules import GREEN, PRODUCE, Rules
 from acreage.fields_of_green.scoring import farm_sheet, winners
-from acreage.fields_of_green.state import CONVERTING, END, SUPPLY, Farm, State
+from acreage.fields_of_green.state import ChooseSupply, ConvertAt, Farm, State
 
 __all__ = ["HARVEST_SHARE", "WATER_WORTH", "end_reason", "evaluate"]
 
@@ -60,8 +60,9 @@ def _farm_worth(rules: Rules, farm: Farm) -> tuple[float, float]:
 def _standing(state: State) -> tuple[float, ...]:
     """Each seat's points as they would stand now (coins and grain counted exactly, not
     rounded down), plus stored water and a share of the harvests to come."""
-    rules = state.rules
-    harvests = rules.years - state.year + (0.5 if state.phase in (SUPPLY, CONVERTING) else 1.0)
+    rules, agenda = state.rules, state.agenda
+    harvesting = agenda and isinstance(agenda[-1], (ChooseSupply, ConvertAt))
+    harvests = rules.years - state.year + (0.5 if harvesting else 1.0)
     share = HARVEST_SHARE * max(0.0, harvests)
     out = []
     for farm in state.farms:
@@ -89,7 +90,7 @@ def evaluate(state: State, seat: int) -> float:
     of microseconds.
     """
     check_seat(seat, state.rules.players)
-    if state.phase == END:
+    if not state.agenda:  # the game is over
         return share_of_win(winners(state), seat)
     years_left = max(0, state.rules.years - state.year)
     return lead_share(_standings(state), seat, width=2.0 + years_left)

@@ -297,14 +297,15 @@ def to_position(state: State) -> dict[str, Any]:
     """
     rules = state.rules
     t = rules.tables
+    phase, actor, _ = st.question(state)
     data: dict[str, Any] = {
         "game": GAME_NAME,
         "format": POSITION_FORMAT,
         "year": state.year,
-        "phase": PHASES[state.phase],
+        "phase": PHASES[phase],
     }
-    if state.phase not in (START, END):
-        data["actor"] = state.actor
+    if phase not in (START, END):
+        data["actor"] = actor
     data.update(
         {
             "start": state.start,
@@ -317,7 +318,7 @@ def to_position(state: State) -> dict[str, Any]:
             "agenda": [_step_data(rules, step) for step in reversed(state.rest)],
         }
     )
-    pending = _pending_data(state)
+    pending = _pending_data(rules, state.agenda[-1] if state.agenda else None)
     if pending:
         data["pending"] = pending
     return data
@@ -372,27 +373,27 @@ def _step_data(rules: Rules, step: Task) -> list[Any]:
     return out
 
 
-def _pending_data(state: State) -> dict[str, Any]:
-    rules, pending, phase = state.rules, state.pending, state.phase
+def _pending_data(rules: Rules, task: Task | None) -> dict[str, Any]:
+    """The details of the task on top (``task``; None once the game is over), by name."""
     t = rules.tables
-    if phase == STORE:
-        return {"water": pending[0]}
-    if phase == DEAL:
-        return {"deck": DECKS[pending[2]]}
-    if phase == PAY:
-        return {"site": _xy(rules, pending[0]), "water": pending[1]}
-    if phase == TOOL_DEAL:
-        return {"left": pending[0], "drawn": [t.tool_names[x] for x in pending[1:]]}
-    if phase == TOOL_CHOOSE:
-        return {"drawn": [t.tool_names[x] for x in pending]}
-    if phase == TOOL_PLACE:
-        return {"tool": t.tool_names[pending[0]]}
-    if phase == ATTACH:
-        return {"site": _xy(rules, pending[0])}
-    if phase == SUPPLY:
-        return {"sites": [_xy(rules, c) for c in bits(pending[0])]}
-    if phase == CONVERTING:
-        return {"site": _xy(rules, pending[0]), "uses": pending[1]}
+    if isinstance(task, st.StoreWaterTokens):
+        return {"water": task.water}
+    if isinstance(task, st.DealCard):
+        return {"deck": DECKS[task.deck]}
+    if isinstance(task, st.PayWaterDue):
+        return {"site": _xy(rules, task.cell), "water": task.water}
+    if isinstance(task, st.DealTools):
+        return {"left": task.left, "drawn": [t.tool_names[x] for x in task.drawn]}
+    if isinstance(task, st.ChooseTile):
+        return {"drawn": [t.tool_names[x] for x in task.drawn]}
+    if isinstance(task, st.PlaceTool):
+        return {"tool": t.tool_names[task.tool]}
+    if isinstance(task, st.AttachKept):
+        return {"site": _xy(rules, task.cell)}
+    if isinstance(task, st.ChooseSupply):
+        return {"sites": [_xy(rules, c) for c in bits(task.remaining)]}
+    if isinstance(task, st.ConvertAt):
+        return {"site": _xy(rules, task.cell), "uses": task.left}
     return {}
 
 
@@ -746,10 +747,11 @@ class _Reader:
         for f in state.farms:
             seen.update(x for _, x in f.tools)
             seen.update(f.kept)
-        if state.phase == TOOL_DEAL:
-            seen.update(state.pending[1:])
-        elif state.phase in (TOOL_CHOOSE, TOOL_PLACE):
-            seen.update(state.pending)
+        task = state.agenda[-1] if state.agenda else None
+        if isinstance(task, (st.DealTools, st.ChooseTile)):
+            seen.update(task.drawn)
+        elif isinstance(task, st.PlaceTool):
+            seen[task.tool] += 1
         for x, n in sorted(seen.items()):
             if n > self.rules.tools[x].count:
                 self.fields.node.fail(
@@ -863,6 +865,7 @@ class _Reader:
         decision is pending: its seat is the actor. Turn steps lie above it.
         """
         rules = self.rules
+        phase, actor, _ = st.question(state)
         agenda = state.rest
         node = self.fields.at("agenda")
         split = 0
@@ -876,7 +879,7 @@ class _Reader:
                 )
         frame = list(reversed(agenda[:split]))
         turn = agenda[split:]
-        if state.phase == END:
+        if phase == END:
             if state.year != rules.years:
                 self.fields.at("year").fail(
                     f"the game ends after year {rules.years}, not {state.year}"
@@ -903,20 +906,20 @@ class _Reader:
                     continue
                 last = sequence[i - 1]
                 phases, steps = _LAST[type(last)]
-                if state.phase not in phases or state.actor != _seat(last):
+                if phase not in phases or actor != _seat(last):
                     continue
                 for step in turn:
-                    if type(step) not in steps or _seat(step) != state.actor:
+                    if type(step) not in steps or _seat(step) != actor:
                         node.fail(
                             f"the step {_STEPS[type(step)][0]!r} for player {_seat(step)} is not part "
-                            f"of player {state.actor}'s turn in phase {PHASES[state.phase]}"
+                            f"of player {actor}'s turn in phase {PHASES[phase]}"
                         )
-                if type(last) is st.Act and state.phase == ACTION and turn:
+                if type(last) is st.Act and phase == ACTION and turn:
                     node.fail("the action is chosen before any step of it is taken")
                 return stage if type(last) is not st.Income else "income"
         return node.fail(
             f"these steps are not what is left of a draw, a round or a harvest with player "
-            f"{state.actor} deciding in phase {PHASES[state.phase]} (start player "
+            f"{actor} deciding in phase {PHASES[phase]} (start player "
             f"{state.start})"
         )
 
@@ -929,7 +932,7 @@ class _Reader:
             self.check_drawing(state, stage)
         elif stage in ("harvest", "end"):
             self.check_played_out(state)
-        elif state.phase == PICK:
+        elif isinstance(state.agenda[-1], st.PickCard):
             self.check_picking(state)
         else:
             self.check_acting(state)
@@ -939,11 +942,13 @@ class _Reader:
         """The seats in turn order from the start player, and where the actor is in it
         (after the last when nobody acts)."""
         order = [(state.start + i) % self.n for i in range(self.n)]
-        return order, order.index(state.actor) if state.actor >= 0 else self.n
+        actor = st.question(state).actor
+        return order, order.index(actor) if actor >= 0 else self.n
 
     def check_drawing(self, state: State, stage: str) -> None:
         """The draw, and the income before it: each player in turn draws a full hand
         (``hand_size`` cards, one at a time), and no hand is passed until all are drawn."""
+        actor = st.question(state).actor
         hand_size = self.rules.hand_size
         if state.passes:
             self.fields.at("passes").fail("no hand has been passed before the draw is over")
@@ -957,11 +962,11 @@ class _Reader:
                 continue  # the player drawing now
             if len(state.hands[q]) != want:
                 self.fields.at("hands").fail(
-                    f"player {q} holds {len(state.hands[q])} cards while player {state.actor} "
+                    f"player {q} holds {len(state.hands[q])} cards while player {actor} "
                     f"{'collects income' if stage == 'income' else 'draws'}; expected {want}"
                 )
-        if stage == "draw" and len(state.hands[state.actor]) >= hand_size:
-            self.fields.at("hands").fail(f"player {state.actor} has drawn all {hand_size} cards")
+        if stage == "draw" and len(state.hands[actor]) >= hand_size:
+            self.fields.at("hands").fail(f"player {actor} has drawn all {hand_size} cards")
 
     def check_played_out(self, state: State) -> None:
         """The harvest and the end: every card of the year has been played, after the hands
@@ -978,6 +983,7 @@ class _Reader:
         """The picks of a round: the hands hold ``hand_size - passes`` cards, and the
         players before the actor have each put one of theirs aside face down; a hand of
         one card is never picked from (its last card is played as it is)."""
+        actor = st.question(state).actor
         passes, picks = state.passes, state.picks
         h = self.rules.hand_size - passes
         order, position = self.turn(state)
@@ -988,7 +994,7 @@ class _Reader:
                 self.fields.at("hands").fail(
                     f"with {passes} passes this year a hand holds {h} cards before its pick: "
                     f"player {q} {'has picked' if picked else 'picks after'} player "
-                    f"{state.actor}, and holds {size}"
+                    f"{actor}, and holds {size}"
                     + (" with a pick" if picks[q] >= 0 else " without a pick")
                 )
         if h < 2:
@@ -1000,6 +1006,7 @@ class _Reader:
         """The actions of a round: after the picks every hand holds as many cards (none
         once the last round's cards are played), and the players after the actor still
         hold the card they picked, those before it have played theirs."""
+        actor = st.question(state).actor
         hand_size, passes = self.rules.hand_size, state.passes
         h = len(state.hands[0])
         if any(len(hand) != h for hand in state.hands):
@@ -1012,11 +1019,11 @@ class _Reader:
         for i, q in enumerate(order):
             if i > position and state.picks[q] < 0:
                 self.fields.at("picks").fail(
-                    f"player {q} acts after player {state.actor}: a card is picked"
+                    f"player {q} acts after player {actor}: a card is picked"
                 )
             if i < position and state.picks[q] >= 0:
                 self.fields.at("picks").fail(
-                    f"player {q} has acted before player {state.actor}: no card is left picked"
+                    f"player {q} has acted before player {actor}: no card is left picked"
                 )
 
     def check_cards_drawn(self, state: State, stage: str) -> None:
@@ -1086,52 +1093,55 @@ class _Reader:
 
     def check_phase(self, state: State) -> None:
         """The decision pending is one the engine asks (it takes the forced ones itself)."""
-        check = _PHASE_CHECKS.get(state.phase)
+        if not state.agenda:
+            return
+        task = state.agenda[-1]
+        check = _TASK_CHECKS.get(type(task))
         if check is not None:
-            check(self, state)
+            check(self, state, task)
 
-    def check_store(self, state: State) -> None:
+    def check_store(self, state: State, task: st.StoreWaterTokens) -> None:
         """Storing water asks where only when the towers with room are two or more and
         cannot take it all; otherwise each tower is filled without asking."""
-        room = [cap - w for _, w, cap, _ in state.farms[state.actor].towers if w < cap]
-        if len(room) < 2 or sum(room) <= state.pending[0]:
+        room = [cap - w for _, w, cap, _ in state.farms[task.seat].towers if w < cap]
+        if len(room) < 2 or sum(room) <= task.water:
             self.fields.at("pending").fail(
-                f"{state.pending[0]} water goes where there is room without asking "
-                f"unless it does not fit all of player {state.actor}'s {len(room)} towers "
+                f"{task.water} water goes where there is room without asking "
+                f"unless it does not fit all of player {task.seat}'s {len(room)} towers "
                 "with room"
             )
 
-    def check_draw(self, state: State) -> None:
+    def check_draw(self, state: State, task: st.ChooseDeck) -> None:
         """A blind draw asks which deck only when the deck rule leaves two or more."""
-        allowed = state.pending[2]
+        allowed = task.allowed
         if allowed & (allowed - 1) == 0:
             self.fields.at("phase").fail(
                 "only one deck can be drawn from, so the card is dealt from it without "
                 "asking (phase deal)"
             )
 
-    def check_deal(self, state: State) -> None:
+    def check_deal(self, state: State, task: st.DealCard) -> None:
         """A card is dealt from a deck that holds cards and keeps the hand able to come
         from ``min_decks`` decks ("Karten von mindestens 3 verschiedenen Stapeln")."""
-        drawn, _, d = state.pending
-        used = _decks_of(self.t.deck, state.hands[state.actor])
-        if not legal_decks(self.rules, state.decks, drawn, used) >> d & 1:
+        d = task.deck
+        used = _decks_of(self.t.deck, state.hands[task.seat])
+        if not legal_decks(self.rules, state.decks, task.drawn, used) >> d & 1:
             self.fields.at("pending").key("deck").fail(
                 f"the next card cannot come from {DECKS[d]}: a deck must hold cards, "
                 f"and {self.rules.min_decks} decks must be drawn from"
             )
 
-    def check_action(self, state: State) -> None:
+    def check_action(self, state: State, task: st.Act) -> None:
         """A player acts with the card they picked this round."""
-        if state.picks[state.actor] < 0:
-            self.fields.at("picks").fail(f"player {state.actor} acts with the card they picked")
+        if state.picks[task.seat] < 0:
+            self.fields.at("picks").fail(f"player {task.seat} acts with the card they picked")
 
-    def check_pay(self, state: State) -> None:
+    def check_pay(self, state: State, task: st.PayWaterDue) -> None:
         """Water due is paid from a tower in range, and the owner is asked only when there
         is a choice of towers; it is paid for a site or for the card being built next."""
-        rules, p, node = self.rules, state.actor, self.fields.at("pending")
+        rules, p, node = self.rules, task.seat, self.fields.at("pending")
         farm = state.farms[p]
-        target, due = state.pending
+        target, due = task.cell, task.water
         options = pay_options(rules, farm, target, due)
         if not options:
             node.fail(f"no water tower in range holds the {due} water due")
@@ -1144,45 +1154,44 @@ class _Reader:
         if not farm.occupied >> target & 1 and not placed:
             node.key("site").fail("water is paid for a card being built, which comes next")
 
-    def check_tool_deal(self, state: State) -> None:
+    def check_tool_deal(self, state: State, task: st.DealTools) -> None:
         """The tiles still to draw are in the tool pile."""
-        left = state.pending[0]
+        left = task.left
         if len(state.tool_pile) < left:
             self.fields.at("pending").key("left").fail(
                 f"{left} tiles to draw, but the pile holds {len(state.tool_pile)}"
             )
 
-    def check_tool_place(self, state: State) -> None:
+    def check_tool_place(self, state: State, task: st.PlaceTool) -> None:
         """The owner is asked where a tool goes only when some site can take it; else it
         is kept aside."""
-        if not matching_sites(self.rules, state.farms[state.actor], state.pending[0]):
+        if not matching_sites(self.rules, state.farms[task.seat], task.tool):
             self.fields.at("pending").key("tool").fail(
                 "no site can take the tool, so it is kept aside without asking"
             )
 
-    def check_attach(self, state: State) -> None:
+    def check_attach(self, state: State, task: st.AttachKept) -> None:
         """The owner of a new site is asked to attach a kept tool only when one fits it."""
-        if not kept_for(self.rules, state.farms[state.actor], state.pending[0]):
+        if not kept_for(self.rules, state.farms[task.seat], task.cell):
             self.fields.at("pending").key("site").fail(
                 "no tool kept aside fits the new site: nothing to ask"
             )
 
-    def check_supply(self, state: State) -> None:
+    def check_supply(self, state: State, task: st.ChooseSupply) -> None:
         """At harvest the owner chooses which site to supply next only among two or more,
         at least one of which can be supplied."""
-        remaining, ready = state.pending
-        if remaining.bit_count() < 2 or not ready:
+        if task.remaining.bit_count() < 2 or not task.ready:
             self.fields.at("pending").key("sites").fail(
                 "the owner chooses among two sites or more, at least one of which can be "
                 "supplied; else the engine goes on without asking"
             )
 
-    def check_convert(self, state: State) -> None:
+    def check_convert(self, state: State, task: st.ConvertAt) -> None:
         """A conversion is offered at a site that converts, up to its times a harvest,
         and only while it can be paid."""
         t, node = self.t, self.fields.at("pending")
-        farm = state.farms[state.actor]
-        c, uses = state.pending
+        farm = state.farms[task.seat]
+        c, uses = task.cell, task.left
         k = farm.kind_at(c)
         effect = _conversion(t, k)
         if effect is None:
@@ -1193,20 +1202,20 @@ class _Reader:
             node.key("site").fail("the conversion cannot be paid, so it is not offered")
 
 
-_PHASE_CHECKS: dict[int, Callable[[_Reader, State], None]] = {
-    STORE: _Reader.check_store,
-    DRAW: _Reader.check_draw,
-    DEAL: _Reader.check_deal,
-    ACTION: _Reader.check_action,
-    PAY: _Reader.check_pay,
-    TOOL_DEAL: _Reader.check_tool_deal,
-    TOOL_PLACE: _Reader.check_tool_place,
-    ATTACH: _Reader.check_attach,
-    SUPPLY: _Reader.check_supply,
-    CONVERTING: _Reader.check_convert,
+_TASK_CHECKS: dict[type[Task], Callable[[_Reader, State, Any], None]] = {
+    st.StoreWaterTokens: _Reader.check_store,
+    st.ChooseDeck: _Reader.check_draw,
+    st.DealCard: _Reader.check_deal,
+    st.Act: _Reader.check_action,
+    st.PayWaterDue: _Reader.check_pay,
+    st.DealTools: _Reader.check_tool_deal,
+    st.PlaceTool: _Reader.check_tool_place,
+    st.AttachKept: _Reader.check_attach,
+    st.ChooseSupply: _Reader.check_supply,
+    st.ConvertAt: _Reader.check_convert,
 }
-"""What each phase's pending decision is checked against (the other phases ask what
-their step gives them: a pick, a tool among those drawn)."""
+"""What each task waited on is checked against (the other tasks ask what their step
+gives them: a pick, a tool among those drawn)."""
 
 
 def _decks_of(deck: tuple[int, ...], hand: tuple[int, ...]) -> int:

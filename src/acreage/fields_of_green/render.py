@@ -26,7 +26,7 @@ from acreage.fields_of_green.components import DECKS
 from acreage.fields_of_green.geometry import catchment, coords
 from acreage.fields_of_green.rules import Rules
 from acreage.fields_of_green.scoring import farm_sheet, farm_winners
-from acreage.fields_of_green.state import PHASES, Farm, State
+from acreage.fields_of_green.state import PHASES, Farm, State, question
 from acreage.fields_of_green.view import SeatView, View, observe, seat_views
 
 __all__ = ["render_svg", "render_text"]
@@ -74,13 +74,14 @@ def _scene(position: State | View, player: int | None, caller: str) -> _Scene:
         if player is not None:
             return _scene(observe(position, player), None, caller)
         s = position
+        phase, actor, pending = question(s)
         return _Scene(
             rules=s.rules,
             viewer=None,
             year=s.year,
-            phase=PHASES[s.phase],
+            phase=PHASES[phase],
             to_move=s.to_move,
-            actor=s.actor,
+            actor=actor,
             start=s.start,
             farms=s.farms,
             seats=seat_views(s, None),
@@ -89,7 +90,7 @@ def _scene(position: State | View, player: int | None, caller: str) -> _Scene:
             silo_stack=s.silo_stack,
             tower_stack=s.tower_stack,
             discard=len(s.discard),
-            pending=s.pending,
+            pending=pending,
         )
     if isinstance(position, View):
         if player is not None:

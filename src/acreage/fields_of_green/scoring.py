@@ -22,7 +22,7 @@ import attrs
 from acreage.core.game import check_seat
 from acreage.fields_of_green.effects import multiplier
 from acreage.fields_of_green.rules import YELLOW, Compiled, Rules
-from acreage.fields_of_green.state import END, Farm, State
+from acreage.fields_of_green.state import Farm, State
 
 __all__ = [
     "ScoreSheet",
@@ -149,7 +149,7 @@ def scores(state: State) -> tuple[int, ...]:
 
 def winners(state: State) -> tuple[int, ...]:
     """The winning seats after the tie-break; ``()`` before the end."""
-    if state.phase != END:
+    if state.agenda:  # the game is not over
         return ()
     return farm_winners(state.rules, state.farms)
 

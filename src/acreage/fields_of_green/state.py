@@ -8,13 +8,14 @@ its fields, and below it lies the rest of the turn and of the year (the steps
 the engine takes after the decision, :class:`~acreage.core.agenda.AutoTask`
 steps and later decisions), so a compound turn such as "build, pay water from
 a tower, draw a tool, attach it" is a sequence of atomic decisions. An empty
-agenda is the end of the game. ``state.phase``, ``state.actor`` and
-``state.pending`` are read off the top task, in the words of positions and views.
+agenda is the end of the game. Positions and views say what is being decided
+in three words, ``phase``, ``actor`` and ``pending``: :func:`question` reads
+them off the top task, and :func:`asked` reads them back into it.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar, cast
+from typing import ClassVar, NamedTuple, cast
 
 import attrs
 
@@ -49,12 +50,14 @@ __all__ = [
     "PlaceSite",
     "PlaceTool",
     "ProduceAt",
+    "Question",
     "Reveal",
     "State",
     "StoreWaterTokens",
     "SupplyNext",
     "YearEnd",
     "asked",
+    "question",
 ]
 
 # What is being decided: the phase of each task the game waits on (``Asked.phase``).
@@ -123,7 +126,7 @@ class Asked:
 
     @property
     def pending(self) -> tuple[int, ...]:
-        """The task's details as a tuple of ints (see :attr:`State.pending`)."""
+        """The task's details as a tuple of ints (see :attr:`Question.pending`)."""
         return ()
 
 
@@ -381,7 +384,7 @@ class ChooseSupply(PlayerTask, Asked):
 
 def asked(phase: int, seat: int, pending: tuple[int, ...]) -> Task:
     """The task waiting in ``phase`` for ``seat`` with details ``pending`` (as
-    :attr:`State.pending` gives them): how a position's phase, actor and pending are read
+    :func:`question` gives them): how a position's phase, actor and pending are read
     back into the task on top of the agenda. Not for ``END``, which waits for nothing."""
     if phase == START:
         return DealStart()
@@ -474,7 +477,7 @@ class State:
         farms: each seat's :class:`Farm`.
         hands: each seat's hand, card ids sorted.
         picks: each seat's chosen card this action round, -1 when none. Hidden
-            from the others while ``phase`` is ``PICK``, revealed after.
+            from the others while a ``PickCard`` task is on top, revealed after.
         passes: how often the hands have been passed this year.
         decks: the four location decks (Fields, Livestock, Facilities, Buildings).
         tool_pile: the tool tiles; tiles put back go underneath in a known order.
@@ -509,35 +512,6 @@ class State:
         return agenda[-1].actor  # type: ignore[return-value]
 
     @property
-    def phase(self) -> int:
-        """What is being decided: the top task's phase (``PHASES[phase]`` names it); ``END``
-        once the game is over."""
-        agenda = self.agenda
-        return cast(Asked, agenda[-1]).phase if agenda else END
-
-    @property
-    def actor(self) -> int:
-        """The seat deciding, or the seat a chance event is for (0 for the start player's
-        draw); -1 once the game is over."""
-        agenda = self.agenda
-        if not agenda:
-            return -1
-        seat: int = getattr(agenda[-1], "seat", 0)
-        return seat
-
-    @property
-    def pending(self) -> tuple[int, ...]:
-        """The details of the decision being taken, as the top task holds them (cells are
-        cell indices, see ``geometry``): store ``(tokens left,)``; draw ``(cards drawn,
-        decks used, decks allowed)`` (bitsets of deck indices); deal ``(cards drawn, decks
-        used, deck)``; pay ``(cell paid for, water due)``; tool deal ``(tiles left to draw,
-        *tiles drawn)``; tool choose ``tiles drawn``; tool place ``(tool,)``; attach
-        ``(cell of the new site,)``; supply ``(sites left, sites that can be supplied)``
-        (bitsets of cells); convert ``(cell, uses left)``; otherwise ``()``."""
-        agenda = self.agenda
-        return cast(Asked, agenda[-1]).pending if agenda else ()
-
-    @property
     def rest(self) -> tuple[Task, ...]:
         """The agenda below the task waited on: the rest of the turn and the year."""
         return self.agenda[:-1]
@@ -551,7 +525,8 @@ class State:
         from acreage.fields_of_green import GAME
 
         where = f"year {self.year} of {self.rules.years}" if self.year else "setup"
-        return state_repr(GAME, self, where, _DECISIONS[self.phase].format(p=self.actor))
+        q = question(self)
+        return state_repr(GAME, self, where, _DECISIONS[q.phase].format(p=q.actor))
 
     def _repr_svg_(self) -> str:
         from acreage.fields_of_green.render import render_svg
@@ -562,3 +537,35 @@ class State:
         from acreage.fields_of_green.render import render_text
 
         return render_text(self)
+
+
+class Question(NamedTuple):
+    """What is being decided, in the words of positions and views (see :func:`question`)."""
+
+    phase: int
+    """The top task's phase (``PHASES[phase]`` names it); ``END`` once the game is over."""
+    actor: int
+    """The seat deciding, or the seat a chance event is for (0 for the start player's
+    draw, which is no seat's); -1 once the game is over."""
+    pending: tuple[int, ...]
+    """The top task's details (:attr:`Asked.pending`; cells are cell indices, see
+    ``geometry``): store ``(tokens left,)``; draw ``(cards drawn, decks used, decks
+    allowed)`` (bitsets of deck indices); deal ``(cards drawn, decks used, deck)``; pay
+    ``(cell paid for, water due)``; tool deal ``(tiles left to draw, *tiles drawn)``; tool
+    choose ``tiles drawn``; tool place ``(tool,)``; attach ``(cell of the new site,)``;
+    supply ``(sites left, sites that can be supplied)`` (bitsets of cells); convert
+    ``(cell, uses left)``; otherwise ``()``."""
+
+
+_OVER = Question(END, -1, ())
+
+
+def question(state: State) -> Question:
+    """The task on top of ``state``'s agenda as positions and views say it: its phase,
+    its seat and its details; ``(END, -1, ())`` once the game is over. The inverse of
+    :func:`asked`."""
+    agenda = state.agenda
+    if not agenda:
+        return _OVER
+    task = cast(Asked, agenda[-1])
+    return Question(task.phase, getattr(task, "seat", 0), task.pending)

@@ -26,7 +26,15 @@ from acreage.core.game import Chance, check_seat
 from acreage.fields_of_green.components import DECKS, SILO, WATER_TOWER
 from acreage.fields_of_green.geometry import coords
 from acreage.fields_of_green.rules import Rules
-from acreage.fields_of_green.state import DEAL, DRAW, PHASES, PICK, Farm, State
+from acreage.fields_of_green.state import (
+    PHASES,
+    ChooseDeck,
+    DealCard,
+    Farm,
+    PickCard,
+    State,
+    question,
+)
 
 __all__ = ["SeatView", "SiteView", "View", "farm_sites", "observe", "resample", "seat_views"]
 
@@ -151,7 +159,8 @@ class View:
 
 def _drawing_blind(state: State, player: int) -> bool:
     """Whether ``player`` is drawing cards blind right now (and so cannot see their hand)."""
-    return state.phase in (DRAW, DEAL) and state.actor == player
+    task = state.agenda[-1] if state.agenda else None
+    return isinstance(task, (ChooseDeck, DealCard)) and task.seat == player
 
 
 def _knows_hand(state: State, viewer: int, seat: int) -> bool:
@@ -170,7 +179,8 @@ def _knows_hand(state: State, viewer: int, seat: int) -> bool:
 
 
 def _pick_hidden(state: State, viewer: int, seat: int) -> bool:
-    return state.phase == PICK and seat != viewer and state.picks[seat] >= 0
+    picking = bool(state.agenda) and isinstance(state.agenda[-1], PickCard)
+    return picking and seat != viewer and state.picks[seat] >= 0
 
 
 def seat_views(state: State, viewer: int | None) -> tuple[SeatView, ...]:
@@ -285,13 +295,14 @@ def observe(state: State, player: int) -> View:
     """What ``player`` may see now; :class:`~acreage.SeatError` if ``player`` is not at the table."""
     rules = state.rules
     check_seat(player, rules.players)
+    phase, actor, pending = question(state)
     return View(
         rules=rules,
         player=player,
         year=state.year,
-        phase=PHASES[state.phase],
+        phase=PHASES[phase],
         to_move=state.to_move,
-        actor=state.actor,
+        actor=actor,
         start=state.start,
         farms=state.farms,
         seats=seat_views(state, player),
@@ -300,7 +311,7 @@ def observe(state: State, player: int) -> View:
         silo_stack=state.silo_stack,
         tower_stack=state.tower_stack,
         discard=_named_discard(rules, state.discard),
-        pending=state.pending,
+        pending=pending,
         passes=state.passes,
         agenda=state.rest,
     )
