@@ -206,14 +206,48 @@ def test_seat_observation_bytes_refuses_a_seat_not_at_the_table() -> None:
 
 
 @given(st.integers(1, 320), st.data())
-def test_respread_writes_the_places_that_differ_as_spread_bits_would(
+def test_patch_bits_writes_the_places_that_differ_as_spread_bits_would(
     width: int, data: st.DataObject
 ) -> None:
-    """A few places changed (written one by one) or many (spread again): the same bytes."""
+    """A few places changed (written one by one) or many (spread again): the same bytes,
+    and the places around the field untouched."""
     was = data.draw(st.integers(0, 2**width - 1))
-    flips = data.draw(st.lists(st.integers(0, width - 1), max_size=10))
+    flips = data.draw(st.lists(st.integers(0, width - 1), max_size=20))
     bits = was
     for place in flips:
         bits ^= 1 << place
-    packed = spread_bits(was, width)
-    assert actions._respread(bits, width, was, packed) == spread_bits(bits, width)
+    around = array.array("h", [7, 7, 7])
+    out = around + array.array("h", spread_bits(was, width)) + around
+    actions._patch_bits(out, len(around), width, bits, was)
+    assert out.tobytes() == (around.tobytes() + spread_bits(bits, width) + around.tobytes())
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=SLOW)
+@given(
+    playouts(cf.GAME, st.sampled_from(RULES), max_moves=600, complete=False),
+    st.randoms(use_true_random=False),
+)
+def test_the_observation_kept_for_a_seat_never_goes_stale(
+    playout: Playout, rng: random.Random
+) -> None:
+    """A seat's packed observation is the last one packed for it, patched where the
+    state's parts changed. Packed for one seat along a playout, then for older states
+    out of order (from the state and from its view, one after the other), and after
+    another game's states, it is every time the observation packed afresh."""
+    rules = playout.rules
+    enc = cf.encoding(rules)
+    other = random_states(rules, 1, seed=rng.randrange(1000))
+
+    def plain(state: cf.State, seat: int) -> bytes:
+        return array.array("h", enc.observation(fresh_view(state, seat))).tobytes()
+
+    states = playout.states
+    for seat in range(rules.players):
+        for state in states:
+            assert enc.seat_observation_bytes(state, seat) == plain(state, seat)
+        for state in rng.sample(states, min(len(states), 40)):
+            expected = plain(state, seat)
+            assert enc.seat_observation_bytes(state, seat) == expected
+            assert enc.observation_bytes(cf.observe(state, seat)) == expected
+        for state in [*other[:: max(1, len(other) // 20)], *rng.sample(states, 1)]:
+            assert enc.seat_observation_bytes(state, seat) == plain(state, seat)

@@ -49,6 +49,7 @@ from __future__ import annotations
 import array
 import functools
 import struct
+import types
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
@@ -125,15 +126,12 @@ START_MOVES: Final = 2
 _BITS: Final = bytes.maketrans(b"01", b"\x00\x01")
 
 _INT16: Final = array.array("h").itemsize
-_ZERO: Final = spread_bits(0, 1)
-_ONE: Final = spread_bits(1, 1)
-_PATCHES: Final = 6
-"""The most places :func:`_respread` writes one by one rather than spreading them all."""
-_NO_TRACTOR: Final = spread_bits(0, CROSSROADS)
-_TRACTOR_AT: Final = tuple(spread_bits(1 << v, CROSSROADS) for v in range(CROSSROADS))
-"""``_TRACTOR_AT[v]``: a seat's ``tractors`` plane, packed, with its tractor on crossroad ``v``."""
+_PATCHES: Final = 12
+"""The most places :func:`_patch_bits` writes one by one rather than spreading the field anew."""
 _SMALL_BLOCKS: Final = 4096
 """The most packed blocks of the small 0/1 fields an encoding keeps (a few hundred occur)."""
+_UNLIKE: Final = object()
+"""No part of a state or a view is this object: a kept part that is it is packed anew."""
 
 
 def _cards(rules: Rules) -> tuple[str, ...]:
@@ -447,18 +445,34 @@ class FarmersEncoding(Encoding):
         )
 
     def _lay_out_blocks(self) -> None:
-        """Where :meth:`_pack` finds and puts its blocks: the small 0/1 fields' places,
-        the formats of the packed counts."""
+        """Where :meth:`_packed` patches the observation: each seat's places, the small
+        0/1 fields' block and its places, the turn's counters."""
         rules = self.rules
         players = rules.players
         mad_cow = rules.mad_cow
         at = self._at
-        planes = self.planes
+        offset = self.planes.offset
+        k = len(self._card_index)
+        # Per seat: where its main, fallow, fences and tractors planes start, and its
+        # hand size, its in_play counts and its slowdown.
+        self._seat_places = tuple(
+            (
+                at["main"] + s * PLOTS,
+                at["fallow"] + s * PLOTS,
+                at["fences"] + s * PATHS,
+                at["tractors"] + s * CROSSROADS,
+                offset("hand_sizes") + s,
+                offset("in_play") + s * k,
+                offset("slowdown") + s,
+            )
+            for s in range(players)
+        )
         # The 0/1 fields from powered to ended (and endgame_in_pile) make one block
         # ("small"); where phase, to_move, to_move's chance, turn, viewer, flown,
         # ended and endgame_in_pile (in the Mad Cow mode: the block's end) start in it.
         small = at["powered"]
-        self._small_width = (at["cow"] if mad_cow else self.binary_size) - small
+        self._small_span = (small, at["cow"] if mad_cow else self.binary_size)
+        self._small_width = self._small_span[1] - small
         self._small_places = tuple(
             at[name] - small + shift
             for name, shift in (
@@ -472,34 +486,34 @@ class FarmersEncoding(Encoding):
                 ("cow" if mad_cow else "endgame_in_pile", 0),
             )
         )
-        self._small_blocks: dict[int, bytes] = {}
-        # draw_pile to turn_number (and endgame_window in the competitive game)
-        tail = planes.offset("turn_number") + 1 - planes.offset("draw_pile")
-        self._tail_format = f"@{tail if mad_cow else tail + 1}h"
-        self._hand_sizes_format = f"@{players}h"
-        self._barns = spread_bits(rules.barn_plots, PLOTS)
+        self._small_blocks: dict[int, array.array[int]] = {}
+        # A seat's bits in the block (powered, high_voltage, watchdog, out), for seat 0.
+        self._seat_flags = sum(1 << i * players for i in range(4))
+        # draw_pile, reshuffles, allowance, moves_made and pending, packed at once.
+        self._head = struct.Struct(f"@{SEGMENTS + 4}h")
+        self._head_at = offset("draw_pile") * _INT16
+        self._discard_at = offset("discard")
+        self._scores_at = offset("scores")
+        self._turn_number_at = offset("turn_number")  # endgame_window follows
 
     def _forget_blocks(self) -> None:
-        """Start with no blocks kept from an observation packed before."""
-        players = self.rules.players
-        # The blocks of the last view packed: consecutive views share most of them.
-        # Each slot holds the object its blocks were made from and is replaced whole
-        # (one store: safe between threads). A seat has a slot as its owner sees it
-        # and one as the others do (2 * seat + owner), and one for its Farmer in the
-        # state (seat_observation_bytes).
-        self._recent_seats: list[tuple[FarmerView | None, tuple[Any, ...]]] = [(None, ())] * (
-            2 * players
-        )
-        self._recent_farmers: list[tuple[Farmer | None, tuple[Any, ...]]] = [(None, ())] * players
+        """Start with no observation kept from one packed before."""
+        rules = self.rules
+        players = rules.players
+        blank = array.array("h", bytes(self.planes.size * _INT16))
+        barns = self._at["barns"]
+        blank[barns : barns + PLOTS] = array.array("h", spread_bits(rules.barn_plots, PLOTS))
+        # What no seat, table or Cow of a game is like: every part of it is packed anew
+        # over the blank (no plot, fence, tractor or hay bale; every barn, none blasted).
+        unseen = types.SimpleNamespace
+        seat = unseen(main=0, plots=0, fence_paths=0, tractor=-1, in_play=_UNLIKE, out=False)
+        cow = unseen(blasted=0, deck=_UNLIKE, discard=_UNLIKE) if rules.mad_cow else None
+        table = unseen(bales=0, discard=_UNLIKE, cow=cow)
+        # Per viewer: the last state or view packed, what _packed kept of it, its bytes.
+        # Each is replaced whole (one store: safe between threads).
+        kept = (table, (seat,) * players, 0, 0, -1, _UNLIKE, _UNLIKE, 0)
+        self._kept: list[tuple[Any, ...]] = [(*kept, blank.tobytes())] * players
         self._recent_pile: tuple[Deck[str] | None, tuple[int, ...]] = (None, ())
-        self._recent_bales = (0, spread_bits(0, PATHS))
-        # The viewer's packed cards, per viewer: the seats take turns.
-        self._recent_hands: list[tuple[Any, bytes]] = [(None, b"")] * players
-        self._recent_discard: tuple[tuple[str, ...] | None, bytes] = (None, b"")
-        # The competitive scores, per whose turn it is, by each seat's (main field,
-        # plots, out): all that scoring.table_scores reads of the seats.
-        self._recent_scores: list[tuple[Any, tuple[int, ...]]] = [(None, ())] * players
-        self._recent_cow: tuple[Cow | None, tuple[bytes, bytes, bytes]] = (None, (b"", b"", b""))
 
     def _facts(self) -> Facts:
         """The facts of these Rules, from the numberings and the layout made before."""
@@ -529,7 +543,7 @@ class FarmersEncoding(Encoding):
             observation_shape=planes.shape,
         )
 
-    # The packed observation keeps this process's last blocks: a copy is this same
+    # The packed observation keeps this process's last bytes per seat: a copy is this same
     # encoding, and unpickling makes the encoding of the Rules anew.
 
     def __copy__(self) -> FarmersEncoding:
@@ -714,47 +728,49 @@ class FarmersEncoding(Encoding):
     def _cow_counts(self, cow: Cow, out: list[int]) -> None:
         """Fill the Cow's counts (``cow_deck`` to ``cow_target``) into ``out``, the counts."""
         at = self._ct
-        index = self._cow_index
+        c = len(self._cow_index)
         base = at["cow_deck"]
+        out[base : base + c] = self._cow_deck(cow)
+        base = at["cow_discard"]
+        out[base : base + c] = self._cow_discard(cow)
+        out[at["cow_pile"] : at["cow_target"] + 1] = self._cow_turn(cow)
+
+    def _cow_deck(self, cow: Cow) -> list[int]:
+        """The ``cow_deck`` counts: the Mad Cow draw pile, per card."""
+        index = self._cow_index
+        out = [0] * len(index)
         for segment in cow.deck.segments:
             # The Mad Cow deck is one pile in no known order (cowdraws._pile).
             counts = segment.counts if isinstance(segment, Pile) else Pile.of(segment.order).counts
             for card, n in counts:
-                out[base + index[card]] += n
-        base = at["cow_discard"]
+                out[index[card]] += n
+        return out
+
+    def _cow_discard(self, cow: Cow) -> list[int]:
+        """The ``cow_discard`` counts: the Mad Cow cards played, per card."""
+        index = self._cow_index
+        out = [0] * len(index)
         for card in cow.discard:
-            out[base + index[card]] += 1
-        base = at["cow_pile"]
-        for i, card in zip(range(self.rules.cow_card_limit), cow.pile, strict=False):
-            out[base + i] = 1 + index[card]
-        out[at["cow_draws"]] = cow.draws
-        out[at["cow_played"]] = cow.played
-        out[at["cow_turns"]] = cow.turns
-        out[at["cow_rests"]] = cow.rests
-        base = at["cow_ruts"]
+            out[index[card]] += 1
+        return out
+
+    def _cow_turn(self, cow: Cow) -> list[int]:
+        """The Cow's counts from ``cow_pile`` to ``cow_target``: its pile and its turn's counters."""
+        index = self._cow_index
+        pile = [0] * self.rules.cow_card_limit
+        for i, card in zip(range(len(pile)), cow.pile, strict=False):
+            pile[i] = 1 + index[card]
+        ruts = [0] * self.rules.players
         for seat in cow.ruts:
-            out[base + seat] += 1
-        out[at["cow_target"]] = cow.target + 1
+            ruts[seat] += 1
+        return [*pile, cow.draws, cow.played, cow.turns, cow.rests, *ruts, cow.target + 1]
 
     # -- the packed observation ---------------------------------------------------------
 
     def observation_bytes(self, view: View) -> bytes:
-        """:meth:`observation` packed as native int16s, joined from blocks.
-
-        Consecutive views share most of the game (the same seat, discard pile
-        and Cow objects, the same plots), so the blocks of the last view packed
-        are kept and only those of what changed are packed anew: in a turn,
-        mostly the moving seat's fence and tractor.
-        """
-        recent = self._recent_seats
-        seats = [
-            self._seat_blocks(recent, 2 * seat + (f.hand is not None), f, f.hand_size)
-            for seat, f in enumerate(view.farmers)
-        ]
-        me = view.farmers[view.player]
-        return self._pack(
-            view, view.turn, view.player, seats, me.hand, me.set_aside, view.draw_pile
-        )
+        """:meth:`observation` packed as native int16s: the last observation packed for
+        the seat, patched (see :meth:`_packed`)."""
+        return self._packed(view, view.turn, view.player, view.draw_pile)
 
     def seat_observation_bytes(self, state: State, seat: int) -> bytes:
         """:meth:`observation_bytes` of ``observe(state, seat)``, packed from the state.
@@ -765,46 +781,184 @@ class FarmersEncoding(Encoding):
         fields a view copies from the state as they are.
         """
         check_seat(seat, self.rules.players)
-        recent = self._recent_farmers
-        farmers = state.farmers
-        seats = [self._seat_blocks(recent, s, f, len(f.hand)) for s, f in enumerate(farmers)]
-        me = farmers[seat]
         deck, sizes = self._recent_pile
         if deck is not state.deck:
             deck = state.deck
             sizes = tuple([len(segment) for segment in deck.segments])
             self._recent_pile = (deck, sizes)
-        return self._pack(state, state.player, seat, seats, me.hand, me.set_aside, sizes)
+        return self._packed(state, state.player, seat, sizes)
 
-    def _pack(
-        self,
-        table: View | State,
-        turn: int,
-        viewer: int,
-        seats: list[tuple[Any, ...]],
-        hand: tuple[str, ...] | None,
-        set_aside: tuple[str, ...] | None,
-        draw: tuple[int, ...],
-    ) -> bytes:
-        """The packed observation of seat ``viewer``, from the parts both ways share.
+    def _packed(self, table: View | State, turn: int, viewer: int, draw: tuple[int, ...]) -> bytes:
+        """The packed observation of seat ``viewer``: the bytes packed last for it, patched.
 
-        ``table`` is the view or the state: of it this reads only the fields a
-        view copies from its state as they are (phase, to_move, bales, endgame,
-        discard, the turn's counters, flown, ended, the Cow, turn_number, and
-        what :func:`~acreage.crazy_farmers.scoring.table_scores` reads of the
-        seats). ``turn`` is whose turn it is, ``seats`` the blocks of
-        :meth:`_seat_blocks` per seat, ``hand`` and ``set_aside`` the viewer's
-        cards, ``draw`` the size of each segment of the draw pile, top first.
+        ``table`` is the view or the state: of it this reads only what a view
+        holds as the state does (phase, to_move, every seat's pieces and cards
+        in play, bales, endgame, discard, the turn's counters, flown, ended, the
+        Cow, turn_number) and the viewer's own hand and set-aside cards, under
+        the names both give them; a seat's hand size is a view's ``hand_size``,
+        a state's ``len(hand)``. ``turn`` is whose turn it is, ``draw`` the size
+        of each segment of the draw pile, top first.
+
+        The last state or view packed for each viewer is kept with its bytes.
+        This call writes on a copy of them the fields whose parts are not the
+        ones packed last: a seat, the discard pile and the Cow compared with
+        ``is`` (the engine passes every unchanged part of a state on as the same
+        object), bitsets (plots, fences, bales, the Cow's 0/1 fields) patched
+        where their bits differ, a tractor where it moved. The small 0/1 fields
+        (powered to ended) come whole from a table by their bits when those
+        changed; the scores are computed again only when a seat's fields, whose
+        turn it is or the Cow changed; the turn's counters are written every
+        time. A move re-packs what it changed: in a turn, mostly the moving
+        seat's fence and tractor. Any state may follow any other (an older one,
+        another game's): a part is kept only while it is the same.
         """
-        mains, fallows, fences, tractors, flags, in_play, sizes, slowdowns, fields = zip(
-            *seats, strict=True
+        last, seen, flags, small_was, turn_was, hand_was, aside_was, cow_bits, packed = self._kept[
+            viewer
+        ]
+        out = array.array("h", packed)
+        farmers: Sequence[Farmer | FarmerView] = table.farmers
+        rescore = turn != turn_was
+        if farmers is not seen:
+            for seat, f in enumerate(farmers):
+                was = seen[seat]
+                if f is not was:
+                    seat_flags, scored = self._patch_seat(out, seat, f, was)
+                    flags = flags & ~(self._seat_flags << seat) | seat_flags << seat
+                    rescore = rescore or scored
+        me = farmers[viewer]
+        hand, set_aside = me.hand, me.set_aside
+        if hand is not hand_was or set_aside is not aside_was:
+            self._patch_hand(out, hand, set_aside)
+        if table.bales != last.bales:
+            _patch_bits(out, self._at["bales"], PATHS, table.bales, last.bales)
+        if table.discard is not last.discard:
+            at = self._discard_at
+            out[at : at + len(self._card_index)] = self._count_cards(table.discard)
+        cow = table.cow
+        if cow is not last.cow:
+            cow_bits = self._patch_cow(out, cow, last.cow, cow_bits)  # type: ignore[arg-type]
+            rescore = True
+        small = self._small_bits(table, turn, viewer, flags)
+        if small != small_was:
+            start, end = self._small_span
+            out[start:end] = self._small_block(small)
+        if len(draw) < SEGMENTS:
+            draw = (*draw, *(0,) * (SEGMENTS - len(draw)))
+        self._head.pack_into(
+            out,
+            self._head_at,
+            *draw,
+            table.reshuffles,
+            table.allowance,
+            table.moves_made,
+            table.pending,
         )
+        if rescore:
+            at = self._scores_at
+            scores = table_scores(self.rules, farmers, turn, cow)
+            out[at : at + len(scores)] = array.array("h", scores)
+        at = self._turn_number_at
+        out[at] = table.turn_number
+        if cow is None:
+            out[at + 1] = max(table.endgame, 0)  # endgame_window
+        packed = out.tobytes()
+        self._kept[viewer] = (
+            table,
+            farmers,
+            flags,
+            small,
+            turn,
+            hand,
+            set_aside,
+            cow_bits,
+            packed,
+        )
+        return packed
+
+    def _patch_seat(
+        self, out: array.array[int], seat: int, f: Farmer | FarmerView, was: Any
+    ) -> tuple[int, bool]:
+        """Write seat ``seat`` (``f``: a state's Farmer or a view's FarmerView) over ``was``
+        in ``out``: its main, fallow, fences and tractors planes where they differ, its
+        in_play counts where they are not ``was``'s, its hand size and slowdown.
+
+        Return its ``powered``, ``high_voltage``, ``watchdog`` and ``out`` bits (each
+        at the place of seat 0 in the small block) and whether what its score reads
+        (main field, plots, out) differs from ``was``'s."""
+        main_at, fallow_at, fences_at, tractors_at, size_at, in_play_at, slowdown_at = (
+            self._seat_places[seat]
+        )
+        main, plots, tractor, was_tractor = f.main, f.plots, f.tractor, was.tractor
+        # Most moves leave the fields as they were: a tractor drives, a fence grows.
+        scored = main != was.main or plots != was.plots or f.out != was.out
+        if scored:
+            was_main = was.main
+            _patch_bits(out, main_at, PLOTS, main, was_main)
+            _patch_bits(out, fallow_at, PLOTS, plots & ~main, was.plots & ~was_main)
+        _patch_bits(out, fences_at, PATHS, f.fence_paths, was.fence_paths)
+        if tractor != was_tractor:
+            if was_tractor >= 0:
+                out[tractors_at + was_tractor] = 0
+            if tractor >= 0:
+                out[tractors_at + tractor] = 1
+        if f.in_play is not was.in_play:
+            out[in_play_at : in_play_at + len(self._card_index)] = self._count_cards(f.in_play)
+        out[size_at] = f.hand_size if isinstance(f, FarmerView) else len(f.hand)
+        out[slowdown_at] = f.slowdown
+        flags = 0
+        if tractor >= 0 and (f.fence or VERTEX_CELLS[tractor] & main):
+            flags = 1
+        players = self.rules.players
+        if f.guards & HIGH_VOLTAGE:
+            flags |= 1 << players
+        if f.guards & WATCHDOG:
+            flags |= 1 << 2 * players
+        if f.out:
+            flags |= 1 << 3 * players
+        return flags, scored
+
+    def _patch_hand(
+        self, out: array.array[int], hand: tuple[str, ...] | None, set_aside: tuple[str, ...] | None
+    ) -> None:
+        """Write the viewer's ``hand`` (and, in the competitive game, ``set_aside``) counts."""
+        k = len(self._card_index)
+        at = self.planes.offset("hand")
+        out[at : at + k] = self._count_cards(hand or ())
+        if not self.rules.mad_cow:
+            at = self.planes.offset("set_aside")
+            out[at : at + k] = self._count_cards(set_aside or ())
+
+    def _patch_cow(self, out: array.array[int], cow: Cow, was: Any, was_bits: int) -> int:
+        """Write ``cow`` over ``was`` (whose 0/1 fields are ``was_bits``, as
+        :meth:`_cow_bits` gives them) in ``out``: the barns it spared, its 0/1 fields
+        where they differ, its counts (the deck and the discard pile where they are not
+        ``was``'s). Return its 0/1 fields' bits."""
+        bits = self._cow_bits(cow)
+        start = self._at["cow"]
+        _patch_bits(out, start, self.binary_size - start, bits >> start, was_bits >> start)
+        if cow.blasted != was.blasted:
+            barns = self.rules.barn_plots
+            _patch_bits(out, self._at["barns"], PLOTS, barns & ~cow.blasted, barns & ~was.blasted)
+        offset = self.planes.offset
+        c = len(self._cow_index)
+        if cow.deck is not was.deck:
+            at = offset("cow_deck")
+            out[at : at + c] = array.array("h", self._cow_deck(cow))
+        if cow.discard is not was.discard:
+            at = offset("cow_discard")
+            out[at : at + c] = array.array("h", self._cow_discard(cow))
+        at = offset("cow_pile")
+        out[at : offset("cow_target") + 1] = array.array("h", self._cow_turn(cow))
+        return bits
+
+    def _small_bits(self, table: View | State, turn: int, viewer: int, flags: int) -> int:
+        """The small 0/1 fields (``powered`` to ``ended``, and ``endgame_in_pile``) as the
+        bits of an int, place ``i`` of the block at bit ``i``; ``flags`` are the seats'
+        bits from :meth:`_patch_seat`, each shifted by its seat."""
         phase_at, to_move_at, chance_at, turn_at, viewer_at, flown_at, ended_at, endgame_at = (
             self._small_places
         )
-        small = 1 << phase_at + table.phase | 1 << turn_at + turn | 1 << viewer_at + viewer
-        for seat, seat_flags in enumerate(flags):
-            small |= seat_flags << seat
+        small = flags | 1 << phase_at + table.phase | 1 << turn_at + turn | 1 << viewer_at + viewer
         who = table.to_move
         if who is CHANCE:
             small |= 1 << chance_at
@@ -814,180 +968,47 @@ class FarmersEncoding(Encoding):
             small |= 1 << flown_at
         if table.ended:
             small |= 1 << ended_at + ENDS.index(table.ended)
-        cow = table.cow
-        if cow is None and table.endgame >= 0:
+        if table.cow is None and table.endgame >= 0:
             small |= 1 << endgame_at
-        packed_small = self._small_blocks.get(small)
-        if packed_small is None:
-            packed_small = spread_bits(small, self._small_width)
+        return small
+
+    def _small_block(self, small: int) -> array.array[int]:
+        """The small block of :meth:`_small_bits` ``small``, packed (kept by its bits)."""
+        block = self._small_blocks.get(small)
+        if block is None:
+            block = array.array("h", spread_bits(small, self._small_width))
             if len(self._small_blocks) >= _SMALL_BLOCKS:
                 self._small_blocks.clear()
-            self._small_blocks[small] = packed_small
-        bales, packed_bales = self._recent_bales
-        if bales != table.bales:
-            packed_bales = spread_bits(table.bales, PATHS)
-            self._recent_bales = (table.bales, packed_bales)
-        mine = (hand, set_aside)
-        shown, packed_hand = self._recent_hands[viewer]
-        if shown != mine:
-            packed_hand = self._hand_blocks(hand, set_aside)
-            self._recent_hands[viewer] = (mine, packed_hand)
-        if cow is None:
-            barns, cow_bits, cow_counts = self._barns, b"", b""
-            shown, scores = self._recent_scores[turn]
-            if shown != fields:
-                scores = table_scores(self.rules, table.farmers, turn, None)
-                self._recent_scores[turn] = (fields, scores)
-            last: tuple[int, ...] = (table.turn_number, max(table.endgame, 0))
-        else:
-            barns, cow_bits, cow_counts = self._cow_blocks(cow)
-            scores = table_scores(self.rules, table.farmers, turn, cow)
-            last = (table.turn_number,)
-        discard, packed_discard = self._recent_discard
-        if discard is not table.discard:
-            packed_discard = self._count_cards(table.discard)
-            self._recent_discard = (table.discard, packed_discard)
-        if len(draw) < SEGMENTS:
-            draw = (*draw, *(0,) * (SEGMENTS - len(draw)))
-        return b"".join(
-            [
-                *mains,
-                *fallows,
-                barns,
-                *fences,
-                *tractors,
-                packed_bales,
-                packed_small,
-                cow_bits,
-                packed_hand,
-                struct.pack(self._hand_sizes_format, *sizes),
-                *in_play,
-                packed_discard,
-                struct.pack(
-                    self._tail_format,
-                    *draw,
-                    table.reshuffles,
-                    table.allowance,
-                    table.moves_made,
-                    table.pending,
-                    *slowdowns,
-                    *scores,
-                    *last,
-                ),
-                cow_counts,
-            ]
-        )
+            self._small_blocks[small] = block
+        return block
 
-    def _seat_blocks(
-        self,
-        recent: list[tuple[Any, tuple[Any, ...]]],
-        slot: int,
-        f: Farmer | FarmerView,
-        hand_size: int,
-    ) -> tuple[Any, ...]:
-        """What :meth:`_pack` takes from ``f``, a seat (a view of it, or its Farmer: what
-        the two hold alike) with ``hand_size`` cards in hand: its packed ``main``,
-        ``fallow``, ``fences`` and ``tractors`` planes; its ``powered``, ``high_voltage``,
-        ``watchdog`` and ``out`` bits (each at the place of seat 0 in the block after
-        ``bales``); its packed ``in_play`` counts, its hand size and slowdown; and what
-        its score depends on (main field, plots, out).
-
-        ``recent[slot]`` holds the last object packed there and its blocks, which are
-        reused where they still hold."""
-        was, old = recent[slot]
-        if was is f:
-            return old
-        if was is None:
-            main, fallow = spread_bits(f.main, PLOTS), spread_bits(f.plots & ~f.main, PLOTS)
-            fence = spread_bits(f.fence_paths, PATHS)
-        else:
-            main = _respread(f.main, PLOTS, was.main, old[0])
-            fallow = _respread(f.plots & ~f.main, PLOTS, was.plots & ~was.main, old[1])
-            fence = _respread(f.fence_paths, PATHS, was.fence_paths, old[2])
-        if was is not None and f.in_play == was.in_play:
-            in_play = old[5]
-        else:
-            in_play = self._count_cards(f.in_play)
-        tractor = f.tractor
-        flags = 0
-        if tractor >= 0:
-            at_crossroad = _TRACTOR_AT[tractor]
-            if f.fence or VERTEX_CELLS[tractor] & f.main:
-                flags = 1
-        else:
-            at_crossroad = _NO_TRACTOR
-        players = self.rules.players
-        if f.guards & HIGH_VOLTAGE:
-            flags |= 1 << players
-        if f.guards & WATCHDOG:
-            flags |= 1 << 2 * players
-        if f.out:
-            flags |= 1 << 3 * players
-        blocks = (
-            main,
-            fallow,
-            fence,
-            at_crossroad,
-            flags,
-            in_play,
-            hand_size,
-            f.slowdown,
-            (f.main, f.plots, f.out),
-        )
-        recent[slot] = (f, blocks)
-        return blocks
-
-    def _count_cards(self, cards: Sequence[str]) -> bytes:
-        """How many of each card of the deck ``cards`` holds, packed (``K`` int16s)."""
+    def _count_cards(self, cards: Sequence[str]) -> array.array[int]:
+        """How many of each card of the deck ``cards`` holds (``K`` int16s)."""
         counts = [0] * len(self._card_index)
         index = self._card_index
         for card in cards:
             counts[index[card]] += 1
-        return array.array("h", counts).tobytes()
-
-    def _hand_blocks(
-        self, hand: tuple[str, ...] | None, set_aside: tuple[str, ...] | None
-    ) -> bytes:
-        """The viewer's packed ``hand`` (and, in the competitive game, ``set_aside``)."""
-        packed = self._count_cards(hand or ())
-        if self.rules.mad_cow:
-            return packed
-        return packed + self._count_cards(set_aside or ())
-
-    def _cow_blocks(self, cow: Cow) -> tuple[bytes, bytes, bytes]:
-        """The packed ``barns`` (those the Cow spared), the Cow's 0/1 fields and its counts."""
-        was, blocks = self._recent_cow
-        if was is cow:
-            return blocks
-        start = self._at["cow"]
-        bits = spread_bits(self._cow_bits(cow) >> start, self.binary_size - start)
-        counts = [0] * len(self._counts)
-        self._cow_counts(cow, counts)
-        tail = array.array("h", counts[self._ct["cow_deck"] :]).tobytes()
-        blocks = (spread_bits(self.rules.barn_plots & ~cow.blasted, PLOTS), bits, tail)
-        self._recent_cow = (cow, blocks)
-        return blocks
+        return array.array("h", counts)
 
 
-def _respread(bits: int, width: int, was: int, packed: bytes) -> bytes:
-    """``spread_bits(bits, width)``, knowing ``packed`` is ``spread_bits(was, width)``.
+def _patch_bits(out: array.array[int], at: int, width: int, bits: int, was: int) -> None:
+    """Make the ``width`` places of ``out`` from ``at``, which hold ``spread_bits(was,
+    width)``, hold ``spread_bits(bits, width)``.
 
     A seat's fence changes by one path at a move, its fields by a plot or a
-    few: then the places that differ are written into a copy of ``packed``,
-    which costs a fraction of spreading every place again.
+    few: then the places that differ are written one by one, which costs a
+    fraction of spreading every place again.
     """
     diff = bits ^ was
     if not diff:
-        return packed
+        return
     if diff.bit_count() > _PATCHES:
-        return spread_bits(bits, width)
-    out = bytearray(packed)
+        out[at : at + width] = array.array("h", spread_bits(bits, width))
+        return
     while diff:
         low = diff & -diff
-        at = (low.bit_length() - 1) * _INT16
-        out[at : at + _INT16] = _ONE if bits & low else _ZERO
+        out[at + low.bit_length() - 1] = 1 if bits & low else 0
         diff ^= low
-    return bytes(out)
 
 
 def _part(value: object) -> int:
