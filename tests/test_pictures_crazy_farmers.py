@@ -127,7 +127,7 @@ def test_the_end_shows_the_final_scores_and_the_winners() -> None:
 def test_a_tie_names_every_winner() -> None:
     # Two fields of 2 plots: the repetition rule ends the game in a tie.
     s = cf.scenario(cf.Rules(players=2), fields={0: ["0,-2", "-1,-2"], 1: ["0,2", "1,1"]})
-    s = attrs.evolve(s, phase=cf.Phase.OVER, ended="repetition")  # a tie needs no long game
+    s = attrs.evolve(s, agenda=(), ended="repetition")  # a tie needs no long game
     line = group_texts(cf.render_svg(s), "status")[1]
     assert line == (
         "final scores (main field plots): player 0 2, player 1 2; winners: player 0 and player 1 "

@@ -42,7 +42,8 @@ def test_the_modules_import_in_one_direction() -> None:
     assert order.index("annexing") < order.index("cards") < order.index("engine")
     # The engine's families of steps: each below the engine, above what it plays
     # (the cards, annexing, the Mad Cow's steps, the start and end of turns).
-    assert order.index("madcow") < order.index("tractor") < order.index("hand")
+    assert order.index("madcow") < order.index("tractor")
+    assert order.index("madcow") < order.index("hand")
     assert order.index("turns") < order.index("setup") < order.index("engine")
     assert order.index("hand") < order.index("setup")
     assert order.index("bales") < order.index("madcow")

@@ -136,7 +136,7 @@ def test_illegal_moves_in_other_phases() -> None:
     s = play(s, "draw Bribe")
     with pytest.raises(IllegalMoveError, match=r"keep one of the cards drawn \(Bribe, Rut, Rut\)"):
         cf.apply_move(s, cf.parse_move(s, "keep Helicopter"))
-    over = attrs.evolve(s, phase=cf.Phase.OVER, ended="endgame")
+    over = attrs.evolve(s, agenda=(), ended="endgame")
     with pytest.raises(IllegalMoveError, match="the game is over"):
         cf.apply_move(over, cf.parse_move(s, "keep Rut"))
 

@@ -275,7 +275,8 @@ def test_setup_deals_three_keeps_one_and_sets_the_rest_under_the_pile() -> None:
 def _endgame_position(rules: cf.Rules, cards: int, window: int) -> cf.State:
     s = cf.scenario(rules, fields={0: ["0,-2"], 1: ["0,2"]}, tractors={0: "0,-2 E", 1: "0,2 SE"})
     deck: Deck[str] = Deck.of({"Nitro +1": cards})
-    return attrs.evolve(s, deck=deck, endgame=window, phase=cf.Phase.DRAW, pending=cards + 1)
+    draw = (cf.DrawCards(s.player, cards + 1),)
+    return attrs.evolve(s, deck=deck, endgame=window, agenda=draw)
 
 
 @pytest.mark.parametrize(("cards", "window"), [(10, 4), (6, 6), (12, 8)])
@@ -308,9 +309,8 @@ def test_discard_pile_is_reshuffled_without_the_endgame_card() -> None:
     rules = cf.Rules(players=2, endgame_card=False)
     s = _after_setup(rules)
     assert s.endgame == -1
-    s = attrs.evolve(
-        s, deck=Deck(), discard=("Bribe", "Rut", "Rut"), phase=cf.Phase.DRAW, pending=2
-    )
+    draw = (cf.DrawCards(s.player, 2),)
+    s = attrs.evolve(s, deck=Deck(), discard=("Bribe", "Rut", "Rut"), agenda=draw)
     assert [(str(m), p) for m, p in cf.chance_outcomes(s)] == [
         ("draw Bribe", Fraction(1, 3)),
         ("draw Rut", Fraction(2, 3)),
@@ -363,7 +363,7 @@ def test_ties_are_broken_by_fallow_land() -> None:
             fields=fields,
             tractors={0: "0,-2 E", 1: "0,2 SE", 2: "2,0 SE"},
         )
-        return attrs.evolve(s, phase=cf.Phase.OVER, ended="endgame")
+        return attrs.evolve(s, agenda=(), ended="endgame")
 
     s = final({0: ["0,-2", "0,-1", "2,-3"], 1: ["0,2", "0,1"], 2: ["2,0"]})
     assert cf.fields(s) == ((2, 3), (2, 2), (1, 1)) and cf.winners(s) == (0,)

@@ -1,8 +1,8 @@
 """Every module-level cache of the game is safe to share between threads.
 
 The caches (moves made once per card or heading, chance distributions per
-pile, the last state ``tractor.headings`` answered for, hay bale bridges and pens,
-reshuffled piles, the Mad Cow's first state) are emptied, then filled again
+pile, hay bale bridges and pens, reshuffled piles, the Mad Cow's first
+state) are emptied, then filled again
 by several threads at once, with the interpreter switching threads as often
 as it can; every answer must equal the one a single thread gives.
 """
@@ -72,7 +72,6 @@ def _empty_the_caches() -> None:
         cowdraws._BONUS_DRAWS,
     ):
         cache.clear()
-    tractor.headings._last = (None, None)
     for function in (
         hand._pile_draws,
         cowdraws._counted_pile_outcomes,

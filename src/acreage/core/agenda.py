@@ -283,10 +283,10 @@ class Engine(Generic[S, W]):
 
     def apply_move(self, state: S, move: Any) -> S:
         """The state after ``move``; the game's :class:`IllegalMoveError` if it is not legal now."""
+        # Loops, not any(): a list is scanned on every move, and a generator
+        # costs about twice as much per element.
         cached = self._last
         if cached[0] is state:  # the usual case: the move was just picked from legal_moves(state)
-            # A loop, not any(): the list is scanned on every move, and a
-            # generator costs about twice as much per element.
             for m in cached[1]:
                 if m is move:
                     break
@@ -295,8 +295,14 @@ class Engine(Generic[S, W]):
         else:
             # An outcome just given by chance_outcomes(state), the very object, is admitted.
             given, outcomes = self._drawn
-            if given is not state or not any(m is move for m, _ in outcomes):
+            if given is not state:
                 move = self._admit(state, move)
+            else:
+                for m, _ in outcomes:
+                    if m is move:
+                        break
+                else:
+                    move = self._admit(state, move)
         w = self._draft(state)
         agenda = w.agenda
         task = agenda.pop()

@@ -23,9 +23,9 @@ from acreage.crazy_farmers.state import (
     NO_GUARD,
     WATCHDOG,
     Farmer,
-    Phase,
     Work,
 )
+from acreage.crazy_farmers.tasks import DrawCards, turn
 
 __all__ = [
     "annex",
@@ -113,12 +113,10 @@ def annex(w: Work, seat: int, taken: int) -> None:
     elif all(g.out for s, g in enumerate(farmers) if s != seat):
         ended = "elimination"
     if ended:
-        w.phase = Phase.OVER
-        w.pending = 0
+        w.end()
     else:
         available = len(w.deck) + len(discard) + (1 if w.endgame >= 0 else 0)
-        w.pending = min(cards, available)
-        w.phase = Phase.DRAW if w.pending else Phase.TURN
+        _draw_then_turn(w, min(cards, available))
     w.farmers = farmers
     w.discard = discard
     w.ended = ended
@@ -151,12 +149,16 @@ def team_annex(w: Work, seat: int, taken: int) -> None:
     w.farmers = share(w.farmers, team | taken)
     w.cow = cow.but(plots=cow.plots & ~captured)
     if lockdown:
-        w.phase = Phase.OVER
-        w.pending = 0
+        w.end()
         w.ended = "lockdown"
     else:
-        w.pending = min(cards, len(w.deck) + len(w.discard))
-        w.phase = Phase.DRAW if w.pending else Phase.TURN
+        _draw_then_turn(w, min(cards, len(w.deck) + len(w.discard)))
+
+
+def _draw_then_turn(w: Work, cards: int) -> None:
+    """The player to move draws ``cards`` bonus cards (chance) before their turn resumes."""
+    seat = w.player
+    w.then(DrawCards(seat, cards) if cards else turn(seat))
 
 
 def close(w: Work) -> None:

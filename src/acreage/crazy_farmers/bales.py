@@ -19,10 +19,10 @@ from collections import deque
 from typing import Final
 
 from acreage.core.bitset import bits
-from acreage.core.game import IllegalMoveError
 from acreage.crazy_farmers.board import GRID, INNER_PATHS, STEPS, path_name
 from acreage.crazy_farmers.moves import PLACE_BALES, TAKE_BALES, Move, PlaceBale, TakeBale
-from acreage.crazy_farmers.state import Phase, State, Work
+from acreage.crazy_farmers.state import State, Work
+from acreage.crazy_farmers.tasks import PlaceBales, turn
 
 __all__ = [
     "PATH_NEIGHBOURS",
@@ -35,6 +35,7 @@ __all__ = [
     "bridges",
     "pens",
     "place_bale",
+    "placing_refusal",
     "take_bale",
     "take_refusal",
 ]
@@ -198,38 +199,39 @@ def bales_to_take(state: State, aim: int = -1, first: int = -1) -> int:
 # -- placing the bales of a Hay Bale card -------------------------------------------
 
 
-def bale_moves(state: State) -> tuple[Move, ...]:
+def bale_moves(state: State, task: object = None) -> tuple[Move, ...]:
     """The hay bales the player to move may place now, or with none left in the box, take."""
     if state.hay_bales_left:
         return tuple(PLACE_BALES[e] for e in bits(bale_spots(state)))
     return tuple(TAKE_BALES[e] for e in bits(bales_to_take(state)))
 
 
-def take_bale(state: State, move: TakeBale) -> State:
-    """The state after the player to move picks the bale on ``move.path`` to place it again."""
-    if state.hay_bales_left or not bales_to_take(state) >> move.path & 1:
-        raise IllegalMoveError(f"{move}: {take_refusal(state, move.path)}")
-    w = Work.copy(state)
+def take_bale(w: Work, task: PlaceBales, move: TakeBale) -> None:
+    """``w`` after the player to move picks the bale on ``move.path`` to place it again."""
+    w.agenda.append(task)
     w.bales &= ~(1 << move.path)
-    return w.freeze()
 
 
-def place_bale(state: State, move: PlaceBale) -> State:
-    """The state after the player to move places a hay bale on ``move.path``.
+def place_bale(w: Work, task: PlaceBales, move: PlaceBale) -> None:
+    """``w`` after the player to move places a hay bale on ``move.path``.
 
     The turn resumes after the card's last bale, or once no bale can be placed.
     """
-    if not state.hay_bales_left or not bale_spots(state) >> move.path & 1:
-        raise IllegalMoveError(f"{move}: {bale_refusal(state, move.path)}")
-    w = Work.copy(state)
     w.bales |= 1 << move.path
-    w.pending -= 1
-    after = w.freeze()
-    if after.pending and (bale_spots(after) if after.hay_bales_left else bales_to_take(after)):
-        return after
-    w.phase = Phase.TURN
-    w.pending = 0
-    return w.freeze()
+    left = task.left - 1
+    if left:
+        w.agenda.append(PlaceBales(task.seat, left))
+        after = w.freeze()
+        if bale_spots(after) if after.hay_bales_left else bales_to_take(after):
+            return
+    w.then(turn(w.player))
+
+
+def placing_refusal(state: State, move: PlaceBale | TakeBale) -> str:
+    """Why the player to move cannot place or take the bale of ``move`` now."""
+    if isinstance(move, TakeBale):
+        return f"{move}: {take_refusal(state, move.path)}"
+    return f"{move}: {bale_refusal(state, move.path)}"
 
 
 # -- Backlash Hay Bale ----------------------------------------------------------------

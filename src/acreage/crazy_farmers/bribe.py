@@ -29,7 +29,8 @@ from acreage.crazy_farmers.cow import field, surrender_refusal
 from acreage.crazy_farmers.handler import Handler
 from acreage.crazy_farmers.rules import Rules
 from acreage.crazy_farmers.scoring import tiles_left
-from acreage.crazy_farmers.state import NO_GUARD, WATCHDOG, Cow, Phase, State, Work
+from acreage.crazy_farmers.state import NO_GUARD, WATCHDOG, Cow, State, Work
+from acreage.crazy_farmers.tasks import LoseToCow
 
 __all__ = ["Bribe", "bribe_refusal", "cow_bribe_refusal"]
 
@@ -214,5 +215,5 @@ class Bribe(Handler):
             surrender_refusal(state, c) is None
             for c in _members(CELL_NEIGHBOURS[cow.plot] & field(state.farmers))
         ):
-            return state.with_cow(cow, Phase.SURRENDER)
+            return state.with_cow(cow, (LoseToCow(seat),))
         return state

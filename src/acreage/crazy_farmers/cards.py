@@ -46,10 +46,10 @@ from acreage.crazy_farmers.state import (
     HIGH_VOLTAGE,
     WATCHDOG,
     Cow,
-    Phase,
     State,
     Work,
 )
+from acreage.crazy_farmers.tasks import AimBales, BacklashBales, FlyCow, LandHelicopter, PlaceBales
 
 __all__ = [
     "HANDLERS",
@@ -107,13 +107,13 @@ def in_play_effects(rules: Rules, in_play: tuple[str, ...]) -> tuple[int, int]:
     return guards, slowdown
 
 
-def take_effect(w: Work, seat: int, card: str, target: int) -> State:
-    """The state after ``card``, out of ``seat``'s hand (in ``w``), takes its normal effect
-    on ``target``.
+def take_effect(w: Work, seat: int, card: str, target: int) -> None:
+    """``w`` after ``card``, out of ``seat``'s hand, takes its normal effect on ``target``.
 
     The card goes to the discard pile or lies in front of a player
     (:meth:`Handler.lying`) before its handler applies it to the state ``w``
-    then freezes into.
+    then freezes into (a handler maps a state to a state); ``w`` takes the
+    state it returns.
     """
     effect = handler(w.rules, card)
     before = w.freeze()
@@ -126,7 +126,7 @@ def take_effect(w: Work, seat: int, card: str, target: int) -> State:
         guards, slowdown = in_play_effects(w.rules, lying)
         g = attrs.evolve(g, in_play=lying, guards=guards, slowdown=slowdown)
         w.farmers = pieces.replace(w.farmers, holder, g)
-    return effect.apply(w.freeze(), seat, card, target)
+    w.load(effect.apply(w.freeze(), seat, card, target))
 
 
 def _members(bitset: int) -> tuple[int, ...]:
@@ -241,8 +241,7 @@ class HayBale(Handler):
 
     def apply(self, state: State, seat: int, card: str, target: int) -> State:
         w = Work.copy(state)
-        w.phase = Phase.HAY_BALE
-        w.pending = state.rules.amount(card)
+        w.then(PlaceBales(seat, state.rules.amount(card)))
         return w.freeze()
 
     def refusal(self, state: State, seat: int, card: str, target: int) -> str:
@@ -265,11 +264,11 @@ class HayBale(Handler):
         if not tractors or not room:
             return state
         w = Work.copy(state)
-        w.pending = state.rules.amount(card)
+        left = state.rules.amount(card)
         if len(tractors) > 1:
-            w.phase = Phase.AIM
+            w.then(AimBales(seat, left))
         else:
-            w.phase = Phase.BACKLASH_BALE
+            w.then(BacklashBales(seat, left))
             w.cow = _cow(state).but(aim=tractors[0], first_bale=-1)
         return w.freeze()
 
@@ -380,7 +379,7 @@ class Helicopter(Handler):
 
     def apply(self, state: State, seat: int, card: str, target: int) -> State:
         w = Work.copy(state)
-        w.phase = Phase.HELICOPTER
+        w.then(LandHelicopter(seat))
         return w.freeze()
 
     def refusal(self, state: State, seat: int, card: str, target: int) -> str:
@@ -399,7 +398,7 @@ class Helicopter(Handler):
         if len(far) == 1:
             fly(w, far[0])
         else:
-            w.phase = Phase.FLY
+            w.then(FlyCow(seat))
         return w.freeze()
 
 

@@ -19,14 +19,17 @@ from acreage.core.chance import Counted, Deck, Pile, counted
 from acreage.core.game import IllegalMoveError
 from acreage.crazy_farmers.moves import CowCard, Draw, Face
 from acreage.crazy_farmers.pieces import reshuffled
-from acreage.crazy_farmers.state import Cow, State
+from acreage.crazy_farmers.state import Cow, State, Work
 
 __all__ = [
     "bonus_pile",
+    "can_face",
     "cow_bonus_outcomes",
     "cow_card_outcomes",
     "drawn",
     "face_outcomes",
+    "in_bonus_pile",
+    "in_cow_pile",
     "without",
 ]
 
@@ -36,7 +39,7 @@ _FACES: Final = tuple((Face(d), Fraction(1, 6)) for d in range(6))
 _COW_CARDS: dict[str, CowCard] = {}
 
 
-def _cow(state: State) -> Cow:
+def _cow(state: State | Work) -> Cow:
     cow = state.cow
     assert cow is not None, "the Mad Cow mode has a Cow"
     return cow
@@ -49,9 +52,33 @@ def _cow_card(card: str) -> CowCard:
     return move
 
 
-def face_outcomes() -> tuple[tuple[Face, Fraction], ...]:
+def face_outcomes(state: State, task: object) -> tuple[tuple[Face, Fraction], ...]:
     """'facing one of its 6 neighbours': each equally likely."""
     return _FACES
+
+
+def can_face(state: State, task: object, move: object) -> bool:
+    """Whether ``move`` turns the Cow to face one of its 6 neighbours."""
+    return type(move) is Face and type(move.direction) is int and 0 <= move.direction < 6
+
+
+def _in_pile(deck: Deck[str], card: object) -> bool:
+    """Whether ``card`` is in ``deck``, one pile in no known order, as :func:`without` finds it."""
+    if type(card) is not str:
+        return False
+    counts = _pile(deck).counts
+    i = bisect.bisect_left(counts, (card,))
+    return i < len(counts) and counts[i][0] == card
+
+
+def in_cow_pile(state: State, task: object, move: object) -> bool:
+    """Whether ``move`` draws a Mad Cow card the Cow's draw pile holds now."""
+    return type(move) is CowCard and _in_pile(_cow_deck(_cow(state))[0], move.card)
+
+
+def in_bonus_pile(state: State, task: object, move: object) -> bool:
+    """Whether ``move`` draws a bonus card the draw pile holds now (the Cow on a barn)."""
+    return type(move) is Draw and _in_pile(bonus_pile(state)[0], move.card)
 
 
 # -- the Mad Cow deck -------------------------------------------------------------
@@ -64,7 +91,7 @@ def _cow_deck(cow: Cow) -> tuple[Deck[str], tuple[str, ...]]:
     return reshuffled(cow.discard), ()
 
 
-def cow_card_outcomes(state: State) -> tuple[tuple[CowCard, Fraction], ...]:
+def cow_card_outcomes(state: State, task: object = None) -> tuple[tuple[CowCard, Fraction], ...]:
     """The Mad Cow cards that may be drawn next, with their probabilities.
 
     The Mad Cow draw pile is always one pile in no known order (it is only
@@ -144,7 +171,7 @@ def without(deck: Deck[str], move: CowCard | Draw) -> Deck[str]:
     return Deck((Pile(rest),)) if rest else Deck()
 
 
-def drawn(state: State, move: CowCard) -> Cow:
+def drawn(state: State | Work, move: CowCard) -> Cow:
     """The Cow once ``move``'s card is drawn from its pile (reshuffled first when empty)."""
     cow = _cow(state)
     deck, discard = _cow_deck(cow)
@@ -154,7 +181,7 @@ def drawn(state: State, move: CowCard) -> Cow:
 # -- the bonus cards the Cow draws on barns -------------------------------------
 
 
-def bonus_pile(state: State) -> tuple[Deck[str], tuple[str, ...], int]:
+def bonus_pile(state: State | Work) -> tuple[Deck[str], tuple[str, ...], int]:
     """The bonus draw pile, discard pile and reshuffle count a draw comes from now
     (the discard pile reshuffled when the draw pile is empty)."""
     if state.deck or not state.discard:
@@ -162,7 +189,7 @@ def bonus_pile(state: State) -> tuple[Deck[str], tuple[str, ...], int]:
     return reshuffled(state.discard), (), state.reshuffles + 1
 
 
-def cow_bonus_outcomes(state: State) -> tuple[tuple[Draw, Fraction], ...]:
+def cow_bonus_outcomes(state: State, task: object = None) -> tuple[tuple[Draw, Fraction], ...]:
     """The bonus cards the Cow may draw on a barn, with their probabilities."""
     deck, _, _ = bonus_pile(state)
     return _bonus_outcomes(_pile(deck).counts)

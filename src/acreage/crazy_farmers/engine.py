@@ -1,4 +1,4 @@
-"""The rules in motion: the public entry points, and which family of steps decides each phase.
+"""The rules in motion: the public entry points, and which family of steps handles each task.
 
 A turn is a sequence of decisions by the player whose turn it is: ``move``
 (one path at a time), ``play`` a bonus card (any time), then ``end turn``
@@ -6,10 +6,13 @@ once no move is left or possible ("You must use all your moves whenever
 possible"). Annexing draws bonus cards for barns: each draw is a chance node
 and the turn resumes after it.
 
-This module holds :func:`new_game`, :func:`legal_moves`,
-:func:`chance_outcomes`, :func:`apply_move` and :func:`malformed`, the tables
-that send each phase to the steps that decide it, and the turn's own moves
-(drives, plays, discards, ``end turn``), which gather from several families.
+This module holds :func:`new_game`, :func:`malformed` and the tables a
+:class:`~acreage.core.agenda.Engine` dispatches through, by task (see
+:mod:`~acreage.crazy_farmers.tasks`): the chance outcomes and the check of
+one, the legal moves (a turn's own gather from several families: drives,
+plays, discards, ``end turn``), the handlers of moves; and the refusals, by
+the move's class. :func:`legal_moves`, :func:`chance_outcomes` and
+:func:`apply_move` are the engine's own.
 The steps themselves are in their families' modules:
 
 * :mod:`~acreage.crazy_farmers.setup`: the cards dealt and kept, the start
@@ -27,10 +30,11 @@ The steps themselves are in their families' modules:
   facing, its cards, the bonus cards it draws on barns).
 
 A move is applied to a draft of the state
-(:class:`~acreage.crazy_farmers.state.Work`): its steps set the fields that
-change, and the draft is frozen once into the next state. A bonus card's
-:class:`~acreage.crazy_farmers.handler.Handler` maps a state to a state
-(rules of your own hold handlers): the draft is frozen for it.
+(:class:`~acreage.crazy_farmers.state.Work`): its handler sets the fields
+that change and the next task, and the draft is frozen once into the next
+state. A bonus card's :class:`~acreage.crazy_farmers.handler.Handler` maps a
+state to a state (rules of your own hold handlers): the draft is frozen for
+it and takes the state it returns (``Work.load``).
 """
 
 from __future__ import annotations
@@ -39,6 +43,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, Final
 
+from acreage.core.agenda import Engine
 from acreage.core.chance import Deck
 from acreage.core.game import IllegalMoveError, shorten
 from acreage.crazy_farmers import bales, board, cowdraws, hand, madcow, setup, tractor
@@ -69,12 +74,31 @@ from acreage.crazy_farmers.moves import (
     aim_text,
 )
 from acreage.crazy_farmers.rules import ENDGAME, Rules
-from acreage.crazy_farmers.state import Farmer, Phase, State, Work
+from acreage.crazy_farmers.state import Farmer, State, Work
+from acreage.crazy_farmers.tasks import (
+    AimBales,
+    BacklashBales,
+    CheckBonus,
+    CowBonus,
+    CowDraw,
+    DealCard,
+    DrawCards,
+    FaceCow,
+    FlyCow,
+    KeepCard,
+    LandHelicopter,
+    LoseToCow,
+    Phase,
+    PlaceBales,
+    StartTractor,
+    Turn,
+)
 from acreage.crazy_farmers.turns import ACCELERATION_FENCES, BASE_MOVES, end_turn
 
 __all__ = [
     "ACCELERATION_FENCES",
     "BASE_MOVES",
+    "ENGINE",
     "apply_move",
     "chance_outcomes",
     "legal_moves",
@@ -101,39 +125,13 @@ def new_game(rules: Rules) -> State:
         else:
             farmers.append(Farmer())
     deck: Deck[str] = Deck.of(rules.deck_counts())
-    return State(rules, Phase.DEAL, 0, tuple(farmers), deck=deck)
+    return State(rules, (DealCard(0),), 0, tuple(farmers), deck=deck)
 
 
-# -- the contract -----------------------------------------------------------------
+# -- the tables --------------------------------------------------------------------
 
 
-def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
-    """The cards that may be drawn next with their probabilities; ``()`` at a decision."""
-    outcomes = _OUTCOMES.get(state.phase)
-    return () if outcomes is None else outcomes(state)
-
-
-def _face_outcomes(state: State) -> tuple[tuple[Face, Fraction], ...]:
-    return cowdraws.face_outcomes()
-
-
-_OUTCOMES: Final[dict[Phase, Callable[[State], tuple[tuple[Move, Fraction], ...]]]] = {
-    Phase.DEAL: setup.deal_outcomes,
-    Phase.DRAW: hand.draw_outcomes,
-    Phase.FACE: _face_outcomes,
-    Phase.COW: cowdraws.cow_card_outcomes,
-    Phase.CHECK: cowdraws.cow_card_outcomes,
-    Phase.COW_BONUS: cowdraws.cow_bonus_outcomes,
-}
-"""The chance outcomes in each chance phase, by phase."""
-
-
-def legal_moves(state: State) -> tuple[Move, ...]:
-    """Every move allowed now, in a fixed order (the outcomes at a chance node)."""
-    return _LEGAL[state.phase](state)
-
-
-def _turn_moves(state: State) -> tuple[Move, ...]:
+def _turn_moves(state: State, task: Turn) -> tuple[Move, ...]:
     """A turn's moves: the drives and the plays, then once no drive is left the
     discards down to the hand limit, or the end of the turn."""
     drives = tractor.drive_moves(state)
@@ -152,15 +150,90 @@ def _turn_moves(state: State) -> tuple[Move, ...]:
     return tuple(moves)
 
 
-def _chance_moves(state: State) -> tuple[Move, ...]:
-    return tuple(m for m, _ in chance_outcomes(state))
+def _backlash_moves(state: State, task: Any) -> tuple[Move, ...]:
+    return madcow.backlash_moves(state)
 
 
-def _no_moves(state: State) -> tuple[Move, ...]:
-    return ()
+Handler = Callable[[Work, Any, Any], None]
+"""A move's handler: the draft, the task (popped) and the legal move."""
 
 
-_ACCEPTED: Final = {
+def _by_move(handlers: dict[type, Handler]) -> Handler:
+    """The apply entry of a task that takes moves of several classes: each move goes
+    to its class's handler."""
+
+    def apply(w: Work, task: Any, move: Any) -> None:
+        handlers[type(move)](w, task, move)
+
+    return apply
+
+
+def _end_turn(w: Work, task: Any, move: EndTurn) -> None:
+    end_turn(w)
+
+
+_OUTCOMES: Final[dict[type, Callable[[State, Any], tuple[tuple[Move, Fraction], ...]]]] = {
+    DealCard: setup.deal_outcomes,
+    DrawCards: hand.draw_outcomes,
+    FaceCow: cowdraws.face_outcomes,
+    CowDraw: cowdraws.cow_card_outcomes,
+    CheckBonus: cowdraws.cow_card_outcomes,
+    CowBonus: cowdraws.cow_bonus_outcomes,
+}
+"""The outcomes of each chance event with their probabilities, by task."""
+
+_POSSIBLE: Final[dict[type, Callable[[State, Any, Any], bool]]] = {
+    DealCard: setup.can_deal,
+    DrawCards: hand.can_draw,
+    FaceCow: cowdraws.can_face,
+    CowDraw: cowdraws.in_cow_pile,
+    CheckBonus: cowdraws.in_cow_pile,
+    CowBonus: cowdraws.in_bonus_pile,
+}
+"""Whether a move is one of a chance event's outcomes, without listing them all."""
+
+_DECISIONS: Final[dict[type, Callable[[State, Any], tuple[Move, ...]]]] = {
+    KeepCard: setup.keep_moves,
+    StartTractor: setup.start_moves,
+    Turn: _turn_moves,
+    PlaceBales: bales.bale_moves,
+    LandHelicopter: tractor.landing_moves,
+    AimBales: _backlash_moves,
+    BacklashBales: _backlash_moves,
+    FlyCow: _backlash_moves,
+    LoseToCow: _backlash_moves,
+}
+"""The legal moves of each decision, in a fixed order, by task."""
+
+_APPLY: Final[dict[type, Handler]] = {
+    DealCard: setup.deal,
+    KeepCard: setup.keep,
+    StartTractor: _by_move(
+        {ChoosePlot: setup.choose_plot, StartAt: setup.start_at, EndTurn: _end_turn}
+    ),
+    Turn: _by_move(
+        {
+            Drive: tractor.drive,
+            EndTurn: _end_turn,
+            Play: hand.play_card,
+            Discard: hand.discard,
+        }
+    ),
+    PlaceBales: _by_move({PlaceBale: bales.place_bale, TakeBale: bales.take_bale}),
+    LandHelicopter: tractor.land,
+    DrawCards: hand.draw_card,
+    FaceCow: madcow.face,
+    CowDraw: madcow.cow_draw,
+    CheckBonus: madcow.check,
+    CowBonus: madcow.cow_bonus,
+    AimBales: madcow.choose,
+    BacklashBales: madcow.choose,
+    FlyCow: madcow.choose,
+    LoseToCow: madcow.choose,
+}
+"""The handler of a legal move, by task (and by the move's class where a task takes several)."""
+
+_ACCEPTED: Final[dict[Phase, tuple[type, ...]]] = {
     Phase.DEAL: (Draw,),
     Phase.KEEP: (Keep,),
     Phase.START: (ChoosePlot, StartAt, EndTurn),
@@ -178,6 +251,7 @@ _ACCEPTED: Final = {
     Phase.FLY: (Fly,),
     Phase.SURRENDER: (Surrender,),
 }
+"""The kinds of move each phase takes: any other is refused as not decided now."""
 
 _DECIDING: Final = {
     Phase.DEAL: "cards are being dealt (chance)",
@@ -199,112 +273,107 @@ _DECIDING: Final = {
 }
 
 
-_LEGAL: Final[dict[Phase, Callable[[State], tuple[Move, ...]]]] = {
-    Phase.DEAL: _chance_moves,
-    Phase.KEEP: setup.keep_moves,
-    Phase.START: setup.start_moves,
-    Phase.TURN: _turn_moves,
-    Phase.HAY_BALE: bales.bale_moves,
-    Phase.HELICOPTER: tractor.landing_moves,
-    Phase.DRAW: _chance_moves,
-    Phase.OVER: _no_moves,
-    Phase.FACE: _chance_moves,
-    Phase.COW: _chance_moves,
-    Phase.CHECK: _chance_moves,
-    Phase.COW_BONUS: _chance_moves,
-    Phase.AIM: madcow.backlash_moves,
-    Phase.BACKLASH_BALE: madcow.backlash_moves,
-    Phase.FLY: madcow.backlash_moves,
-    Phase.SURRENDER: madcow.backlash_moves,
+def _end_turn_refusal(state: State, move: EndTurn) -> str:
+    if state.phase is Phase.START:
+        return f"{move}: place your tractor first"
+    if tractor.headings(state):
+        return f"{move}: 'You must use all your moves whenever possible.'"
+    return (
+        f"{move}: 'you are limited to a maximum of {state.rules.hand_limit} cards in "
+        "hand at the end of your turn': play or discard first"
+    )
+
+
+def _draw_refusal(state: State, move: Draw | CowCard) -> str:
+    if state.phase is Phase.DEAL:
+        return f"draw {move.card}: no such card can be dealt now"
+    return f"{move}: that card cannot be the next one drawn"
+
+
+def _face_refusal(state: State, move: Face) -> str:
+    return f"{move}: not now"
+
+
+_REFUSALS: Final[dict[type, Callable[[State, Any], str]]] = {
+    Drive: tractor.drive_refusal,
+    Play: hand.play_refusal,
+    Discard: hand.discard_refusal,
+    EndTurn: _end_turn_refusal,
+    Draw: _draw_refusal,
+    CowCard: _draw_refusal,
+    Keep: setup.keep_refusal,
+    ChoosePlot: setup.start_refusal,
+    StartAt: setup.start_refusal,
+    Land: tractor.landing_refusal,
+    Face: _face_refusal,
 }
-"""The legal moves in each phase, by phase (a phase's hash is its number's: quick)."""
+"""Why a well-formed move of a kind the phase takes is not legal now, by the move's class
+(the players' choices in a Backlash effect and the bales are judged by the phase)."""
 
 
-_CARDS: Final = (CowCard, Draw)
-"""The moves that draw a card: what the card does depends on the phase (:data:`_DRAWN`)."""
-
-_DRAWN: Final[dict[Phase, Callable[[State, Any], State]]] = {
-    Phase.DEAL: setup.deal,
-    Phase.DRAW: hand.draw_card,
-    Phase.COW_BONUS: madcow.cow_bonus,
-    Phase.COW: madcow.cow_draw,
-    Phase.CHECK: madcow.check,
-}
-"""What drawing a card does in each phase that draws one (a :class:`Draw` or a
-:class:`CowCard`, as :data:`_ACCEPTED` admits in the phase), by phase."""
-
-
-def apply_move(state: State, move: Move) -> State:
-    """The state after ``move``; :class:`~acreage.IllegalMoveError` says which rule forbids it.
-
-    ``move`` is a move object (:data:`~acreage.crazy_farmers.moves.Move`);
-    one built by hand with a field of the wrong type or out of range, or
-    anything else (a text: read it with :func:`parse_move`), is an
-    :class:`~acreage.IllegalMoveError` too.
-    """
+def _refusal(state: State, move: object) -> str:
+    """Why ``move``, not legal now, cannot be applied: no move at all, a malformed one,
+    one of a kind not decided now, or the rule a well-formed one breaks."""
+    if not isinstance(move, MOVE_TYPES):
+        return _not_now(state, move)
+    problem = malformed(state.rules, move)
+    if problem is not None:
+        return problem
     phase = state.phase
     if not isinstance(move, _ACCEPTED[phase]):
-        raise IllegalMoveError(_not_now(state, move))
+        return _not_now(state, move)
+    if phase >= Phase.AIM:  # the players' choices in Backlash effects
+        return madcow.choice_refusal(state, move)  # type: ignore[arg-type]
+    if isinstance(move, PlaceBale | TakeBale):
+        return bales.placing_refusal(state, move)
+    return _REFUSALS[type(move)](state, move)
+
+
+def _refuse(state: State, move: object) -> IllegalMoveError:
+    """The error naming the rule ``move`` breaks now (the engine asks only about a move
+    that is not legal)."""
+    return IllegalMoveError(_refusal(state, move))
+
+
+def _own(state: State, move: object) -> Move | None:
+    """``move`` if it is a well-formed move of Crazy Farmers, else None: one built by hand
+    with a field of the wrong type (``Drive(True)`` equals ``Drive(1)``) is never legal."""
+    if not isinstance(move, MOVE_TYPES):
+        return None
     try:
-        if isinstance(move, Drive):
-            return tractor.drive(state, move)
-        if isinstance(move, _CARDS):
-            return _DRAWN[phase](state, move)
-        if isinstance(move, EndTurn):
-            return _end_turn(state, move)
-        # The moves above are checked by what they do (a heading listed, a card
-        # that can be drawn); the rarer ones are checked for their fields first.
         problem = malformed(state.rules, move)
-        if problem is not None:
-            raise IllegalMoveError(problem)
-        return _decide(state, move)
     except (TypeError, ValueError, IndexError, KeyError, AttributeError):
-        # A hand-built move with a field of the wrong type or out of range may
-        # fail anywhere on the way; say what is wrong with it instead.
-        problem = malformed(state.rules, move)
-        if problem is None:
-            raise
-        raise IllegalMoveError(problem) from None
+        return None
+    return None if problem else move
 
 
-def _end_turn(state: State, move: EndTurn) -> State:
-    if state.phase is Phase.START:
-        if setup.start_moves(state) != (END_TURN,):
-            raise IllegalMoveError(f"{move}: place your tractor first")
-    elif tractor.headings(state):
-        raise IllegalMoveError(f"{move}: 'You must use all your moves whenever possible.'")
-    elif len(state.farmers[state.player].hand) > state.rules.hand_limit:
-        raise IllegalMoveError(
-            f"{move}: 'you are limited to a maximum of {state.rules.hand_limit} cards in "
-            "hand at the end of your turn': play or discard first"
-        )
-    w = Work.copy(state)
-    end_turn(w)
-    return w.freeze()
+ENGINE: Final[Engine[State, Work]] = Engine(
+    draft=Work.copy,
+    decisions=_DECISIONS,
+    chance=_OUTCOMES,
+    apply=_APPLY,
+    auto={},
+    refuse=_refuse,
+    possible=_POSSIBLE,
+    own=_own,
+)
+"""Crazy Farmers' tables on the shared engine: it lists, judges and applies the moves,
+and remembers the last listing (see :class:`acreage.core.agenda.Engine`)."""
 
 
-def _decide(state: State, move: Move) -> State:
-    """Apply a well-formed move that is neither a drive, a draw nor the end of a turn."""
-    if isinstance(move, Play):
-        return hand.play_card(state, move)
-    if state.phase >= Phase.AIM:  # the players' choices in Backlash effects
-        return madcow.choose(state, move)  # type: ignore[arg-type]
-    if isinstance(move, Face):
-        return madcow.face(state, move)
-    if isinstance(move, Keep):
-        return setup.keep(state, move)
-    if isinstance(move, Discard):
-        return hand.discard(state, move)
-    if isinstance(move, PlaceBale):
-        return bales.place_bale(state, move)
-    if isinstance(move, TakeBale):
-        return bales.take_bale(state, move)
-    if isinstance(move, Land):
-        return tractor.land(state, move)
-    if isinstance(move, StartAt):
-        return setup.start_at(state, move)
-    assert isinstance(move, ChoosePlot)
-    return setup.choose_plot(state, move)
+# The contract's functions are the engine's own (a wrapper would add a call to every move).
+chance_outcomes = ENGINE.chance_outcomes
+"""``chance_outcomes(state)``: the cards that may be drawn next with their probabilities;
+``()`` at a decision."""
+legal_moves = ENGINE.legal_moves
+"""``legal_moves(state)``: every move allowed now, in a fixed order (the outcomes at a chance
+node)."""
+apply_move = ENGINE.apply_move
+"""``apply_move(state, move)``: the state after ``move``; :class:`~acreage.IllegalMoveError`
+says which rule forbids it. ``move`` is a move object
+(:data:`~acreage.crazy_farmers.moves.Move`); one built by hand with a field of the wrong
+type or out of range, or anything else (a text: read it with :func:`parse_move`), is an
+:class:`~acreage.IllegalMoveError` too."""
 
 
 def _not_now(state: State, move: object) -> str:

@@ -11,7 +11,7 @@ from acreage.core.heuristics import lead_share, share_of_win, squash
 from acreage.core.memo import IdentityMemo
 from acreage.crazy_farmers.board import CELL_VERTICES, GRID, STEPS
 from acreage.crazy_farmers.scoring import fields, tiles_left, winners
-from acreage.crazy_farmers.state import Farmer, Phase, State
+from acreage.crazy_farmers.state import Farmer, State
 
 __all__ = ["end_reason", "evaluate"]
 
@@ -187,7 +187,7 @@ def evaluate(state: State, seat: int) -> float:
     reads hands' sizes only, never their cards; tens of microseconds.
     """
     check_seat(seat, state.rules.players)
-    if state.phase is Phase.OVER:
+    if not state.agenda:
         return share_of_win(winners(state), seat)
     standing = _standings(state)
     if state.cow is not None:

@@ -2,7 +2,7 @@
 
 "Bonuses: win 1 Bonus card per Barn (2 for an opponent's Barn): play them
 immediately or keep them for later during one of YOUR next turns." Annexing
-leaves the cards owed in ``State.pending``; each is drawn at a chance node
+leaves the cards owed in a ``DrawCards`` task; each is drawn at a chance node
 (:func:`draw_outcomes`, :func:`draw_card`), from the discard pile
 reshuffled once the draw pile is empty, and the Endgame card, shuffled among
 the last cards, ends the game when it comes up. A card played
@@ -21,24 +21,26 @@ from fractions import Fraction
 import attrs
 
 from acreage.core.chance import Deck, Pile, counted
-from acreage.core.game import IllegalMoveError
 from acreage.crazy_farmers import madcow
 from acreage.crazy_farmers.cards import handler, take_effect
 from acreage.crazy_farmers.moves import NO_TARGET, Discard, Draw, Play, aim_text
 from acreage.crazy_farmers.pieces import discarded, replace, reshuffled
 from acreage.crazy_farmers.rules import ENDGAME
-from acreage.crazy_farmers.state import Phase, State, Work
-from acreage.crazy_farmers.tractor import headings
+from acreage.crazy_farmers.state import State, Work
+from acreage.crazy_farmers.tasks import DrawCards, Turn, turn
 
 __all__ = [
+    "can_draw",
     "card_plays",
     "discard",
     "discard_moves",
+    "discard_refusal",
     "distinct",
     "draw_card",
     "draw_move",
     "draw_outcomes",
     "play_card",
+    "play_refusal",
 ]
 
 # Moves made once and shared. Each entry is stored in one assignment of a
@@ -75,14 +77,14 @@ def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
 # -- drawing bonus cards ----------------------------------------------------------
 
 
-def _draw_pile(state: State) -> tuple[Deck[str], tuple[str, ...], int]:
+def _draw_pile(state: State | Work) -> tuple[Deck[str], tuple[str, ...], int]:
     """The draw pile a card comes from now: the discard pile is reshuffled when it is empty."""
     if state.deck or state.endgame >= 0 or not state.discard:
         return state.deck, state.discard, state.reshuffles
     return reshuffled(state.discard), (), state.reshuffles + 1
 
 
-def draw_outcomes(state: State) -> tuple[tuple[Draw, Fraction], ...]:
+def draw_outcomes(state: State, task: object = None) -> tuple[tuple[Draw, Fraction], ...]:
     """The bonus cards the player to move may draw next on a barn, with their probabilities."""
     deck, _, _ = _draw_pile(state)
     n = len(deck)
@@ -106,36 +108,35 @@ def _pile_draws(counts: tuple[tuple[str, int], ...]) -> tuple[tuple[Draw, Fracti
     return counted([(draw_move(c), k) for c, k in counts])
 
 
-def draw_card(state: State, move: Draw) -> State:
-    """The state after the player to move draws ``move.card`` on a barn.
+def can_draw(state: State, task: DrawCards, move: object) -> bool:
+    """Whether ``move`` draws a card that may come up next on a barn."""
+    return type(move) is Draw and any(m == move for m, _ in draw_outcomes(state))
+
+
+def draw_card(w: Work, task: DrawCards, move: Draw) -> None:
+    """``w`` after the player to move draws ``move.card`` on a barn (``task.left`` were due).
 
     "Endgame: The game ends. It's time to count you plots." The draws stop
     early once no card is left anywhere to draw.
     """
-    if not any(m == move for m, _ in draw_outcomes(state)):
-        raise IllegalMoveError(f"{move}: that card cannot be the next one drawn")
-    w = Work.copy(state)
     if move.card == ENDGAME:
-        w.phase = Phase.OVER
+        w.end()
         w.endgame = -1
-        w.pending = 0
         w.ended = "endgame"
-        return w.freeze()
-    seat = state.player
-    deck, discard, reshuffles = _draw_pile(state)
-    f = state.farmers[seat]
+        return
+    seat = w.player
+    deck, discard, reshuffles = _draw_pile(w)
+    f = w.farmers[seat]
     hand = tuple(sorted((*f.hand, move.card)))
-    pending = state.pending - 1
+    left = task.left - 1
     deck = deck.draw(move.card)
-    if pending and not deck and not discard and state.endgame < 0:
-        pending = 0
-    w.phase = Phase.DRAW if pending else Phase.TURN
-    w.farmers = replace(state.farmers, seat, attrs.evolve(f, hand=hand))
+    if left and not deck and not discard and w.endgame < 0:
+        left = 0
+    w.then(DrawCards(seat, left) if left else turn(seat))
+    w.farmers = replace(w.farmers, seat, attrs.evolve(f, hand=hand))
     w.deck = deck
     w.discard = discard
-    w.pending = pending
     w.reshuffles = reshuffles
-    return w.freeze()
 
 
 # -- playing and discarding ---------------------------------------------------------
@@ -161,25 +162,28 @@ def card_plays(state: State) -> list[Play]:
     return out
 
 
-def play_card(state: State, move: Play) -> State:
-    """The state after the player to move plays ``move.card`` on ``move.target``.
+def play_refusal(state: State, move: Play) -> str:
+    """Why the player to move cannot play ``move`` now (a well-formed play not listed)."""
+    seat = state.player
+    if move.card not in state.farmers[seat].hand:
+        return f"{move}: you hold no {move.card}"
+    return handler(state.rules, move.card).refusal(state, seat, move.card, move.target)
+
+
+def play_card(w: Work, task: Turn, move: Play) -> None:
+    """``w`` after the player to move plays ``move.card`` on ``move.target``.
 
     "Discard Bonus cards once played." In the Mad Cow mode "When playing the
     bonus, draw a Mad Cow card [...] and check the number" first.
     """
-    seat = state.player
-    f = state.farmers[seat]
-    if move.card not in f.hand:
-        raise IllegalMoveError(f"{move}: you hold no {move.card}")
-    effect = handler(state.rules, move.card)
-    if move.target not in effect.targets(state, seat, move.card):
-        raise IllegalMoveError(effect.refusal(state, seat, move.card, move.target))
-    w = Work.copy(state)
-    w.farmers = replace(state.farmers, seat, attrs.evolve(f, hand=_without(f.hand, move.card)))
-    if madcow.checks(state):
+    seat = w.player
+    f = w.farmers[seat]
+    w.farmers = replace(w.farmers, seat, attrs.evolve(f, hand=_without(f.hand, move.card)))
+    if madcow.checks(w):
         madcow.to_check(w, move.card, move.target)
-        return w.freeze()
-    return take_effect(w, seat, move.card, move.target)
+        return
+    w.agenda.append(task)
+    take_effect(w, seat, move.card, move.target)
 
 
 def _discard_move(card: str) -> Discard:
@@ -194,17 +198,19 @@ def discard_moves(hand: tuple[str, ...]) -> list[Discard]:
     return [_discard_move(c) for c in distinct(hand)]
 
 
-def discard(state: State, move: Discard) -> State:
-    """The state after the player to move discards ``move.card``: only in excess of the
+def discard_refusal(state: State, move: Discard) -> str:
+    """Why the player to move cannot discard ``move.card`` now."""
+    return (
+        f"{move}: discard only cards in hand, in excess of {state.rules.hand_limit}, "
+        "once no move is left"
+    )
+
+
+def discard(w: Work, task: Turn, move: Discard) -> None:
+    """``w`` after the player to move discards ``move.card``: only in excess of the
     hand limit, once no move is left."""
-    seat = state.player
-    f = state.farmers[seat]
-    if headings(state) or len(f.hand) <= state.rules.hand_limit or move.card not in f.hand:
-        raise IllegalMoveError(
-            f"{move}: discard only cards in hand, in excess of {state.rules.hand_limit}, "
-            "once no move is left"
-        )
-    w = Work.copy(state)
-    w.farmers = replace(state.farmers, seat, attrs.evolve(f, hand=_without(f.hand, move.card)))
-    w.discard = discarded(state.discard, (move.card,))
-    return w.freeze()
+    seat = w.player
+    f = w.farmers[seat]
+    w.agenda.append(task)
+    w.farmers = replace(w.farmers, seat, attrs.evolve(f, hand=_without(f.hand, move.card)))
+    w.discard = discarded(w.discard, (move.card,))

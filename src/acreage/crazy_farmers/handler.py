@@ -131,8 +131,11 @@ class Handler(abc.ABC):
         ``seat`` is the player who suffers it and makes its choices: the one
         who played the card, or, when the Cow triggered it on a barn
         (``state.cow.active``), the player playing after the Cow. The card
-        lies in ``state.cow.card`` until the effect is over. A handler that
-        needs a player's choice returns a state in that decision's phase.
-        Kinds without a Backlash version (none in the rulebook) do nothing.
+        lies in ``state.cow.card`` until the effect is over. ``state``'s
+        agenda is empty: a handler that needs a player's choice returns a
+        state with that decision's task on its agenda
+        (:mod:`~acreage.crazy_farmers.tasks`), else the Cow or the player
+        plays on. Kinds without a Backlash version (none in the rulebook) do
+        nothing.
         """
         return state

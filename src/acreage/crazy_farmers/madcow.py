@@ -17,13 +17,12 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
 from acreage.core.bitset import bits
 from acreage.core.chance import Deck
-from acreage.core.game import IllegalMoveError
 from acreage.crazy_farmers import cow as herd
 from acreage.crazy_farmers.annexing import closed_off, team_annex
 from acreage.crazy_farmers.bales import (
@@ -59,9 +58,25 @@ from acreage.crazy_farmers.rules import Rules
 from acreage.crazy_farmers.state import (
     Cow,
     Farmer,
-    Phase,
     State,
     Work,
+)
+from acreage.crazy_farmers.tasks import (
+    CHECK_BONUS,
+    COW_BONUS,
+    COW_DRAW,
+    FACE_COW,
+    AimBales,
+    BacklashBales,
+    CheckBonus,
+    CowBonus,
+    CowDraw,
+    Decision,
+    FaceCow,
+    FlyCow,
+    LoseToCow,
+    Phase,
+    turn,
 )
 from acreage.crazy_farmers.turns import begin_cow_turn, begin_turn, end_cow_turn
 
@@ -70,6 +85,7 @@ __all__ = [
     "backlash_moves",
     "check",
     "checks",
+    "choice_refusal",
     "choose",
     "cow_bonus",
     "cow_draw",
@@ -104,21 +120,21 @@ def new_game(rules: Rules) -> State:
     else:
         farmers = tuple(Farmer() for _ in range(rules.players))
     cow = Cow(CENTRE, -1, 1 << CENTRE, Deck.of(rules.cow_deck_counts()))
-    return State(rules, Phase.FACE, 0, farmers, deck=Deck.of(rules.deck_counts()), cow=cow)
+    return State(rules, (FACE_COW,), 0, farmers, deck=Deck.of(rules.deck_counts()), cow=cow)
 
 
-def face(state: State, move: Face) -> State:
+def face(w: Work, task: FaceCow, move: Face) -> None:
     """The Cow faces its neighbour; "The Cow plays 1st"."""
-    w = Work.copy(state)
-    w.cow = _cow(state).but(facing=move.direction)
+    cow = w.cow
+    assert cow is not None, "the Mad Cow mode has a Cow"
+    w.cow = cow.but(facing=move.direction)
     begin_cow_turn(w, 0)
-    return w.freeze()
 
 
 # -- the Cow's turn ---------------------------------------------------------------
 
 
-def cow_draw(state: State, move: CowCard) -> State:
+def cow_draw(w: Work, task: CowDraw, move: CowCard) -> None:
     """The Cow's next card, under its pile: "Each new Mad Cow card drawn is placed UNDER
     the pile."
 
@@ -127,7 +143,7 @@ def cow_draw(state: State, move: CowCard) -> State:
     once a card has been played a Repeat plays the next of those when one
     is still to come.
     """
-    cow = state.cow
+    cow = w.cow
     assert cow is not None, "the Mad Cow mode has a Cow"
     deck, discard = cow.deck, cow.discard
     if not deck.segments and discard:
@@ -135,7 +151,6 @@ def cow_draw(state: State, move: CowCard) -> State:
     deck = without(deck, move)
     owed = not cow.pile or cow.played
     draws = cow.draws - 1 if owed and cow.draws else cow.draws
-    w = Work.copy(state)
     w.cow = Cow(
         cow.plot,
         cow.facing,
@@ -157,7 +172,6 @@ def cow_draw(state: State, move: CowCard) -> State:
         cow.first_bale,
     )
     _run(w)
-    return w.freeze()
 
 
 def _run(w: Work) -> None:
@@ -179,7 +193,7 @@ def _run(w: Work) -> None:
         if not pile:
             w.cow = cow
             if cow.draws and cow.played < rules.cow_card_limit:
-                w.phase = Phase.COW
+                w.then(COW_DRAW)
             else:
                 end_cow_turn(w)
             return
@@ -191,7 +205,7 @@ def _run(w: Work) -> None:
                 if cow.played + len(pile) < rules.cow_card_limit:
                     # "If the card indicates Repeat, draw a new Mad Cow card"
                     w.cow = cow
-                    w.phase = Phase.COW
+                    w.then(COW_DRAW)
                 else:
                     # Ruling 52: the spin stops; the Repeats left move nothing.
                     w.cow = cow.but(discard=discarded(cow.discard, pile))
@@ -235,12 +249,12 @@ def _run(w: Work) -> None:
         )
         if ended:
             w.cow = cow
-            w.phase = Phase.OVER
+            w.end()
             w.ended = ended
             return
         if barn:
             w.cow = cow
-            w.phase = Phase.COW_BONUS
+            w.then(COW_BONUS)
             return
         if over:
             w.cow = cow
@@ -248,22 +262,22 @@ def _run(w: Work) -> None:
             return
 
 
-def cow_bonus(state: State, move: Draw) -> State:
+def cow_bonus(w: Work, task: CowBonus, move: Draw) -> None:
     """'When the Cow triggers a bonus, the Player always suffers the Backlash effects.'"""
-    deck, discard, reshuffles = bonus_pile(state)
-    deck = without(deck, move)
-    w = Work.copy(state)  # stays in the phase: the Backlash effect follows
-    w.deck = deck
+    deck, discard, reshuffles = bonus_pile(w)
+    cow = w.cow
+    assert cow is not None, "the Mad Cow mode has a Cow"
+    w.deck = without(deck, move)
     w.discard = discard
     w.reshuffles = reshuffles
-    w.cow = _between(_cow(state), move.card)
-    return _backlash(w.freeze(), move.card)
+    w.cow = _between(cow, move.card)
+    _backlash(w, move.card)
 
 
 # -- bonus cards played in the Mad Cow mode ---------------------------------------
 
 
-def checks(state: State) -> bool:
+def checks(state: State | Work) -> bool:
     """Whether a bonus played now is checked against a Mad Cow card.
 
     "in solo mode, playing a bonus might backfire on you"; the authors' FAQ
@@ -278,10 +292,10 @@ def to_check(w: Work, card: str, target: int) -> None:
     cow = w.cow
     assert cow is not None, "the Mad Cow mode has a Cow"
     w.cow = cow.but(card=card, target=target)
-    w.phase = Phase.CHECK
+    w.then(CHECK_BONUS)
 
 
-def check(state: State, move: CowCard) -> State:
+def check(w: Work, task: CheckBonus, move: CowCard) -> None:
     """The Mad Cow card a bonus is checked against: played normally, or its Backlash.
 
     "If your number of fences is greater or equal to it, play it normally. If
@@ -289,26 +303,27 @@ def check(state: State, move: CowCard) -> State:
     card, you will suffer the Backlash effects." In co-op the fences of all
     players count (the authors' FAQ).
     """
-    cow = drawn(state, move)
+    cow = drawn(w, move)
     card, target = cow.card, cow.target
-    fences = sum(f.fence_length for f in state.farmers)
+    fences = sum(f.fence_length for f in w.farmers)
     cow = cow.but(discard=discarded(cow.discard, (move.card,)))
-    w = Work.copy(state)
-    if fences >= state.rules.cow_number(move.card):
+    if fences >= w.rules.cow_number(move.card):
         w.cow = cow.but(card="", target=-1)
-        w.phase = Phase.TURN
-        return take_effect(w, state.player, card, target)
+        w.agenda.append(turn(w.player))
+        take_effect(w, w.player, card, target)
+        return
     w.cow = cow
-    return _backlash(w.freeze(), card)
+    _backlash(w, card)
 
 
-def _backlash(state: State, card: str) -> State:
-    after = handler(state.rules, card).backlash(state, state.player, card)
-    if after.phase >= Phase.AIM:  # a choice is left to the player
-        return after
-    w = Work.copy(after)
-    _resume(w)
-    return w.freeze()
+def _backlash(w: Work, card: str) -> None:
+    """``card`` backfires: its handler's Backlash effect, on a state with nothing on its
+    agenda; a decision it leaves to the player is its task, else the Cow or the player
+    plays on."""
+    after = handler(w.rules, card).backlash(w.freeze(), w.player, card)
+    w.load(after)
+    if not after.agenda:  # no choice is left to the player
+        _resume(w)
 
 
 def _resume(w: Work) -> None:
@@ -318,11 +333,10 @@ def _resume(w: Work) -> None:
     if cow.card:
         w.discard = discarded(w.discard, (cow.card,))
     w.cow = _between(cow)
-    w.pending = 0
     if cow.active:
         _run(w)
     else:
-        w.phase = Phase.TURN
+        w.then(turn(w.player))
 
 
 def _between(cow: Cow, card: str = "") -> Cow:
@@ -349,7 +363,7 @@ def _between(cow: Cow, card: str = "") -> Cow:
 # -- the players' choices in Backlash effects --------------------------------------
 
 
-def _bale_moves(state: State) -> tuple[PlaceBale, ...] | tuple[TakeBale, ...]:
+def _bale_moves(state: State, task: object = None) -> tuple[PlaceBale, ...] | tuple[TakeBale, ...]:
     cow = _cow(state)
     if state.hay_bales_left:
         spots = backlash_spots(state, cow.aim, cow.first_bale)
@@ -358,15 +372,15 @@ def _bale_moves(state: State) -> tuple[PlaceBale, ...] | tuple[TakeBale, ...]:
     return tuple(TAKE_BALES[e] for e in bits(taken))
 
 
-def _aims(state: State) -> tuple[Aim, ...]:
+def _aims(state: State, task: object = None) -> tuple[Aim, ...]:
     return tuple(Aim(s) for s, f in enumerate(state.farmers) if f.tractor >= 0)
 
 
-def _flights(state: State) -> tuple[Fly, ...]:
+def _flights(state: State, task: object = None) -> tuple[Fly, ...]:
     return tuple(Fly(c) for c in herd.farthest(_cow(state)))
 
 
-def _surrenders(state: State) -> tuple[Surrender, ...]:
+def _surrenders(state: State, task: object = None) -> tuple[Surrender, ...]:
     return tuple(
         Surrender(c) for c in range(GRID.n_cells) if herd.surrender_refusal(state, c) is None
     )
@@ -375,48 +389,55 @@ def _surrenders(state: State) -> tuple[Surrender, ...]:
 Choice = Aim | PlaceBale | TakeBale | Fly | Surrender
 """A player's choice in a Backlash effect."""
 
-_CHOICES: Final[dict[Phase, Callable[[State], tuple[Choice, ...]]]] = {
-    Phase.AIM: _aims,
-    Phase.BACKLASH_BALE: _bale_moves,
-    Phase.FLY: _flights,
-    Phase.SURRENDER: _surrenders,
+CHOICES: Final[dict[type[Decision], Callable[[State, Any], tuple[Choice, ...]]]] = {
+    AimBales: _aims,
+    BacklashBales: _bale_moves,
+    FlyCow: _flights,
+    LoseToCow: _surrenders,
 }
-"""The choices in each phase of a Backlash effect, by phase."""
+"""The choices of each decision in a Backlash effect, by task."""
 
 
 def backlash_moves(state: State) -> tuple[Choice, ...]:
     """The choices of the player deciding in a Backlash effect."""
-    return _CHOICES[state.phase](state)
+    return CHOICES[type(state.agenda[-1])](state, state.agenda[-1])  # type: ignore[index]
 
 
-def choose(state: State, move: Choice) -> State:
-    """Apply a player's choice in a Backlash effect."""
-    if move not in backlash_moves(state):
-        raise IllegalMoveError(f"{move}: {_why_not(state, move)}")
-    cow = _cow(state)
-    w = Work.copy(state)
+def choose(w: Work, task: AimBales | BacklashBales | FlyCow | LoseToCow, move: Choice) -> None:
+    """Apply a player's (legal) choice in a Backlash effect."""
+    cow = w.cow
+    assert cow is not None, "the Mad Cow mode has a Cow"
     if isinstance(move, Aim):
-        w.phase = Phase.BACKLASH_BALE
-        w.cow = cow.but(aim=state.farmers[move.seat].tractor, first_bale=-1)
-        return w.freeze()
+        assert isinstance(task, AimBales)
+        w.then(BacklashBales(task.seat, task.left))
+        w.cow = cow.but(aim=w.farmers[move.seat].tractor, first_bale=-1)
+        return
     if isinstance(move, TakeBale):
+        w.agenda.append(task)
         w.bales &= ~(1 << move.path)
-        return w.freeze()
+        return
     if isinstance(move, PlaceBale):
+        assert isinstance(task, BacklashBales)
         w.bales |= 1 << move.path
-        w.pending -= 1
+        left = task.left - 1
         w.cow = cow.but(first_bale=cow.first_bale if cow.first_bale >= 0 else move.path)
-        after = w.freeze()
-        if after.pending and _bale_moves(after):
-            return after
+        if left:
+            w.agenda.append(BacklashBales(task.seat, left))
+            if _bale_moves(w.freeze()):
+                return
+            w.agenda.clear()
     elif isinstance(move, Fly):
         herd.fly(w, move.plot)
     else:
         bit = 1 << move.plot
-        w.farmers, w.discard = herd.lose_plots(state.farmers, state.discard, bit)
+        w.farmers, w.discard = herd.lose_plots(w.farmers, w.discard, bit)
         w.cow = cow.but(plots=cow.plots | bit)
     _resume(w)
-    return w.freeze()
+
+
+def choice_refusal(state: State, move: Choice) -> str:
+    """Why the player to move cannot make the choice ``move`` in a Backlash effect now."""
+    return f"{move}: {_why_not(state, move)}"
 
 
 def _why_not(state: State, move: Choice) -> str:

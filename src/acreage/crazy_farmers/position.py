@@ -53,6 +53,7 @@ from acreage.crazy_farmers.moves import THE_COW
 from acreage.crazy_farmers.pieces import fence_marks
 from acreage.crazy_farmers.rules import MAX_COUNT, MAX_KINDS, Rules
 from acreage.crazy_farmers.state import COW_TURN, NO_GUARD, Cow, Farmer, Phase, State, Work
+from acreage.crazy_farmers.tasks import agenda_of
 from acreage.crazy_farmers.turns import begin_turn
 from acreage.crazy_farmers.view import View, resample
 
@@ -374,7 +375,7 @@ class _Reader:
             self.check_setup(phase, player, turn_number, farmers, discard, bales)
         state = State(
             rules,
-            phase,
+            agenda_of(phase, player, pending),
             player,
             farmers,
             bales,
@@ -383,7 +384,6 @@ class _Reader:
             discard,
             allowance,
             moves_made,
-            pending,
             flown,
             history,
             reshuffles,
@@ -1220,7 +1220,7 @@ def from_view(view: View, rng: random.Random) -> State:
         raise PositionError("the view hides fewer cards than the deck holds")
     state = State(
         rules,
-        view.phase,
+        agenda_of(view.phase, view.turn, view.pending),
         view.turn,
         tuple(farmers),
         view.bales,
@@ -1229,7 +1229,6 @@ def from_view(view: View, rng: random.Random) -> State:
         view.discard,
         view.allowance,
         view.moves_made,
-        view.pending,
         view.flown,
         (),
         view.reshuffles,

@@ -17,7 +17,7 @@ from typing import Final, Protocol
 
 from acreage.core.game import check_seat
 from acreage.crazy_farmers.rules import Rules
-from acreage.crazy_farmers.state import Cow, Phase, State
+from acreage.crazy_farmers.state import Cow, State
 
 __all__ = [
     "SCORE_BOARD",
@@ -154,7 +154,7 @@ def scores(state: State) -> tuple[int, ...]:
 
 def is_terminal(state: State) -> bool:
     """Whether the game has ended."""
-    return state.phase is Phase.OVER
+    return not state.agenda
 
 
 def winners(state: State) -> tuple[int, ...]:
@@ -164,7 +164,7 @@ def winners(state: State) -> tuple[int, ...]:
     Mad Cow mode: every seat when the players locked the Cow down, ``()``
     otherwise (the Cow won, or the game ended in a tie by repetition).
     """
-    if state.phase is not Phase.OVER:
+    if state.agenda:
         return ()
     return table_winners(state.rules, state.farmers, state.player, state.cow, state.ended)
 

@@ -20,23 +20,26 @@ from typing import Final
 import attrs
 
 from acreage.core.bitset import bits
-from acreage.core.game import IllegalMoveError
 from acreage.crazy_farmers.board import CELL_VERTICES, GRID, crossroads_of
 from acreage.crazy_farmers.hand import distinct, draw_move
 from acreage.crazy_farmers.moves import END_TURN, ChoosePlot, Draw, Keep, Move, StartAt
 from acreage.crazy_farmers.pieces import replace, share
-from acreage.crazy_farmers.state import Farmer, Phase, State, Work
+from acreage.crazy_farmers.state import Farmer, State, Work
+from acreage.crazy_farmers.tasks import DealCard, KeepCard, StartTractor, turn
 from acreage.crazy_farmers.turns import begin_turn
 
 __all__ = [
     "SETUP_CARDS",
+    "can_deal",
     "choose_plot",
     "deal",
     "deal_outcomes",
     "keep",
     "keep_moves",
+    "keep_refusal",
     "start_at",
     "start_moves",
+    "start_refusal",
 ]
 
 SETUP_CARDS: Final = 3
@@ -49,23 +52,25 @@ _KEEPS: dict[str, Keep] = {}
 # -- the cards dealt ----------------------------------------------------------------
 
 
-def deal_outcomes(state: State) -> tuple[tuple[Draw, Fraction], ...]:
-    """The cards that may be dealt next to the player to move, with their probabilities."""
+def deal_outcomes(state: State, task: DealCard) -> tuple[tuple[Draw, Fraction], ...]:
+    """The cards that may be dealt next to ``task.seat``, with their probabilities."""
     return tuple((draw_move(c), p) for c, p in state.deck.draw_outcomes())
 
 
-def deal(state: State, move: Draw) -> State:
-    """The state after ``move.card`` is dealt to the player to move; the third is to keep or not."""
+def can_deal(state: State, task: DealCard, move: object) -> bool:
+    """Whether ``move`` deals a card that may be dealt now."""
+    return type(move) is Draw and type(move.card) is str and state.deck.can_draw(move.card)
+
+
+def deal(w: Work, task: DealCard, move: Draw) -> None:
+    """``w`` after ``move.card`` is dealt to the player to move; the third is to keep or not."""
     card = move.card
-    if not state.deck.can_draw(card):
-        raise IllegalMoveError(f"draw {card}: no such card can be dealt now")
-    f = state.farmers[state.player]
+    seat = task.seat
+    f = w.farmers[seat]
     hand = tuple(sorted((*f.hand, card)))
-    farmers = replace(
-        state.farmers, state.player, Farmer(f.tractor, plots=f.plots, main=f.main, hand=hand)
-    )
-    phase = Phase.KEEP if len(hand) == SETUP_CARDS else Phase.DEAL
-    return State(state.rules, phase, state.player, farmers, deck=state.deck.draw(card))
+    w.farmers = replace(w.farmers, seat, Farmer(f.tractor, plots=f.plots, main=f.main, hand=hand))
+    w.then(KeepCard(seat) if len(hand) == SETUP_CARDS else task)
+    w.deck = w.deck.draw(card)
 
 
 def _keep_move(card: str) -> Keep:
@@ -75,40 +80,46 @@ def _keep_move(card: str) -> Keep:
     return move
 
 
-def keep_moves(state: State) -> tuple[Move, ...]:
+def keep_moves(state: State, task: KeepCard) -> tuple[Move, ...]:
     """The cards dealt to the player to move that they may keep, one move per card."""
     return tuple(_keep_move(c) for c in distinct(state.farmers[state.player].hand))
 
 
-def keep(state: State, move: Keep) -> State:
-    """The state after the player to move keeps ``move.card`` and sets the others aside.
+def keep_refusal(state: State, move: Keep) -> str:
+    """Why the player to move cannot keep ``move.card``."""
+    hand = state.farmers[state.player].hand
+    return f"{move}: keep one of the cards drawn ({', '.join(hand)})"
+
+
+def keep(w: Work, task: KeepCard, move: Keep) -> None:
+    """``w`` after the player to move keeps ``move.card`` and sets the others aside.
 
     After the last player's choice the cards set aside go, shuffled, under
     the draw pile, the Endgame card among them, and the first turn starts.
     """
-    f = state.farmers[state.player]
-    if move.card not in f.hand:
-        raise IllegalMoveError(f"{move}: keep one of the cards drawn ({', '.join(f.hand)})")
+    seat = task.seat
+    f = w.farmers[seat]
     rest = list(f.hand)
     rest.remove(move.card)
     kept = Farmer(f.tractor, plots=f.plots, main=f.main, hand=(move.card,), set_aside=tuple(rest))
-    farmers = replace(state.farmers, state.player, kept)
-    rules = state.rules
-    if state.player + 1 < rules.players:
-        return State(rules, Phase.DEAL, state.player + 1, farmers, deck=state.deck)
+    farmers = w.farmers = replace(w.farmers, seat, kept)
+    rules = w.rules
+    if seat + 1 < rules.players:
+        w.then(DealCard(seat + 1))
+        w.player = seat + 1
+        return
     # "shuffles the remaining cards adding the Endgame card, then places them
     # at the bottom of the draw pile."
     set_aside = tuple(c for g in farmers for c in g.set_aside)
-    deck = state.deck.put_bottom(set_aside, known_order=False)
+    w.deck = w.deck.put_bottom(set_aside, known_order=False)
     if not rules.endgame_card:
-        endgame = -1
+        w.endgame = -1
     elif rules.endgame_window is None:
-        endgame = len(set_aside)
+        w.endgame = len(set_aside)
     else:
-        endgame = rules.endgame_window
-    w = Work.copy(State(rules, Phase.TURN, 0, farmers, deck=deck, endgame=endgame))
+        w.endgame = rules.endgame_window
+    w.player = 0
     begin_turn(w, 0)
-    return w.freeze()
 
 
 # -- the first turn ---------------------------------------------------------------
@@ -136,7 +147,7 @@ def _start_plots(state: State) -> list[int]:
     return [c for c in bits(GRID.all_cells & ~owned) if CELL_VERTICES[c] & ~taken]
 
 
-def start_moves(state: State) -> tuple[Move, ...]:
+def start_moves(state: State, task: StartTractor | None = None) -> tuple[Move, ...]:
     """The first turn's choices: the start plot (if not chosen yet), then the crossroad.
 
     With no plot or crossroad to choose, the only move is to end the turn.
@@ -148,33 +159,33 @@ def start_moves(state: State) -> tuple[Move, ...]:
     return tuple(StartAt(v) for v in bits(spots)) if spots else (END_TURN,)
 
 
-def choose_plot(state: State, move: ChoosePlot) -> State:
-    """The state after the player to move chooses ``move.plot`` as their start plot."""
-    if state.farmers[state.player].plots or move.plot not in _start_plots(state):
-        raise IllegalMoveError(
-            f"{move}: choose an empty plot with a free crossroad, once, on your first turn"
-        )
-    f = state.farmers[state.player]
+def start_refusal(state: State, move: ChoosePlot | StartAt) -> str:
+    """Why the player to move cannot choose the start plot or crossroad of ``move``."""
+    if isinstance(move, ChoosePlot):
+        return f"{move}: choose an empty plot with a free crossroad, once, on your first turn"
+    return (
+        f"{move}: 'place your tractor on one of the crossroads around your plot' "
+        "(free of tractors and fences)"
+    )
+
+
+def choose_plot(w: Work, task: StartTractor, move: ChoosePlot) -> None:
+    """``w`` after the player to move chooses ``move.plot`` as their start plot."""
+    seat = task.seat
+    f = w.farmers[seat]
     bit = 1 << move.plot
-    w = Work.copy(state)
-    if state.cow is not None:
+    w.agenda.append(task)
+    if w.cow is not None:
         # "all start from the same plot": the first to choose chooses for all.
-        w.farmers = share(state.farmers, bit)
+        w.farmers = share(w.farmers, bit)
     else:
-        w.farmers = replace(state.farmers, state.player, attrs.evolve(f, plots=bit, main=bit))
-    return w.freeze()
+        w.farmers = replace(w.farmers, seat, attrs.evolve(f, plots=bit, main=bit))
 
 
-def start_at(state: State, move: StartAt) -> State:
-    """The state after the player to move places their tractor on ``move.crossroad``."""
-    f = state.farmers[state.player]
-    if not f.plots or not _start_spots(state) >> move.crossroad & 1:
-        raise IllegalMoveError(
-            f"{move}: 'place your tractor on one of the crossroads around your plot' "
-            "(free of tractors and fences)"
-        )
+def start_at(w: Work, task: StartTractor, move: StartAt) -> None:
+    """``w`` after the player to move places their tractor on ``move.crossroad``."""
+    seat = task.seat
+    f = w.farmers[seat]
     placed = attrs.evolve(f, tractor=move.crossroad, main=f.plots)
-    w = Work.copy(state)
-    w.phase = Phase.TURN
-    w.farmers = replace(state.farmers, state.player, placed)
-    return w.freeze()
+    w.then(turn(seat))
+    w.farmers = replace(w.farmers, seat, placed)

@@ -9,17 +9,18 @@ its deck and what its cards are doing.
 
 from __future__ import annotations
 
-import enum
 from typing import Any, Final
 
 import attrs
 
+from acreage.core.agenda import Task
 from acreage.core.chance import Deck
 from acreage.core.display import state_repr
 from acreage.core.draft import Draft
-from acreage.core.game import CHANCE, Chance
+from acreage.core.game import Chance
 from acreage.crazy_farmers.board import VERTEX_CELLS
 from acreage.crazy_farmers.rules import Rules
+from acreage.crazy_farmers.tasks import CHANCE_PHASES, Phase
 
 __all__ = [
     "CHANCE_PHASES",
@@ -39,57 +40,6 @@ HIGH_VOLTAGE = 1
 
 WATCHDOG = 2
 """Bit of :attr:`Farmer.guards`: a Watchdog protects the plots and barns."""
-
-
-class Phase(enum.IntEnum):
-    """What is being decided.
-
-    The phases from :attr:`AIM` on are the players' choices inside a
-    Backlash effect (the Mad Cow mode), and come last on purpose.
-    """
-
-    DEAL = 0
-    """Setup, chance: the next of the 3 cards dealt to ``player``."""
-    KEEP = 1
-    """Setup: ``player`` keeps one of the 3 cards; the others go under the draw pile."""
-    START = 2
-    """``player``'s first turn: choose the start plot (option) and crossroad."""
-    TURN = 3
-    """``player``'s turn: move, play a bonus, discard down to the hand limit, end."""
-    HAY_BALE = 4
-    """``player`` places the hay bales of the card just played (``pending`` left)."""
-    HELICOPTER = 5
-    """``player`` chooses where the helicopter lands."""
-    DRAW = 6
-    """Chance: ``player`` draws the next of ``pending`` bonus cards."""
-    OVER = 7
-    """The game has ended."""
-    FACE = 8
-    """Mad Cow setup, chance: the neighbour the Cow faces."""
-    COW = 9
-    """The Cow's turn, chance: the next Mad Cow card of its pile."""
-    CHECK = 10
-    """Chance: the Mad Cow card a bonus just played is checked against (Backlash?)."""
-    COW_BONUS = 11
-    """Chance: the bonus card the Cow draws on a barn (its Backlash effect follows)."""
-    AIM = 12
-    """Backlash Hay Bale: ``player`` chooses the tractor the bales go around."""
-    BACKLASH_BALE = 13
-    """Backlash Hay Bale: ``player`` places the bales near the tractor aimed at."""
-    FLY = 14
-    """Backlash Helicopter: ``player`` chooses which farthest plot the Cow flies to."""
-    SURRENDER = 15
-    """Backlash Bribe: ``player`` chooses the plot next to the Cow they lose to it."""
-
-
-CHANCE_PHASES: Final = tuple(
-    p in (Phase.DEAL, Phase.DRAW, Phase.FACE, Phase.COW, Phase.CHECK, Phase.COW_BONUS)
-    for p in Phase
-)
-"""``CHANCE_PHASES[phase]``: whether chance decides in ``phase`` (a tuple indexed by the phase's number)."""
-
-_DECIDING: Final = tuple(not CHANCE_PHASES[p] and p is not Phase.OVER for p in Phase)
-"""``_DECIDING[phase]``: whether a player decides in ``phase``."""
 
 
 @attrs.frozen(slots=True, cache_hash=True)
@@ -254,7 +204,9 @@ class State:
 
     Attributes:
         rules: the rules (and static data) of the game.
-        phase: what is being decided (:class:`Phase`).
+        agenda: what is being decided: the task on top (see
+            :mod:`~acreage.crazy_farmers.tasks`), one at a time; ``()`` once
+            the game is over.
         player: whose turn it is (at setup: who is being dealt or keeps).
         farmers: each seat's :class:`Farmer`.
         bales: the paths holding a hay bale (bitset).
@@ -268,8 +220,6 @@ class State:
             the turn has: the turn has no move, and a Nitro makes up for the
             Ruts first (:attr:`moves_left` is never below 0).
         moves_made: the moves made this turn.
-        pending: cards still to draw (:attr:`Phase.DRAW`) or hay bales still
-            to place (:attr:`Phase.HAY_BALE`).
         flown: whether the tractor flew by Helicopter this turn (it cannot
             cut fences until the end of the turn).
         history: the positions (packed in ints) that started a turn since a
@@ -288,7 +238,7 @@ class State:
     """
 
     rules: Rules
-    phase: Phase
+    agenda: tuple[Task, ...]
     player: int
     farmers: tuple[Farmer, ...]
     bales: int = 0
@@ -297,7 +247,6 @@ class State:
     discard: tuple[str, ...] = ()
     allowance: int = 0
     moves_made: int = 0
-    pending: int = 0
     flown: bool = False
     history: tuple[int, ...] = ()
     reshuffles: int = 0
@@ -307,11 +256,24 @@ class State:
 
     @property
     def to_move(self) -> int | Chance | None:
-        """The seat deciding next, :data:`~acreage.CHANCE` at a draw, ``None`` at the end."""
-        phase = self.phase
-        if _DECIDING[phase]:
-            return self.player
-        return CHANCE if CHANCE_PHASES[phase] else None
+        """The seat deciding next, :data:`~acreage.CHANCE` at a draw, ``None`` at the end:
+        the top task's actor."""
+        agenda = self.agenda
+        return agenda[-1].actor if agenda else None  # type: ignore[return-value]
+
+    @property
+    def phase(self) -> Phase:
+        """The kind of the task on top of the agenda (what positions, views and texts
+        call it); ``Phase.OVER`` when it is empty."""
+        agenda = self.agenda
+        return agenda[-1].phase if agenda else Phase.OVER  # type: ignore[attr-defined]
+
+    @property
+    def pending(self) -> int:
+        """The cards still to draw (phase ``draw``) or hay bales still to place (phases
+        ``hay_bale``, ``aim``, ``backlash_bale``) of the top task; 0 otherwise."""
+        agenda = self.agenda
+        return agenda[-1].left if agenda else 0  # type: ignore[attr-defined]
 
     @property
     def moves_left(self) -> int:
@@ -329,11 +291,11 @@ class State:
         """The hay bale tokens not on the board."""
         return self.rules.hay_bales - self.bales.bit_count()
 
-    def with_cow(self, cow: Cow, phase: Phase | None = None) -> State:
-        """This state with ``cow`` for the Cow (and in ``phase``): a fast ``attrs.evolve``."""
+    def with_cow(self, cow: Cow, agenda: tuple[Task, ...] | None = None) -> State:
+        """This state with ``cow`` for the Cow (and ``agenda``): a fast ``attrs.evolve``."""
         return State(
             self.rules,
-            self.phase if phase is None else phase,
+            self.agenda if agenda is None else agenda,
             self.player,
             self.farmers,
             self.bales,
@@ -342,7 +304,6 @@ class State:
             self.discard,
             self.allowance,
             self.moves_made,
-            self.pending,
             self.flown,
             self.history,
             self.reshuffles,
@@ -369,7 +330,7 @@ class State:
         return render_svg(self)
 
 
-class Work(Draft[State], of=State):
+class Work(Draft[State], of=State, lists=("agenda",)):
     """A :class:`State` being changed by one move, frozen into the next state at the end.
 
     Its fields are the state's own (generated from State's, see
@@ -382,7 +343,7 @@ class Work(Draft[State], of=State):
     __slots__ = ()
     # The fields' types, for the type checker (checked against State's when the class is made).
     rules: Rules
-    phase: Phase
+    agenda: list[Task]
     player: int
     farmers: tuple[Farmer, ...]
     bales: int
@@ -391,10 +352,29 @@ class Work(Draft[State], of=State):
     discard: tuple[str, ...]
     allowance: int
     moves_made: int
-    pending: int
     flown: bool
     history: tuple[int, ...]
     reshuffles: int
     ended: str
     cow: Cow | None
     turn_number: int
+
+    def then(self, task: Task) -> None:
+        """Make ``task`` the one decided next: the agenda holds one task at a time."""
+        agenda = self.agenda
+        agenda.clear()
+        agenda.append(task)
+
+    def end(self) -> None:
+        """The game is over: nothing is left to decide."""
+        self.agenda.clear()
+
+    def load(self, state: State) -> None:
+        """Take every value of ``state`` (what a bonus card's handler, which maps a state
+        to a state, returned); the agenda stays the same list, refilled."""
+        self.agenda[:] = state.agenda
+        for name in _LOADED:
+            setattr(self, name, getattr(state, name))
+
+
+_LOADED: Final = tuple(a.name for a in attrs.fields(State) if a.name != "agenda")

@@ -17,27 +17,26 @@ After a Helicopter card the player chooses where the tractor lands
 
 from __future__ import annotations
 
-from typing import Final
-
 import attrs
 
 from acreage.core.bitset import bits
-from acreage.core.game import IllegalMoveError
-from acreage.core.memo import IdentityMemo
 from acreage.crazy_farmers import board, madcow
 from acreage.crazy_farmers.annexing import close
 from acreage.crazy_farmers.board import EDGE_CELLS, ROUTES, STEPS, VERTEX_CELLS, component
 from acreage.crazy_farmers.cards import landing_spots
 from acreage.crazy_farmers.moves import DRIVES, LANDINGS, Drive, Land, Move
 from acreage.crazy_farmers.pieces import cut, fence_marks, replace
-from acreage.crazy_farmers.state import Farmer, Phase, State, Work
+from acreage.crazy_farmers.state import Farmer, State, Work
+from acreage.crazy_farmers.tasks import LandHelicopter, Turn, turn
 
 __all__ = [
     "drive",
     "drive_moves",
+    "drive_refusal",
     "headings",
     "land",
     "landing_moves",
+    "landing_refusal",
 ]
 
 
@@ -66,7 +65,9 @@ def _lays_fence(f: Farmer, edge: int, to: int) -> bool:
     return not EDGE_CELLS[edge] & f.main
 
 
-def _headings(state: State) -> tuple[int, ...]:
+def headings(state: State) -> tuple[int, ...]:
+    """The headings (indexes of :data:`~acreage.crazy_farmers.board.HEADINGS`) the tractor
+    of the player to move can drive now, ``()`` once no move is left or possible."""
     if state.allowance <= state.moves_made:
         return ()
     seat = state.player
@@ -92,12 +93,6 @@ def _headings(state: State) -> tuple[int, ...]:
     return tuple(out)
 
 
-headings: Final = IdentityMemo(_headings)
-"""``headings(state)``: the headings (indexes of :data:`~acreage.crazy_farmers.board.HEADINGS`)
-the tractor of the player to move can drive now, ``()`` once no move is left or possible.
-
-Kept for the last state asked: ``legal_moves`` and ``apply_move`` on one state both ask."""
-
 _DRIVE_MOVES: dict[tuple[int, ...], tuple[Move, ...]] = {}
 """The drives along each tuple of headings (at most 64 of them), made once (one store each)."""
 
@@ -111,7 +106,8 @@ def drive_moves(state: State) -> tuple[Move, ...]:
     return drives
 
 
-def _drive_refusal(state: State, move: Drive) -> str:
+def drive_refusal(state: State, move: Drive) -> str:
+    """The rule that keeps the tractor of the player to move from driving ``move.heading`` now."""
     seat = state.player
     f = state.farmers[seat]
     if state.allowance <= state.moves_made:
@@ -139,8 +135,9 @@ def _drive_refusal(state: State, move: Drive) -> str:
     return f"{move}: all {state.rules.fences} of your fences are down"
 
 
-def drive(state: State, move: Drive) -> State:
-    """The state after the player to move drives their tractor one path along ``move.heading``.
+def drive(w: Work, task: Turn, move: Drive) -> None:
+    """``w`` after the player to move drives their tractor one path along ``move.heading``
+    (a legal drive).
 
     "You must use all your moves whenever possible. You can however take a
     path from where you came in the opposite direction, removing the fence
@@ -148,14 +145,11 @@ def drive(state: State, move: Drive) -> State:
     field and without fences") pulls no fence and cuts none until it is back
     on its field.
     """
-    heading = move.heading
-    # ``True in (1,)`` holds: a bool heading is refused (as malformed) on the way out.
-    if heading not in headings(state) or type(heading) is not int:
-        raise IllegalMoveError(_drive_refusal(state, move))
-    seat = state.player
-    f = state.farmers[seat]
+    seat = w.player
+    farmers = w.farmers
+    f = farmers[seat]
     here = f.tractor
-    route = ROUTES[here][heading]
+    route = ROUTES[here][move.heading]
     assert route is not None, "a listed heading has a path"
     edge, to = route
     fence = f.fence
@@ -207,49 +201,50 @@ def drive(state: State, move: Drive) -> State:
         f.guards,
         False,
     )
-    w = Work.copy(state)  # in the turn, with nothing pending: only the pieces and moves change
-    w.farmers = replace(state.farmers, seat, moved)
+    # The turn goes on, unless an annexation draws cards or ends the game (close, touch).
+    w.agenda.append(task)
+    w.farmers = replace(farmers, seat, moved)
     w.moves_made += 1
     partner = -1
     if powered and len(w.farmers) > 1:
         # "By touching an opponent's fence, including the starting point, you cut it off."
         for s, g in enumerate(w.farmers):
             if s != seat and g.fence_crossroads >> to & 1:
-                if state.cow is None:
+                if w.cow is None:
                     w.farmers = replace(w.farmers, s, cut(g))
                 else:
                     partner = s
     if partner >= 0 and madcow.touch(w, seat, partner, to):
-        return w.freeze()
+        return
     if contact:
         close(w)
-    return w.freeze()
 
 
-def landing_moves(state: State) -> tuple[Move, ...]:
+def landing_moves(state: State, task: object = None) -> tuple[Move, ...]:
     """Where the helicopter of the player to move may land, as :class:`Land` moves."""
     return tuple(LANDINGS[v] for v in bits(landing_spots(state, state.player)))
 
 
-def land(state: State, move: Land) -> State:
-    """The state after the helicopter of the player to move lands on ``move.crossroad``.
+def landing_refusal(state: State, move: Land) -> str:
+    """Why the helicopter cannot land on ``move.crossroad``."""
+    return (
+        f"{move}: the helicopter lands on a crossroad of your field without a tractor "
+        "or an opponent's fence"
+    )
+
+
+def land(w: Work, task: LandHelicopter, move: Land) -> None:
+    """``w`` after the helicopter of the player to move lands on ``move.crossroad``.
 
     "Move your tractor from one crossroad to another in your field (main field
     of Fallow land) without an opponent's fence."
     """
-    seat = state.player
-    if not landing_spots(state, seat) >> move.crossroad & 1:
-        raise IllegalMoveError(
-            f"{move}: the helicopter lands on a crossroad of your field without a tractor "
-            "or an opponent's fence"
-        )
-    f = state.farmers[seat]
+    seat = w.player
+    f = w.farmers[seat]
     # Flying leaves no fence (the card needs none) and lands on the field, which
     # becomes the main field: "Move to Fallow Land using a Helicopter bonus card
     # to change it into your Main Field."
     main = component(f.plots, VERTEX_CELLS[move.crossroad])
-    w = Work.copy(state)
-    w.phase = Phase.TURN
-    w.farmers = replace(state.farmers, seat, attrs.evolve(f, tractor=move.crossroad, main=main))
+    w.then(turn(seat))
+    w.farmers = replace(w.farmers, seat, attrs.evolve(f, tractor=move.crossroad, main=main))
     w.flown = True
-    return w.freeze()

@@ -23,9 +23,9 @@ from acreage.crazy_farmers.state import (
     NO_GUARD,
     Cow,
     Farmer,
-    Phase,
     Work,
 )
+from acreage.crazy_farmers.tasks import COW_DRAW, StartTractor, turn
 
 __all__ = [
     "ACCELERATION_FENCES",
@@ -126,15 +126,14 @@ def begin_turn(w: Work, seat: int) -> None:
                 ended = "repetition"
             history = (*history, key)
     if ended:
-        w.phase = Phase.OVER
+        w.end()
     elif f.tractor < 0:
-        w.phase = Phase.START
+        w.then(StartTractor(seat))
     else:
-        w.phase = Phase.TURN
+        w.then(turn(seat))
     w.player = seat
     w.allowance = allowance
     w.moves_made = 0
-    w.pending = 0
     w.flown = False
     w.history = history
     w.ended = ended
@@ -195,11 +194,10 @@ def begin_cow_turn(w: Work, nxt: int) -> None:
         guard,
         cow.blasted,
     )
-    w.phase = Phase.COW
+    w.then(COW_DRAW)
     w.player = nxt
     w.allowance = 0
     w.moves_made = 0
-    w.pending = 0
     w.flown = False
     w.ended = ""
 
