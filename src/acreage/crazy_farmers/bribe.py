@@ -29,7 +29,7 @@ from acreage.crazy_farmers.cow import field, surrender_refusal
 from acreage.crazy_farmers.handler import Handler
 from acreage.crazy_farmers.rules import Rules
 from acreage.crazy_farmers.scoring import tiles_left
-from acreage.crazy_farmers.state import NO_GUARD, WATCHDOG, Cow, State, Work
+from acreage.crazy_farmers.state import NO_GUARD, WATCHDOG, State, Work, the_cow
 from acreage.crazy_farmers.tasks import LoseToCow
 
 __all__ = ["Bribe", "bribe_refusal", "cow_bribe_refusal"]
@@ -37,12 +37,6 @@ __all__ = ["Bribe", "bribe_refusal", "cow_bribe_refusal"]
 
 def _members(bitset: int) -> tuple[int, ...]:
     return tuple(bits(bitset))
-
-
-def _cow(state: State) -> Cow:
-    cow = state.cow
-    assert cow is not None, "a Backlash effect needs the Mad Cow"
-    return cow
 
 
 _RIM: Final = sum(1 << c for c, around in enumerate(CELL_NEIGHBOURS) if around.bit_count() < 6)
@@ -123,7 +117,7 @@ def cow_bribe_refusal(state: State, seat: int, cell: int) -> str | None:
     and the bribe may have no immediate effect: a partner's fence it would
     touch would be cut back (the bribe may close the briber's own fence).
     """
-    cow = _cow(state)
+    cow = the_cow(state)
     f = state.farmers[seat]
     bit = 1 << cell
     if not cow.plots & bit:
@@ -210,7 +204,7 @@ class Bribe(Handler):
     def backlash(self, state: State, seat: int, card: str) -> State:
         """'Lose any one of your plots adjacent to the Cow.' With none that may go
         (no immediate effect), the card is lost."""
-        cow = _cow(state)
+        cow = the_cow(state)
         if any(
             surrender_refusal(state, c) is None
             for c in _members(CELL_NEIGHBOURS[cow.plot] & field(state.farmers))

@@ -45,9 +45,9 @@ from acreage.crazy_farmers.state import (
     COW_TURN,
     HIGH_VOLTAGE,
     WATCHDOG,
-    Cow,
     State,
     Work,
+    the_cow,
 )
 from acreage.crazy_farmers.tasks import AimBales, BacklashBales, FlyCow, LandHelicopter, PlaceBales
 
@@ -137,19 +137,13 @@ def _others(state: State, seat: int) -> tuple[int, ...]:
     return tuple(s for s, g in enumerate(state.farmers) if s != seat and not g.out)
 
 
-def _cow(state: State) -> Cow:
-    cow = state.cow
-    assert cow is not None, "a Backlash effect needs the Mad Cow"
-    return cow
-
-
 def _with_cow(state: State, **changes: Any) -> State:
-    return state.with_cow(_cow(state).but(**changes))
+    return state.with_cow(the_cow(state).but(**changes))
 
 
 def _playing_next(state: State, seat: int) -> int:
     """'The player playing next': after the Cow, the seat it plays before; else the next seat."""
-    if _cow(state).active:
+    if the_cow(state).active:
         return seat
     n = len(state.farmers)
     nxt = (seat + 1) % n
@@ -176,7 +170,7 @@ class Nitro(Handler):
 
         During the Cow's turn they go under its pile; otherwise its next turn has them.
         """
-        return _with_cow(state, draws=_cow(state).draws + state.rules.amount(card))
+        return _with_cow(state, draws=the_cow(state).draws + state.rules.amount(card))
 
 
 class Rut(Handler):
@@ -210,7 +204,7 @@ class Rut(Handler):
 
     def apply(self, state: State, seat: int, card: str, target: int) -> State:
         if target == THE_COW:
-            return _with_cow(state, rests=_cow(state).rests + 1)
+            return _with_cow(state, rests=the_cow(state).rests + 1)
         return state
 
     def refusal(self, state: State, seat: int, card: str, target: int) -> str:
@@ -222,7 +216,7 @@ class Rut(Handler):
 
     def backlash(self, state: State, seat: int, card: str) -> State:
         """'The player playing next loses 2 moves at his/her turn.'"""
-        cow = _cow(state)
+        cow = the_cow(state)
         ruts = tuple(sorted((*cow.ruts, _playing_next(state, seat))))
         return _with_cow(state, ruts=ruts)
 
@@ -269,7 +263,7 @@ class HayBale(Handler):
             w.then(AimBales(seat, left))
         else:
             w.then(BacklashBales(seat, left))
-            w.cow = _cow(state).but(aim=tractors[0], first_bale=-1)
+            w.cow = the_cow(state).but(aim=tractors[0], first_bale=-1)
         return w.freeze()
 
 
@@ -350,7 +344,7 @@ class Watchdog(Handler):
     def backlash(self, state: State, seat: int, card: str) -> State:
         """'Immediately protects the Cow's plots from being annexed until the start of
         the player's (or the Cow's) turn that played the bonus.'"""
-        return _with_cow(state, guard=COW_TURN if _cow(state).active else seat)
+        return _with_cow(state, guard=COW_TURN if the_cow(state).active else seat)
 
 
 def landing_spots(state: State, seat: int) -> int:
@@ -393,7 +387,7 @@ class Helicopter(Handler):
 
     def backlash(self, state: State, seat: int, card: str) -> State:
         """'The Cow goes straight to the farthest plot of its field (if several, choose one)'."""
-        far = farthest(_cow(state))
+        far = farthest(the_cow(state))
         w = Work.copy(state)
         if len(far) == 1:
             fly(w, far[0])

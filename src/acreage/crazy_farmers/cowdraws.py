@@ -19,7 +19,7 @@ from acreage.core.chance import Counted, Deck, Pile, counted
 from acreage.core.game import IllegalMoveError
 from acreage.crazy_farmers.moves import CowCard, Draw, Face
 from acreage.crazy_farmers.pieces import reshuffled
-from acreage.crazy_farmers.state import Cow, State, Work
+from acreage.crazy_farmers.state import Cow, State, Work, the_cow
 
 __all__ = [
     "bonus_pile",
@@ -37,12 +37,6 @@ _FACES: Final = tuple((Face(d), Fraction(1, 6)) for d in range(6))
 # Moves made once and shared, each stored in one assignment of a complete
 # move (safe between threads, as in the engine's).
 _COW_CARDS: dict[str, CowCard] = {}
-
-
-def _cow(state: State | Work) -> Cow:
-    cow = state.cow
-    assert cow is not None, "the Mad Cow mode has a Cow"
-    return cow
 
 
 def _cow_card(card: str) -> CowCard:
@@ -73,7 +67,7 @@ def _in_pile(deck: Deck[str], card: object) -> bool:
 
 def in_cow_pile(state: State, task: object, move: object) -> bool:
     """Whether ``move`` draws a Mad Cow card the Cow's draw pile holds now."""
-    return type(move) is CowCard and _in_pile(_cow_deck(_cow(state))[0], move.card)
+    return type(move) is CowCard and _in_pile(_cow_deck(the_cow(state))[0], move.card)
 
 
 def in_bonus_pile(state: State, task: object, move: object) -> bool:
@@ -97,7 +91,7 @@ def cow_card_outcomes(state: State, task: object = None) -> tuple[tuple[CowCard,
     The Mad Cow draw pile is always one pile in no known order (it is only
     ever shuffled whole), so a card's chance is its count over the pile's size.
     """
-    cow = _cow(state)
+    cow = the_cow(state)
     deck = cow.deck
     if not deck.segments and cow.discard:
         deck = reshuffled(cow.discard)
@@ -173,7 +167,7 @@ def without(deck: Deck[str], move: CowCard | Draw) -> Deck[str]:
 
 def drawn(state: State | Work, move: CowCard) -> Cow:
     """The Cow once ``move``'s card is drawn from its pile (reshuffled first when empty)."""
-    cow = _cow(state)
+    cow = the_cow(state)
     deck, discard = _cow_deck(cow)
     return cow.but(deck=without(deck, move), discard=discard)
 

@@ -60,6 +60,7 @@ from acreage.crazy_farmers.state import (
     Farmer,
     State,
     Work,
+    the_cow,
 )
 from acreage.crazy_farmers.tasks import (
     CHECK_BONUS,
@@ -94,12 +95,6 @@ __all__ = [
     "to_check",
     "touch",
 ]
-
-
-def _cow(state: State) -> Cow:
-    cow = state.cow
-    assert cow is not None, "the Mad Cow mode has a Cow"
-    return cow
 
 
 # -- setup ------------------------------------------------------------------------
@@ -364,7 +359,7 @@ def _between(cow: Cow, card: str = "") -> Cow:
 
 
 def _bale_moves(state: State, task: object = None) -> tuple[PlaceBale, ...] | tuple[TakeBale, ...]:
-    cow = _cow(state)
+    cow = the_cow(state)
     if state.hay_bales_left:
         spots = backlash_spots(state, cow.aim, cow.first_bale)
         return tuple(PLACE_BALES[e] for e in bits(spots))
@@ -377,7 +372,7 @@ def _aims(state: State, task: object = None) -> tuple[Aim, ...]:
 
 
 def _flights(state: State, task: object = None) -> tuple[Fly, ...]:
-    return tuple(Fly(c) for c in herd.farthest(_cow(state)))
+    return tuple(Fly(c) for c in herd.farthest(the_cow(state)))
 
 
 def _surrenders(state: State, task: object = None) -> tuple[Surrender, ...]:

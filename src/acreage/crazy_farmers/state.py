@@ -33,6 +33,7 @@ __all__ = [
     "Phase",
     "State",
     "Work",
+    "the_cow",
 ]
 
 HIGH_VOLTAGE = 1
@@ -378,3 +379,11 @@ class Work(Draft[State], of=State, lists=("agenda",)):
 
 
 _LOADED: Final = tuple(a.name for a in attrs.fields(State) if a.name != "agenda")
+
+
+def the_cow(state: State | Work) -> Cow:
+    """The Mad Cow of a Mad Cow game's state or draft (the mode's steps and Backlash
+    effects ask it only there)."""
+    cow = state.cow
+    assert cow is not None, "the Mad Cow mode has a Cow"
+    return cow
