@@ -769,6 +769,10 @@ def _signals_held() -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
+_MANAGER_GRACE: Final = 1.0
+"""Seconds the pool's manager thread gets to end by itself once the workers are gone."""
+
+
 def _stop(pool: concurrent.futures.ProcessPoolExecutor) -> None:
     """Cancel the pool's pending games and end its processes now, not after their games."""
     # ProcessPoolExecutor has no public way to end its workers before Python 3.14
@@ -781,16 +785,24 @@ def _stop(pool: concurrent.futures.ProcessPoolExecutor) -> None:
         if process.is_alive():
             process.kill()
             process.join()
-    # A worker ended while it was sending a result leaves half a message in the
-    # result pipe, and the pool's manager thread waits for the rest of it for ever:
-    # this process holds the pipe's other end too, so no end of file comes. With
-    # the workers gone, closing that end here gives the reader its end of file; the
-    # manager thread then finds the pool broken and ends, and shutdown returns.
+    # Taken before shutdown, which drops the pool's references to them.
+    manager = getattr(pool, "_executor_manager_thread", None)
     results = getattr(pool, "_result_queue", None)
-    writer = getattr(results, "_writer", None)
-    if writer is not None:
-        writer.close()
-    pool.shutdown(wait=True, cancel_futures=True)
+    pool.shutdown(wait=False, cancel_futures=True)
+    if manager is not None:
+        manager.join(_MANAGER_GRACE)
+        if manager.is_alive():
+            # A worker ended while it was sending a result leaves half a message in
+            # the result pipe, and the pool's manager thread waits for the rest of
+            # it for ever: this process holds the pipe's other end too, so no end
+            # of file comes. With the workers gone, closing that end gives the
+            # reader its end of file; the thread then finds the pool broken and
+            # ends. Only then: closed under a thread still at work, the pipe makes
+            # it fail with a traceback on stderr.
+            writer = getattr(results, "_writer", None)
+            if writer is not None:
+                writer.close()
+            manager.join()
 
 
 _PR_SET_PDEATHSIG: Final = 1  # from <linux/prctl.h>
