@@ -74,8 +74,8 @@ class _PettingZoo:
                     e.step(None)
                     continue
                 # The choice is the agent's, not the environment's: take it from the
-                # legal table rather than scan a mask of up to tens of thousands.
-                legal = list(e.legal_moves())
+                # legal action numbers rather than scan a mask of up to tens of thousands.
+                legal = e.legal_actions()
                 e.step(legal[rng.randrange(len(legal))])
                 tally.decisions += 1
             tally.games += 1

@@ -89,6 +89,10 @@ def test_the_legal_moves_are_the_masks() -> None:
     legal = env.legal_moves()
     assert legal == {dab.GAME.encode_move(state, m): m for m in dab.legal_moves(state)}
     assert sorted(legal) == np.flatnonzero(obs["action_mask"]).tolist()
+    numbers = env.legal_actions()
+    assert numbers == list(legal)  # the game's move order, as legal_moves gives them
+    numbers.clear()  # the caller's own list
+    assert env.legal_actions() == list(legal)
     action, move = max(legal.items())
     legal.clear()  # the caller's own dict
     env.step(action)

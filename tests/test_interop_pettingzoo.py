@@ -191,6 +191,10 @@ def test_observing_again_gives_fresh_arrays_of_the_same_observation() -> None:
     assert e.legal_moves() == {
         dab.GAME.encode_move(e.game_state, m): m for m in dab.legal_moves(e.game_state)
     }
+    numbers = e.legal_actions()
+    assert numbers == [dab.GAME.encode_move(e.game_state, m) for m in dab.legal_moves(e.game_state)]
+    numbers.clear()  # the caller's own list
+    assert sorted(e.legal_actions()) == legal
 
 
 @pytest.mark.parametrize("dtype", ["float32", "int16", "int8"])

@@ -202,6 +202,11 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
         """The learner's legal moves now, by action number (empty once the episode is over)."""
         return dict(zip(self._numbers, self._moves))  # noqa: B905  (as long: action_numbers)
 
+    def legal_actions(self) -> list[int]:
+        """The learner's legal action numbers now, in the game's move order (empty once the
+        episode is over): the mask's ones without scanning it. A list of its own."""
+        return list(self._numbers)
+
     def render(self) -> str | None:
         """The board as text (``"ansi"``) or as an SVG document (``"svg"``)."""
         if self.render_mode is None:

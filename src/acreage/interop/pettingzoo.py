@@ -196,6 +196,12 @@ class AcreageEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
         """The legal moves now, by action number (empty at the end)."""
         return dict(zip(self._numbers, self._moves))  # noqa: B905  (as long: action_numbers)
 
+    def legal_actions(self) -> list[int]:
+        """The legal action numbers of ``agent_selection`` now, in the game's move order
+        (empty at the end): what OpenSpiel's ``state.legal_actions()`` gives, for an agent
+        that picks a number without scanning the whole mask. A list of its own."""
+        return list(self._numbers)
+
     def render(self) -> str | None:
         """The board as text (``"ansi"``) or as an SVG document (``"svg"``)."""
         if self.render_mode is None:
