@@ -176,10 +176,10 @@ class Game(Generic[S, M, R]):
         apply_move: (state, move) -> new state; raises IllegalMoveError.
         is_terminal, scores, winners: the end of the game; ``winners`` applies
             the tie-breaks and is ``()`` before the end.
-        observe: (state, player) -> what that player may see, a plain value.
+        observe: (state, seat) -> what that seat may see, a plain value.
         parse_move: (state, text) -> move; ``parse_move(s, str(m)) == m``.
         render_text, render_svg: pictures of a state.
-        resample: (state, player, rng) -> a state that ``player`` cannot tell
+        resample: (state, seat, rng) -> a state that ``seat`` cannot tell
             from ``state`` (hidden cards redealt), or ``None`` for games with
             no hidden information. Used by ``check_game`` and by
             determinizing search.

@@ -197,14 +197,14 @@ __all__ = [
 ]
 
 
-def observe(state: State, player: int) -> View:
-    """What ``player`` sees: everything (Fence Em In has no hidden information).
+def observe(state: State, seat: int) -> View:
+    """What ``seat`` sees: everything (Fence Em In has no hidden information).
 
-    :class:`~acreage.SeatError` if ``player`` is not a seat at the table.
+    :class:`~acreage.SeatError` if ``seat`` is not a seat at the table.
     """
     return View(
         state.rules,
-        check_seat(player, state.rules.players),
+        check_seat(seat, state.rules.players),
         state.to_move,
         state.phase,
         state.round,

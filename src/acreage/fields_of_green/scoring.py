@@ -133,13 +133,13 @@ def tower_points(f: Farm) -> int:
     return sum(1 for _, water, _, _ in f.towers if not water)
 
 
-def score_sheet(state: State, player: int) -> ScoreSheet:
-    """``player``'s score lines: what they would score if the game ended now.
+def score_sheet(state: State, seat: int) -> ScoreSheet:
+    """``seat``'s score lines: what they would score if the game ended now.
 
-    :class:`~acreage.SeatError` if ``player`` is not a seat at this table.
+    :class:`~acreage.SeatError` if ``seat`` is not a seat at this table.
     """
-    check_seat(player, state.rules.players)
-    return farm_sheet(state.rules, state.farms[player])
+    check_seat(seat, state.rules.players)
+    return farm_sheet(state.rules, state.farms[seat])
 
 
 def scores(state: State) -> tuple[int, ...]:

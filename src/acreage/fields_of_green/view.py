@@ -291,21 +291,21 @@ def _keep(cache: _Parts, part: object, rules: Rules, value: object) -> None:
     cache[id(part)] = (part, rules, value)
 
 
-def observe(state: State, player: int) -> View:
-    """What ``player`` may see now; :class:`~acreage.SeatError` if ``player`` is not at the table."""
+def observe(state: State, seat: int) -> View:
+    """What ``seat`` may see now; :class:`~acreage.SeatError` if ``seat`` is not at the table."""
     rules = state.rules
-    check_seat(player, rules.players)
+    check_seat(seat, rules.players)
     phase, actor, pending = question(state)
     return View(
         rules=rules,
-        player=player,
+        player=seat,
         year=state.year,
         phase=PHASES[phase],
         to_move=state.to_move,
         actor=actor,
         start=state.start,
         farms=state.farms,
-        seats=seat_views(state, player),
+        seats=seat_views(state, seat),
         deck_sizes=_deck_sizes(rules, state.decks),
         tool_pile=_named_tools(rules, state.tool_pile),
         silo_stack=state.silo_stack,
@@ -317,17 +317,17 @@ def observe(state: State, player: int) -> View:
     )
 
 
-def resample(state: State, player: int, rng: random.Random) -> State:
-    """A state ``player`` cannot tell from ``state``: hidden cards redealt.
+def resample(state: State, seat: int, rng: random.Random) -> State:
+    """A state ``seat`` cannot tell from ``state``: hidden cards redealt.
 
-    Every card whose place ``player`` does not know (in the decks, in hands
+    Every card whose place ``seat`` does not know (in the decks, in hands
     they never held, face-down picks, their own blind draws) is shuffled with
     the others of its deck and dealt back into the same places, since the
-    backs show the deck. A face-down pick from a hand ``player`` knew is
+    backs show the deck. A face-down pick from a hand ``seat`` knew is
     swapped with a card of that hand of the same deck, at random.
-    :class:`~acreage.SeatError` if ``player`` is not at the table.
+    :class:`~acreage.SeatError` if ``seat`` is not at the table.
     """
-    check_seat(player, state.rules.players)
+    check_seat(seat, state.rules.players)
     t = state.rules.tables
     deck_of = t.deck
     hands = [list(h) for h in state.hands]
@@ -335,8 +335,8 @@ def resample(state: State, player: int, rng: random.Random) -> State:
     # Places of unknown cards: ("hand", seat, index) or ("pick", seat, -1), and each deck's pile.
     unknown: list[tuple[str, int, int]] = []
     for q in range(state.rules.players):
-        known = _knows_hand(state, player, q)
-        hidden_pick = _pick_hidden(state, player, q)
+        known = _knows_hand(state, seat, q)
+        hidden_pick = _pick_hidden(state, seat, q)
         if not known:
             unknown.extend(("hand", q, i) for i in range(len(hands[q])))
             if hidden_pick:
