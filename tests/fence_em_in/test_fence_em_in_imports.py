@@ -28,13 +28,14 @@ HANDLERS = ("rounds", "turn", "tokens")
 # Rules names its cached tables and encoding for the type checker only.
 TYPE_ONLY = {("rules", "actions"), ("rules", "tables")}
 
-# Rules builds its tables and encoding when first asked; State's notebook and
-# convenience hooks reach up to the package's GAME or to the renderer when called.
+# Rules builds its tables and encoding when first asked; State's and View's notebook
+# and convenience hooks reach up to the package's GAME or to the renderer when called.
 DEFERRED = {
     ("rules", "actions"),
     ("rules", "tables"),
     ("state", "__init__"),
     ("state", "render"),
+    ("view", "render"),
 }
 
 

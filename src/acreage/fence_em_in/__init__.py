@@ -27,7 +27,7 @@ and positions: any state as checked JSON data or text, to start from anywhere
 ``fei.position_text``, ``fei.parse_position``, ``fei.arrange``).
 """
 
-from acreage.core.game import Game, check_seat
+from acreage.core.game import Game
 from acreage.fence_em_in.actions import (
     FenceEncoding,
     action_space_size,
@@ -108,8 +108,8 @@ from acreage.fence_em_in.state import (
     RollOrder,
     State,
     TakeToken,
-    View,
 )
+from acreage.fence_em_in.view import View, observe
 
 __all__ = [
     "ANIMALS",
@@ -195,35 +195,6 @@ __all__ = [
     "to_position",
     "winners",
 ]
-
-
-def observe(state: State, seat: int) -> View:
-    """What ``seat`` sees: everything (Fence Em In has no hidden information).
-
-    :class:`~acreage.SeatError` if ``seat`` is not a seat at the table.
-    """
-    return View(
-        state.rules,
-        check_seat(seat, state.rules.players),
-        state.to_move,
-        state.phase,
-        state.round,
-        state.order,
-        state.turn,
-        state.dice,
-        state.uses,
-        state.token,
-        state.farms,
-        state.occupied,
-        state.columns,
-        state.bag,
-        state.cards,
-        state.passed,
-        state.groups,
-        state.rolls,
-        state.six_rerolls,
-        state.order_rerolls,
-    )
 
 
 GAME: Game[State, Move, Rules] = Game(

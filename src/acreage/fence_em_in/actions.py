@@ -81,8 +81,9 @@ from acreage.fence_em_in.rules import (
     KINDS,
     Rules,
 )
-from acreage.fence_em_in.state import Enclosure, Farm, Phase, State, View
+from acreage.fence_em_in.state import Enclosure, Farm, Phase, State
 from acreage.fence_em_in.tables import KIND_INDEX
+from acreage.fence_em_in.view import View
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Sequence

@@ -58,13 +58,12 @@ from acreage.fence_em_in.state import (
     Farm,
     Phase,
     State,
-    View,
     agenda_for,
     make_enclosure,
     make_farm,
-    state_of_view,
 )
 from acreage.fence_em_in.tables import KIND_INDEX, Tables
+from acreage.fence_em_in.view import View, state_of_view
 
 __all__ = [
     "arrange",

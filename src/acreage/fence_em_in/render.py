@@ -14,7 +14,8 @@ from typing import Final
 from acreage.core.svg import Svg, Swatch, fit, ink_on, seat_colour, seat_name, text_width
 from acreage.fence_em_in.rules import COLUMNS, KINDS, EnclosureCard
 from acreage.fence_em_in.scoring import score_sheets, scores, winners
-from acreage.fence_em_in.state import Enclosure, Phase, State, View, state_of_view
+from acreage.fence_em_in.state import Enclosure, Phase, State
+from acreage.fence_em_in.view import View, state_of_view
 
 __all__ = ["render_svg", "render_text"]
 

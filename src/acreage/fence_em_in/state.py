@@ -20,7 +20,7 @@ from typing import ClassVar
 import attrs
 
 from acreage.core.agenda import ChanceTask, PlayerTask, Task
-from acreage.core.display import state_repr, view_repr
+from acreage.core.display import state_repr
 from acreage.core.frozen import builder
 from acreage.core.game import Chance
 from acreage.fence_em_in.rules import KINDS, PLAYERS, Rules
@@ -44,9 +44,7 @@ __all__ = [
     "RollOrder",
     "State",
     "TakeToken",
-    "View",
     "agenda_for",
-    "state_of_view",
 ]
 
 
@@ -413,74 +411,6 @@ class State:
         from acreage.fence_em_in.render import render_svg
 
         return render_svg(self)
-
-
-@attrs.frozen
-class View:
-    """What ``player`` sees: the whole table (Fence Em In hides nothing).
-
-    The fields are the :class:`State`'s, with ``player`` the viewing seat;
-    ``rules`` are public, and let a view be turned into numbers on its own
-    (:func:`acreage.fence_em_in.actions.observation_tensor`).
-    """
-
-    rules: Rules = attrs.field(repr=False)
-    player: int
-    to_move: int | Chance | None
-    phase: Phase
-    round: int
-    order: tuple[int, ...]
-    turn: int
-    dice: tuple[int, ...]
-    uses: int
-    token: str | None
-    farms: tuple[Farm, ...]
-    occupied: int
-    columns: tuple[tuple[str, ...], ...]
-    bag: tuple[int, ...]
-    cards: tuple[str, ...]
-    passed: int
-    groups: tuple[tuple[int, ...], ...]
-    rolls: tuple[int, ...]
-    six_rerolls: int
-    order_rerolls: int
-
-    def __repr__(self) -> str:
-        where = f"round {self.round} of {self.rules.rounds}" if self.round else "setup"
-        return view_repr("fence-em-in", self, where)
-
-    def _repr_svg_(self) -> str:
-        from acreage.fence_em_in.render import render_svg
-
-        return render_svg(self)
-
-
-def state_of_view(view: View) -> State:
-    """The state a :class:`View` shows: the whole table (Fence Em In hides nothing)."""
-    seat = view.order[view.turn] if view.order and view.phase is not Phase.END else None
-    return State(
-        rules=view.rules,
-        agenda=agenda_for(
-            view.phase,
-            view.to_move if isinstance(view.to_move, int) else seat,
-            view.token,
-            view.groups,
-            view.rolls,
-            view.order_rerolls,
-        ),
-        round=view.round,
-        order=view.order,
-        turn=view.turn,
-        dice=view.dice,
-        uses=view.uses,
-        farms=view.farms,
-        occupied=view.occupied,
-        columns=view.columns,
-        bag=view.bag,
-        cards=view.cards,
-        passed=view.passed,
-        six_rerolls=view.six_rerolls,
-    )
 
 
 make_farm = builder(Farm)
