@@ -133,10 +133,7 @@ def control(
             return tuple(before)
         out = [mask & ~area for mask in before]
     edges = t.edges
-    outer = 0  # = outer_slots(t, fences)
-    for f in fences:
-        outer |= f
-    outer >>= edges
+    outer = outer_slots(t, fences)
     for region in closed:
         if not region.closed:
             continue
