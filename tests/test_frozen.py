@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import pickle
+from typing import Any
 
 import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from acreage.core.frozen import builder
+from acreage.core.frozen import builder, replaced
 
 
 @attrs.frozen
@@ -101,3 +104,17 @@ def test_a_class_with_a_post_init_is_refused() -> None:
 
     with pytest.raises(TypeError, match="__attrs_post_init__"):
         builder(Checked)
+
+
+@given(st.lists(st.integers(), min_size=1, max_size=6), st.data())
+def test_replaced_changes_one_item_and_leaves_the_tuple_alone(items: list[int], data: Any) -> None:
+    before = tuple(items)
+    i = data.draw(st.integers(0, len(items) - 1))
+    after = replaced(before, i, "new")
+    assert type(after) is tuple
+    assert after[i] == "new"
+    assert after[:i] + after[i + 1 :] == before[:i] + before[i + 1 :]
+    assert before == tuple(items)  # the tuple given is not changed
+    assert replaced(before, -1, "last")[-1] == "last"
+    with pytest.raises(IndexError):
+        replaced(before, len(before), "beyond")

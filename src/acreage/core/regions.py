@@ -37,7 +37,7 @@ import attrs
 import networkx as nx
 
 from acreage.core.bitset import bits, mask
-from acreage.core.frozen import builder
+from acreage.core.frozen import builder, replaced
 from acreage.core.grid import Grid
 
 __all__ = [
@@ -295,9 +295,7 @@ class Partition:
                 i += 1
             closed = not old.boundary & grid.border_edges & ~blocked
             if closed != old.closed:
-                regions = (
-                    regions[:i] + (_region(old.cells, old.boundary, closed),) + regions[i + 1 :]
-                )
+                regions = replaced(regions, i, _region(old.cells, old.boundary, closed))
         return _partition(grid, blocked, self.border, regions)
 
     def _split(self, i: int, side: int, blocked: int) -> tuple[Region, ...]:
@@ -353,7 +351,7 @@ class Partition:
                     i, j = j, i
                 regions = regions[:i] + (merged,) + regions[i + 1 : j] + regions[j + 1 :]
         elif old.closed and self.border is Border.OPEN:
-            regions = regions[:i] + (_region(old.cells, old.boundary, False),) + regions[i + 1 :]
+            regions = replaced(regions, i, _region(old.cells, old.boundary, False))
         return _partition(grid, blocked, self.border, regions)
 
 
@@ -686,13 +684,13 @@ class FenceNetwork:
                 else:
                     part, part_reach = _drop(grid, g, reach, a, va)
                     closing &= ~(va & part_reach)
-                    groups = groups[:i] + (part,) + groups[i + 1 :]
-                    reaches = reaches[:i] + (part_reach,) + reaches[i + 1 :]
+                    groups = replaced(groups, i, part)
+                    reaches = replaced(reaches, i, part_reach)
             elif not vb & walls:  # ``b`` drops out
                 part, part_reach = _drop(grid, g, reach, b, vb)
                 closing &= ~(part_reach & vb)
-                groups = groups[:i] + (part,) + groups[i + 1 :]
-                reaches = reaches[:i] + (part_reach,) + reaches[i + 1 :]
+                groups = replaced(groups, i, part)
+                reaches = replaced(reaches, i, part_reach)
             else:
                 # Both ends keep walls: the vertices joined to ``a`` without this wall.
                 edge_vertices = grid.edge_vertex_mask

@@ -13,6 +13,7 @@ for.
 from __future__ import annotations
 
 from acreage.core.agenda import Task
+from acreage.core.frozen import replaced
 from acreage.core.game import shorten
 from acreage.fence_em_in.legal import (
     Columns,
@@ -47,7 +48,6 @@ from acreage.fence_em_in.work import (
     illegal,
     malformed,
     not_now,
-    replace,
     sorted_dice,
     word,
 )
@@ -215,8 +215,8 @@ def apply_draw(w: Work, task: Event, move: Draw) -> None:
     fewest = min(sizes)
     column = sizes.index(fewest)
     k = KIND_INDEX[move.kind]
-    w.columns = replace(old, column, rules.tables.with_token(old[column], move.kind))
-    w.bag = bag = replace(w.bag, k, w.bag[k] - 1)
+    w.columns = replaced(old, column, rules.tables.with_token(old[column], move.kind))
+    w.bag = bag = replaced(w.bag, k, w.bag[k] - 1)
     # A slot stays free while another column is as short, or this one is still short.
     if (fewest + 1 < rules.column_slots or sizes.count(fewest) > 1) and any(bag):
         w.agenda.append(task)  # the next token is drawn

@@ -10,6 +10,7 @@ refusal (``check_*``), as in :mod:`~acreage.fence_em_in.turn`.
 
 from __future__ import annotations
 
+from acreage.core.frozen import replaced
 from acreage.core.game import shorten
 from acreage.fence_em_in.legal import farm_moves, take_column
 from acreage.fence_em_in.moves import Discard, Put, Take
@@ -24,7 +25,7 @@ from acreage.fence_em_in.state import (
     make_farm,
 )
 from acreage.fence_em_in.tables import KIND_INDEX
-from acreage.fence_em_in.work import Work, expect, illegal, malformed, replace, without, word
+from acreage.fence_em_in.work import Work, expect, illegal, malformed, without, word
 
 __all__ = [
     "apply_discard",
@@ -48,15 +49,15 @@ def apply_take(w: Work, task: TakeToken, move: Take) -> None:
     scored = make_farm(
         farm.land,
         (*farm.enclosures[:-1], make_enclosure(last.x, last.y, last.width, last.height, move.kind)),
-        replace(placed, k, placed[k] + 1),
+        replaced(placed, k, placed[k] + 1),
         farm.points + points,
         farm.fertilizer + fertilizer,
         farm.rows,
         farm.discards,
     )
     w.agenda.append(FARM_TOKEN[seat][move.kind])
-    w.farms = replace(w.farms, seat, scored)
-    w.columns = replace(w.columns, index, without(w.columns[index], move.kind))
+    w.farms = replaced(w.farms, seat, scored)
+    w.columns = replaced(w.columns, index, without(w.columns[index], move.kind))
 
 
 def check_take(state: State, move: Take) -> None:
@@ -81,10 +82,10 @@ def apply_put(w: Work, task: FarmToken, move: Put) -> None:
         farm.placed,
         farm.points,
         farm.fertilizer,
-        replace(rows, i, (*rows[i], move.kind)),
+        replaced(rows, i, (*rows[i], move.kind)),
         farm.discards,
     )
-    w.farms = replace(w.farms, seat, filled)
+    w.farms = replaced(w.farms, seat, filled)
     next_turn(w)
 
 
@@ -117,7 +118,7 @@ def apply_discard(w: Work, task: FarmToken, move: Discard) -> None:
         farm.rows,
         (*farm.discards, move.kind),
     )
-    w.farms = replace(w.farms, seat, emptied)
+    w.farms = replaced(w.farms, seat, emptied)
     next_turn(w)
 
 

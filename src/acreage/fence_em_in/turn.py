@@ -14,6 +14,7 @@ move breaks, asked only about a move that is not legal now).
 
 from __future__ import annotations
 
+from acreage.core.frozen import replaced
 from acreage.fence_em_in.legal import open_columns, places
 from acreage.fence_em_in.moves import (
     Adjust,
@@ -51,7 +52,6 @@ from acreage.fence_em_in.work import (
     illegal,
     malformed,
     not_now,
-    replace,
     sorted_dice,
     with_fertilizer,
     without,
@@ -90,7 +90,7 @@ def apply_reroll_six(w: Work, task: ChooseSix, move: RerollSix) -> None:
     gain = w.rules.fertilizer.six_reroll_gain
     w.agenda.append(REROLL_DIE)
     w.dice = without(w.dice, CHOICE)
-    w.farms = replace(w.farms, seat, with_fertilizer(farm, farm.fertilizer + gain))
+    w.farms = replaced(w.farms, seat, with_fertilizer(farm, farm.fertilizer + gain))
     w.six_rerolls += 1
 
 
@@ -125,7 +125,7 @@ def check_set_six(state: State, move: SetSix) -> None:
 def _pay(w: Work, seat: int, cost: int) -> None:
     """The seat pays ``cost`` fertilizer for one more use this turn."""
     farm = w.farms[seat]
-    w.farms = replace(w.farms, seat, with_fertilizer(farm, farm.fertilizer - cost))
+    w.farms = replaced(w.farms, seat, with_fertilizer(farm, farm.fertilizer - cost))
     w.uses += 1
 
 
@@ -253,7 +253,7 @@ def apply_place(w: Work, task: Decision, move: Place) -> None:
         farm.discards,
     )
     w.agenda.append(TAKE_TOKEN[seat])
-    w.farms = replace(w.farms, seat, built)
+    w.farms = replaced(w.farms, seat, built)
     w.occupied |= cells
 
 

@@ -45,7 +45,6 @@ __all__ = [
     "illegal",
     "malformed",
     "not_now",
-    "replace",
     "sorted_dice",
     "with_fertilizer",
     "without",
@@ -158,10 +157,3 @@ def with_fertilizer(farm: Farm, fertilizer: int) -> Farm:
         farm.rows,
         farm.discards,
     )
-
-
-def replace(items: tuple[Any, ...], i: int, item: Any) -> tuple[Any, ...]:
-    """``items`` with ``item`` at index ``i`` (a list round trip is the quickest way)."""
-    out = list(items)
-    out[i] = item
-    return tuple(out)

@@ -13,13 +13,14 @@ from __future__ import annotations
 from typing import Any
 
 from acreage.core.bitset import bits
+from acreage.core.frozen import replaced
 from acreage.get_off_my_land import moves as mv
 from acreage.get_off_my_land import options as op
 from acreage.get_off_my_land import state as st
 from acreage.get_off_my_land.farm import bonus_cards, card_income, harvest_value, harvestable, price
 from acreage.get_off_my_land.state import State
 from acreage.get_off_my_land.tables import EQUIPMENT
-from acreage.get_off_my_land.work import Work, draw_card, finish_lumber_task, put, reveal_tile
+from acreage.get_off_my_land.work import Work, draw_card, finish_lumber_task, reveal_tile
 
 __all__ = [
     "apply_clear_farmer",
@@ -149,7 +150,7 @@ def buy(w: Work, seat: int, move: mv.Buy, cost: int) -> None:
     c = move.cell
     if w.cards[c] >= 0:
         w.clear_tile(c)
-    w.cards = put(w.cards, c, move.card)
+    w.cards = replaced(w.cards, c, move.card)
     if w.t.market_type[move.card] == EQUIPMENT:
         w.mature |= 1 << c
 
@@ -186,20 +187,20 @@ def start_card(w: Work, seat: int, title: str) -> None:
 def apply_clear_farmer(w: Work, task: st.ClearFarmer, move: Any) -> None:
     """Send the chosen farmer home (or none)."""
     if isinstance(move, mv.SendHome):
-        w.farmers = put(w.farmers, move.player, w.t.farm_cell[move.player])
+        w.farmers = replaced(w.farmers, move.player, w.t.farm_cell[move.player])
 
 
 def apply_set_farmer(w: Work, task: st.SetFarmer, move: Any) -> None:
     """Place the player's farmer (or not)."""
     if isinstance(move, mv.PlaceFarmer):
-        w.farmers = put(w.farmers, task.seat, move.cell)
+        w.farmers = replaced(w.farmers, task.seat, move.cell)
 
 
 def apply_raid(w: Work, task: st.RaidTarget, move: mv.Raid) -> None:
     """Midnight Raid!: "place your farmer on an opponent's market card and immediately
     collect its income"."""
     p = task.seat
-    w.farmers = put(w.farmers, p, move.cell)
+    w.farmers = replaced(w.farmers, p, move.cell)
     w.pay(p, card_income(w, move.cell, p, bonus_cards(w, p)))
 
 
@@ -250,7 +251,7 @@ def apply_destroy(w: Work, task: st.Destroy, move: Any) -> None:
         _break(w, p, move)
     else:
         w.agenda.append(st.Destroy(p, task.used | 4, task.left - 1))
-        w.farmers = put(w.farmers, move.player, w.t.farm_cell[move.player])
+        w.farmers = replaced(w.farmers, move.player, w.t.farm_cell[move.player])
 
 
 def apply_grow(w: Work, task: st.Grow, move: Any) -> None:

@@ -23,14 +23,14 @@ from typing import Any
 
 from acreage.core.bitset import bits
 from acreage.core.chance import Counted, Deck, Pile, counted
-from acreage.core.frozen import builder
+from acreage.core.frozen import builder, replaced
 from acreage.get_off_my_land import land
 from acreage.get_off_my_land import moves as mv
 from acreage.get_off_my_land import state as st
 from acreage.get_off_my_land.farm import income
 from acreage.get_off_my_land.state import State
 from acreage.get_off_my_land.tables import CROP, EQUIPMENT, LIVESTOCK, Tables
-from acreage.get_off_my_land.work import Work, draw_card, put, start_month_task, turn
+from acreage.get_off_my_land.work import Work, draw_card, start_month_task, turn
 
 __all__ = [
     "apply_choose_farmhouse",
@@ -243,7 +243,7 @@ def possible_tile(s: State, task: st.RevealTile, move: Any) -> bool:
 
 def apply_deal(w: Work, task: st.DealFarmhouse, move: mv.DealFarmhouse) -> None:
     """The dealt farmhouse tile joins the player's offer."""
-    w.offers = put(w.offers, task.seat, tuple(sorted((*w.offers[task.seat], move.farmhouse))))
+    w.offers = replaced(w.offers, task.seat, tuple(sorted((*w.offers[task.seat], move.farmhouse))))
 
 
 def _draw(deck: Deck[int], card: int) -> Deck[int]:
@@ -275,14 +275,14 @@ def apply_draw(w: Work, task: st.DrawCard, move: mv.Draw) -> None:
 def apply_reveal(w: Work, task: st.RevealMarket, move: mv.Reveal) -> None:
     """The revealed market card fills the track's first empty slot; the refill goes on."""
     w.market_deck = _draw(w.market_deck, move.card)
-    w.track = put(w.track, w.track.index(-1), move.card)
+    w.track = replaced(w.track, w.track.index(-1), move.card)
     w.agenda.append(task)
 
 
 def apply_uncover(w: Work, task: st.RevealTile, move: mv.Uncover) -> None:
     """The revealed forest tile clears the cell; when logged, its reward (a fence card or the treasure)."""
     c = task.cell
-    w.tiles = put(w.tiles, c, move.tile)
+    w.tiles = replaced(w.tiles, c, move.tile)
     w.cleared |= 1 << c
     if not task.rewards:
         return
@@ -295,8 +295,8 @@ def apply_uncover(w: Work, task: st.RevealTile, move: mv.Uncover) -> None:
 
 def apply_choose_farmhouse(w: Work, task: st.ChooseFarmhouse, move: mv.Keep) -> None:
     """The player keeps the chosen farmhouse tile; the rest of the offer goes."""
-    w.farmhouses = put(w.farmhouses, task.seat, move.farmhouse)
-    w.offers = put(w.offers, task.seat, ())
+    w.farmhouses = replaced(w.farmhouses, task.seat, move.farmhouse)
+    w.offers = replaced(w.offers, task.seat, ())
 
 
 def apply_discard(w: Work, task: st.DiscardDown, move: mv.Discard) -> None:

@@ -15,11 +15,11 @@ from __future__ import annotations
 import bisect
 import functools
 from collections.abc import Callable
-from typing import Any, ParamSpec, TypeVar, cast
+from typing import ParamSpec, TypeVar, cast
 
 from acreage.core.chance import Deck
 from acreage.core.draft import Draft
-from acreage.core.frozen import builder
+from acreage.core.frozen import builder, replaced
 from acreage.core.regions import FenceNetwork, Partition
 from acreage.get_off_my_land import land
 from acreage.get_off_my_land import moves as mv
@@ -35,19 +35,11 @@ __all__ = [
     "finish_card_task",
     "finish_lumber_task",
     "placing",
-    "put",
     "reveal_market",
     "reveal_tile",
     "start_month_task",
     "turn",
 ]
-
-
-def put(values: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
-    """``values`` with ``values[i]`` replaced (a list round trip beats slicing here)."""
-    out = list(values)
-    out[i] = value
-    return tuple(out)
 
 
 class Work(Draft[State], of=State, lists=("agenda",)):
@@ -116,7 +108,7 @@ class Work(Draft[State], of=State, lists=("agenda",)):
         t = self.t
         e = move.edge
         fences = list(self.fences)
-        self.networks = put(self.networks, seat, self.networks[seat].join(t.grid, e))
+        self.networks = replaced(self.networks, seat, self.networks[seat].join(t.grid, e))
         if move.inside < 0:
             fences[seat] |= 1 << e
             self.fences = tuple(fences)
@@ -141,7 +133,7 @@ class Work(Draft[State], of=State, lists=("agenda",)):
         fences[seat] &= ~((1 << edge) | (1 << (t.edges + edge)))
         land.normalise(t, fences)
         self.fences = tuple(fences)
-        self.networks = put(self.networks, seat, self.networks[seat].cut(t.grid, edge))
+        self.networks = replaced(self.networks, seat, self.networks[seat].cut(t.grid, edge))
         for f in fences:
             if f >> edge & 1:
                 break  # another player's fence still stands there
@@ -151,7 +143,7 @@ class Work(Draft[State], of=State, lists=("agenda",)):
 
     def cut(self, owner: int, edge: int) -> None:
         """Note that ``owner``'s fence on ``edge`` (one of two there) is gone."""
-        self.networks = put(self.networks, owner, self.networks[owner].cut(self.t.grid, edge))
+        self.networks = replaced(self.networks, owner, self.networks[owner].cut(self.t.grid, edge))
         self.touched |= self.t.edge_cell_mask[edge]
 
     def settle(self) -> None:
@@ -163,19 +155,19 @@ class Work(Draft[State], of=State, lists=("agenda",)):
 
     def pay(self, seat: int, amount: int) -> None:
         """Give ``seat`` money (take it, for a negative ``amount``)."""
-        self.money = put(self.money, seat, self.money[seat] + amount)
+        self.money = replaced(self.money, seat, self.money[seat] + amount)
 
     def gain(self, seat: int, card: int) -> None:
         """Put ``card`` in ``seat``'s hand (kept sorted)."""
         hand = list(self.hands[seat])
         bisect.insort(hand, card)
-        self.hands = put(self.hands, seat, tuple(hand))
+        self.hands = replaced(self.hands, seat, tuple(hand))
 
     def lose(self, seat: int, card: int) -> None:
         """Take ``card`` from ``seat``'s hand."""
         hand = list(self.hands[seat])
         hand.remove(card)
-        self.hands = put(self.hands, seat, tuple(hand))
+        self.hands = replaced(self.hands, seat, tuple(hand))
 
     def discard_fence_card(self, card: int) -> None:
         """Put ``card`` on the fence discard pile (kept sorted)."""
@@ -198,13 +190,13 @@ class Work(Draft[State], of=State, lists=("agenda",)):
         on its owner's own land protects the tile, not the card, and stays.
         """
         self.discard_market_card(self.cards[cell])
-        self.cards = put(self.cards, cell, -1)
+        self.cards = replaced(self.cards, cell, -1)
         self.mature &= ~(1 << cell)
         if cell in self.farmers:
             self.refresh()
             for p, c in enumerate(self.farmers):
                 if c == cell and not self.control[p] >> cell & 1:
-                    self.farmers = put(self.farmers, p, self.t.farm_cell[p])
+                    self.farmers = replaced(self.farmers, p, self.t.farm_cell[p])
 
     def take_from_track(self, slot: int) -> int:
         """Take the card in ``slot``; the cards to its right slide left and the track refills."""
