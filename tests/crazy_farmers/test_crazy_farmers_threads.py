@@ -21,7 +21,17 @@ import pytest
 from acreage import CHANCE
 from acreage import crazy_farmers as cf
 from acreage.core.chance import sample
-from acreage.crazy_farmers import bales, cards, cowdraws, hand, madcow, pieces, setup, tractor
+from acreage.crazy_farmers import (
+    bales,
+    bribe,
+    cards,
+    cowdraws,
+    hand,
+    madcow,
+    pieces,
+    setup,
+    tractor,
+)
 
 SETUPS = [
     cf.Rules(players=2, length="fast"),
@@ -81,6 +91,9 @@ def _empty_the_caches() -> None:
         pieces.reshuffled,
         bales.bridges,
         bales.pens,
+        bribe._around,
+        bribe._splits,
+        bribe._closes_off,
     ):
         function.cache_clear()  # type: ignore[attr-defined]
 

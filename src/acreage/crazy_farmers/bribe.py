@@ -9,6 +9,7 @@ the plot is the Cow's, and the card's Backlash gives it one of the players'.
 
 from __future__ import annotations
 
+import functools
 from typing import Final
 
 import attrs
@@ -39,6 +40,17 @@ def _members(bitset: int) -> tuple[int, ...]:
     return tuple(bits(bitset))
 
 
+@functools.lru_cache(maxsize=4096)
+def _around(plots: int) -> int:
+    """The plots next to a field of ``plots`` (bitset), where a Bribe's targets lie.
+
+    A Bribe in hand has its targets listed at every step of its holder's
+    turns, and a field changes only when plots are annexed or bribed: each
+    field's surroundings are worked out once.
+    """
+    return neighbours(plots)
+
+
 _RIM: Final = sum(1 << c for c, around in enumerate(CELL_NEIGHBOURS) if around.bit_count() < 6)
 """The plots on the board's edge: a group of plots holding one is open (the edge is no wall)."""
 
@@ -56,12 +68,39 @@ def _grown_refusal(state: State, seat: int, cell: int) -> str | None:
     grown = pieces.settle(attrs.evolve(f, plots=f.plots | bit)).main
     if not state.rules.bribe_annexes and any(VERTEX_CELLS[v] & grown for v in f.fence[1:]):
         return "your fence would touch your field and annex at once"
-    outside = GRID.all_cells & ~grown
-    if not component(outside | bit, bit) & _RIM:
-        return None  # the plot lies in plots closed off already (a Watchdog's)
-    if any(not component(outside, 1 << n) & _RIM for n in bits(CELL_NEIGHBOURS[cell] & outside)):
+    if _closes_off(grown, cell):
         return "your field would close plots off with no fence"
     return None
+
+
+@functools.lru_cache(maxsize=4096)
+def _closes_off(grown: int, cell: int) -> bool:
+    """Whether the field ``grown``, just grown by plot ``cell``, closes plots off: plots
+    around ``cell`` outside it that no longer reach the board's edge (never so when
+    ``cell`` lay among plots closed off already).
+
+    A question of the board alone, and the costliest of a Bribe's checks (a
+    flood fill from each plot around): a Bribe in hand has it asked about the
+    same fields at every step of a turn, so each is answered once.
+    """
+    bit = 1 << cell
+    outside = GRID.all_cells & ~grown
+    if not component(outside | bit, bit) & _RIM:
+        return False  # the plot lies in plots closed off already (a Watchdog's)
+    return any(not component(outside, 1 << n) & _RIM for n in bits(CELL_NEIGHBOURS[cell] & outside))
+
+
+@functools.lru_cache(maxsize=4096)
+def _splits(plots: int, cell: int) -> bool:
+    """Whether the field ``plots`` without plot ``cell`` falls into pieces.
+
+    A question of the board alone, asked about the same fields at every step
+    of a turn while a Bribe is in hand (fields change only when plots change
+    hands): each is answered once.
+    """
+    rest = plots & ~(1 << cell)
+    around = CELL_NEIGHBOURS[cell] & rest
+    return bool(around) and component(rest, around & -around) & around != around
 
 
 def bribe_refusal(state: State, seat: int, cell: int) -> str | None:
@@ -96,9 +135,7 @@ def bribe_refusal(state: State, seat: int, cell: int) -> str | None:
         return f"it is where player {owner}'s fence starts"
     if g.tractor >= 0 and CELL_VERTICES[cell] >> g.tractor & 1:
         return f"player {owner}'s tractor stands on its border"
-    rest = g.plots & ~bit
-    around = CELL_NEIGHBOURS[cell] & rest
-    if around and component(rest, around & -around) & around != around:
+    if _splits(g.plots, cell):
         return f"it would split player {owner}'s field into fallow land"
     if f.tractor >= 0 and not f.fence and CELL_VERTICES[cell] >> f.tractor & 1:
         # A powerless tractor standing on a fence would be powered there, which
@@ -151,7 +188,7 @@ class Bribe(Handler):
         f = state.farmers[seat]
         cow = state.cow
         if cow is not None:
-            candidates = neighbours(f.plots) & cow.plots & ~state.barns
+            candidates = _around(f.plots) & cow.plots & ~state.barns
             return tuple(
                 c for c in _members(candidates) if cow_bribe_refusal(state, seat, c) is None
             )
@@ -159,7 +196,7 @@ class Bribe(Handler):
         for s, g in enumerate(state.farmers):
             if s != seat:
                 theirs |= g.plots
-        candidates = neighbours(f.plots) & theirs & ~state.rules.barn_plots
+        candidates = _around(f.plots) & theirs & ~state.rules.barn_plots
         return tuple(c for c in _members(candidates) if bribe_refusal(state, seat, c) is None)
 
     def apply(self, state: State, seat: int, card: str, target: int) -> State:

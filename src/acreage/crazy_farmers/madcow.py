@@ -60,6 +60,7 @@ from acreage.crazy_farmers.state import (
     Farmer,
     State,
     Work,
+    build_cow,
     the_cow,
 )
 from acreage.crazy_farmers.tasks import (
@@ -146,7 +147,7 @@ def cow_draw(w: Work, task: CowDraw, move: CowCard) -> None:
     deck = without(deck, move)
     owed = not cow.pile or cow.played
     draws = cow.draws - 1 if owed and cow.draws else cow.draws
-    w.cow = Cow(
+    w.cow = build_cow(
         cow.plot,
         cow.facing,
         cow.plots,
@@ -222,7 +223,7 @@ def _run(w: Work) -> None:
         barn = barn and not ended and bool(w.deck or discard)
         rest = pile[1:]
         over = not (ended or barn or rest or cow.draws)
-        cow = Cow(
+        cow = build_cow(
             there if there >= 0 else cow.plot,
             facing,
             plots,

@@ -17,6 +17,7 @@ from acreage.core.agenda import Task
 from acreage.core.chance import Deck
 from acreage.core.display import state_repr
 from acreage.core.draft import Draft
+from acreage.core.frozen import builder
 from acreage.core.game import Chance
 from acreage.crazy_farmers.board import VERTEX_CELLS
 from acreage.crazy_farmers.rules import Rules
@@ -33,6 +34,7 @@ __all__ = [
     "Phase",
     "State",
     "Work",
+    "build_cow",
     "the_cow",
 ]
 
@@ -173,10 +175,15 @@ class Cow:
         ``attrs.evolve`` does the same at half the speed; the Cow changes at
         every one of its moves.
         """
-        return Cow(*[changes[n] if n in changes else getattr(self, n) for n in _COW_FIELDS])
+        return build_cow(*[changes[n] if n in changes else getattr(self, n) for n in _COW_FIELDS])
 
 
 _COW_FIELDS: Final = tuple(a.name for a in attrs.fields(Cow))
+
+build_cow: Final = builder(Cow)
+"""``Cow(...)`` with all 18 fields given by position, built by filling its slots rather than
+through the frozen constructor's stores (:func:`acreage.core.frozen.builder`): the Cow
+changes at every one of its moves."""
 
 _DECISIONS: Final = {
     Phase.DEAL: "deal player {p} a card",

@@ -20,6 +20,7 @@ from __future__ import annotations
 import attrs
 
 from acreage.core.bitset import bits
+from acreage.core.frozen import builder
 from acreage.crazy_farmers import board, madcow
 from acreage.crazy_farmers.annexing import close
 from acreage.crazy_farmers.board import EDGE_CELLS, ROUTES, STEPS, VERTEX_CELLS, component
@@ -135,6 +136,11 @@ def drive_refusal(state: State, move: Drive) -> str:
     return f"{move}: all {state.rules.fences} of your fences are down"
 
 
+_farmer = builder(Farmer)
+"""``Farmer(...)`` with all 12 fields by position, filling the slots directly (a drive
+builds one on every move)."""
+
+
 def drive(w: Work, task: Turn, move: Drive) -> None:
     """``w`` after the player to move drives their tractor one path along ``move.heading``
     (a legal drive).
@@ -187,7 +193,7 @@ def drive(w: Work, task: Turn, move: Drive) -> None:
         crossroads = (1 << here) | (1 << to)
         contact = bool(VERTEX_CELLS[to] & main)
     # All 12 fields by position: attrs.evolve costs about 3 times as much, on the commonest move.
-    moved = Farmer(
+    moved = _farmer(
         to,
         fence,
         paths,
