@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import attrs
 import pytest
 from crazy_farmers_helpers import SOLO, cow_plays, fence_around, play, plots, texts, to_cow
@@ -9,6 +11,7 @@ from crazy_farmers_helpers import SOLO, cow_plays, fence_around, play, plots, te
 from acreage import CHANCE, IllegalMoveError
 from acreage import crazy_farmers as cf
 from acreage.crazy_farmers.board import SIDES
+from acreage.crazy_farmers.bribe import Bribe
 
 FENCE = ["0,-1 NW", "0,-1 W", "0,-1 SW", "0,-1 SE", "0,-1 E", "1,-1 NE"]  # 5 fences down
 
@@ -28,12 +31,12 @@ def test_a_bonus_is_checked_against_a_mad_cow_card() -> None:
     s = cf.scenario(SOLO, fences={0: FENCE}, hands={0: ["Nitro +1", "Nitro +2"]})
     s = play(s, "play Nitro +1")
     assert s.to_move is CHANCE and s.phase is cf.Phase.CHECK
-    assert _cow(s).card == "Nitro +1" and s.farmers[0].hand == ("Nitro +2",)
+    assert s.decision == cf.CheckBonus("Nitro +1", -1) and s.farmers[0].hand == ("Nitro +2",)
     assert len(cf.chance_outcomes(s)) == 18
     normal = play(s, "mad cow card Straight Forward 5")  # 5 fences down, 5 on the card
     assert normal.phase is cf.Phase.TURN and normal.allowance == 5  # 3 + acceleration + Nitro
     assert _cow(normal).discard == ("Straight Forward 5",) and len(_cow(normal).deck) == 17
-    assert normal.discard == ("Nitro +1",) and _cow(normal).card == ""
+    assert normal.discard == ("Nitro +1",) and normal.decision == cf.Turn(0)
     # "If your current number of fences is lower than the number shown on the
     # card, you will suffer the Backlash effects."
     backlash = play(s, "mad cow card Turn Left 6")
@@ -182,8 +185,12 @@ def test_backlash_hay_bales_go_around_a_tractor() -> None:
     s = cf.scenario(SOLO, tractors={0: "0,-2 SE"}, hands={0: ["2 Hay Bales"]})
     s = play(s, "play 2 Hay Bales", "mad cow card Repeat 1")
     assert s.phase is cf.Phase.BACKLASH_BALE and s.pending == 2  # one tractor: no choice
+    # The task carries the card, the tractor aimed at and (once placed) the first bale.
+    tractor = s.farmers[0].tractor
+    assert s.decision == cf.BacklashBales(0, "2 Hay Bales", tractor, -1, 2)
     assert texts(s) == ["place hay bale 0,-1 N", "place hay bale 0,-1 NE", "place hay bale 0,-2 SE"]
     s = play(s, "place hay bale 0,-1 N")
+    assert s.decision == cf.BacklashBales(0, "2 Hay Bales", tractor, cf.path("0,-1 N"), 1)
     assert texts(s) == ["place hay bale -1,-1 NE", "place hay bale -1,-1 SE"]
     with pytest.raises(IllegalMoveError, match="one path further"):
         cf.apply_move(s, cf.parse_move(s, "place hay bale 0,-2 SE"))
@@ -191,7 +198,7 @@ def test_backlash_hay_bales_go_around_a_tractor() -> None:
     assert s.phase is cf.Phase.TURN and s.bales == (1 << cf.path("0,-1 N")) | (
         1 << cf.path("-1,-1 SE")
     )
-    assert s.discard == ("2 Hay Bales",) and _cow(s).card == ""
+    assert s.discard == ("2 Hay Bales",) and s.decision == cf.Turn(0)
     # "If there is not enough space, try a path further away": 2 of the 3
     # paths around the tractor hold bales already and a bale on the third
     # would lock it in, so the bale goes one path away.
@@ -215,8 +222,10 @@ def test_backlash_hay_bale_aims_at_a_chosen_tractor() -> None:
     )
     s = play(s, "play Hay Bale", "mad cow card Repeat 1")
     assert s.phase is cf.Phase.AIM and s.to_move == 0
+    assert s.decision == cf.AimBales(0, "Hay Bale", 1)
     assert texts(s) == ["aim at player 0's tractor", "aim at player 1's tractor"]
     s = play(s, "aim at player 1's tractor")
+    assert s.decision == cf.BacklashBales(0, "Hay Bale", s.farmers[1].tractor, -1, 1)
     assert texts(s) == ["place hay bale 0,-1 N", "place hay bale 0,-1 NE", "place hay bale 0,-2 SE"]
 
 
@@ -271,7 +280,7 @@ def test_backlash_helicopter_flies_the_cow_to_the_far_end_of_its_field() -> None
         cow_field=["0,1", "0,2", "2,0", "2,-1"],
     )
     s = play(s, "play Helicopter", "mad cow card Repeat 1")
-    assert s.phase is cf.Phase.FLY
+    assert s.phase is cf.Phase.FLY and s.decision == cf.FlyCow(0, "Helicopter")
     assert texts(s) == ["fly the Cow to 2,-1", "fly the Cow to 2,0", "fly the Cow to 0,2"]
     s = play(s, "fly the Cow to 0,2")
     assert cf.plot_name(_cow(s).plot) == "0,2" and SIDES[_cow(s).facing] == "SW"
@@ -291,6 +300,9 @@ def test_backlash_bribe_gives_a_plot_to_the_cow() -> None:
     s = play(s, "play Bribe on 1,-1", "mad cow card Repeat 1")
     # 0,-1 would split the field; -1,0 is the only one next to the Cow that may go.
     assert s.phase is cf.Phase.SURRENDER and texts(s) == ["give -1,0 to the Cow"]
+    # The choice's task carries the card and what it was played on.
+    assert s.decision == cf.LoseToCow(0, "Bribe", cf.plot("1,-1"))
+    assert cf.to_position(s)["cow"]["target"] == "1,-1"
     with pytest.raises(IllegalMoveError, match="adjacent to the Cow"):
         cf.apply_move(s, cf.parse_move(s, "give 0,-1 to the Cow"))
     s = play(s, "give -1,0 to the Cow")
@@ -310,3 +322,36 @@ def test_backlash_bribe_gives_a_plot_to_the_cow() -> None:
     s = play(s, "play Bribe on 1,-3", "mad cow card Repeat 1")
     assert s.phase is cf.Phase.TURN and s.discard == ("Bribe",)
     assert s.farmers[0].plots == plots("0,-2", "1,-2") and _cow(s).plots == plots("0,-1", "1,-3")
+
+
+class WatchedBribe(Bribe):
+    """The rulebook's Bribe, its Backlash effect watched: what the handler is given."""
+
+    seen: ClassVar[list[tuple[object, int]]] = []
+
+    def backlash(self, state: cf.State, seat: int, card: str) -> cf.State:
+        self.seen.append((state.decision, cf.backlash_target(state)))
+        return super().backlash(state, seat, card)
+
+
+class WatchedRules(cf.Rules):
+    """The Mad Cow mode with the Bribe's Backlash watched."""
+
+    handlers = (WatchedBribe(),)
+
+
+def test_a_backlash_handler_reads_its_card_and_target_off_the_top_task() -> None:
+    # Handler.backlash: the task on top of the agenda carries the card until the
+    # effect is over: the CheckBonus that checked it, with what it was played on.
+    rules = WatchedRules(players=1, mode="mad-cow")
+    field = ["0,-2", "0,-1", "1,-2", "-1,0"]
+    s = cf.scenario(
+        rules, fields={0: field}, tractors={0: "0,-2 NW"}, hands={0: ["Bribe"]}, cow_field=["1,-1"]
+    )
+    WatchedBribe.seen.clear()
+    s = play(s, "play Bribe on 1,-1", "mad cow card Repeat 1")
+    assert WatchedBribe.seen == [(cf.CheckBonus("Bribe", cf.plot("1,-1")), cf.plot("1,-1"))]
+    assert s.decision == cf.LoseToCow(0, "Bribe", cf.plot("1,-1"))
+    assert cf.backlash_target(s) == cf.plot("1,-1")
+    s = play(s, "give -1,0 to the Cow")
+    assert s.decision == cf.Turn(0) and cf.backlash_target(s) == -1

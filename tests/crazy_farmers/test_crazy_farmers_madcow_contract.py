@@ -83,7 +83,8 @@ def check_invariants(state: cf.State) -> None:
             assert f.fence_length <= rules.fences
         elif f.tractor >= 0:
             assert f.main == component(f.plots, VERTEX_CELLS[f.tractor])
-    bonus = len(state.deck) + len(state.discard) + (1 if cow.card else 0)
+    card = state.decision.card if state.decision is not None else ""
+    bonus = len(state.deck) + len(state.discard) + (1 if card else 0)
     bonus += sum(len(f.hand) + len(f.in_play) for f in state.farmers)
     assert bonus == 36
     assert len(cow.deck) + len(cow.discard) + len(cow.pile) == 18

@@ -75,6 +75,7 @@ def fresh_view(state: cf.State, seat: int) -> cf.View:
         state.ended,
         state.cow,
         state.turn_number,
+        state.agenda,
     )
 
 

@@ -46,7 +46,7 @@ from acreage.crazy_farmers.engine import (
     new_game,
 )
 from acreage.crazy_farmers.evaluate import end_reason, evaluate
-from acreage.crazy_farmers.handler import Handler
+from acreage.crazy_farmers.handler import Handler, backlash_target
 from acreage.crazy_farmers.moves import (
     THE_COW,
     Aim,
@@ -161,6 +161,7 @@ __all__ = [
     "action_space_size",
     "apply_move",
     "arrange",
+    "backlash_target",
     "build_position",
     "chance_outcomes",
     "crossroad",

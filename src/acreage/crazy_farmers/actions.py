@@ -508,7 +508,7 @@ class FarmersEncoding(Encoding):
         unseen = types.SimpleNamespace
         seat = unseen(main=0, plots=0, fence_paths=0, tractor=-1, in_play=_UNLIKE, out=False)
         cow = unseen(blasted=0, deck=_UNLIKE, discard=_UNLIKE) if rules.mad_cow else None
-        table = unseen(bales=0, discard=_UNLIKE, cow=cow)
+        table = unseen(bales=0, discard=_UNLIKE, cow=cow, decision=None)
         # Per viewer: the last state or view packed, what _packed kept of it, its bytes.
         # Each is replaced whole (one store: safe between threads).
         kept = (table, (seat,) * players, 0, 0, -1, _UNLIKE, _UNLIKE, 0)
@@ -667,7 +667,8 @@ class FarmersEncoding(Encoding):
         if view.ended:
             bits |= 1 << at["ended"] + ENDS.index(view.ended)
         if cow is not None:
-            bits |= self._cow_bits(cow)
+            checked = _checked(view)
+            bits |= self._cow_bits(cow, checked)
         elif view.endgame >= 0:
             bits |= 1 << at["endgame_in_pile"]
         out = self._counts.copy()
@@ -698,7 +699,7 @@ class FarmersEncoding(Encoding):
         out[base : base + len(scores)] = scores
         out[ct["turn_number"]] = view.turn_number
         if cow is not None:
-            self._cow_counts(cow, out)
+            self._cow_counts(cow, checked[1], out)
         else:
             base = ct["set_aside"]
             for card in me.set_aside or ():
@@ -706,34 +707,37 @@ class FarmersEncoding(Encoding):
             out[ct["endgame_window"]] = max(view.endgame, 0)
         return bits, out
 
-    def _cow_bits(self, cow: Cow) -> int:
-        """The 0/1 fields of the Cow (``cow`` to ``cow_card``), as bits at their places."""
+    def _cow_bits(self, cow: Cow, checked: _Checked) -> int:
+        """The 0/1 fields of the Cow (``cow`` to ``cow_card``), as bits at their places;
+        ``checked`` is the top task's card, target, aim and first bale (:func:`_checked`)."""
         at = self._at
+        card, _, aim, first_bale = checked
         bits = 1 << at["cow"] + cow.plot | cow.plots << at["cow_field"]
         if cow.facing >= 0:
             bits |= 1 << at["cow_facing"] + cow.facing
-        if cow.aim >= 0:
-            bits |= 1 << at["cow_aim"] + cow.aim
-        if cow.first_bale >= 0:
-            bits |= 1 << at["cow_first_bale"] + cow.first_bale
+        if aim >= 0:
+            bits |= 1 << at["cow_aim"] + aim
+        if first_bale >= 0:
+            bits |= 1 << at["cow_first_bale"] + first_bale
         if cow.active:
             bits |= 1 << at["cow_active"]
         if cow.guard != NO_GUARD:
             seat = self.rules.players if cow.guard == COW_TURN else cow.guard
             bits |= 1 << at["cow_guard"] + seat
-        if cow.card:
-            bits |= 1 << at["cow_card"] + self._card_index[cow.card]
+        if card:
+            bits |= 1 << at["cow_card"] + self._card_index[card]
         return bits
 
-    def _cow_counts(self, cow: Cow, out: list[int]) -> None:
-        """Fill the Cow's counts (``cow_deck`` to ``cow_target``) into ``out``, the counts."""
+    def _cow_counts(self, cow: Cow, target: int, out: list[int]) -> None:
+        """Fill the Cow's counts (``cow_deck`` to ``cow_target``: ``target`` is the top
+        task's) into ``out``, the counts."""
         at = self._ct
         c = len(self._cow_index)
         base = at["cow_deck"]
         out[base : base + c] = self._cow_deck(cow)
         base = at["cow_discard"]
         out[base : base + c] = self._cow_discard(cow)
-        out[at["cow_pile"] : at["cow_target"] + 1] = self._cow_turn(cow)
+        out[at["cow_pile"] : at["cow_target"] + 1] = self._cow_turn(cow, target)
 
     def _cow_deck(self, cow: Cow) -> list[int]:
         """The ``cow_deck`` counts: the Mad Cow draw pile, per card."""
@@ -754,8 +758,9 @@ class FarmersEncoding(Encoding):
             out[index[card]] += 1
         return out
 
-    def _cow_turn(self, cow: Cow) -> list[int]:
-        """The Cow's counts from ``cow_pile`` to ``cow_target``: its pile and its turn's counters."""
+    def _cow_turn(self, cow: Cow, target: int) -> list[int]:
+        """The Cow's counts from ``cow_pile`` to ``cow_target``: its pile, its turn's
+        counters and the top task's ``target``."""
         index = self._cow_index
         pile = [0] * self.rules.cow_card_limit
         for i, card in zip(range(len(pile)), cow.pile, strict=False):
@@ -763,7 +768,7 @@ class FarmersEncoding(Encoding):
         ruts = [0] * self.rules.players
         for seat in cow.ruts:
             ruts[seat] += 1
-        return [*pile, cow.draws, cow.played, cow.turns, cow.rests, *ruts, cow.target + 1]
+        return [*pile, cow.draws, cow.played, cow.turns, cow.rests, *ruts, target + 1]
 
     # -- the packed observation ---------------------------------------------------------
 
@@ -791,26 +796,27 @@ class FarmersEncoding(Encoding):
     def _packed(self, table: View | State, turn: int, viewer: int, draw: tuple[int, ...]) -> bytes:
         """The packed observation of seat ``viewer``: the bytes packed last for it, patched.
 
-        ``table`` is the view or the state: of it this reads only what a view
-        holds as the state does (phase, to_move, every seat's pieces and cards
-        in play, bales, endgame, discard, the turn's counters, flown, ended, the
-        Cow, turn_number) and the viewer's own hand and set-aside cards, under
-        the names both give them; a seat's hand size is a view's ``hand_size``,
-        a state's ``len(hand)``. ``turn`` is whose turn it is, ``draw`` the size
-        of each segment of the draw pile, top first.
+        ``table`` is the view or the state: of it this reads only what a view holds
+        as the state does (phase, to_move, every seat's pieces and cards in play,
+        bales, endgame, discard, the turn's counters, flown, ended, the Cow,
+        turn_number, the top task's ``decision``) and the viewer's own hand and
+        set-aside cards, under the names both give them; a seat's hand size is a
+        view's ``hand_size``, a state's ``len(hand)``. ``turn`` is whose turn it is,
+        ``draw`` the size of each segment of the draw pile, top first.
 
-        The last state or view packed for each viewer is kept with its bytes.
-        This call writes on a copy of them the fields whose parts are not the
-        ones packed last: a seat, the discard pile and the Cow compared with
-        ``is`` (the engine passes every unchanged part of a state on as the same
-        object), bitsets (plots, fences, bales, the Cow's 0/1 fields) patched
-        where their bits differ, a tractor where it moved. The small 0/1 fields
-        (powered to ended) come whole from a table by their bits when those
-        changed; the scores are computed again only when a seat's fields, whose
-        turn it is or the Cow changed; the turn's counters are written every
-        time. A move re-packs what it changed: in a turn, mostly the moving
-        seat's fence and tractor. Any state may follow any other (an older one,
-        another game's): a part is kept only while it is the same.
+        The last state or view packed for each viewer is kept with its bytes. This
+        call writes on a copy of them the fields whose parts are not the ones packed
+        last: a seat, the discard pile and the Cow compared with ``is`` (the engine
+        passes every unchanged part of a state on as the same object; the top task's
+        bonus card, target, aim and first bale, packed with the Cow, by value),
+        bitsets (plots, fences, bales, the Cow's 0/1 fields) patched where their
+        bits differ, a tractor where it moved. The small 0/1 fields (powered to
+        ended) come whole from a table by their bits when those changed; the scores
+        are computed again only when a seat's fields, whose turn it is or the Cow
+        changed; the turn's counters are written every time. A move re-packs what it
+        changed: in a turn, mostly the moving seat's fence and tractor. Any state
+        may follow any other (an older one, another game's): a part is kept only
+        while it is the same.
         """
         last, seen, flags, small_was, turn_was, hand_was, aside_was, cow_bits, packed = self._kept[
             viewer
@@ -835,9 +841,12 @@ class FarmersEncoding(Encoding):
             at = self._discard_at
             out[at : at + len(self._card_index)] = self._count_cards(table.discard)
         cow = table.cow
-        if cow is not last.cow:
-            cow_bits = self._patch_cow(out, cow, last.cow, cow_bits)  # type: ignore[arg-type]
-            rescore = True
+        if cow is not None:
+            # The top task's bonus card, target, aim and first bale are packed with the Cow.
+            checked = _checked(table)
+            if cow is not last.cow or checked != _checked(last):
+                cow_bits = self._patch_cow(out, cow, checked, last.cow, cow_bits)
+                rescore = True
         small = self._small_bits(table, turn, viewer, flags)
         if small != small_was:
             start, end = self._small_span
@@ -928,12 +937,14 @@ class FarmersEncoding(Encoding):
             at = self.planes.offset("set_aside")
             out[at : at + k] = self._count_cards(set_aside or ())
 
-    def _patch_cow(self, out: array.array[int], cow: Cow, was: Any, was_bits: int) -> int:
-        """Write ``cow`` over ``was`` (whose 0/1 fields are ``was_bits``, as
-        :meth:`_cow_bits` gives them) in ``out``: the barns it spared, its 0/1 fields
-        where they differ, its counts (the deck and the discard pile where they are not
-        ``was``'s). Return its 0/1 fields' bits."""
-        bits = self._cow_bits(cow)
+    def _patch_cow(
+        self, out: array.array[int], cow: Cow, checked: _Checked, was: Any, was_bits: int
+    ) -> int:
+        """Write ``cow`` (with the top task's ``checked``) over ``was`` (whose 0/1 fields
+        are ``was_bits``, as :meth:`_cow_bits` gives them) in ``out``: the barns it
+        spared, its 0/1 fields where they differ, its counts (the deck and the discard
+        pile where they are not ``was``'s). Return its 0/1 fields' bits."""
+        bits = self._cow_bits(cow, checked)
         start = self._at["cow"]
         _patch_bits(out, start, self.binary_size - start, bits >> start, was_bits >> start)
         if cow.blasted != was.blasted:
@@ -948,7 +959,7 @@ class FarmersEncoding(Encoding):
             at = offset("cow_discard")
             out[at : at + c] = array.array("h", self._cow_discard(cow))
         at = offset("cow_pile")
-        out[at : offset("cow_target") + 1] = array.array("h", self._cow_turn(cow))
+        out[at : offset("cow_target") + 1] = array.array("h", self._cow_turn(cow, checked[1]))
         return bits
 
     def _small_bits(self, table: View | State, turn: int, viewer: int, flags: int) -> int:
@@ -989,6 +1000,21 @@ class FarmersEncoding(Encoding):
         for card in cards:
             counts[index[card]] += 1
         return array.array("h", counts)
+
+
+_Checked = tuple[str, int, int, int]
+
+_UNCHECKED: Final[_Checked] = ("", -1, -1, -1)
+
+
+def _checked(table: View | State) -> _Checked:
+    """The bonus card ``table``'s top task checks or carries through its Backlash effect
+    (``""`` for none), what it was played on, and a Backlash Hay Bale's aim and first
+    bale (-1 for none)."""
+    task = table.decision
+    if task is None:
+        return _UNCHECKED
+    return task.card, task.target, task.aim, task.first_bale
 
 
 def _patch_bits(out: array.array[int], at: int, width: int, bits: int, was: int) -> None:

@@ -27,7 +27,7 @@ from acreage.crazy_farmers.board import (
     plot_name,
 )
 from acreage.crazy_farmers.cow import field, surrender_refusal
-from acreage.crazy_farmers.handler import Handler
+from acreage.crazy_farmers.handler import Handler, backlash_target
 from acreage.crazy_farmers.rules import Rules
 from acreage.crazy_farmers.scoring import tiles_left
 from acreage.crazy_farmers.state import NO_GUARD, WATCHDOG, State, Work, the_cow
@@ -246,5 +246,5 @@ class Bribe(Handler):
             surrender_refusal(state, c) is None
             for c in _members(CELL_NEIGHBOURS[cow.plot] & field(state.farmers))
         ):
-            return state.with_cow(cow, (LoseToCow(seat),))
+            return state.with_cow(cow, (LoseToCow(seat, card, backlash_target(state)),))
         return state

@@ -39,7 +39,7 @@ from acreage.crazy_farmers.board import (
 )
 from acreage.crazy_farmers.bribe import Bribe
 from acreage.crazy_farmers.cow import blast, farthest, fly
-from acreage.crazy_farmers.handler import NONE, THE_COW, Handler
+from acreage.crazy_farmers.handler import NONE, THE_COW, Handler, backlash_target
 from acreage.crazy_farmers.rules import Rules
 from acreage.crazy_farmers.state import (
     COW_TURN,
@@ -259,11 +259,11 @@ class HayBale(Handler):
             return state
         w = Work.copy(state)
         left = state.rules.amount(card)
+        target = backlash_target(state)
         if len(tractors) > 1:
-            w.then(AimBales(seat, left))
+            w.then(AimBales(seat, card, left, target))
         else:
-            w.then(BacklashBales(seat, left))
-            w.cow = the_cow(state).but(aim=tractors[0], first_bale=-1)
+            w.then(BacklashBales(seat, card, tractors[0], -1, left, target))
         return w.freeze()
 
 
@@ -392,7 +392,7 @@ class Helicopter(Handler):
         if len(far) == 1:
             fly(w, far[0])
         else:
-            w.then(FlyCow(seat))
+            w.then(FlyCow(seat, card, backlash_target(state)))
         return w.freeze()
 
 

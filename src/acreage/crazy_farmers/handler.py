@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from acreage.crazy_farmers.rules import Rules
     from acreage.crazy_farmers.state import State
 
-__all__ = ["KINDS", "NONE", "THE_COW", "Handler"]
+__all__ = ["KINDS", "NONE", "THE_COW", "Handler", "backlash_target"]
 
 KINDS: Final = (
     "bribe",
@@ -130,12 +130,26 @@ class Handler(abc.ABC):
 
         ``seat`` is the player who suffers it and makes its choices: the one
         who played the card, or, when the Cow triggered it on a barn
-        (``state.cow.active``), the player playing after the Cow. The card
-        lies in ``state.cow.card`` until the effect is over. ``state``'s
-        agenda is empty: a handler that needs a player's choice returns a
-        state with that decision's task on its agenda
-        (:mod:`~acreage.crazy_farmers.tasks`), else the Cow or the player
-        plays on. Kinds without a Backlash version (none in the rulebook) do
-        nothing.
+        (``state.cow.active``), the player playing after the Cow. Until the
+        effect is over the card is carried by the task on top of the agenda
+        (``state.decision.card``, with what it was played on,
+        ``state.decision.target``, -1 for nothing: :func:`backlash_target`):
+        ``state``'s agenda holds just that task, the
+        :class:`~acreage.crazy_farmers.tasks.CheckBonus` that checked the card
+        or the :class:`~acreage.crazy_farmers.tasks.CowBonus` that drew it. A
+        handler that needs a player's choice returns a state with that
+        decision's task in its place, carrying the card and its target
+        (:mod:`~acreage.crazy_farmers.tasks`: ``FlyCow(seat, card,
+        backlash_target(state))``); else, the task left on top, the card is
+        discarded and the Cow or the player plays on. Kinds without a
+        Backlash version (none in the rulebook) do nothing.
         """
         return state
+
+
+def backlash_target(state: State) -> int:
+    """What the bonus card taking its Backlash effect in ``state`` was played on (-1 for
+    nothing, or with no card taking effect): the ``target`` of the task on top of the
+    agenda, which carries the card (see :meth:`Handler.backlash`)."""
+    task = state.decision
+    return task.target if task is not None else -1

@@ -64,7 +64,6 @@ from acreage.crazy_farmers.state import (
     the_cow,
 )
 from acreage.crazy_farmers.tasks import (
-    CHECK_BONUS,
     COW_BONUS,
     COW_DRAW,
     FACE_COW,
@@ -162,10 +161,6 @@ def cow_draw(w: Work, task: CowDraw, move: CowCard) -> None:
         cow.ruts,
         cow.guard,
         cow.blasted,
-        cow.card,
-        cow.target,
-        cow.aim,
-        cow.first_bale,
     )
     _run(w)
 
@@ -238,10 +233,6 @@ def _run(w: Work) -> None:
             cow.ruts,
             cow.guard,
             cow.blasted,
-            cow.card,
-            cow.target,
-            cow.aim,
-            cow.first_bale,
         )
         if ended:
             w.cow = cow
@@ -261,13 +252,10 @@ def _run(w: Work) -> None:
 def cow_bonus(w: Work, task: CowBonus, move: Draw) -> None:
     """'When the Cow triggers a bonus, the Player always suffers the Backlash effects.'"""
     deck, discard, reshuffles = bonus_pile(w)
-    cow = w.cow
-    assert cow is not None, "the Mad Cow mode has a Cow"
     w.deck = without(deck, move)
     w.discard = discard
     w.reshuffles = reshuffles
-    w.cow = _between(cow, move.card)
-    _backlash(w, move.card)
+    _backlash(w, CowBonus(move.card))
 
 
 # -- bonus cards played in the Mad Cow mode ---------------------------------------
@@ -285,10 +273,7 @@ def checks(state: State | Work) -> bool:
 
 def to_check(w: Work, card: str, target: int) -> None:
     """``card``, just played on ``target``, waits for the Mad Cow card it is checked against."""
-    cow = w.cow
-    assert cow is not None, "the Mad Cow mode has a Cow"
-    w.cow = cow.but(card=card, target=target)
-    w.then(CHECK_BONUS)
+    w.then(CheckBonus(card, target))
 
 
 def check(w: Work, task: CheckBonus, move: CowCard) -> None:
@@ -300,71 +285,47 @@ def check(w: Work, task: CheckBonus, move: CowCard) -> None:
     players count (the authors' FAQ).
     """
     cow = drawn(w, move)
-    card, target = cow.card, cow.target
     fences = sum(f.fence_length for f in w.farmers)
-    cow = cow.but(discard=discarded(cow.discard, (move.card,)))
+    w.cow = cow.but(discard=discarded(cow.discard, (move.card,)))
     if fences >= w.rules.cow_number(move.card):
-        w.cow = cow.but(card="", target=-1)
         w.agenda.append(turn(w.player))
-        take_effect(w, w.player, card, target)
+        take_effect(w, w.player, task.card, task.target)
         return
-    w.cow = cow
-    _backlash(w, card)
+    _backlash(w, task)
 
 
-def _backlash(w: Work, card: str) -> None:
-    """``card`` backfires: its handler's Backlash effect, on a state with nothing on its
-    agenda; a decision it leaves to the player is its task, else the Cow or the player
-    plays on."""
+def _backlash(w: Work, task: CheckBonus | CowBonus) -> None:
+    """``task``'s card backfires: its handler's Backlash effect, on a state with ``task``
+    on its agenda (carrying the card); a decision it leaves to the player is its task, in
+    place of ``task``, else the Cow or the player plays on."""
+    w.then(task)
+    card = task.card
     after = handler(w.rules, card).backlash(w.freeze(), w.player, card)
     w.load(after)
-    if not after.agenda:  # no choice is left to the player
-        _resume(w)
+    agenda = after.agenda
+    if not agenda or agenda[-1] is task:  # no choice is left to the player
+        _resume(w, card)
 
 
-def _resume(w: Work) -> None:
-    """The Backlash effect is over: its card is discarded, then the Cow or the player plays on."""
-    cow = w.cow
-    assert cow is not None, "the Mad Cow mode has a Cow"
-    if cow.card:
-        w.discard = discarded(w.discard, (cow.card,))
-    w.cow = _between(cow)
-    if cow.active:
+def _resume(w: Work, card: str) -> None:
+    """The Backlash effect of ``card`` is over: the card is discarded, then the Cow or the
+    player plays on."""
+    if card:
+        w.discard = discarded(w.discard, (card,))
+    if the_cow(w).active:
         _run(w)
     else:
         w.then(turn(w.player))
 
 
-def _between(cow: Cow, card: str = "") -> Cow:
-    """``cow`` with no card taking effect (or ``card`` starting to)."""
-    return Cow(
-        cow.plot,
-        cow.facing,
-        cow.plots,
-        cow.deck,
-        cow.discard,
-        cow.pile,
-        cow.draws,
-        cow.active,
-        cow.played,
-        cow.turns,
-        cow.rests,
-        cow.ruts,
-        cow.guard,
-        cow.blasted,
-        card,
-    )
-
-
 # -- the players' choices in Backlash effects --------------------------------------
 
 
-def _bale_moves(state: State, task: object = None) -> tuple[PlaceBale, ...] | tuple[TakeBale, ...]:
-    cow = the_cow(state)
+def _bale_moves(state: State, task: BacklashBales) -> tuple[PlaceBale, ...] | tuple[TakeBale, ...]:
     if state.hay_bales_left:
-        spots = backlash_spots(state, cow.aim, cow.first_bale)
+        spots = backlash_spots(state, task.aim, task.first_bale)
         return tuple(PLACE_BALES[e] for e in bits(spots))
-    taken = bales_to_take(state, cow.aim, cow.first_bale)
+    taken = bales_to_take(state, task.aim, task.first_bale)
     return tuple(TAKE_BALES[e] for e in bits(taken))
 
 
@@ -401,12 +362,10 @@ def backlash_moves(state: State) -> tuple[Choice, ...]:
 
 def choose(w: Work, task: AimBales | BacklashBales | FlyCow | LoseToCow, move: Choice) -> None:
     """Apply a player's (legal) choice in a Backlash effect."""
-    cow = w.cow
-    assert cow is not None, "the Mad Cow mode has a Cow"
     if isinstance(move, Aim):
         assert isinstance(task, AimBales)
-        w.then(BacklashBales(task.seat, task.left))
-        w.cow = cow.but(aim=w.farmers[move.seat].tractor, first_bale=-1)
+        aim = w.farmers[move.seat].tractor
+        w.then(BacklashBales(task.seat, task.card, aim, -1, task.left, task.target))
         return
     if isinstance(move, TakeBale):
         w.agenda.append(task)
@@ -416,19 +375,21 @@ def choose(w: Work, task: AimBales | BacklashBales | FlyCow | LoseToCow, move: C
         assert isinstance(task, BacklashBales)
         w.bales |= 1 << move.path
         left = task.left - 1
-        w.cow = cow.but(first_bale=cow.first_bale if cow.first_bale >= 0 else move.path)
         if left:
-            w.agenda.append(BacklashBales(task.seat, left))
-            if _bale_moves(w.freeze()):
+            first = task.first_bale if task.first_bale >= 0 else move.path
+            rest = BacklashBales(task.seat, task.card, task.aim, first, left, task.target)
+            w.agenda.append(rest)
+            if _bale_moves(w.freeze(), rest):
                 return
             w.agenda.clear()
     elif isinstance(move, Fly):
         herd.fly(w, move.plot)
     else:
         bit = 1 << move.plot
+        cow = the_cow(w)
         w.farmers, w.discard = herd.lose_plots(w.farmers, w.discard, bit)
         w.cow = cow.but(plots=cow.plots | bit)
-    _resume(w)
+    _resume(w, task.card)
 
 
 def choice_refusal(state: State, move: Choice) -> str:

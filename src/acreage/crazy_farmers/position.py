@@ -80,6 +80,10 @@ _MAD_COW_PHASES = frozenset(p for p in Phase if p >= Phase.FACE)
 _BACKLASH = frozenset((Phase.AIM, Phase.BACKLASH_BALE, Phase.FLY, Phase.SURRENDER))
 _CARD_PHASES = frozenset((Phase.CHECK, *_BACKLASH))
 """The phases in which a bonus card is being checked or takes its Backlash effect."""
+_Checked = tuple[str, int, int, int]
+"""The bonus card being checked or taking its Backlash effect (``""`` for none), its
+target, and a Backlash Hay Bale's aim and first bale (-1 for none): the top task's data."""
+_NONE: Final[_Checked] = ("", -1, -1, -1)
 _ON_BOARD = frozenset((Phase.TURN, Phase.HAY_BALE, Phase.HELICOPTER))
 """The phases of a player's turn once their tractor is on the board."""
 _FLOWN_PHASES = _ON_BOARD | _CARD_PHASES | {Phase.DRAW, Phase.COW_BONUS, Phase.OVER}
@@ -202,6 +206,11 @@ def to_position(state: State) -> dict[str, Any]:
     }
     cow = state.cow
     if cow is not None:
+        # What the top task decides about a bonus card, written with the Cow as ever.
+        task = state.decision
+        card, target, aim, first = (
+            (task.card, task.target, task.aim, task.first_bale) if task is not None else _NONE
+        )
         data["cow"] = {
             "plot": board.plot_name(cow.plot),
             "facing": board.SIDES[cow.facing] if cow.facing >= 0 else None,
@@ -220,10 +229,10 @@ def to_position(state: State) -> dict[str, Any]:
             if cow.guard == COW_TURN
             else cow.guard,
             "blasted": _plot_names(cow.blasted),
-            "card": cow.card or None,
-            "target": _target_data(rules, cow.card, cow.target),
-            "aim": board.crossroad_name(cow.aim) if cow.aim >= 0 else None,
-            "first_bale": board.path_name(cow.first_bale) if cow.first_bale >= 0 else None,
+            "card": card or None,
+            "target": _target_data(rules, card, target),
+            "aim": board.crossroad_name(aim) if aim >= 0 else None,
+            "first_bale": board.path_name(first) if first >= 0 else None,
         }
     return data
 
@@ -350,10 +359,12 @@ class _Reader:
             fields.at("cow").fail("missing: the Mad Cow mode has a Cow")
         if not mad_cow and cow_node is not None:
             cow_node.fail("the competitive game has no Cow (Rules(mode='mad-cow') has)")
-        cow = self.cow(cow_node, phase, farmers, ended) if cow_node is not None else None
+        cow, checked = (
+            self.cow(cow_node, phase, farmers, ended) if cow_node is not None else (None, _NONE)
+        )
         self.check_table(farmers, phase, player, ended)
         bales = self.bales(farmers)
-        deck, discard, reshuffles = self.deck(farmers, cow, phase)
+        deck, discard, reshuffles = self.deck(farmers, checked[0], phase)
         allowance = fields.integer("allowance", _LEAST_ALLOWANCE, MAX_MOVES)
         moves_made = fields.integer("moves_made", 0, MAX_MOVES)
         if moves_made > max(allowance, 0):
@@ -375,7 +386,7 @@ class _Reader:
             self.check_setup(phase, player, turn_number, farmers, discard, bales)
         state = State(
             rules,
-            agenda_of(phase, player, pending),
+            agenda_of(phase, player, pending, *checked),
             player,
             farmers,
             bales,
@@ -669,7 +680,7 @@ class _Reader:
         return mask
 
     def deck(
-        self, farmers: tuple[Farmer, ...], cow: Cow | None, phase: Phase
+        self, farmers: tuple[Farmer, ...], in_effect: str, phase: Phase
     ) -> tuple[Deck[str], tuple[str, ...], int]:
         rules, fields = self.rules, self.fields
         discard = self.cards(fields.get("discard"))
@@ -678,7 +689,7 @@ class _Reader:
             fields.at("reshuffles").fail(
                 "with the Endgame card in the draw pile the discard pile is never reshuffled"
             )
-        held = _held(farmers, discard, cow, phase)
+        held = _held(farmers, discard, in_effect, phase)
         counts = rules.deck_counts()
         node = fields.at("deck")
         for card in sorted(held):
@@ -768,7 +779,11 @@ class _Reader:
 
     # -- the Cow
 
-    def cow(self, node: Node, phase: Phase, farmers: tuple[Farmer, ...], ended: str) -> Cow:
+    def cow(
+        self, node: Node, phase: Phase, farmers: tuple[Farmer, ...], ended: str
+    ) -> tuple[Cow, _Checked]:
+        """The Cow, and the bonus card being checked or taking its Backlash effect with
+        its target, aim and first bale (the top task's data)."""
         f = node.fields(optional=_COW_KEYS, derived=_COW_DERIVED)
         plot, facing, plots = self.cow_field(f, phase, farmers, ended)
         blasted = self.blasted(f)
@@ -778,7 +793,7 @@ class _Reader:
         card = self.checked_card(f, phase)
         target = self.target(f, card)
         aim, first = self.backlash_bales(f, phase)
-        return Cow(
+        cow = Cow(
             plot,
             facing,
             plots,
@@ -793,11 +808,8 @@ class _Reader:
             ruts,
             guard,
             blasted,
-            card,
-            target,
-            aim,
-            first,
         )
+        return cow, (card, target, aim, first)
 
     def cow_field(
         self, f: Fields, phase: Phase, farmers: tuple[Farmer, ...], ended: str
@@ -932,18 +944,18 @@ class _Reader:
 
 
 def _held(
-    farmers: tuple[Farmer, ...], discard: tuple[str, ...], cow: Cow | None, phase: Phase
+    farmers: tuple[Farmer, ...], discard: tuple[str, ...], card: str, phase: Phase
 ) -> Counter[str]:
     """The bonus cards out of the draw pile: in hands, in play, discarded, taking effect
-    and (during setup) set aside."""
+    (``card``, ``""`` for none) and (during setup) set aside."""
     held: Counter[str] = Counter(discard)
     for f in farmers:
         held.update(f.hand)
         held.update(f.in_play)
         if phase in _SETUP:
             held.update(f.set_aside)
-    if cow is not None and cow.card:
-        held[cow.card] += 1
+    if card:
+        held[card] += 1
     return held
 
 
@@ -977,7 +989,8 @@ def _bottom_is_set_aside(
 
 def _is_default_deck(state: State) -> bool:
     """Whether ``state``'s draw pile is what a position that leaves it out gets."""
-    held = _held(state.farmers, state.discard, state.cow, state.phase)
+    task = state.decision
+    held = _held(state.farmers, state.discard, task.card if task is not None else "", state.phase)
     default = _default_deck(
         state.rules.deck_counts(), held, state.farmers, state.phase, state.reshuffles
     )
@@ -1163,8 +1176,9 @@ def from_view(view: View, rng: random.Random) -> State:
         seen.extend(mine.set_aside)
     for f in view.farmers:
         seen.extend(f.in_play)
-    if view.cow is not None and view.cow.card:
-        seen.append(view.cow.card)
+    task = view.decision
+    if task is not None and task.card:
+        seen.append(task.card)
     unseen.subtract(seen)
     pool = sorted(unseen.elements())
     asides = [_aside_size(view, s) for s in range(len(view.farmers))]
@@ -1220,7 +1234,7 @@ def from_view(view: View, rng: random.Random) -> State:
         raise PositionError("the view hides fewer cards than the deck holds")
     state = State(
         rules,
-        agenda_of(view.phase, view.turn, view.pending),
+        view.agenda,
         view.turn,
         tuple(farmers),
         view.bales,

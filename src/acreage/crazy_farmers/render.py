@@ -54,6 +54,7 @@ from acreage.crazy_farmers.state import (
     Phase,
     State,
 )
+from acreage.crazy_farmers.tasks import Decision, Event
 from acreage.crazy_farmers.view import FarmerView, View
 
 __all__ = ["render_svg", "render_text"]
@@ -83,6 +84,7 @@ class _Table:
     ended: str
     turn_number: int
     viewer: int | None  # the seat whose view this is, None for the whole state
+    card: str  # the bonus card being checked or taking its Backlash effect ("" for none)
 
     @property
     def over(self) -> bool:
@@ -129,6 +131,7 @@ def _table(what: object, caller: str) -> _Table:
             what.ended,
             what.turn_number,
             None,
+            _card(what.decision),
         )
     if isinstance(what, View):
         return _Table(
@@ -149,11 +152,17 @@ def _table(what: object, caller: str) -> _Table:
             what.ended,
             what.turn_number,
             what.player,
+            _card(what.decision),
         )
     raise TypeError(
         f"{caller} draws a crazy_farmers State or View (observe(state, seat)), "
         f"not {type(what).__name__}"
     )
+
+
+def _card(task: Event | Decision | None) -> str:
+    """The bonus card ``task`` checks or carries through its Backlash effect, ``""`` for none."""
+    return task.card if task is not None else ""
 
 
 def _powered(f: Farmer | FarmerView) -> bool:
@@ -319,8 +328,7 @@ def _headline(t: _Table) -> str:
         ends = _ENDS if t.cow is None else _COW_ENDS
         why = ends[t.ended].format(n=rules.repetition_limit, turns=rules.turn_limit)
         return f"game over: {why}"
-    card = t.cow.card if t.cow is not None else ""
-    line = _DECIDING[t.phase].format(p=t.player, n=t.pending, card=card)
+    line = _DECIDING[t.phase].format(p=t.player, n=t.pending, card=t.card)
     if t.phase in (Phase.TURN, Phase.HAY_BALE, Phase.HELICOPTER, Phase.DRAW):
         line += f": {t.moves_made} of {max(t.allowance, 0)} moves made"
         if t.flown:

@@ -4,7 +4,8 @@ States are frozen attrs values. Sets of plots, paths and crossroads are int
 bitsets over the ids of :data:`acreage.crazy_farmers.board.GRID`; cards are
 their names. The static data (board, barns, deck make-up) lives in
 ``state.rules``. In the Mad Cow mode ``state.cow`` holds the Cow, its field,
-its deck and what its cards are doing.
+its deck and its turn; the bonus card it checks or backfires is the data of
+the task deciding it (``state.decision``).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from acreage.core.frozen import builder
 from acreage.core.game import Chance
 from acreage.crazy_farmers.board import VERTEX_CELLS
 from acreage.crazy_farmers.rules import Rules
-from acreage.crazy_farmers.tasks import CHANCE_PHASES, Phase
+from acreage.crazy_farmers.tasks import CHANCE_PHASES, Decision, Event, Phase
 
 __all__ = [
     "CHANCE_PHASES",
@@ -143,11 +144,11 @@ class Cow:
             this seat's next turn starts (:data:`COW_TURN`: the Cow's;
             :data:`NO_GUARD`: none).
         blasted: the barns a Backlash Dynamite blew up (bitset of plots).
-        card: the bonus card being checked or taking its Backlash effect
-            (``""`` when none).
-        target: what ``card`` was played on (-1 for nothing).
-        aim: the crossroad of the tractor a Backlash Hay Bale aims at (-1 when none).
-        first_bale: the path of the first bale of a Backlash "2 Hay Bales" (-1 before it).
+
+    The bonus card being checked or taking its Backlash effect, and the
+    tractor and first bale of a Backlash Hay Bale, are the data of the task
+    deciding it (:attr:`State.decision`: ``card``, ``target``, ``aim``,
+    ``first_bale``; see :mod:`~acreage.crazy_farmers.tasks`).
     """
 
     plot: int
@@ -164,10 +165,6 @@ class Cow:
     ruts: tuple[int, ...] = ()
     guard: int = NO_GUARD
     blasted: int = 0
-    card: str = ""
-    target: int = -1
-    aim: int = -1
-    first_bale: int = -1
 
     def but(self, **changes: Any) -> Cow:
         """This Cow with the fields in ``changes`` changed.
@@ -270,6 +267,19 @@ class State:
         return agenda[-1].actor if agenda else None  # type: ignore[return-value]
 
     @property
+    def decision(self) -> Event | Decision | None:
+        """The task being decided (a player's decision or a chance event), ``None`` at the end.
+
+        Its data say what is being decided: ``left`` (:attr:`pending`), and in
+        the Mad Cow mode the bonus ``card`` being checked or taking its
+        Backlash effect with its ``target``, a Backlash Hay Bale's ``aim`` and
+        ``first_bale`` (see :class:`~acreage.crazy_farmers.tasks.Decision`;
+        the tasks that carry none say ``""`` or -1).
+        """
+        agenda = self.agenda
+        return agenda[-1] if agenda else None  # type: ignore[return-value]
+
+    @property
     def phase(self) -> Phase:
         """The kind of the task on top of the agenda (what positions, views and texts
         call it); ``Phase.OVER`` when it is empty."""
@@ -324,11 +334,12 @@ class State:
         from acreage.crazy_farmers import GAME
 
         where = f"turn {self.turn_number}" if self.turn_number else "setup"
+        task = self.decision
         what = _DECISIONS[self.phase].format(
             p=self.player,
             n=self.pending,
             left=self.moves_left,
-            card=self.cow.card if self.cow else "",
+            card=task.card if task is not None else "",
         )
         return state_repr(GAME, self, where, what)
 

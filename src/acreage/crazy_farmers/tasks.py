@@ -3,10 +3,11 @@
 A state's ``agenda`` (see :mod:`acreage.core.agenda`) holds the task being
 decided, one at a time: a seat's decision (:class:`Decision`) or a chance
 event (:class:`Event`), each a small frozen value holding the data it needs
-(the cards still to draw, the bales still to place). An empty agenda is the
-end of the game. Each kind of task names its :class:`Phase`, the word
-positions, views, texts and the observation's one-hot use for it; the phase
-no longer drives anything.
+(the cards still to draw, the bales still to place, the bonus card being
+checked or taking its Backlash effect). An empty agenda is the end of the
+game. Each kind of task names its :class:`Phase`, the word positions, views,
+texts and the observation's one-hot use for it; the phase no longer drives
+anything.
 """
 
 from __future__ import annotations
@@ -119,10 +120,19 @@ _WORDS: Final = {
 
 @attrs.frozen
 class Event(ChanceTask):
-    """A chance event of Crazy Farmers (a card dealt or drawn, the Cow turned); ``phase`` names it."""
+    """A chance event of Crazy Farmers (a card dealt or drawn, the Cow turned); ``phase`` names it.
+
+    ``left``, ``card``, ``target``, ``aim`` and ``first_bale`` are those of
+    :class:`Decision`: the data a kind of task carries, and for the others
+    what says "none" (0, ``""``, -1).
+    """
 
     phase: ClassVar[Phase]
     left: ClassVar[int] = 0
+    card: ClassVar[str] = ""
+    target: ClassVar[int] = -1
+    aim: ClassVar[int] = -1
+    first_bale: ClassVar[int] = -1
 
     def describe(self) -> str:
         """What is drawn, in words ("the Cow's next Mad Cow card")."""
@@ -132,10 +142,27 @@ class Event(ChanceTask):
 
 @attrs.frozen
 class Decision(PlayerTask):
-    """A decision of the seat ``seat``; ``phase`` names it."""
+    """A decision of the seat ``seat``; ``phase`` names it.
+
+    The tasks that carry them have these as fields; for the others they say
+    "none":
+
+    Attributes:
+        left: the cards still to draw or hay bales still to place (0).
+        card: the bonus card being checked or taking its Backlash effect (``""``).
+        target: what ``card`` was played on (-1 for nothing: the Cow drew it,
+            or it is played on nothing).
+        aim: the crossroad of the tractor a Backlash Hay Bale aims at (-1).
+        first_bale: the path of the first bale of a Backlash "2 Hay Bales"
+            (-1 before it).
+    """
 
     phase: ClassVar[Phase]
     left: ClassVar[int] = 0
+    card: ClassVar[str] = ""
+    target: ClassVar[int] = -1
+    aim: ClassVar[int] = -1
+    first_bale: ClassVar[int] = -1
 
     # The seat, read in C: the state's to_move is asked for before every move.
     actor = property(operator.attrgetter("seat"), doc="The seat that decides.")
@@ -221,55 +248,85 @@ class CowDraw(Event):
     phase: ClassVar[Phase] = Phase.COW
 
 
+# A Backlash effect's tasks carry its card and the card's target (-1 for nothing) from
+# the check to the choices it leaves: the card is discarded once the effect is over.
+
+
 @attrs.frozen
 class CheckBonus(Event):
-    """The Mad Cow card the bonus just played (``state.cow.card``) is checked against."""
+    """The Mad Cow card the bonus ``card``, just played on ``target`` (-1 for nothing),
+    is checked against.
+
+    While its Backlash effect is worked out (:meth:`Handler.backlash
+    <acreage.crazy_farmers.handler.Handler.backlash>`) it stays on top of the
+    agenda, carrying the card.
+    """
 
     phase: ClassVar[Phase] = Phase.CHECK
+    card: str  # type: ignore[misc]  # a field here, "" on the tasks that carry none
+    target: int  # type: ignore[misc]  # a field here, -1 on the tasks that carry none
 
 
 @attrs.frozen
 class CowBonus(Event):
-    """The bonus card the Cow draws on a barn; its Backlash effect follows."""
+    """The bonus card the Cow draws on a barn; its Backlash effect follows.
+
+    Drawn, the card (``card``, ``""`` before the draw) is carried by a
+    ``CowBonus`` on top of the agenda while its Backlash effect is worked out.
+    """
 
     phase: ClassVar[Phase] = Phase.COW_BONUS
+    card: str = ""  # type: ignore[misc]  # a field here, "" on the tasks that carry none
 
 
 @attrs.frozen
 class AimBales(Decision):
-    """Backlash Hay Bale: ``seat`` chooses the tractor the ``left`` bales go around."""
+    """Backlash Hay Bale ``card`` (played on ``target``): ``seat`` chooses the tractor the
+    ``left`` bales go around."""
 
     phase: ClassVar[Phase] = Phase.AIM
+    card: str  # type: ignore[misc]  # a field here, "" on the tasks that carry none
     left: int  # type: ignore[misc]  # a field here, 0 on the tasks that carry none
+    target: int = -1  # type: ignore[misc]  # a field here, -1 on the tasks that carry none
 
 
 @attrs.frozen
 class BacklashBales(Decision):
-    """Backlash Hay Bale: ``seat`` places the ``left`` bales still due near the tractor
-    aimed at (``state.cow.aim``)."""
+    """Backlash Hay Bale ``card`` (played on ``target``): ``seat`` places the ``left`` bales
+    still due near the tractor on the crossroad ``aim``, the second one path further
+    than the first (``first_bale``, -1 before it)."""
 
     phase: ClassVar[Phase] = Phase.BACKLASH_BALE
+    card: str  # type: ignore[misc]  # a field here, "" on the tasks that carry none
+    aim: int  # type: ignore[misc]  # a field here, -1 on the tasks that carry none
+    first_bale: int  # type: ignore[misc]  # a field here, -1 on the tasks that carry none
     left: int  # type: ignore[misc]  # a field here, 0 on the tasks that carry none
+    target: int = -1  # type: ignore[misc]  # a field here, -1 on the tasks that carry none
 
 
 @attrs.frozen
 class FlyCow(Decision):
-    """Backlash Helicopter: ``seat`` chooses which farthest plot the Cow flies to."""
+    """Backlash Helicopter ``card`` (played on ``target``): ``seat`` chooses which farthest
+    plot the Cow flies to."""
 
     phase: ClassVar[Phase] = Phase.FLY
+    card: str  # type: ignore[misc]  # a field here, "" on the tasks that carry none
+    target: int = -1  # type: ignore[misc]  # a field here, -1 on the tasks that carry none
 
 
 @attrs.frozen
 class LoseToCow(Decision):
-    """Backlash Bribe: ``seat`` chooses the plot next to the Cow they lose to it."""
+    """Backlash Bribe ``card`` (played on ``target``): ``seat`` chooses the plot next to
+    the Cow they lose to it."""
 
     phase: ClassVar[Phase] = Phase.SURRENDER
+    card: str  # type: ignore[misc]  # a field here, "" on the tasks that carry none
+    target: int = -1  # type: ignore[misc]  # a field here, -1 on the tasks that carry none
 
 
 _TURNS: Final = tuple(Turn(s) for s in range(8))
 FACE_COW: Final = FaceCow()
 COW_DRAW: Final = CowDraw()
-CHECK_BONUS: Final = CheckBonus()
 COW_BONUS: Final = CowBonus()
 
 
@@ -278,9 +335,19 @@ def turn(seat: int) -> Turn:
     return _TURNS[seat]
 
 
-def agenda_of(phase: Phase, seat: int, left: int) -> tuple[Task, ...]:
+def agenda_of(
+    phase: Phase,
+    seat: int,
+    left: int,
+    card: str = "",
+    target: int = -1,
+    aim: int = -1,
+    first_bale: int = -1,
+) -> tuple[Task, ...]:
     """The agenda of a state in ``phase``, decided by ``seat``, with ``left`` cards or bales
-    still due (what a position or a view says); ``()`` once the game is over."""
+    still due, the bonus ``card`` being checked or taking its Backlash effect, played on
+    ``target``, and a Backlash Hay Bale's ``aim`` and ``first_bale`` (what a position
+    says: see :class:`Decision`); ``()`` once the game is over."""
     match phase:
         case Phase.OVER:
             return ()
@@ -303,14 +370,14 @@ def agenda_of(phase: Phase, seat: int, left: int) -> tuple[Task, ...]:
         case Phase.COW:
             return (COW_DRAW,)
         case Phase.CHECK:
-            return (CHECK_BONUS,)
+            return (CheckBonus(card, target),)
         case Phase.COW_BONUS:
             return (COW_BONUS,)
         case Phase.AIM:
-            return (AimBales(seat, left),)
+            return (AimBales(seat, card, left, target),)
         case Phase.BACKLASH_BALE:
-            return (BacklashBales(seat, left),)
+            return (BacklashBales(seat, card, aim, first_bale, left, target),)
         case Phase.FLY:
-            return (FlyCow(seat),)
+            return (FlyCow(seat, card, target),)
         case _:
-            return (LoseToCow(seat),)
+            return (LoseToCow(seat, card, target),)

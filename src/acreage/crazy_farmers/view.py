@@ -15,11 +15,13 @@ from typing import Final
 
 import attrs
 
+from acreage.core.agenda import Task
 from acreage.core.chance import Deck, Pile
 from acreage.core.display import view_repr
 from acreage.core.game import Chance, check_seat
 from acreage.crazy_farmers.rules import Rules
 from acreage.crazy_farmers.state import Cow, Farmer, Phase, State
+from acreage.crazy_farmers.tasks import Decision, Event
 
 __all__ = ["FarmerView", "View", "hides_information", "observe", "resample"]
 
@@ -71,6 +73,11 @@ class View:
             cards neither played nor in its pile, in no known order), ``None``
             in the competitive game.
         turn_number: the players' turns started so far (see :class:`State`).
+        agenda: what is being decided, as in the state: the task on top
+            (:attr:`decision`) says it with its data (all of it public: the
+            bales or cards still due, the bonus card being checked or taking
+            its Backlash effect with its target, a Backlash Hay Bale's aim
+            and first bale).
     """
 
     rules: Rules
@@ -91,6 +98,14 @@ class View:
     ended: str
     cow: Cow | None
     turn_number: int
+    agenda: tuple[Task, ...]
+
+    @property
+    def decision(self) -> Event | Decision | None:
+        """The task being decided, ``None`` at the end (:attr:`State.decision
+        <acreage.crazy_farmers.state.State.decision>`)."""
+        agenda = self.agenda
+        return agenda[-1] if agenda else None  # type: ignore[return-value]
 
     def __repr__(self) -> str:
         where = f"turn {self.turn_number}" if self.turn_number else "setup"
@@ -178,6 +193,7 @@ def observe(state: State, player: int) -> View:
         state.ended,
         state.cow,
         state.turn_number,
+        state.agenda,
     )
 
 
