@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import attrs
 
+from acreage.core.frozen import replaced
 from acreage.core.regions import Border, partition
 from acreage.crazy_farmers import cow as herd
 from acreage.crazy_farmers.board import GRID, VERTEX_CELLS, field_boundary
-from acreage.crazy_farmers.pieces import discarded, eliminated, fence_marks, replace, settle, share
+from acreage.crazy_farmers.pieces import discarded, eliminated, fence_marks, settle, share
 from acreage.crazy_farmers.scoring import table_tiles_left
 from acreage.crazy_farmers.state import (
     NO_GUARD,
@@ -93,7 +94,7 @@ def annex(w: Work, seat: int, taken: int) -> None:
     pile = table_tiles_left(rules, w.farmers, seat)
     tiles_needed = fresh.bit_count() + (0 if rules.common_pile else captured.bit_count())
     cards = (fresh & rules.barn_plots).bit_count() + 2 * (captured & rules.barn_plots).bit_count()
-    farmers = replace(w.farmers, seat, settle(attrs.evolve(f, plots=f.plots | taken)))
+    farmers = replaced(w.farmers, seat, settle(attrs.evolve(f, plots=f.plots | taken)))
     discard = w.discard
     for s, g in enumerate(farmers):
         if s == seat or not g.plots & captured:
@@ -101,12 +102,12 @@ def annex(w: Work, seat: int, taken: int) -> None:
         left = g.plots & ~captured
         if left:
             # "hand him/her back his plot tiles"; their field may split into fallow land.
-            farmers = replace(farmers, s, settle(attrs.evolve(g, plots=left)))
+            farmers = replaced(farmers, s, settle(attrs.evolve(g, plots=left)))
         else:
             # "If a player has annexed the last plot you had on the board, you
             # are eliminated. Remove your tractor and fences from the board."
             discard = discarded(discard, g.hand + g.in_play)
-            farmers = replace(farmers, s, eliminated(g))
+            farmers = replaced(farmers, s, eliminated(g))
     ended = ""
     if tiles_needed >= pile:
         ended = "tiles"
@@ -169,7 +170,7 @@ def close(w: Work) -> None:
     seat = w.player
     f = w.farmers[seat]
     unfenced = attrs.evolve(f, fence=(), fence_paths=0, fence_crossroads=0)
-    w.farmers = replace(w.farmers, seat, unfenced)
+    w.farmers = replaced(w.farmers, seat, unfenced)
     if w.cow is not None:
         team_annex(w, seat, enclosed(f))
     else:
@@ -197,7 +198,7 @@ def touches_again(w: Work, seat: int) -> None:
     rest = fence[last:] if len(fence) - last >= 2 else ()
     paths, crossroads = fence_marks(rest)
     kept = attrs.evolve(f, fence=rest, fence_paths=paths, fence_crossroads=crossroads)
-    w.farmers = replace(w.farmers, seat, kept)
+    w.farmers = replaced(w.farmers, seat, kept)
     if w.cow is not None:
         taken = closed_off(used | field_boundary(f.main), f.main)
         if taken:

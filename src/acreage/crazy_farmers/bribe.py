@@ -15,6 +15,7 @@ from typing import Final
 import attrs
 
 from acreage.core.bitset import bits
+from acreage.core.frozen import replaced
 from acreage.crazy_farmers import pieces
 from acreage.crazy_farmers.annexing import touches_again
 from acreage.crazy_farmers.board import (
@@ -209,11 +210,9 @@ class Bribe(Handler):
             for s, g in enumerate(state.farmers):
                 if g.plots & bit:
                     lost = pieces.settle(attrs.evolve(g, plots=g.plots & ~bit))
-                    w.farmers = pieces.replace(w.farmers, s, lost)
+                    w.farmers = replaced(w.farmers, s, lost)
         f = w.farmers[seat]
-        w.farmers = pieces.replace(
-            w.farmers, seat, pieces.settle(attrs.evolve(f, plots=f.plots | bit))
-        )
+        w.farmers = replaced(w.farmers, seat, pieces.settle(attrs.evolve(f, plots=f.plots | bit)))
         touches_again(w, seat)
         if cow is not None:
             # The partners share the field: theirs grows too.

@@ -30,6 +30,7 @@ from typing import Any, Final
 import attrs
 
 from acreage.core.bitset import bits
+from acreage.core.frozen import replaced
 from acreage.crazy_farmers import pieces
 from acreage.crazy_farmers.bales import bale_spots, bales_to_take, bridges
 from acreage.crazy_farmers.board import (
@@ -125,7 +126,7 @@ def take_effect(w: Work, seat: int, card: str, target: int) -> None:
         lying = tuple(sorted((*g.in_play, card)))
         guards, slowdown = in_play_effects(w.rules, lying)
         g = attrs.evolve(g, in_play=lying, guards=guards, slowdown=slowdown)
-        w.farmers = pieces.replace(w.farmers, holder, g)
+        w.farmers = replaced(w.farmers, holder, g)
     w.load(effect.apply(w.freeze(), seat, card, target))
 
 
@@ -323,7 +324,7 @@ class HighVoltage(Handler):
         if not f.fence:
             return state
         w = Work.copy(state)
-        w.farmers = pieces.replace(state.farmers, seat, pieces.cut(f))
+        w.farmers = replaced(state.farmers, seat, pieces.cut(f))
         return w.freeze()
 
 

@@ -21,6 +21,7 @@ from typing import Final
 
 import attrs
 
+from acreage.core.frozen import replaced
 from acreage.crazy_farmers.board import (
     _EDGE_BETWEEN,
     CELL_EDGES,
@@ -29,7 +30,7 @@ from acreage.crazy_farmers.board import (
     VERTEX_CELLS,
     component,
 )
-from acreage.crazy_farmers.pieces import cut, discarded, eliminated, replace, settle
+from acreage.crazy_farmers.pieces import cut, discarded, eliminated, settle
 from acreage.crazy_farmers.state import HIGH_VOLTAGE, WATCHDOG, Cow, Farmer, State, Work
 
 __all__ = [
@@ -105,10 +106,10 @@ def lose_plots(
             continue
         left = g.plots & ~lost
         if left:
-            farmers = replace(farmers, s, settle(attrs.evolve(g, plots=left)))
+            farmers = replaced(farmers, s, settle(attrs.evolve(g, plots=left)))
         else:
             discard = discarded(discard, g.hand + g.in_play)
-            farmers = replace(farmers, s, eliminated(g))
+            farmers = replaced(farmers, s, eliminated(g))
     return farmers, discard
 
 
@@ -146,7 +147,7 @@ def move(
                 if f.fence_paths >> e & 1:
                     fenced &= ~f.fence_paths
                     protected &= ~protected_paths(f)
-                    farmers = replace(farmers, s, cut(f))
+                    farmers = replaced(farmers, s, cut(f))
         there = steps[d]
         if there < 0 or bales >> e & 1 or protected >> e & 1 or guarded >> there & 1:
             continue
@@ -196,7 +197,7 @@ def blast(w: Work) -> None:
     paths = CELL_EDGES[cow.plot]
     for s, f in enumerate(w.farmers):
         if f.fence_paths & paths:
-            w.farmers = replace(w.farmers, s, cut(f))
+            w.farmers = replaced(w.farmers, s, cut(f))
     barns = w.rules.barn_plots & ~cow.blasted  # State.barns
     w.bales &= ~paths
     w.cow = cow.but(blasted=cow.blasted | (barns & (1 << cow.plot)))

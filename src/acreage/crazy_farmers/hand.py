@@ -21,10 +21,11 @@ from fractions import Fraction
 import attrs
 
 from acreage.core.chance import Deck, Pile, counted
+from acreage.core.frozen import replaced
 from acreage.crazy_farmers import madcow
 from acreage.crazy_farmers.cards import handler, take_effect
 from acreage.crazy_farmers.moves import NO_TARGET, Discard, Draw, Play, aim_text
-from acreage.crazy_farmers.pieces import discarded, replace, reshuffled
+from acreage.crazy_farmers.pieces import discarded, reshuffled
 from acreage.crazy_farmers.rules import ENDGAME
 from acreage.crazy_farmers.state import State, Work
 from acreage.crazy_farmers.tasks import DrawCards, Turn, turn
@@ -133,7 +134,7 @@ def draw_card(w: Work, task: DrawCards, move: Draw) -> None:
     if left and not deck and not discard and w.endgame < 0:
         left = 0
     w.then(DrawCards(seat, left) if left else turn(seat))
-    w.farmers = replace(w.farmers, seat, attrs.evolve(f, hand=hand))
+    w.farmers = replaced(w.farmers, seat, attrs.evolve(f, hand=hand))
     w.deck = deck
     w.discard = discard
     w.reshuffles = reshuffles
@@ -178,7 +179,7 @@ def play_card(w: Work, task: Turn, move: Play) -> None:
     """
     seat = w.player
     f = w.farmers[seat]
-    w.farmers = replace(w.farmers, seat, attrs.evolve(f, hand=_without(f.hand, move.card)))
+    w.farmers = replaced(w.farmers, seat, attrs.evolve(f, hand=_without(f.hand, move.card)))
     if madcow.checks(w):
         madcow.to_check(w, move.card, move.target)
         return
@@ -212,5 +213,5 @@ def discard(w: Work, task: Turn, move: Discard) -> None:
     seat = w.player
     f = w.farmers[seat]
     w.agenda.append(task)
-    w.farmers = replace(w.farmers, seat, attrs.evolve(f, hand=_without(f.hand, move.card)))
+    w.farmers = replaced(w.farmers, seat, attrs.evolve(f, hand=_without(f.hand, move.card)))
     w.discard = discarded(w.discard, (move.card,))

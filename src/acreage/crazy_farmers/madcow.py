@@ -23,6 +23,7 @@ import attrs
 
 from acreage.core.bitset import bits
 from acreage.core.chance import Deck
+from acreage.core.frozen import replaced
 from acreage.crazy_farmers import cow as herd
 from acreage.crazy_farmers.annexing import closed_off, team_annex
 from acreage.crazy_farmers.bales import (
@@ -51,7 +52,6 @@ from acreage.crazy_farmers.pieces import (
     cut,
     discarded,
     fence_marks,
-    replace,
     reshuffled,
 )
 from acreage.crazy_farmers.rules import Rules
@@ -438,18 +438,20 @@ def touch(w: Work, seat: int, partner: int, crossroad: int) -> bool:
     mains = f.main | g.main
     taken = closed_off(f.fence_paths | used | field_boundary(mains), mains)
     if not taken:
-        w.farmers = replace(w.farmers, partner, cut(g))
+        w.farmers = replaced(w.farmers, partner, cut(g))
         return False
     grown = herd.field(w.farmers) | taken
     rest = g.fence[i:]
     on_field = [k for k, v in enumerate(rest) if VERTEX_CELLS[v] & grown]
     kept = rest[on_field[-1] :] if on_field and len(rest) - on_field[-1] >= 2 else ()
     paths, crossroads = fence_marks(kept)
-    farmers = replace(
+    farmers = replaced(
         w.farmers,
         partner,
         attrs.evolve(g, fence=kept, fence_paths=paths, fence_crossroads=crossroads),
     )
-    w.farmers = replace(farmers, seat, attrs.evolve(f, fence=(), fence_paths=0, fence_crossroads=0))
+    w.farmers = replaced(
+        farmers, seat, attrs.evolve(f, fence=(), fence_paths=0, fence_crossroads=0)
+    )
     team_annex(w, seat, taken)
     return True

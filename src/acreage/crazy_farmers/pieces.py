@@ -30,7 +30,6 @@ __all__ = [
     "discarded",
     "eliminated",
     "fence_marks",
-    "replace",
     "reshuffled",
     "settle",
     "share",
@@ -123,8 +122,3 @@ def _trim(f: Farmer) -> Farmer:
     rest = fence[last:] if len(fence) - last >= 2 else ()
     paths, crossroads = fence_marks(rest)
     return attrs.evolve(f, fence=rest, fence_paths=paths, fence_crossroads=crossroads)
-
-
-def replace(farmers: tuple[Farmer, ...], seat: int, f: Farmer) -> tuple[Farmer, ...]:
-    """``farmers`` with seat ``seat``'s farmer replaced."""
-    return (*farmers[:seat], f, *farmers[seat + 1 :])

@@ -20,10 +20,11 @@ from typing import Final
 import attrs
 
 from acreage.core.bitset import bits
+from acreage.core.frozen import replaced
 from acreage.crazy_farmers.board import CELL_VERTICES, GRID, crossroads_of
 from acreage.crazy_farmers.hand import distinct, draw_move
 from acreage.crazy_farmers.moves import END_TURN, ChoosePlot, Draw, Keep, Move, StartAt
-from acreage.crazy_farmers.pieces import replace, share
+from acreage.crazy_farmers.pieces import share
 from acreage.crazy_farmers.state import Farmer, State, Work
 from acreage.crazy_farmers.tasks import DealCard, KeepCard, StartTractor, turn
 from acreage.crazy_farmers.turns import begin_turn
@@ -68,7 +69,7 @@ def deal(w: Work, task: DealCard, move: Draw) -> None:
     seat = task.seat
     f = w.farmers[seat]
     hand = tuple(sorted((*f.hand, card)))
-    w.farmers = replace(w.farmers, seat, Farmer(f.tractor, plots=f.plots, main=f.main, hand=hand))
+    w.farmers = replaced(w.farmers, seat, Farmer(f.tractor, plots=f.plots, main=f.main, hand=hand))
     w.then(KeepCard(seat) if len(hand) == SETUP_CARDS else task)
     w.deck = w.deck.draw(card)
 
@@ -102,7 +103,7 @@ def keep(w: Work, task: KeepCard, move: Keep) -> None:
     rest = list(f.hand)
     rest.remove(move.card)
     kept = Farmer(f.tractor, plots=f.plots, main=f.main, hand=(move.card,), set_aside=tuple(rest))
-    farmers = w.farmers = replace(w.farmers, seat, kept)
+    farmers = w.farmers = replaced(w.farmers, seat, kept)
     rules = w.rules
     if seat + 1 < rules.players:
         w.then(DealCard(seat + 1))
@@ -179,7 +180,7 @@ def choose_plot(w: Work, task: StartTractor, move: ChoosePlot) -> None:
         # "all start from the same plot": the first to choose chooses for all.
         w.farmers = share(w.farmers, bit)
     else:
-        w.farmers = replace(w.farmers, seat, attrs.evolve(f, plots=bit, main=bit))
+        w.farmers = replaced(w.farmers, seat, attrs.evolve(f, plots=bit, main=bit))
 
 
 def start_at(w: Work, task: StartTractor, move: StartAt) -> None:
@@ -188,4 +189,4 @@ def start_at(w: Work, task: StartTractor, move: StartAt) -> None:
     f = w.farmers[seat]
     placed = attrs.evolve(f, tractor=move.crossroad, main=f.plots)
     w.then(turn(seat))
-    w.farmers = replace(w.farmers, seat, placed)
+    w.farmers = replaced(w.farmers, seat, placed)

@@ -20,13 +20,13 @@ from __future__ import annotations
 import attrs
 
 from acreage.core.bitset import bits
-from acreage.core.frozen import builder
+from acreage.core.frozen import builder, replaced
 from acreage.crazy_farmers import board, madcow
 from acreage.crazy_farmers.annexing import close
 from acreage.crazy_farmers.board import EDGE_CELLS, ROUTES, STEPS, VERTEX_CELLS, component
 from acreage.crazy_farmers.cards import landing_spots
 from acreage.crazy_farmers.moves import DRIVES, LANDINGS, Drive, Land, Move
-from acreage.crazy_farmers.pieces import cut, fence_marks, replace
+from acreage.crazy_farmers.pieces import cut, fence_marks
 from acreage.crazy_farmers.state import Farmer, State, Work
 from acreage.crazy_farmers.tasks import LandHelicopter, Turn, turn
 
@@ -209,7 +209,7 @@ def drive(w: Work, task: Turn, move: Drive) -> None:
     )
     # The turn goes on, unless an annexation draws cards or ends the game (close, touch).
     w.agenda.append(task)
-    w.farmers = replace(farmers, seat, moved)
+    w.farmers = replaced(farmers, seat, moved)
     w.moves_made += 1
     partner = -1
     if powered and len(w.farmers) > 1:
@@ -217,7 +217,7 @@ def drive(w: Work, task: Turn, move: Drive) -> None:
         for s, g in enumerate(w.farmers):
             if s != seat and g.fence_crossroads >> to & 1:
                 if w.cow is None:
-                    w.farmers = replace(w.farmers, s, cut(g))
+                    w.farmers = replaced(w.farmers, s, cut(g))
                 else:
                     partner = s
     if partner >= 0 and madcow.touch(w, seat, partner, to):
@@ -252,5 +252,5 @@ def land(w: Work, task: LandHelicopter, move: Land) -> None:
     # to change it into your Main Field."
     main = component(f.plots, VERTEX_CELLS[move.crossroad])
     w.then(turn(seat))
-    w.farmers = replace(w.farmers, seat, attrs.evolve(f, tractor=move.crossroad, main=main))
+    w.farmers = replaced(w.farmers, seat, attrs.evolve(f, tractor=move.crossroad, main=main))
     w.flown = True

@@ -14,9 +14,10 @@ from typing import Final
 
 import attrs
 
+from acreage.core.frozen import replaced
 from acreage.crazy_farmers.board import GRID
 from acreage.crazy_farmers.cards import MAX_MOVES, handler, in_play_effects
-from acreage.crazy_farmers.pieces import discarded, replace
+from acreage.crazy_farmers.pieces import discarded
 from acreage.crazy_farmers.rules import Rules
 from acreage.crazy_farmers.state import (
     COW_TURN,
@@ -96,7 +97,7 @@ def begin_turn(w: Work, seat: int) -> None:
     if f.in_play:
         f, gone = expire(w.rules, f, "turn-start")
         if gone:
-            w.farmers = replace(w.farmers, seat, f)
+            w.farmers = replaced(w.farmers, seat, f)
             w.discard = discarded(w.discard, gone)
     base = BASE_MOVES + (1 if f.fence_length >= ACCELERATION_FENCES else 0)
     slowdown = f.slowdown
@@ -147,7 +148,7 @@ def end_turn(w: Work) -> None:
     if f.in_play:
         f, gone = expire(w.rules, f, "turn-end")
         if gone:
-            w.farmers = replace(w.farmers, seat, f)
+            w.farmers = replaced(w.farmers, seat, f)
             w.discard = discarded(w.discard, gone)
     farmers = w.farmers
     n = len(farmers)

@@ -166,21 +166,21 @@ def _pile_sizes(deck: Deck[str]) -> tuple[int, ...]:
     return sizes
 
 
-def observe(state: State, player: int) -> View:
-    """What ``player`` may see of ``state``; :class:`~acreage.SeatError` for a seat not at the table.
+def observe(state: State, seat: int) -> View:
+    """What ``seat`` may see of ``state``; :class:`~acreage.SeatError` for a seat not at the table.
 
     A seat unchanged since the last view of it is shown by the very same
     :class:`FarmerView` (an immutable value), so an observation encoder can
     tell an unchanged seat by its identity.
     """
-    check_seat(player, state.rules.players)
+    check_seat(seat, state.rules.players)
     return View(
         state.rules,
-        player,
+        seat,
         state.to_move,
         state.phase,
         state.player,
-        tuple([_seen(f, s, s == player) for s, f in enumerate(state.farmers)]),
+        tuple([_seen(f, s, s == seat) for s, f in enumerate(state.farmers)]),
         state.bales,
         _pile_sizes(state.deck),
         state.endgame,
@@ -216,17 +216,17 @@ def _take(pool: list[str], n: int) -> tuple[str, ...]:
     return tuple(sorted(taken))
 
 
-def resample(state: State, player: int, rng: random.Random) -> State:
-    """A state ``player`` cannot tell from ``state``: the cards they have not seen redealt.
+def resample(state: State, seat: int, rng: random.Random) -> State:
+    """A state ``seat`` cannot tell from ``state``: the cards they have not seen redealt.
 
     The other hands, the draw pile and (during setup) the cards the others
-    set aside are dealt again at random from the cards ``player`` has not
+    set aside are dealt again at random from the cards ``seat`` has not
     seen, keeping every size. While the bottom of the draw pile (the cards
-    set aside at setup) is untouched, it keeps ``player``'s own set-aside cards.
+    set aside at setup) is untouched, it keeps ``seat``'s own set-aside cards.
     With nothing hidden (:func:`hides_information` is false: the solo Mad Cow
     game) the state returned equals ``state``.
     """
-    check_seat(player, state.rules.players)
+    check_seat(seat, state.rules.players)
     farmers = state.farmers
     setup = state.phase is Phase.DEAL or state.phase is Phase.KEEP
     set_aside = sum(len(g.set_aside) for g in farmers)
@@ -234,13 +234,13 @@ def resample(state: State, player: int, rng: random.Random) -> State:
     intact = not setup and not state.reshuffles and set_aside and len(state.deck) >= set_aside
     pool: list[str] = []
     for s, g in enumerate(farmers):
-        if s != player:
+        if s != seat:
             pool.extend(g.hand)
             if setup:
                 pool.extend(g.set_aside)
     for seg in segments:
         pool.extend(seg.cards())
-    mine = farmers[player].set_aside
+    mine = farmers[seat].set_aside
     if intact:
         for card in mine:
             pool.remove(card)
@@ -260,7 +260,7 @@ def resample(state: State, player: int, rng: random.Random) -> State:
         rng.shuffle(bottom)
     out = []
     for s, g in enumerate(farmers):
-        if s == player:
+        if s == seat:
             out.append(g)
             continue
         hand = _take(pool, len(g.hand))
