@@ -162,11 +162,6 @@ _OUTCOMES: dict[type, Callable[[State, Any], tuple[tuple[Any, Fraction], ...]]] 
 }
 
 
-def chance_outcomes(state: State) -> tuple[tuple[mv.Move, Fraction], ...]:
-    """The outcomes of the chance event now, with their exact probabilities; () otherwise."""
-    return ENGINE.chance_outcomes(state)
-
-
 # -- legal moves -----------------------------------------------------------------------------------
 
 
@@ -188,11 +183,6 @@ _MOVES: dict[type, Callable[[State, Any], list[Any]]] = {
     st.Combine: combine_moves,
     st.ScrapHarvested: scrap_moves,
 }
-
-
-def legal_moves(state: State) -> tuple[mv.Move, ...]:
-    """Every legal move now, in a fixed order; at a chance event, its outcomes."""
-    return ENGINE.legal_moves(state)
 
 
 _POSSIBLE: dict[type, Callable[[State, Any, Any], bool]] = {
@@ -303,11 +293,14 @@ run = ENGINE.run
 """Carry out automatic tasks on a draft until a player's decision or a chance event is next."""
 
 
-def apply_move(state: State, move: mv.Move) -> State:
-    """The state after ``move``; :class:`IllegalMoveError` naming the rule if it is not legal.
-
-    ``move`` is a move object (from :func:`legal_moves`, :func:`chance_outcomes`
-    or :func:`~acreage.get_off_my_land.parse_move`); anything else, a move
-    text included, raises :class:`IllegalMoveError`.
-    """
-    return ENGINE.apply_move(state, move)
+# The contract's functions are the engine's own (a wrapper would add a call to every move).
+chance_outcomes = ENGINE.chance_outcomes
+"""``chance_outcomes(state)``: the outcomes of the chance event now, with their exact
+probabilities; ``()`` otherwise."""
+legal_moves = ENGINE.legal_moves
+"""``legal_moves(state)``: every legal move now, in a fixed order; at a chance event, its outcomes."""
+apply_move = ENGINE.apply_move
+"""``apply_move(state, move)``: the state after ``move``; :class:`~acreage.IllegalMoveError`
+naming the rule if it is not legal. ``move`` is a move object (from ``legal_moves``,
+``chance_outcomes`` or :func:`~acreage.get_off_my_land.parse_move`); anything else, a
+move text included, raises :class:`~acreage.IllegalMoveError`."""
