@@ -178,7 +178,7 @@ class Cow:
 _COW_FIELDS: Final = tuple(a.name for a in attrs.fields(Cow))
 
 build_cow: Final = builder(Cow)
-"""``Cow(...)`` with all 18 fields given by position, built by filling its slots rather than
+"""``Cow(...)`` with all 14 fields given by position, built by filling its slots rather than
 through the frozen constructor's stores (:func:`acreage.core.frozen.builder`): the Cow
 changes at every one of its moves."""
 
