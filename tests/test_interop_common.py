@@ -28,7 +28,7 @@ from acreage.interop.common import (
     utility_bounds,
     utility_kind,
 )
-from interop_cases import CASES, SETUPS_BY_GAME
+from interop_cases import CASES, SETUPS_BY_GAME, game_of, rules_of
 
 
 def test_the_cases_cover_every_game() -> None:
@@ -283,6 +283,38 @@ def test_a_trail_pickles_as_its_moves() -> None:
     assert again.state == trail.state and again.moves() == trail.moves()
     assert again.information_state_string(0) == trail.information_state_string(0)
     assert copy.deepcopy(trail) is trail  # immutable: a copy is the trail itself
+
+
+@pytest.mark.parametrize(("name", "options"), CASES)
+def test_a_trail_numbers_each_chance_outcome_once_for_both_questions(
+    name: str, options: dict[str, Any]
+) -> None:
+    """chance_outcomes() and legal() of a chance node come from one numbering of the
+    game's own outcomes: the same numbers, ascending, with the exact probabilities."""
+    game, rules = game_of(name), rules_of(name, options)
+    encoding = game.encoding_of(rules)
+    trail, rng, chance_nodes = Trail.start(game, rules), random.Random(7), 0
+    while trail.state.to_move is not None and chance_nodes < 12:
+        state = trail.state
+        if state.to_move is acreage.CHANCE:
+            chance_nodes += 1
+            outcomes = game.chance_outcomes(state)
+            expected = sorted((encoding.encode_chance(state, m), float(p)) for m, p in outcomes)
+            got = trail.chance_outcomes()
+            assert got == expected
+            got.clear()  # a list of the caller's own
+            assert trail.chance_outcomes() == expected
+            table = trail.legal()
+            assert list(table) == [n for n, _ in expected]
+            assert {table[encoding.encode_chance(state, m)] for m, _ in outcomes} == {
+                m for m, _ in outcomes
+            }
+            move = outcomes[rng.randrange(len(outcomes))][0]
+        else:
+            assert trail.chance_outcomes() == []
+            moves = game.legal_moves(state)
+            move = moves[rng.randrange(len(moves))]
+        trail = trail.then(move)
 
 
 # -- the extras are optional ------------------------------------------------------

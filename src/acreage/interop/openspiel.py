@@ -273,11 +273,7 @@ class AcreageState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The outcomes here by their chance numbers, ascending, with their probabilities."""
-        state = self.trail.state
-        encode = self._setup.encoding.encode_chance
-        return sorted(
-            (encode(state, move), float(p)) for move, p in self._setup.game.chance_outcomes(state)
-        )
+        return self.trail.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
         move = self.trail.legal().get(action)
