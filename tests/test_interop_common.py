@@ -17,6 +17,7 @@ import acreage
 import dots_and_boxes as dab
 from acreage.core.encoding import Planes
 from acreage.interop.common import (
+    _NUMBERED_KEPT,
     Trail,
     action_numbers,
     check_reward,
@@ -315,6 +316,48 @@ def test_a_trail_numbers_each_chance_outcome_once_for_both_questions(
             moves = game.legal_moves(state)
             move = moves[rng.randrange(len(moves))]
         trail = trail.then(move)
+
+
+def test_outcomes_a_game_hands_out_again_are_numbered_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Fence Em In gives its dice rolls as one per-Rules table: the trails from one start
+    (as OpenSpiel's states of one game are) number that table once; outcomes made
+    afresh at a node are numbered there."""
+    game = acreage.get_game("fence-em-in")
+    rules = game.rules()
+    encoding = game.encoding_of(rules)
+    real, calls = encoding.encode_chance, [0]
+
+    def counting(state: Any, move: Any) -> int:
+        calls[0] += 1
+        return real(state, move)
+
+    monkeypatch.setattr(encoding, "encode_chance", counting)
+    expected, fresh, shared, start = 0, 0, {}, Trail.start(game, rules)
+    for seed in range(3):
+        trail, rng = start, random.Random(seed)
+        while trail.state.to_move is not None:
+            state = trail.state
+            if state.to_move is acreage.CHANCE:
+                outcomes = game.chance_outcomes(state)
+                if game.chance_outcomes(state) is outcomes:  # a table handed out again
+                    expected += 0 if id(outcomes) in shared else len(outcomes)
+                    shared[id(outcomes)] = outcomes  # held: its id stays its own
+                else:
+                    expected += len(outcomes)
+                    fresh += 1
+                assert [n for n, _ in trail.chance_outcomes()] == sorted(
+                    real(state, m) for m, _ in outcomes
+                )
+                move = outcomes[rng.randrange(len(outcomes))][0]
+            else:
+                moves = game.legal_moves(state)
+                move = moves[rng.randrange(len(moves))]
+            trail = trail.then(move)
+    assert shared  # the case this test is about came up
+    assert len(shared) + fresh <= _NUMBERED_KEPT  # so nothing was let go on the way
+    assert calls[0] == expected
 
 
 # -- the extras are optional ------------------------------------------------------

@@ -220,13 +220,39 @@ def information_state_size(encoding: Encoding) -> int:
 class _Line:
     """What every trail of one game under one Rules shares."""
 
-    __slots__ = ("encoding", "game", "players", "rules")
+    __slots__ = ("encoding", "game", "numbered", "players", "rules")
 
     def __init__(self, game: Game[Any, Any, Any], rules: Any) -> None:
         self.game = game
         self.rules = rules
         self.encoding = game.encoding_of(rules)
         self.players = game.players(rules)
+        # Chance nodes numbered, by the identity of the outcomes the game gave (see
+        # Trail.chance_outcomes): id -> (outcomes, table by number, numbers with floats).
+        self.numbered: dict[int, tuple[Any, dict[int, Any], tuple[tuple[int, float], ...]]] = {}
+
+    def number_chance(self, state: Any) -> tuple[dict[int, Any], tuple[tuple[int, float], ...]]:
+        """The chance outcomes of ``state`` by their numbers, ascending: as a table of moves
+        and as ``(number, probability)`` pairs.
+
+        A game may give the same outcomes object at many nodes (a per-Rules table of
+        dice rolls): its numbering is kept by that object's identity, for a move's
+        number depends on the Rules alone, never on the state. The entry holds the
+        object, so its id is not reused while the entry stands; one dict store of one
+        tuple, so a thread sees an entry whole or not at all.
+        """
+        outcomes = self.game.chance_outcomes(state)
+        hit = self.numbered.get(id(outcomes))
+        if hit is not None and hit[0] is outcomes:
+            return hit[1], hit[2]
+        encode = self.encoding.encode_chance
+        numbered = sorted(((encode(state, move), move, p) for move, p in outcomes), key=_first)
+        table = {number: move for number, move, _ in numbered}
+        pairs = tuple((number, float(p)) for number, _, p in numbered)
+        if len(self.numbered) >= _NUMBERED_KEPT:
+            self.numbered.clear()
+        self.numbered[id(outcomes)] = (outcomes, table, pairs)
+        return table, pairs
 
 
 def game_reference(game: Game[Any, Any, Any]) -> Game[Any, Any, Any] | str:
@@ -293,6 +319,11 @@ class _Seen:
 
 
 _first: Final = operator.itemgetter(0)
+
+_NUMBERED_KEPT: Final = 256
+"""Chance nodes' numberings kept per line of play (see :meth:`_Line.number_chance`): the
+few per-Rules tables a game hands out again and again, among the outcomes of a few
+games' other chance nodes (made afresh at each, and kept until the whole is emptied)."""
 
 _NOTHING: Final = object()
 """What a seat saw before the first state: nothing (every entry of its first view is news)."""
@@ -390,16 +421,7 @@ class Trail:
             if state.to_move is not CHANCE:
                 outcomes = ()
             else:
-                encode = self._line.encoding.encode_chance
-                numbered = sorted(
-                    (
-                        (encode(state, move), move, p)
-                        for move, p in self._line.game.chance_outcomes(state)
-                    ),
-                    key=_first,
-                )
-                self._legal = {number: move for number, move, _ in numbered}
-                outcomes = tuple((number, float(p)) for number, _, p in numbered)
+                self._legal, outcomes = self._line.number_chance(state)
             self._chance = outcomes
         return list(outcomes)
 
