@@ -209,3 +209,111 @@ def test_a_subclass_of_a_draft_keeps_its_fields() -> None:
 def test_the_base_refuses_to_copy_without_a_state() -> None:
     with pytest.raises(TypeError, match="drafts no state"):
         Draft.copy(START)
+
+
+class Kept(
+    Draft[State],
+    of=State,
+    lists=("agenda",),
+    scratch={"moved": 0, "notes": ()},
+    lookup={"first": "seats", "money": "turn.real"},
+    flush={"moved": "settle"},
+):
+    """A draft whose scratch slots the generated copy and freeze look after."""
+
+    __slots__ = ("settled",)
+    agenda: list[str]
+    moved: int
+    first: tuple[Seat, ...]
+
+    def settle(self) -> None:
+        self.agenda.append(f"settled {self.moved}")
+        self.moved = 0
+        self.settled = True
+
+
+def test_scratch_and_lookup_slots_start_every_copy_alike() -> None:
+    w = Kept.copy(START)
+    assert (w.moved, w.notes, w.first, w.money) == (0, (), START.seats, 0)
+    w.moved, w.notes = 3, ("x",)
+    again = Kept.copy(attrs.evolve(START, turn=7))
+    assert (again.moved, again.notes, again.money) == (0, (), 7)
+    assert set(Kept.__mro__[1].__slots__) == {
+        *attrs.fields_dict(State),
+        "moved",
+        "notes",
+        "first",
+        "money",
+    }
+
+
+def test_freeze_calls_the_flush_method_only_when_its_slot_is_set() -> None:
+    w = Kept.copy(START)
+    assert w.freeze() == START
+    assert not hasattr(w, "settled")
+    w.moved = 2
+    state = w.freeze()
+    assert state.agenda == (*START.agenda, "settled 2")
+    assert (w.moved, w.settled) == (0, True)
+    assert type(state) is State
+
+
+def test_flush_runs_before_a_checking_constructor_too() -> None:
+    class Count(Draft[Checked], of=Checked, scratch={"owed": 0}, flush={"owed": "pay"}):
+        def pay(self) -> None:
+            self.count -= self.owed
+            self.owed = 0
+
+    w = Count.copy(Checked(5))
+    w.owed = 2
+    assert w.freeze() == Checked(3)
+    w.owed = 9
+    with pytest.raises(ValueError, match="count below 0"):
+        w.freeze()
+
+
+def test_mistakes_in_scratch_slots_are_refused_where_they_are_written() -> None:
+    with pytest.raises(TypeError, match="repeat fields of State or each other: turn"):
+
+        class Field(Draft[State], of=State, scratch={"turn": 0}):
+            pass
+
+    with pytest.raises(TypeError, match="repeat fields of State or each other: x"):
+
+        class Twice(Draft[State], of=State, scratch={"x": 0}, lookup={"x": "turn"}):
+            pass
+
+    with pytest.raises(TypeError, match="flush methods are names: \\[\"'a b'\"\\]"):
+
+        class Spaced(Draft[State], of=State, scratch={"a b": 0}):
+            pass
+
+    with pytest.raises(TypeError, match="flush methods are names: \\[\"'class'\"\\]"):
+
+        class Keyword(Draft[State], of=State, scratch={"x": 0}, flush={"x": "class"}):
+            pass
+
+    with pytest.raises(TypeError, match=r"'rules\.tables' is no attribute path from a field"):
+
+        class Nowhere(Draft[State], of=State, lookup={"t": "rules.tables"}):
+            pass
+
+    with pytest.raises(TypeError, match=r"'turn\.\.real' is no attribute path"):
+
+        class Broken(Draft[State], of=State, lookup={"t": "turn..real"}):
+            pass
+
+    with pytest.raises(TypeError, match="flush keys no scratch slot: turn"):
+
+        class Unflagged(Draft[State], of=State, flush={"turn": "settle"}):
+            pass
+
+    with pytest.raises(TypeError, match="flush names no method of Unmade: settle"):
+
+        class Unmade(Draft[State], of=State, scratch={"x": 0}, flush={"x": "settle"}):
+            pass
+
+    with pytest.raises(TypeError, match="repeats fields of State or scratch slots"):
+
+        class Again(Draft[State], of=State, scratch={"x": 0}):
+            __slots__ = ("x",)

@@ -42,17 +42,26 @@ __all__ = [
 ]
 
 
-class Work(Draft[State], of=State, lists=("agenda",)):
+class Work(
+    Draft[State],
+    of=State,
+    lists=("agenda",),
+    lookup={"t": "rules.tables"},
+    scratch={"touched": 0},
+    flush={"touched": "refresh"},
+):
     """A mutable copy of a State, frozen back into one new State at the end of a move.
 
     Its fields are the state's own (generated from State's, see
     :mod:`acreage.core.draft`); the tuples are replaced, never changed, when a
     move changes them, so copying a state in and out costs one store a field.
     Beside them it keeps the Rules' tables (``t``) and the fence slots whose
-    control is not yet recomputed (``touched``).
+    control is not yet recomputed (``touched``, none in a new copy); freezing
+    recomputes that control first (:meth:`refresh`). The draft's generated
+    ``copy`` and ``freeze`` do both, so a move pays no override of them.
     """
 
-    __slots__ = ("t", "touched")
+    __slots__ = ()
     t: Tables
     touched: int
     # The fields' types, for the type checker (checked against State's when the class is made).
@@ -78,20 +87,6 @@ class Work(Draft[State], of=State, lists=("agenda",)):
     networks: tuple[FenceNetwork, ...]
     control: tuple[int, ...]
     cleared: int
-
-    @classmethod
-    def copy(cls, state: State) -> Work:
-        """A draft of ``state`` (its agenda a list), with nothing touched."""
-        w: Work = super().copy(state)
-        w.t = state.rules.tables
-        w.touched = 0
-        return w
-
-    def freeze(self) -> State:
-        """The State the draft holds, control recomputed first where fences changed."""
-        if self.touched:
-            self.refresh()
-        return super().freeze()
 
     # -- fences
 
