@@ -78,6 +78,11 @@ def main(argv: list[str] | None = None) -> int:
         if not sep:
             parser.error(f"a Rules field is key=value, not {item!r}")
         rules[key] = _value(value)
+    for src in (args.old, args.new):
+        # Without the package there, the worker would import whatever acreage is
+        # installed and compare it with itself, silently.
+        if not os.path.isfile(os.path.join(src, "acreage", "__init__.py")):
+            parser.error(f"{src!r} holds no acreage package: give a tree's src folder")
     sides = {}
     for side, src in (("old", args.old), ("new", args.new)):
         env = {**os.environ, "PYTHONPATH": src, "PYTHONHASHSEED": "0"}
