@@ -26,7 +26,6 @@ The toy game of the tests (dots and boxes) is measured too.
 
 from __future__ import annotations
 
-import copy
 import random
 import sys
 import time
@@ -73,7 +72,12 @@ class _PettingZoo:
         left for the observation under the target."""
         e = self.env
         e.reset(seed=0)
-        encoding = copy.copy(e.encoding)  # shallow: its tables and caches are shared
+        # A twin of the encoding sharing its tables and caches, not copy.copy(): an
+        # encoding may copy as itself (it is immutable), and patching it would make
+        # every environment of these Rules observe for free.
+        real = e.encoding
+        encoding = object.__new__(type(real))
+        encoding.__dict__.update(real.__dict__)
         state = e.game_state
         first = {
             seat: encoding.seat_observation_bytes(state, seat)

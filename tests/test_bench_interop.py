@@ -34,8 +34,9 @@ def test_every_side_is_printed_and_the_verdict_matches_the_ratio(
     assert out.rstrip().endswith("met" if met else "NOT met")
 
 
-def test_the_free_observation_side_shows_each_seat_its_first_observation() -> None:
-    game = acreage.get_game("fence-em-in")
+@pytest.mark.parametrize("name", sorted(acreage.games()))
+def test_the_free_observation_side_shows_each_seat_its_first_observation(name: str) -> None:
+    game = acreage.get_game(name)
     side = bench_interop._PettingZoo(game, game.rules(), bench_interop.random.Random(0))
     e = side.env
     e.reset(seed=0)
@@ -56,3 +57,11 @@ def test_the_free_observation_side_shows_each_seat_its_first_observation() -> No
         game.observe(state, 0)
     )
     assert shared.seat_observation_bytes(state, 0) != e.encoding.seat_observation_bytes(state, 0)
+    # ... and so is every other environment of these Rules (an encoding may copy as itself).
+    other = bench_interop._PettingZoo(game, game.rules(), bench_interop.random.Random(0)).env
+    other.reset(seed=1)
+    for _ in range(12):
+        other.step(other.legal_actions()[0])
+    assert other.observe(other.agent_selection)["observation"].tolist() == list(
+        shared.observation(game.observe(other.game_state, other._seats[other.agent_selection]))
+    )
