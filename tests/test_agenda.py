@@ -152,6 +152,17 @@ def test_a_turn_rolls_and_holds_through_chance_and_automatic_steps() -> None:
     assert ENGINE.chance_outcomes(s) == ()
 
 
+def test_a_move_takes_only_the_top_task_off_the_agenda() -> None:
+    # One task (the usual agenda, which the engine clears) and two (it pops the top one).
+    alone = State((Turn(0, 2),))
+    assert ENGINE.apply_move(alone, ROLL).agenda == (Roll(0, 2),)
+    beneath = State((Turn(1, 3), Turn(0, 2)))
+    after = ENGINE.apply_move(beneath, ROLL)
+    assert after.agenda == (Turn(1, 3), Roll(0, 2))
+    assert beneath.agenda == (Turn(1, 3), Turn(0, 2))  # the state moved from is unchanged
+    assert ENGINE.apply_move(after, FACES[2]).agenda == (Turn(1, 3), Turn(0, 5))
+
+
 def test_a_move_equal_to_a_listed_one_is_legal_and_others_are_refused() -> None:
     s = ENGINE.apply_move(new_game(), ROLL)
     assert ENGINE.apply_move(s, Die(2)) == ENGINE.apply_move(s, FACES[1])  # made by hand
