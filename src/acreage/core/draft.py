@@ -196,7 +196,10 @@ def _check_scratch(
     slots = [*scratch, *lookup]
     bad = sorted(repr(n) for n in [*slots, *flush.values()] if not _is_name(n))
     if bad:
-        raise TypeError(f"{name}: scratch and lookup slots and flush methods are names: {bad}")
+        raise TypeError(
+            f"{name}: scratch and lookup slots and flush methods must be Python names,"
+            f" not {', '.join(bad)}"
+        )
     twice = sorted({n for n in slots if n in names or slots.count(n) > 1})
     if twice:
         raise TypeError(
