@@ -134,6 +134,25 @@ def test_clones_share_the_past() -> None:
     assert len(state.history()) == 4 and len(clone.history()) == 5
 
 
+def test_whose_turn_follows_the_trail_however_it_is_set() -> None:
+    game = pyspiel.load_game(register(dab.GAME, dab.Rules(players=2)))
+    state = game.new_initial_state()
+    start = state.trail
+    seen = set()
+    while not state.is_terminal():
+        who = state.trail.state.to_move
+        expected = pyspiel.PlayerId.CHANCE if who is acreage.CHANCE else who
+        assert state.current_player() == expected
+        assert state.is_chance_node() == (who is acreage.CHANCE)
+        seen.add(state.current_player())
+        state.apply_action(state.legal_actions()[0])
+    assert state.current_player() == pyspiel.PlayerId.TERMINAL
+    assert {0, 1, int(pyspiel.PlayerId.CHANCE)} <= seen
+    state.trail = start  # set by hand: the state is back at the start
+    assert not state.is_terminal()
+    assert state.current_player() == game.new_initial_state().current_player()
+
+
 def test_observations_and_information_states() -> None:
     rules = dab.Rules(players=2, width=3, height=2)
     game = pyspiel.load_game(register(dab.GAME, rules))

@@ -72,6 +72,9 @@ __all__ = ["AcreageGame", "AcreageObserver", "AcreageState", "parameters", "regi
 
 Parameter = int | bool | str | float
 
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+
 
 def short_name(game: Game[Any, Any, Any] | str) -> str:
     """The pyspiel name of ``game``: ``python_acreage_`` and its name with underscores."""
@@ -259,14 +262,22 @@ class AcreageState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
         self._setup = setup
         self.trail = setup.start
 
+    @property
+    def trail(self) -> Trail:
+        """The line of play so far; setting it moves the state there."""
+        return self._trail
+
+    @trail.setter
+    def trail(self, trail: Trail) -> None:
+        # OpenSpiel asks whose turn it is several times a move (is_chance_node,
+        # is_terminal, apply_action): worked out once, here.
+        self._trail = trail
+        who = trail.state.to_move
+        self._player = _TERMINAL if who is None else _CHANCE if who is CHANCE else int(who)
+
     def current_player(self) -> int:
         """The seat to move, ``PlayerId.CHANCE`` or ``PlayerId.TERMINAL``."""
-        who = self.trail.state.to_move
-        if who is None:
-            return int(pyspiel.PlayerId.TERMINAL)
-        if who is CHANCE:
-            return int(pyspiel.PlayerId.CHANCE)
-        return int(who)
+        return self._player
 
     def _legal_actions(self, player: int) -> list[int]:
         return list(self.trail.legal())
@@ -293,7 +304,7 @@ class AcreageState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
-        return self.trail.state.to_move is None
+        return self._player == _TERMINAL
 
     def returns(self) -> list[float]:
         """Every seat's return: zeros until the end (see :mod:`acreage.interop.common`)."""
