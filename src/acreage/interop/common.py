@@ -394,7 +394,8 @@ class Trail:
         return self._text
 
     def legal(self) -> Mapping[int, Any]:
-        """The legal moves here by their fixed numbers, ascending (:func:`legal_table`; worked out once)."""
+        """The legal moves here by their fixed numbers, ascending (chance outcomes by theirs at a
+        chance node, as :meth:`chance_outcomes` numbers them); worked out once."""
         table = self._legal
         if table is None:
             state = self.state
@@ -404,9 +405,8 @@ class Trail:
                 assert table is not None
             else:
                 moves = self._line.game.legal_moves(state)
-                table = self._legal = dict(
-                    sorted(legal_table(self._line.encoding, state, moves).items())
-                )
+                numbers = action_numbers(self._line.encoding, state, moves)  # as many as moves
+                table = self._legal = dict(sorted(zip(numbers, moves), key=_first))  # noqa: B905
         return types.MappingProxyType(table)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
