@@ -3,8 +3,8 @@
 For each game (its default Rules; the solo Mad Cow game too) five sides are
 measured in the same run, interleaved in short slices of CPU time (raw,
 PettingZoo, PettingZoo with a free observation, OpenSpiel random, OpenSpiel
-MCTS, again and again) so a change
-in the machine's load weighs on every side alike:
+MCTS, again and again) so a change in the machine's load weighs on every
+side alike:
 
 * the raw engine: random playouts, ``legal_moves`` + ``apply_move`` per
   decision (chance sampled with exact probabilities), as ``_common`` does;
