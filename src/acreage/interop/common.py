@@ -168,8 +168,9 @@ def action_numbers(encoding: Encoding, state: Any, moves: Sequence[Any]) -> list
     """The fixed numbers of the player ``moves`` of ``state``, in their order
     (``encoding.encode_actions``, held to give one number a move).
 
-    The environments keep these beside the moves and make a :func:`legal_table`
-    only when one is asked for: building a dict at every step costs more than the list.
+    The environments keep these beside the moves and pair them into a table (as
+    :func:`legal_table` gives) only when one is asked for: building a dict at every
+    step costs more than the list.
     """
     numbers = encoding.encode_actions(state, moves)
     # Checked here rather than by zip(strict=...) at each use: a keyword makes zip dearer.
@@ -215,6 +216,14 @@ def observation_text(planes: Planes, tensor: list[int], before: list[int] | None
 def information_state_size(encoding: Encoding) -> int:
     """The length of :meth:`Trail.information_state_tensor`: the observation, then one count per action."""
     return encoding.planes.size + encoding.actions.size
+
+
+_first: Final = operator.itemgetter(0)
+
+_NUMBERED_KEPT: Final = 256
+"""Chance nodes' numberings kept per line of play (see :meth:`_Line.number_chance`): the
+few per-Rules tables a game hands out again and again, among the outcomes of a few
+games' other chance nodes (made afresh at each, and kept until the whole is emptied)."""
 
 
 class _Line:
@@ -317,13 +326,6 @@ class _Seen:
             self._lines = tuple(lines)
         return self._lines
 
-
-_first: Final = operator.itemgetter(0)
-
-_NUMBERED_KEPT: Final = 256
-"""Chance nodes' numberings kept per line of play (see :meth:`_Line.number_chance`): the
-few per-Rules tables a game hands out again and again, among the outcomes of a few
-games' other chance nodes (made afresh at each, and kept until the whole is emptied)."""
 
 _NOTHING: Final = object()
 """What a seat saw before the first state: nothing (every entry of its first view is news)."""
